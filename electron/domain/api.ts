@@ -1,0 +1,343 @@
+// The TerminalApi contract: every method and event the renderer can use, named once.
+//
+// Preload, IPC binding, web host, CLI and the renderer's client are all derived from the two tables
+// below (`methodInputs` and `EVENT_NAMES`), so a method that is not here cannot be called, and a
+// payload that does not match its schema never reaches the core.
+import { z } from 'zod'
+import {
+  type Account,
+  type Balance,
+  type Candle,
+  type CandleInterval,
+  type Currency,
+  type FeeRule,
+  type OrderBook,
+  type OrderRecord,
+  type Pair,
+  type Ticker,
+  type Trade,
+  candleIntervalSchema,
+} from './wire'
+import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
+
+// ---- Views: what the renderer sees ----------------------------------------------------------------
+
+export type HostKind = 'electron' | 'web' | 'cli'
+
+export interface KeychainStatus {
+  /** True when secrets are stored in the OS keychain. */
+  available: boolean
+  /** Why not, in words for people; absent when available. */
+  reason?: string
+}
+
+export interface AppInfo {
+  name: string
+  version: string
+  host: HostKind
+  platform: string
+  dataDir: string
+  keychain: KeychainStatus
+}
+
+/** A profile as the renderer sees it. Never holds a secret; the key only as its last 4 characters. */
+export interface ProfileView {
+  id: string
+  name: string
+  baseUrl: string
+  apiKeyHint: string
+  /** The account this key belongs to, once known (learned on activation). */
+  accountId: number | null
+  isDemo: boolean
+  createdAt: string
+  lastUsedAt: string | null
+  /** Where the secret is: the OS keychain, or memory for this session only (keychain unavailable). */
+  secretStorage: 'keychain' | 'session' | 'missing'
+}
+
+export interface AccountNode {
+  id: number
+  name: string
+  email: string
+  parentId: number | null
+  /** The profile holding this account's own key; null when none does (the account is view-only). */
+  profileId: string | null
+  /** Why this account cannot place orders from the active profile; absent when it can. */
+  viewOnlyReason?: string
+}
+
+export type ConnectionState = 'idle' | 'connecting' | 'online' | 'retrying' | 'rate-limited' | 'reauthenticating' | 'offline'
+
+export interface ConnectionStatus {
+  state: ConnectionState
+  /** Words for the status bar: what happened and what the terminal is doing about it. */
+  message: string
+  /** When the next attempt happens, for retrying / rate-limited. */
+  retryAt?: number
+  since: number
+}
+
+export interface SessionState {
+  /** Increases on every profile or account switch; events of an older generation are stale. */
+  generation: number
+  profile: ProfileView | null
+  accounts: AccountNode[]
+  accountId: number | null
+  /** True when the selected account can place orders with the active profile's key. */
+  canTrade: boolean
+  connection: ConnectionStatus
+  keychain: KeychainStatus
+}
+
+export interface MarketSnapshot {
+  pair: string
+  interval: CandleInterval
+  candles: Candle[]
+  trades: Trade[]
+  ticker: Ticker | null
+  /** True when this came from the offline cache rather than the exchange. */
+  stale: boolean
+  /** When the data was fetched from the exchange (ms since epoch). */
+  fetchedAt: number
+}
+
+export interface AccountSnapshot {
+  generation: number
+  accountId: number | null
+  balances: Balance[]
+  feeRules: FeeRule[]
+  /** null when the server has no recent-orders endpoint. */
+  orders: OrderRecord[] | null
+  fetchedAt: number
+}
+
+export type PlaceOrderResult =
+  | { outcome: 'placed'; orderIds: number[]; clientOrderId: string }
+  | {
+      outcome: 'unknown'
+      clientOrderId: string
+      /** What the lookup in the recent orders found. */
+      lookup: 'placed' | 'not-placed' | 'still-unknown'
+      orderIds: number[]
+      message: string
+    }
+
+export type CancelOrdersResult =
+  | { kind: 'by-ids'; results: Record<string, string> }
+  | { kind: 'accepted' } // cancel all / by pair: 202 with no body
+
+export interface ConnectionTestResult {
+  ok: boolean
+  accounts: Account[]
+  serverTimeSkewMs: number | null
+  error?: { kind: string; code: string; message: string }
+}
+
+export type Theme = 'dark' | 'light'
+export interface Preferences {
+  theme: Theme
+  pair: string
+  interval: CandleInterval
+  confirmOrders: boolean
+  hideZeroBalances: boolean
+  /** Sizes of the resizable regions, in percent. */
+  layout: { sidebar: number; bottom: number }
+}
+
+export interface Notice {
+  kind: 'order-placed' | 'order-filled' | 'order-cancelled' | 'warning' | 'info'
+  title: string
+  body: string
+}
+
+// ---- Method inputs --------------------------------------------------------------------------------
+
+const noInput = z.undefined()
+const id = z.string().min(1).max(64)
+const profileName = z.string().trim().min(1, 'Give the profile a name').max(60)
+const baseUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .url('Enter a URL like https://exchange.example/api/v3')
+  .refine((url) => /^https?:\/\//.test(url), 'Only http and https URLs')
+const secretText = z.string().trim().min(8, 'Too short').max(256)
+const pairName = z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'A pair looks like BTC_USDT')
+const unixSeconds = z.number().int().min(0).max(99_999_999_999)
+
+export const profileInputSchema = z.strictObject({
+  name: profileName,
+  baseUrl,
+  apiKey: secretText,
+  apiSecret: secretText,
+})
+export type ProfileInput = z.output<typeof profileInputSchema>
+
+export const methodInputs = {
+  'app.info': noInput,
+  'prefs.get': noInput,
+  'prefs.set': z.strictObject({
+    theme: z.enum(['dark', 'light']).optional(),
+    pair: pairName.optional(),
+    interval: candleIntervalSchema.optional(),
+    confirmOrders: z.boolean().optional(),
+    hideZeroBalances: z.boolean().optional(),
+    layout: z.strictObject({ sidebar: z.number().min(10).max(60), bottom: z.number().min(10).max(70) }).optional(),
+  }),
+
+  'profiles.list': noInput,
+  'profiles.create': profileInputSchema,
+  'profiles.update': z.strictObject({
+    id,
+    name: profileName.optional(),
+    baseUrl: baseUrl.optional(),
+    apiKey: secretText.optional(),
+    apiSecret: secretText.optional(),
+  }),
+  'profiles.remove': z.strictObject({ id }),
+  'profiles.activate': z.strictObject({ id }),
+  /** Tests a saved profile ({id}) or unsaved form values (all three of baseUrl, apiKey, apiSecret). */
+  'profiles.test': z.union([
+    z.strictObject({ id }),
+    z.strictObject({ baseUrl, apiKey: secretText, apiSecret: secretText }),
+  ]),
+
+  'session.get': noInput,
+  'accounts.select': z.strictObject({ accountId: z.number().int().min(0) }),
+
+  'market.currencies': noInput,
+  'market.pairs': noInput,
+  'market.ticker': z.strictObject({ pair: pairName.optional() }).optional(),
+  'market.orderbook': z.strictObject({ pair: pairName, limit: z.number().int().min(1).max(500).optional() }),
+  'market.candles': z.strictObject({
+    pair: pairName,
+    interval: candleIntervalSchema,
+    since: unixSeconds.optional(),
+    until: unixSeconds.optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+  }),
+  'market.trades': z.strictObject({ pair: pairName, limit: z.number().int().min(1).max(1000).optional() }),
+  /** Starts the feed of one pair and interval (replacing the previous one) and returns its first snapshot. */
+  'market.subscribe': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
+  'market.unsubscribe': noInput,
+
+  /** Balances, fee rules and recent orders of the selected account, fetched now. */
+  'account.snapshot': noInput,
+
+  'orders.validate': orderDraftSchema,
+  'orders.place': orderDraftSchema,
+  'orders.cancel': z.union([
+    z.strictObject({ order_ids: z.array(z.number().int().min(0)).min(1).max(100) }),
+    z.strictObject({ pair: pairName }),
+    z.strictObject({ all: z.literal(true) }),
+  ]),
+} as const
+
+export type MethodName = keyof typeof methodInputs
+export const METHOD_NAMES = Object.keys(methodInputs) as MethodName[]
+export type MethodInput<M extends MethodName> = z.input<(typeof methodInputs)[M]>
+
+/** Result type of each method. */
+export interface MethodResults {
+  'app.info': AppInfo
+  'prefs.get': Preferences
+  'prefs.set': Preferences
+  'profiles.list': ProfileView[]
+  'profiles.create': ProfileView
+  'profiles.update': ProfileView
+  'profiles.remove': { removed: true }
+  'profiles.activate': SessionState
+  'profiles.test': ConnectionTestResult
+  'session.get': SessionState
+  'accounts.select': SessionState
+  'market.currencies': Currency[]
+  'market.pairs': Pair[]
+  'market.ticker': Ticker[]
+  'market.orderbook': OrderBook
+  'market.candles': Candle[]
+  'market.trades': Trade[]
+  'market.subscribe': MarketSnapshot
+  'market.unsubscribe': { unsubscribed: true }
+  'account.snapshot': AccountSnapshot
+  'orders.validate': OrderCheck
+  'orders.place': PlaceOrderResult
+  'orders.cancel': CancelOrdersResult
+}
+
+// Compile-time check that the two tables name the same methods.
+type _SameMethods = [MethodName] extends [keyof MethodResults]
+  ? [keyof MethodResults] extends [MethodName]
+    ? true
+    : never
+  : never
+const _sameMethods: _SameMethods = true
+void _sameMethods
+
+/** A call of one method: what every transport carries. */
+export type MethodCall = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<MethodResults[M]>
+
+// ---- Events ---------------------------------------------------------------------------------------
+
+export interface EventPayloads {
+  /** New or updated candles of the subscribed pair/interval (the last one updates live). */
+  'market.candles': { pair: string; interval: CandleInterval; candles: Candle[] }
+  /** Trades not seen before, newest first. */
+  'market.trades': { pair: string; trades: Trade[] }
+  'market.ticker': { pair: string; ticker: Ticker }
+  /** The market feed's health: live, stale (cache), retrying, offline. */
+  'market.status': { pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }
+  'session.changed': SessionState
+  'account.changed': AccountSnapshot
+  'notice': Notice
+}
+export type EventName = keyof EventPayloads
+export const EVENT_NAMES: EventName[] = [
+  'market.candles',
+  'market.trades',
+  'market.ticker',
+  'market.status',
+  'session.changed',
+  'account.changed',
+  'notice',
+]
+
+export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void
+export type Disposer = () => void
+
+/** What `window.terminal` and the renderer's client look like: namespaced methods plus `on`. */
+export type TerminalBridge = {
+  call: MethodCall
+  on: <E extends EventName>(event: E, listener: EventListener<E>) => Disposer
+}
+
+/** What createTerminal returns: every method, plus event subscription. Hosts bind it to a transport. */
+export interface TerminalCore {
+  call: MethodCall
+  on: <E extends EventName>(event: E, listener: EventListener<E>) => Disposer
+  dispose(): Promise<void>
+}
+
+type Namespace = MethodName extends `${infer N}.${string}` ? N : never
+
+/**
+ * `window.terminal` as the preload exposes it: one function per method, grouped by namespace
+ * (`window.terminal.orders.place(draft)`), plus `on(event, listener)` returning a disposer.
+ */
+export type WindowTerminal = {
+  [N in Namespace]: {
+    [M in MethodName as M extends `${N}.${infer F}` ? F : never]: (input: MethodInput<M>) => Promise<MethodResults[M]>
+  }
+} & { on: TerminalBridge['on'] }
+
+/** Splits 'orders.place' into ['orders', 'place']. */
+export function splitMethod(method: MethodName): [string, string] {
+  const dot = method.indexOf('.')
+  return [method.slice(0, dot), method.slice(dot + 1)]
+}
+
+/** Names of the IPC channels: one per method, one for events. */
+export const IPC_PREFIX = 'terminal:'
+export const IPC_EVENT_CHANNEL = 'terminal:event'
+export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method}`
+
+export type { Account, Balance, Candle, Currency, FeeRule, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }

@@ -1,0 +1,243 @@
+// Zod schemas of the exchange's wire format (../shared/api/exchange-api.md and known-facts.md).
+//
+// These schemas are also the terminal's models: each parses a server answer into the record the rest
+// of the code uses. They are lenient on extra fields (the real exchange sends more than the spec names)
+// and strict on the fields the specification names. Money fields arrive as JSON numbers and leave the
+// schema as decimal strings, so no price or amount is ever computed in binary floating point.
+// Candle values stay numbers: they are only drawn, never computed with.
+import { z } from 'zod'
+import { decimalFromWire } from './decimal'
+
+/** A decimal string such as "0.00012" (never exponent notation). */
+export type Dec = string
+
+/** A money field: accepts a JSON number or a decimal string, yields a plain decimal string. */
+export const money = z
+  .union([z.number(), z.string()])
+  .transform((value, ctx) => {
+    const text = decimalFromWire(value)
+    if (text === null) {
+      ctx.addIssue({ code: 'custom', message: `not a decimal number: ${String(value)}` })
+      return z.NEVER
+    }
+    return text
+  })
+
+const nullableMoney = money.nullable()
+const optionalId = z.number().int().optional()
+
+export const currencySchema = z.looseObject({
+  short_name: z.string().min(1),
+  sign: z.string(),
+  id: optionalId,
+})
+export type Currency = z.output<typeof currencySchema>
+
+export const pairSchema = z.looseObject({
+  name: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/),
+  currency1: z.string().min(1),
+  currency2: z.string().min(1),
+  price_precision: z.number().int().min(0).max(18),
+  amount_precision: z.number().int().min(0).max(18),
+  minimum_order_size: money,
+  maximum_order_size: money,
+  minimum_order_value: money,
+  id: optionalId,
+})
+export type Pair = z.output<typeof pairSchema>
+
+export const CANDLE_INTERVALS = ['1', '5', '15', '30', '60', '240', '1D'] as const
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number]
+export const candleIntervalSchema = z.enum(CANDLE_INTERVALS)
+/** Length of one candle of each interval, in seconds. */
+export const INTERVAL_SECONDS: Record<CandleInterval, number> = {
+  '1': 60,
+  '5': 300,
+  '15': 900,
+  '30': 1800,
+  '60': 3600,
+  '240': 14400,
+  '1D': 86400,
+}
+export const CANDLES_MAX_LIMIT = 500
+
+export const candleSchema = z.looseObject({
+  time: z.number().int(),
+  open: z.number(),
+  close: z.number(),
+  low: z.number(),
+  high: z.number(),
+  volume: z.number(),
+  quoteVolume: z.number().optional(),
+  tradesCount: z.number().int().optional(),
+  takerBuyBaseVolume: z.number().optional(),
+  takerBuyQuoteVolume: z.number().optional(),
+})
+export type Candle = z.output<typeof candleSchema>
+
+export const tradeSchema = z.looseObject({
+  id: z.number().int(),
+  price: money,
+  amount: money,
+  timestamp: z.number(),
+  pair: z.string(),
+  type: z.string(),
+})
+export type Trade = z.output<typeof tradeSchema>
+
+export const accountSchema = z.looseObject({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  parent_id: z.number().int().nullable().optional(),
+})
+export type Account = z.output<typeof accountSchema>
+
+export const balanceSchema = z.looseObject({
+  balance: money,
+  reserve: money,
+  currency: z.string(),
+  wallet_type: z.string(),
+  last_update_at: z.string(),
+  account_id: z.number().int(),
+})
+export type Balance = z.output<typeof balanceSchema>
+
+const isoOrNull = z.string().nullable()
+export const feeRuleSchema = z.looseObject({
+  account_id: z.number().int(),
+  // [valid_from, valid_to]; either bound may be null (open). The whole field null means unbounded.
+  active_once: z.tuple([isoOrNull, isoOrNull]).nullable(),
+  taker_fee_rate: money,
+  maker_fee_rate: money,
+  fee_currency: z.string().nullable(),
+  priority: z.number().int(),
+  currency: z.number().int().nullable(),
+  pair: z.number().int().nullable(),
+  is_active: z.boolean(),
+})
+export type FeeRule = z.output<typeof feeRuleSchema>
+
+export const serverTimeSchema = z.looseObject({ serverTime: z.number() })
+
+export const tickerSchema = z.looseObject({
+  pair: z.string(),
+  last: nullableMoney,
+  open: nullableMoney.optional(),
+  vol: nullableMoney.optional(),
+  buy: nullableMoney, // best bid
+  sell: nullableMoney, // best ask
+  high: nullableMoney.optional(),
+  low: nullableMoney.optional(),
+  diff: nullableMoney.optional(),
+  diff_percent: nullableMoney.optional(),
+  price_precision: z.number().int().optional(),
+  amount_precision: z.number().int().optional(),
+  timestamp: z.number().optional(),
+})
+export type Ticker = z.output<typeof tickerSchema>
+
+const bookLevelSchema = z.looseObject({ amount: money, price: money })
+export const orderBookSchema = z.looseObject({
+  buy: z.array(bookLevelSchema),
+  sell: z.array(bookLevelSchema),
+})
+export type OrderBook = z.output<typeof orderBookSchema>
+
+export const ORDER_STATUSES = [
+  'PENDING',
+  'OPEN',
+  'FILLED',
+  'CANCELLED',
+  'PARTIAL_FILLED',
+  'PARTIAL_CANCELED',
+  'FAILED',
+] as const
+/** Statuses of an order that can still trade (and so can be cancelled). */
+export const LIVE_ORDER_STATUSES: readonly string[] = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
+
+const nullableString = z.string().nullable().optional()
+export const orderRecordSchema = z.looseObject({
+  id: z.number().int(),
+  account_id: z.number().int().optional(),
+  pair: z.string(),
+  amount: money,
+  price: nullableMoney.optional(),
+  side: z.string(), // BID / ASK on the wire
+  status: z.string(),
+  type: z.string(),
+  wallet_type: z.string().optional(),
+  amount_canceled: nullableMoney.optional(),
+  amount_filled: nullableMoney.optional(),
+  date: z.union([z.string(), z.number()]).nullable().optional(),
+  open_at: z.union([z.string(), z.number()]).nullable().optional(),
+  tif: nullableString,
+  updated_at: z.union([z.string(), z.number()]).nullable().optional(),
+  done_at: z.union([z.string(), z.number()]).nullable().optional(),
+  expire_after: z.union([z.string(), z.number()]).nullable().optional(),
+  stop_price: nullableMoney.optional(),
+  client_order_id: nullableString,
+})
+export type OrderRecord = z.output<typeof orderRecordSchema>
+
+/** POST /trading/order answers with the integer ids of the created orders. */
+export const placeOrderResponseSchema = z.array(z.number().int())
+
+/** DELETE /trading/order by ids maps each id to a status string. */
+export const cancelByIdsResponseSchema = z.record(z.string(), z.string())
+
+export const errorBodySchema = z.looseObject({
+  code: z.union([z.string(), z.number()]).transform(String),
+  message: z.string(),
+})
+export type ErrorBody = z.output<typeof errorBodySchema>
+
+export const currenciesResponseSchema = z.array(currencySchema)
+export const pairsResponseSchema = z.array(pairSchema)
+export const candlesResponseSchema = z.array(candleSchema)
+export const tradesResponseSchema = z.array(tradeSchema)
+export const accountsResponseSchema = z.array(accountSchema)
+export const balancesResponseSchema = z.array(balanceSchema)
+export const feeRulesResponseSchema = z.array(feeRuleSchema)
+export const tickersResponseSchema = z.array(tickerSchema)
+export const orderRecordsResponseSchema = z.array(orderRecordSchema)
+
+// ---- Order placement request (section 2.1) --------------------------------------------------------
+
+export const ORDER_TYPES = ['MARKET', 'LIMIT', 'STOP_LIMIT'] as const
+export type OrderType = (typeof ORDER_TYPES)[number]
+export const ORDER_SIDES = ['BUY', 'SELL'] as const
+export type OrderSide = (typeof ORDER_SIDES)[number]
+/** Accepted side aliases and their canonical form. */
+export const ORDER_SIDE_ALIASES: Record<string, OrderSide> = { BUY: 'BUY', SELL: 'SELL', BID: 'BUY', ASK: 'SELL' }
+export const WALLET_TYPES = ['SPOT', 'CROSS_MARGIN', 'ISOLATED_MARGIN', 'P2P'] as const
+export type WalletType = (typeof WALLET_TYPES)[number]
+/** Accepted wallet-type aliases and their canonical form. */
+export const WALLET_TYPE_ALIASES: Record<string, WalletType> = {
+  SPOT: 'SPOT',
+  CROSS_MARGIN: 'CROSS_MARGIN',
+  ISOLATED_MARGIN: 'ISOLATED_MARGIN',
+  P2P: 'P2P',
+  MARGIN_CROSS: 'CROSS_MARGIN',
+  MARGIN_ISOLATED: 'ISOLATED_MARGIN',
+  FUNDING: 'P2P',
+}
+export const STOP_OPERATORS = ['GTE', 'LTE'] as const
+export type StopOperator = (typeof STOP_OPERATORS)[number]
+
+/** The exact JSON body the terminal sends to POST /trading/order: every amount a decimal string. */
+export interface PlaceOrderBody {
+  pair: string
+  order_type: OrderType
+  order_side: OrderSide
+  wallet_type: WalletType
+  base_amount?: Dec
+  quote_amount?: Dec
+  limit_price?: Dec
+  stop_price?: Dec
+  stop_operator?: StopOperator
+  client_order_id: string
+}
+
+/** Exactly one of the three shapes DELETE /trading/order accepts. */
+export type CancelOrdersBody = { order_ids: number[] } | { all: true } | { pair: string }
