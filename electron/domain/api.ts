@@ -19,6 +19,7 @@ import {
   candleIntervalSchema,
 } from './wire'
 import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
+import type { Envelope } from './errors'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -304,7 +305,7 @@ export const EVENT_NAMES: EventName[] = [
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void
 export type Disposer = () => void
 
-/** What `window.terminal` and the renderer's client look like: namespaced methods plus `on`. */
+/** The renderer's client and every host's transport: a typed call plus `on`. */
 export type TerminalBridge = {
   call: MethodCall
   on: <E extends EventName>(event: E, listener: EventListener<E>) => Disposer
@@ -325,9 +326,15 @@ type Namespace = MethodName extends `${infer N}.${string}` ? N : never
  */
 export type WindowTerminal = {
   [N in Namespace]: {
-    [M in MethodName as M extends `${N}.${infer F}` ? F : never]: (input: MethodInput<M>) => Promise<MethodResults[M]>
+    [M in MethodName as M extends `${N}.${infer F}` ? F : never]: (input?: MethodInput<M>) => Promise<Envelope<MethodResults[M]>>
   }
 } & { on: TerminalBridge['on'] }
+
+// The web host's wire protocol (electron/web-host, src/api/web-transport.ts):
+//   POST /api/<method>   header X-Terminal-Token, body {"input": ...}   -> 200 Envelope
+//   GET  /events?token=  server-sent events, `event: <name>` / `data: <json>`
+export const WEB_TOKEN_HEADER = 'x-terminal-token'
+export const WEB_TOKEN_PARAM = 'token'
 
 /** Splits 'orders.place' into ['orders', 'place']. */
 export function splitMethod(method: MethodName): [string, string] {
