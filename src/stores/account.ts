@@ -1,0 +1,153 @@
+// Balances, fee rules and recent orders of the selected account.
+//
+// Snapshots arrive from the core (the `account.changed` event, or an `account.snapshot` answer).
+// Each carries the session generation it was fetched for; one from an earlier generation belongs to
+// a profile or account the user has left and is dropped, so one account's data never shows under
+// another. One from a later generation (the event overtook `session.changed`) waits until the
+// session catches up.
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { AccountSnapshot, CancelOrdersResult, Disposer } from '@domain/api'
+import type { Balance, FeeRule, OrderRecord } from '@domain/wire'
+import { WALLET_TYPE_ALIASES } from '@domain/wire'
+import { Decimal } from '@domain/decimal'
+import { useTerminal } from '@/api'
+import { useSessionStore } from './session'
+
+/** Canonical wallet type, so "MARGIN_CROSS" and "CROSS_MARGIN" name the same wallet. */
+export function canonicalWallet(walletType: string): string {
+  const upper = walletType.toUpperCase()
+  return WALLET_TYPE_ALIASES[upper] ?? upper
+}
+
+/** balance − reserve, exactly, as a canonical decimal string. */
+export function availableOf(balance: Pick<Balance, 'balance' | 'reserve'>): string {
+  return new Decimal(balance.balance).minus(balance.reserve).toFixed()
+}
+
+export const useAccountStore = defineStore('account', () => {
+  const session = useSessionStore()
+
+  const snapshot = shallowRef<AccountSnapshot | null>(null)
+  /** A snapshot of a generation the session has not reached yet. */
+  let pending: AccountSnapshot | null = null
+  const loading = ref(false)
+  const error = ref<string | null>(null)
+
+  /** The generation of the data shown; 0 before the first snapshot. */
+  const generation = computed(() => snapshot.value?.generation ?? 0)
+  const accountId = computed(() => snapshot.value?.accountId ?? null)
+  /** True once a snapshot of the current generation is shown. */
+  const loaded = computed(() => snapshot.value !== null)
+  const fetchedAt = computed(() => snapshot.value?.fetchedAt ?? null)
+
+  // The issue asks that switching account filter balances and fee rules to that account_id; the
+  // core may hand over a master's whole tree, so the filter is applied here as well.
+  const balances = computed<Balance[]>(() => {
+    const snap = snapshot.value
+    if (!snap) return []
+    return snap.accountId === null ? snap.balances : snap.balances.filter((b) => b.account_id === snap.accountId)
+  })
+  const feeRules = computed<FeeRule[]>(() => {
+    const snap = snapshot.value
+    if (!snap) return []
+    return snap.accountId === null ? snap.feeRules : snap.feeRules.filter((r) => r.account_id === snap.accountId)
+  })
+  /** null when the server has no recent-orders endpoint. */
+  const orders = computed<OrderRecord[] | null>(() => (snapshot.value ? snapshot.value.orders : []))
+
+  /** Available (balance − reserve) of one currency in one wallet, or null when there is no such balance. */
+  function available(currency: string, walletType: string): string | null {
+    const wallet = canonicalWallet(walletType)
+    const rows = balances.value.filter((b) => b.currency === currency && canonicalWallet(b.wallet_type) === wallet)
+    if (rows.length === 0) return null
+    return rows.reduce((sum, row) => sum.plus(availableOf(row)), new Decimal(0)).toFixed()
+  }
+
+  /** Applies a snapshot if it belongs to the session's current generation; returns whether it did. */
+  function apply(next: AccountSnapshot): boolean {
+    const current = session.generation
+    if (next.generation < current) return false
+    if (next.generation > current) {
+      pending = next
+      return false
+    }
+    if (snapshot.value && snapshot.value.generation === next.generation && snapshot.value.fetchedAt > next.fetchedAt) return false
+    snapshot.value = next
+    error.value = null
+    return true
+  }
+
+  async function refresh(): Promise<void> {
+    loading.value = true
+    const asked = session.generation
+    try {
+      apply(await useTerminal().call('account.snapshot', undefined))
+    } catch (failure) {
+      // An error for a generation already left says nothing about the current account.
+      if (asked === session.generation) error.value = failure instanceof Error ? failure.message : String(failure)
+    } finally {
+      loading.value = false
+    }
+  }
+
+  async function cancel(orderIds: number[]): Promise<CancelOrdersResult> {
+    const result = await useTerminal().call('orders.cancel', { order_ids: orderIds })
+    void refresh()
+    return result
+  }
+
+  async function cancelAllForPair(pair: string): Promise<CancelOrdersResult> {
+    const result = await useTerminal().call('orders.cancel', { pair })
+    void refresh()
+    return result
+  }
+
+  // A switch: clear at once (never show the previous account's rows under the new name), then take
+  // the snapshot that may already be waiting, or ask for one.
+  watch(
+    () => session.generation,
+    (now, before) => {
+      if (now === before) return
+      if (snapshot.value && snapshot.value.generation !== now) snapshot.value = null
+      error.value = null
+      const waiting = pending
+      pending = null
+      if (waiting && waiting.generation >= now && apply(waiting)) return
+      if (snapshot.value?.generation === now) return
+      if (session.profile) void refresh()
+    },
+    // Synchronous, so no render ever pairs the new session with the old account's rows.
+    { flush: 'sync' },
+  )
+
+  let disposer: Disposer | null = null
+  /** Starts listening to the core's pushes. Idempotent. */
+  function listen(): void {
+    disposer ??= useTerminal().on('account.changed', (next) => void apply(next))
+  }
+  function dispose(): void {
+    disposer?.()
+    disposer = null
+  }
+
+  return {
+    snapshot,
+    balances,
+    feeRules,
+    orders,
+    accountId,
+    generation,
+    loaded,
+    loading,
+    error,
+    fetchedAt,
+    available,
+    apply,
+    refresh,
+    cancel,
+    cancelAllForPair,
+    listen,
+    dispose,
+  }
+})
