@@ -51,6 +51,15 @@ describe('writeJsonAtomic', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ version: 1, items: ['old'] })
     expect(readdirSync(dir)).toEqual(['a.json'])
   })
+
+  it.skipIf(!readOnlySupported)('does not replace a file the user made read-only', async () => {
+    const path = join(dir, 'a.json')
+    await writeJsonAtomic(path, { version: 1, items: ['old'] })
+    undos.push(makeReadOnly(path))
+    const error = await writeJsonAtomic(path, { version: 1, items: ['new'] }).catch((e: unknown) => e)
+    expect(isTerminalError(error) && error.code).toBe('READ_ONLY')
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ version: 1, items: ['old'] })
+  })
 })
 
 describe('readJsonFile', () => {

@@ -2,7 +2,8 @@
 // crash or a full disk never leaves a half-written file, and read so that a damaged file is kept as a
 // backup and reported instead of being silently replaced.
 import { randomBytes } from 'node:crypto'
-import { lstat, open, readFile, rename, unlink } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, lstat, open, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { z } from 'zod'
 import { TerminalError } from '../domain/errors'
@@ -10,6 +11,17 @@ import { TerminalError } from '../domain/errors'
 export interface WriteOptions {
   /** File mode of the new file; 0o600 because these files describe the user's accounts. */
   mode?: number
+}
+
+/** A file the user made read-only is not replaced behind their back (a rename would ignore its mode). */
+async function assertWritable(path: string): Promise<void> {
+  try {
+    await access(path, constants.W_OK)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return
+    throw storageError('READ_ONLY', `Could not save ${path}: ${describeFsError(error)} (the file is read-only).`, error)
+  }
 }
 
 /** Words for the OS error codes a user can act on. */
@@ -48,6 +60,7 @@ export function storageError(code: string, message: string, cause?: unknown): Te
 export async function writeFileAtomic(path: string, data: string, options: WriteOptions = {}): Promise<void> {
   const dir = dirname(path)
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  await assertWritable(path)
   let created = false
   try {
     const handle = await open(temp, 'wx', options.mode ?? 0o600)

@@ -1,0 +1,270 @@
+// Profile metadata (never a secret: those live in the vault) in <dataDir>/profiles.json.
+//
+// The file is versioned and schema-checked. Every change is written atomically and only then applied
+// in memory, so a failed write (read-only file or directory, full disk) loses nothing: the old file
+// and the current state both stay as they were. A damaged file is moved aside and reported, never
+// silently replaced; a file from a newer release is left alone and blocks saving.
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { TerminalError, isTerminalError } from '../domain/errors'
+import { readJsonFile, writeJsonAtomic } from './atomic-file'
+
+export const PROFILES_FILE = 'profiles.json'
+export const PROFILES_VERSION = 1
+
+export interface ProfileRecord {
+  id: string
+  name: string
+  baseUrl: string
+  accountId: number | null
+  /** The last 4 characters of the API key, so people can tell their keys apart. */
+  apiKeyHint: string
+  isDemo: boolean
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export type NewProfile = Omit<ProfileRecord, 'id' | 'createdAt' | 'lastUsedAt'>
+export type ProfilePatch = Partial<Omit<ProfileRecord, 'id' | 'createdAt'>>
+
+export interface ProfileStore {
+  /** Reads the file. Resolves with warnings for a damaged file; rejects for a file from a newer release. */
+  load(): Promise<{ warnings: string[] }>
+  /** The warnings of the last load, for the UI. */
+  problems(): string[]
+  list(): ProfileRecord[]
+  get(id: string): ProfileRecord | null
+  findByName(name: string): ProfileRecord | null
+  create(input: NewProfile): Promise<ProfileRecord>
+  update(id: string, patch: ProfilePatch): Promise<ProfileRecord>
+  remove(id: string): Promise<void>
+  activeId(): string | null
+  /** Makes a profile the active one (and stamps its lastUsedAt), or clears the choice with null. */
+  setActive(id: string | null): Promise<void>
+  readonly path: string
+}
+
+export interface ProfileStoreOptions {
+  now?: () => Date
+  newId?: () => string
+}
+
+export const profileRecordSchema = z.object({
+  id: z.string().min(1).max(64),
+  name: z.string().trim().min(1).max(60),
+  baseUrl: z.string().min(1).max(300),
+  accountId: z.number().int().min(0).nullable(),
+  apiKeyHint: z.string().max(8),
+  isDemo: z.boolean(),
+  createdAt: z.string().min(1),
+  lastUsedAt: z.string().min(1).nullable(),
+})
+
+const profilesFileSchema = z
+  .object({
+    version: z.literal(PROFILES_VERSION),
+    profiles: z.array(profileRecordSchema),
+    activeProfileId: z.string().nullable(),
+  })
+  .refine((file) => new Set(file.profiles.map((p) => p.id)).size === file.profiles.length, {
+    message: 'two profiles have the same id',
+    path: ['profiles'],
+  })
+
+interface State {
+  profiles: ProfileRecord[]
+  activeProfileId: string | null
+}
+
+/** The hint shown for a key: its last 4 characters. */
+export function apiKeyHintOf(apiKey: string): string {
+  return apiKey.trim().slice(-4)
+}
+
+const nameKey = (name: string) => name.trim().toLocaleLowerCase()
+
+export function createProfileStore(dataDir: string, options: ProfileStoreOptions = {}): ProfileStore {
+  const now = options.now ?? (() => new Date())
+  const newId = options.newId ?? (() => randomUUID())
+  const path = join(dataDir, PROFILES_FILE)
+
+  let state: State = { profiles: [], activeProfileId: null }
+  let warnings: string[] = []
+  let loaded: Promise<{ warnings: string[] }> | null = null
+  /** Set when saving would destroy data we could not back up (a newer or an immovable file). */
+  let blocked: TerminalError | null = null
+  /** Changes run one at a time, so two of them never decide against the same old state. */
+  let queue: Promise<unknown> = Promise.resolve()
+
+  async function readFromDisk(): Promise<{ warnings: string[] }> {
+    blocked = null
+    warnings = []
+    let result
+    try {
+      result = await readJsonFile(path, profilesFileSchema, { maxVersion: PROFILES_VERSION, now })
+    } catch (error) {
+      if (isTerminalError(error)) {
+        blocked = error
+        warnings = [error.message]
+        state = { profiles: [], activeProfileId: null }
+      }
+      throw error
+    }
+    if (result.status === 'missing') {
+      state = { profiles: [], activeProfileId: null }
+    } else if (result.status === 'corrupt') {
+      state = { profiles: [], activeProfileId: null }
+      if (result.backupPath !== null) {
+        warnings.push(
+          `The profiles file was damaged (${result.reason}). It was kept as ${result.backupPath} and the terminal started without profiles.`,
+        )
+      } else {
+        const message = `The profiles file ${path} is damaged (${result.reason}) and could not be moved aside. Profiles cannot be saved until it is removed or fixed.`
+        warnings.push(message)
+        blocked = new TerminalError({ kind: 'storage', code: 'PROFILES_FILE_DAMAGED', message })
+      }
+    } else {
+      const { profiles, activeProfileId } = result.value
+      const active = activeProfileId !== null && profiles.some((p) => p.id === activeProfileId) ? activeProfileId : null
+      state = { profiles, activeProfileId: active }
+    }
+    return { warnings: [...warnings] }
+  }
+
+  function load(): Promise<{ warnings: string[] }> {
+    loaded = readFromDisk()
+    return loaded
+  }
+
+  async function persist(next: State): Promise<void> {
+    if (blocked) throw blocked
+    try {
+      await writeJsonAtomic(path, { version: PROFILES_VERSION, profiles: next.profiles, activeProfileId: next.activeProfileId })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new TerminalError(
+        { kind: 'storage', code: 'PROFILES_NOT_SAVED', message: `The change was not saved, your profiles are as they were. ${reason}` },
+        { cause: error },
+      )
+    }
+    state = next
+  }
+
+  /** Runs one change after the file is loaded and the previous change has finished. */
+  function change<T>(run: () => Promise<T>): Promise<T> {
+    const task = queue.then(async () => {
+      if (loaded === null) await load()
+      else await loaded.catch(() => undefined)
+      return run()
+    })
+    queue = task.catch(() => undefined)
+    return task
+  }
+
+  function find(id: string): ProfileRecord {
+    const profile = state.profiles.find((p) => p.id === id)
+    if (!profile) throw new TerminalError({ kind: 'not-found', code: 'PROFILE_NOT_FOUND', message: 'That profile does not exist (any more).' })
+    return profile
+  }
+
+  function checkName(name: string, exceptId: string | null): string {
+    const trimmed = name.trim()
+    if (trimmed.length === 0 || trimmed.length > 60) {
+      throw new TerminalError({ kind: 'validation', code: 'INVALID_NAME', field: 'name', message: 'Give the profile a name of 1 to 60 characters.' })
+    }
+    const clash = state.profiles.find((p) => p.id !== exceptId && nameKey(p.name) === nameKey(trimmed))
+    if (clash) {
+      throw new TerminalError({ kind: 'validation', code: 'NAME_TAKEN', field: 'name', message: `A profile named "${clash.name}" already exists.` })
+    }
+    return trimmed
+  }
+
+  function checkRecord(record: ProfileRecord): ProfileRecord {
+    const parsed = profileRecordSchema.safeParse(record)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const field = typeof issue?.path[0] === 'string' ? issue.path[0] : 'form'
+      throw new TerminalError({ kind: 'validation', code: 'INVALID_PROFILE', field, message: `Invalid ${field}: ${issue?.message ?? 'not valid'}` })
+    }
+    return parsed.data
+  }
+
+  const copy = (p: ProfileRecord): ProfileRecord => ({ ...p })
+
+  return {
+    path,
+    load,
+    problems: () => [...warnings],
+    list: () => state.profiles.map(copy),
+    get: (id) => {
+      const found = state.profiles.find((p) => p.id === id)
+      return found ? copy(found) : null
+    },
+    findByName: (name) => {
+      const found = state.profiles.find((p) => nameKey(p.name) === nameKey(name))
+      return found ? copy(found) : null
+    },
+    activeId: () => state.activeProfileId,
+
+    create: (input) =>
+      change(async () => {
+        const record = checkRecord({
+          id: newId(),
+          name: checkName(input.name, null),
+          baseUrl: input.baseUrl.trim(),
+          accountId: input.accountId,
+          apiKeyHint: input.apiKeyHint,
+          isDemo: input.isDemo,
+          createdAt: now().toISOString(),
+          lastUsedAt: null,
+        })
+        if (state.profiles.some((p) => p.id === record.id)) {
+          throw new TerminalError({ kind: 'internal', code: 'DUPLICATE_ID', message: 'A new profile got an id that is already used.' })
+        }
+        await persist({ ...state, profiles: [...state.profiles, record] })
+        return copy(record)
+      }),
+
+    update: (id, patch) =>
+      change(async () => {
+        const current = find(id)
+        const merged: ProfileRecord = {
+          id: current.id,
+          createdAt: current.createdAt,
+          name: patch.name === undefined ? current.name : checkName(patch.name, id),
+          baseUrl: patch.baseUrl === undefined ? current.baseUrl : patch.baseUrl.trim(),
+          accountId: patch.accountId === undefined ? current.accountId : patch.accountId,
+          apiKeyHint: patch.apiKeyHint ?? current.apiKeyHint,
+          isDemo: patch.isDemo ?? current.isDemo,
+          lastUsedAt: patch.lastUsedAt === undefined ? current.lastUsedAt : patch.lastUsedAt,
+        }
+        const record = checkRecord(merged)
+        await persist({ ...state, profiles: state.profiles.map((p) => (p.id === id ? record : p)) })
+        return copy(record)
+      }),
+
+    remove: (id) =>
+      change(async () => {
+        find(id)
+        await persist({
+          profiles: state.profiles.filter((p) => p.id !== id),
+          activeProfileId: state.activeProfileId === id ? null : state.activeProfileId,
+        })
+      }),
+
+    setActive: (id) =>
+      change(async () => {
+        if (id === null) {
+          await persist({ ...state, activeProfileId: null })
+          return
+        }
+        find(id)
+        const stamp = now().toISOString()
+        await persist({
+          profiles: state.profiles.map((p) => (p.id === id ? { ...p, lastUsedAt: stamp } : p)),
+          activeProfileId: id,
+        })
+      }),
+  }
+}
