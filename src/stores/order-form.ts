@@ -1,0 +1,385 @@
+// The order form's state: what the trader typed, the live verdict of the shared order rules on it,
+// and what happened to the last order sent. The component only draws this.
+//
+// Orders are never resent by themselves: an unknown outcome is shown as such, with what the core's
+// lookup found, and the trader decides.
+import { defineStore } from 'pinia'
+import { computed, reactive, ref, shallowRef, watch } from 'vue'
+import type { PlaceOrderResult } from '@domain/api'
+import type { FieldIssue } from '@domain/errors'
+import { type TerminalError, toTerminalError } from '@domain/errors'
+import type { OrderCheck, OrderContext, OrderDraft, OrderDraftField } from '@domain/orders'
+import type { OrderSide, OrderType, PlaceOrderBody, StopOperator, WalletType } from '@domain/wire'
+import { buildOrderBody, fieldsFor, newClientOrderId, presetAmount, type PresetPercent, validateOrder } from '@domain/order-rules'
+import { feeContextOf, resolveFeeRule } from '@domain/fee-rules'
+import { formatDecimal } from '@domain/decimal'
+import { useTerminal } from '@/api'
+import { useAccountStore } from './account'
+import { useMarketStore } from './market'
+import { usePrefsStore } from './prefs'
+import { useSessionStore } from './session'
+
+export type TextField = 'base_amount' | 'quote_amount' | 'limit_price' | 'stop_price'
+export type PriceField = 'limit_price' | 'stop_price'
+
+/** Where an issue shows up: an order field, or 'form' for what belongs to no visible field. */
+export type IssueField = OrderDraftField | 'form'
+
+export type OrderResult =
+  | { kind: 'placed'; orderIds: number[]; clientOrderId: string }
+  | { kind: 'unknown'; clientOrderId: string; lookup: 'placed' | 'not-placed' | 'still-unknown'; orderIds: number[]; message: string }
+
+/** Exchange and order-desk codes that belong to a field; the amount codes go to the amount field shown. */
+const CODE_FIELDS: Record<string, OrderDraftField | 'amount'> = {
+  INVALID_QUANTITY: 'amount',
+  MIN_ORDER_VALUE: 'amount',
+  INSUFFICIENT_FUNDS: 'amount',
+  '1003': 'amount', // the public docs' code for a bad amount (known-facts.md)
+  INVALID_PRICE: 'limit_price',
+  INVALID_STOP_PRICE: 'stop_price',
+  INVALID_STOP_OPERATOR: 'stop_operator',
+  INVALID_WALLET_TYPE: 'wallet_type',
+  INVALID_ORDER_TYPE: 'order_type',
+  INVALID_ORDER_SIDE: 'order_side',
+  UNKNOWN_PAIR: 'pair',
+}
+
+/** Fields the form always shows an error slot for, besides the amount and price fields of the type. */
+const ALWAYS_SHOWN: readonly OrderDraftField[] = ['order_type', 'order_side', 'wallet_type']
+
+/**
+ * Maps an error of orders.place onto the form: the validation issues onto their fields, a
+ * rejection onto the field its code (or its `field`) names, the rest onto the form as a whole.
+ * An issue for a field the form does not show lands on the amount field when it is about the
+ * amount, otherwise on the form, so no message is ever lost.
+ */
+export function issuesFromError(error: TerminalError, shown: readonly OrderDraftField[]): (FieldIssue & { field: IssueField })[] {
+  const amountField: OrderDraftField = shown.includes('quote_amount') && !shown.includes('base_amount') ? 'quote_amount' : 'base_amount'
+  const place = (field: string | undefined, code: string): IssueField => {
+    const byCode = CODE_FIELDS[code]
+    let target: string | undefined = field ?? (byCode === 'amount' ? amountField : byCode)
+    if (target === 'base_amount' || target === 'quote_amount') target = shown.includes(target) ? target : amountField
+    if (target === undefined) return 'form'
+    return shown.includes(target as OrderDraftField) || ALWAYS_SHOWN.includes(target as OrderDraftField) ? (target as OrderDraftField) : 'form'
+  }
+  if (error.issues && error.issues.length > 0) {
+    return error.issues.map((issue) => ({ ...issue, field: place(issue.field, issue.code) }))
+  }
+  return [{ field: place(error.field, error.code), code: error.code, message: error.message }]
+}
+
+/** A random source from the platform's CSPRNG: client order ids must not repeat across windows. */
+function secureRandom(): number {
+  const buffer = new Uint32Array(1)
+  globalThis.crypto.getRandomValues(buffer)
+  return buffer[0]! / 2 ** 32
+}
+
+export const useOrderFormStore = defineStore('order-form', () => {
+  const market = useMarketStore()
+  const account = useAccountStore()
+  const session = useSessionStore()
+  const prefs = usePrefsStore()
+
+  const orderType = ref<OrderType>('LIMIT')
+  const side = ref<OrderSide>('BUY')
+  const walletType = ref<WalletType>('SPOT')
+  const stopOperator = ref<StopOperator>('GTE')
+  const values = reactive<Record<TextField, string>>({ base_amount: '', quote_amount: '', limit_price: '', stop_price: '' })
+  /** Fields the trader has typed in or left: their errors show from then on. */
+  const touched = reactive(new Set<IssueField>())
+  const submitAttempted = ref(false)
+  const sending = ref(false)
+  /** Errors from the last answer of orders.place, until the field they belong to changes. */
+  const serverIssues = ref<(FieldIssue & { field: IssueField })[]>([])
+  /** The price field a click on the chart or a trade fills: the stop price while it has focus. */
+  const priceTarget = ref<PriceField>('limit_price')
+  /** The order waiting in the confirmation dialog: the draft to send and the exact body it becomes. */
+  const pendingConfirm = shallowRef<{ draft: OrderDraft; body: PlaceOrderBody } | null>(null)
+  const lastResult = shallowRef<OrderResult | null>(null)
+
+  const pair = computed(() => market.selectedPair)
+  const fields = computed(() => fieldsFor(orderType.value, side.value))
+
+  const draft = computed<OrderDraft>(() => {
+    const d: OrderDraft = { pair: market.pair, order_type: orderType.value, order_side: side.value, wallet_type: walletType.value }
+    for (const field of fields.value) {
+      if (field === 'stop_operator') d.stop_operator = stopOperator.value
+      else if (field in values) d[field as TextField] = values[field as TextField]
+    }
+    return d
+  })
+
+  const feeRule = computed(() => {
+    const p = pair.value
+    const accountId = session.accountId ?? account.accountId
+    if (!p || accountId === null) return null
+    const currencyIds = market.currencies
+      .filter((c) => (c.short_name === p.currency1 || c.short_name === p.currency2) && typeof c.id === 'number')
+      .map((c) => c.id as number)
+    return resolveFeeRule(account.feeRules, { accountId, pairId: p.id ?? null, currencyIds, at: new Date() })
+  })
+
+  const context = computed<OrderContext>(() => {
+    const p = pair.value
+    const ticker = market.ticker
+    // Before the first account snapshot the balance is unknown (no warning); after it a currency
+    // without a balance row has nothing available.
+    const available =
+      p && account.loaded
+        ? { base: account.available(p.currency1, walletType.value) ?? '0', quote: account.available(p.currency2, walletType.value) ?? '0' }
+        : null
+    return {
+      pair: p,
+      bestBid: ticker?.buy ?? null,
+      bestAsk: ticker?.sell ?? null,
+      available,
+      fee: feeContextOf(feeRule.value),
+    }
+  })
+
+  const check = computed<OrderCheck>(() => validateOrder(draft.value, context.value))
+
+  /** The currency this order spends, and how much of it is available in the chosen wallet. */
+  const spending = computed(() => {
+    const p = pair.value
+    if (!p) return null
+    const currency = side.value === 'BUY' ? p.currency2 : p.currency1
+    const amount = account.loaded ? (account.available(currency, walletType.value) ?? '0') : null
+    const places = side.value === 'BUY' ? p.price_precision : p.amount_precision
+    return { currency, amount, places }
+  })
+
+  /** Why the order cannot be sent whatever is typed; null when it can. */
+  const blockReason = computed<string | null>(() => {
+    if (!session.state?.profile) return 'Add or activate a profile to trade'
+    if (!session.canTrade) return session.account?.viewOnlyReason ?? 'This account is view-only: the active profile holds no key for it'
+    if (!pair.value) return 'Choose a pair'
+    return null
+  })
+
+  const canSubmit = computed(
+    () => blockReason.value === null && check.value.errors.length === 0 && !sending.value && pendingConfirm.value === null,
+  )
+
+  function visible(field: IssueField): boolean {
+    return field === 'form' || touched.has(field) || submitAttempted.value
+  }
+
+  /** The errors shown under a field: the server's first (they are newer), then the rules' once touched. */
+  function errorsFor(field: IssueField): FieldIssue[] {
+    const server = serverIssues.value.filter((i) => i.field === field)
+    const local = visible(field) ? check.value.errors.filter((i) => i.field === field) : []
+    return [...server, ...local]
+  }
+
+  function warningsFor(field: IssueField): FieldIssue[] {
+    return visible(field) ? check.value.warnings.filter((i) => i.field === field) : []
+  }
+
+  /** Errors of fields the form does not show (pair, client order id): shown at the top of the form. */
+  const formErrors = computed<FieldIssue[]>(() => {
+    const shownFields = new Set<string>([...fields.value, ...ALWAYS_SHOWN])
+    const local = submitAttempted.value ? check.value.errors.filter((i) => !shownFields.has(i.field)) : []
+    return [...serverIssues.value.filter((i) => i.field === 'form'), ...local]
+  })
+
+  function forget(field: IssueField): void {
+    serverIssues.value = serverIssues.value.filter((i) => i.field !== field && i.field !== 'form')
+  }
+
+  function setField(field: TextField, value: string): void {
+    values[field] = value
+    touched.add(field)
+    forget(field)
+  }
+
+  function touch(field: IssueField): void {
+    touched.add(field)
+  }
+
+  function setType(next: OrderType): void {
+    orderType.value = next
+    touched.add('order_type')
+    forget('order_type')
+    if (!fields.value.includes(priceTarget.value)) priceTarget.value = 'limit_price'
+  }
+
+  function setSide(next: OrderSide): void {
+    side.value = next
+    touched.add('order_side')
+    forget('order_side')
+  }
+
+  function setWallet(next: WalletType): void {
+    walletType.value = next
+    touched.add('wallet_type')
+    forget('wallet_type')
+  }
+
+  function setStopOperator(next: StopOperator): void {
+    stopOperator.value = next
+    touched.add('stop_operator')
+    forget('stop_operator')
+  }
+
+  function focusPrice(field: PriceField): void {
+    priceTarget.value = field
+  }
+
+  /**
+   * A price clicked on the chart or in the trades: into the stop price while that field has focus,
+   * otherwise into the limit price. A market order has no price, so the click makes it a limit order.
+   */
+  function fillPrice(price: string | number): void {
+    const p = pair.value
+    let text = String(price)
+    try {
+      if (p) text = formatDecimal(text, p.price_precision)
+    } catch {
+      return // not a number: nothing to fill
+    }
+    if (orderType.value === 'MARKET') setType('LIMIT')
+    const target: PriceField = priceTarget.value === 'stop_price' && fields.value.includes('stop_price') ? 'stop_price' : 'limit_price'
+    setField(target, text)
+  }
+
+  /** Fills the amount with a share of the available balance; false when it cannot be computed yet. */
+  function applyPreset(percent: PresetPercent): boolean {
+    const preset = presetAmount(percent, draft.value, context.value)
+    if (!preset) return false
+    setField(preset.field, preset.value)
+    return true
+  }
+
+  /** Validates, then sends or asks for confirmation. Resolves to true when an order went out. */
+  async function submit(): Promise<boolean> {
+    submitAttempted.value = true
+    if (!canSubmit.value) return false
+    const clientOrderId = newClientOrderId(secureRandom)
+    const toSend: OrderDraft = { ...draft.value, client_order_id: clientOrderId }
+    let body: PlaceOrderBody
+    try {
+      body = buildOrderBody(toSend, context.value, clientOrderId)
+    } catch (error) {
+      serverIssues.value = issuesFromError(toTerminalError(error), fields.value)
+      return false
+    }
+    if (prefs.prefs.confirmOrders) {
+      pendingConfirm.value = { draft: toSend, body }
+      return false
+    }
+    return send(toSend)
+  }
+
+  /** Sends the order waiting in the confirmation dialog. */
+  async function confirm(): Promise<boolean> {
+    const pending = pendingConfirm.value
+    if (!pending || sending.value) return false
+    pendingConfirm.value = null
+    return send(pending.draft)
+  }
+
+  function cancelConfirm(): void {
+    pendingConfirm.value = null
+  }
+
+  async function send(toSend: OrderDraft): Promise<boolean> {
+    const clientOrderId = toSend.client_order_id ?? ''
+    sending.value = true
+    serverIssues.value = []
+    lastResult.value = null
+    const generation = session.generation
+    try {
+      const result: PlaceOrderResult = await useTerminal().call('orders.place', toSend)
+      if (result.outcome === 'placed') {
+        lastResult.value = { kind: 'placed', orderIds: result.orderIds, clientOrderId: result.clientOrderId }
+        // The amount is cleared so a second Enter cannot repeat the order; price and type stay.
+        if (generation === session.generation) clearAmounts()
+        return true
+      }
+      lastResult.value = { kind: 'unknown', clientOrderId: result.clientOrderId, lookup: result.lookup, orderIds: result.orderIds, message: result.message }
+      return false
+    } catch (cause) {
+      const error = toTerminalError(cause)
+      // A POST that timed out, or that the host may have received before failing, may have placed
+      // the order: that is an unknown outcome, never a plain failure the trader would retry.
+      if (error.kind === 'outcome-unknown' || error.kind === 'timeout' || error.code === 'HOST_UNREACHABLE') {
+        lastResult.value = { kind: 'unknown', clientOrderId, lookup: 'still-unknown', orderIds: [], message: error.message }
+      } else {
+        serverIssues.value = issuesFromError(error, fields.value)
+      }
+      return false
+    } finally {
+      sending.value = false
+    }
+  }
+
+  function clearAmounts(): void {
+    values.base_amount = ''
+    values.quote_amount = ''
+    touched.delete('base_amount')
+    touched.delete('quote_amount')
+    submitAttempted.value = false
+  }
+
+  /** Empties every typed value (a new pair: a price of the old one must never be sent on the new one). */
+  function reset(): void {
+    for (const key of Object.keys(values) as TextField[]) values[key] = ''
+    touched.clear()
+    submitAttempted.value = false
+    serverIssues.value = []
+    pendingConfirm.value = null
+  }
+
+  watch(() => market.pair, (now, before) => {
+    if (now !== before) {
+      reset()
+      lastResult.value = null
+    }
+  })
+  // An order confirmed for one account must not go out from another.
+  watch(() => session.generation, () => {
+    pendingConfirm.value = null
+  })
+
+  return {
+    orderType,
+    side,
+    walletType,
+    stopOperator,
+    values,
+    touched,
+    submitAttempted,
+    sending,
+    serverIssues,
+    priceTarget,
+    pendingConfirm,
+    lastResult,
+    pair,
+    fields,
+    draft,
+    context,
+    feeRule,
+    check,
+    spending,
+    blockReason,
+    canSubmit,
+    formErrors,
+    errorsFor,
+    warningsFor,
+    setField,
+    touch,
+    setType,
+    setSide,
+    setWallet,
+    setStopOperator,
+    focusPrice,
+    fillPrice,
+    applyPreset,
+    submit,
+    confirm,
+    cancelConfirm,
+    reset,
+  }
+})
