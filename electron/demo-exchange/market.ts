@@ -1,0 +1,265 @@
+// Candles: one series of 1-minute candles per pair (a ring buffer of typed arrays, so memory is fixed
+// no matter how long the demo runs), from which every other interval is aggregated on request. Because
+// all intervals come from the same minutes they always agree with each other.
+import type { Rng } from './prng'
+import type { PairInfo } from './reference'
+
+const MINUTE = 60
+
+export interface CandleOut {
+  time: number
+  open: number
+  close: number
+  low: number
+  high: number
+  volume: number
+  quoteVolume: number
+  tradesCount: number
+  takerBuyBaseVolume: number
+  takerBuyQuoteVolume: number
+}
+
+function roundTo(value: number, places: number): number {
+  const f = 10 ** places
+  return Math.round(value * f) / f
+}
+
+export class MinuteSeries {
+  readonly capacity: number
+  /** Epoch minute (unix seconds / 60) of the oldest stored candle. */
+  firstMinute = 0
+  count = 0
+  private head = 0
+  readonly open: Float64Array
+  readonly high: Float64Array
+  readonly low: Float64Array
+  readonly close: Float64Array
+  readonly volume: Float64Array
+  readonly quoteVolume: Float64Array
+  readonly takerBuyBase: Float64Array
+  readonly takerBuyQuote: Float64Array
+  readonly trades: Uint32Array
+
+  constructor(capacity: number) {
+    this.capacity = capacity
+    this.open = new Float64Array(capacity)
+    this.high = new Float64Array(capacity)
+    this.low = new Float64Array(capacity)
+    this.close = new Float64Array(capacity)
+    this.volume = new Float64Array(capacity)
+    this.quoteVolume = new Float64Array(capacity)
+    this.takerBuyBase = new Float64Array(capacity)
+    this.takerBuyQuote = new Float64Array(capacity)
+    this.trades = new Uint32Array(capacity)
+  }
+
+  get lastMinute(): number {
+    return this.firstMinute + this.count - 1
+  }
+
+  /** Storage slot of an epoch minute, or -1 when it is not held. */
+  slot(minute: number): number {
+    const offset = minute - this.firstMinute
+    if (offset < 0 || offset >= this.count) return -1
+    return (this.head + offset) % this.capacity
+  }
+
+  /** Appends the candle of the minute after the last one, dropping the oldest when full. */
+  push(minute: number, o: number, h: number, l: number, c: number, v: number, qv: number, tbb: number, tbq: number, n: number): void {
+    if (this.count === 0) this.firstMinute = minute
+    let index: number
+    if (this.count < this.capacity) {
+      index = (this.head + this.count) % this.capacity
+      this.count++
+    } else {
+      index = this.head
+      this.head = (this.head + 1) % this.capacity
+      this.firstMinute++
+    }
+    this.open[index] = o
+    this.high[index] = h
+    this.low[index] = l
+    this.close[index] = c
+    this.volume[index] = v
+    this.quoteVolume[index] = qv
+    this.takerBuyBase[index] = tbb
+    this.takerBuyQuote[index] = tbq
+    this.trades[index] = n
+  }
+
+  lastClose(): number {
+    const s = this.slot(this.lastMinute)
+    return s < 0 ? 0 : this.close[s]!
+  }
+
+  /** Fills quiet minutes up to `minute` with flat candles at the last close (at most `capacity` of them). */
+  rollTo(minute: number): void {
+    if (this.count === 0 || minute <= this.lastMinute) return
+    const price = this.lastClose()
+    let next = Math.max(this.lastMinute + 1, minute - this.capacity + 1)
+    if (next > this.lastMinute + 1) {
+      // a gap longer than the whole buffer: start over rather than loop through minutes nobody keeps
+      this.count = 0
+      this.head = 0
+    }
+    for (; next <= minute; next++) this.push(next, price, price, price, price, 0, 0, 0, 0, 0)
+  }
+
+  applyTrade(minute: number, price: number, amount: number, takerBuy: boolean): void {
+    this.rollTo(minute)
+    const s = this.slot(minute)
+    if (s < 0) return // older than anything kept
+    if (price > this.high[s]!) this.high[s] = price
+    if (price < this.low[s]!) this.low[s] = price
+    this.close[s] = price
+    this.volume[s]! += amount
+    this.quoteVolume[s]! += amount * price
+    if (takerBuy) {
+      this.takerBuyBase[s]! += amount
+      this.takerBuyQuote[s]! += amount * price
+    }
+    this.trades[s]!++
+  }
+}
+
+export interface ChartQuery {
+  intervalSec: number
+  since: number | null
+  until: number | null
+  limit: number
+}
+
+export class Market {
+  readonly series = new Map<string, MinuteSeries>()
+  private readonly pairs = new Map<string, PairInfo>()
+
+  constructor(pairs: readonly PairInfo[], capacityMinutes: number) {
+    for (const p of pairs) {
+      this.pairs.set(p.name, p)
+      this.series.set(p.name, new MinuteSeries(capacityMinutes))
+    }
+  }
+
+  /**
+   * Generates `minutes` of history ending with the minute before `endMinute`: a mean-reverting random
+   * walk around the pair's base price, with plausible wicks, volumes and taker-buy shares.
+   */
+  generateHistory(pair: PairInfo, rng: Rng, endMinute: number, minutes: number): void {
+    const s = this.series.get(pair.name)!
+    const pp = pair.pricePrecision
+    const ap = pair.amountPrecision
+    const sigma = pair.dailyVol / Math.sqrt(1440)
+    const logBase = Math.log(pair.basePrice)
+    let logPrice = logBase + rng.gauss() * pair.dailyVol
+    let open = roundTo(Math.exp(logPrice), pp)
+    const typicalVolume = (pair.levelValue * 2) / pair.basePrice
+    for (let m = endMinute - minutes; m < endMinute; m++) {
+      logPrice += sigma * rng.gauss() - 0.00002 * (logPrice - logBase)
+      const close = roundTo(Math.exp(logPrice), pp)
+      const high = roundTo(Math.max(open, close) * (1 + Math.abs(rng.gauss()) * sigma * 0.6), pp)
+      const low = roundTo(Math.min(open, close) * (1 - Math.abs(rng.gauss()) * sigma * 0.6), pp)
+      const volume = roundTo(typicalVolume * Math.exp(rng.gauss() * 0.8), ap)
+      const typical = (open + close + high + low) / 4
+      const buyShare = rng.range(0.3, 0.7)
+      const takerBuyBase = roundTo(volume * buyShare, ap)
+      s.push(m, open, high, low, close, volume, volume * typical, takerBuyBase, takerBuyBase * typical, rng.int(1, 90))
+      open = close
+    }
+  }
+
+  lastClose(pairName: string): number {
+    return this.series.get(pairName)!.lastClose()
+  }
+
+  rollAllTo(minute: number): void {
+    for (const s of this.series.values()) s.rollTo(minute)
+  }
+
+  applyTrade(pairName: string, tsSec: number, price: number, amount: number, takerBuy: boolean): void {
+    this.series.get(pairName)?.applyTrade(Math.floor(tsSec / MINUTE), price, amount, takerBuy)
+  }
+
+  /**
+   * Candles of one interval with since <= bucket end and bucket start <= until (so the bucket holding
+   * `since` is included), oldest first; when more match than `limit`, the most recent `limit`.
+   */
+  candles(pairName: string, q: ChartQuery, nowSec: number): CandleOut[] {
+    const s = this.series.get(pairName)!
+    const p = this.pairs.get(pairName)!
+    s.rollTo(Math.floor(nowSec / MINUTE))
+    if (s.count === 0) return []
+    const len = q.intervalSec
+    const minutesPer = len / MINUTE
+    const firstSec = s.firstMinute * MINUTE
+    const lastSec = s.lastMinute * MINUTE
+    const untilSec = Math.min(q.until ?? lastSec, lastSec)
+    const lastBucket = Math.floor(untilSec / len) * len
+    let firstBucket = Math.floor(firstSec / len) * len
+    if (q.since !== null) firstBucket = Math.max(firstBucket, Math.floor(q.since / len) * len)
+    if (lastBucket < firstBucket) return []
+    const bucketCount = (lastBucket - firstBucket) / len + 1
+    if (bucketCount > q.limit) firstBucket = lastBucket - (q.limit - 1) * len
+    const out: CandleOut[] = []
+    const ap = p.amountPrecision
+    const qp = Math.min(p.pricePrecision + p.amountPrecision, 10)
+    for (let bucket = firstBucket; bucket <= lastBucket; bucket += len) {
+      const startMinute = Math.max(bucket / MINUTE, s.firstMinute)
+      const endMinute = Math.min(bucket / MINUTE + minutesPer - 1, s.lastMinute)
+      if (startMinute > endMinute) continue
+      let slot = s.slot(startMinute)
+      const open = s.open[slot]!
+      let high = -Infinity
+      let low = Infinity
+      let close = open
+      let volume = 0
+      let quoteVolume = 0
+      let tbb = 0
+      let tbq = 0
+      let trades = 0
+      for (let m = startMinute; m <= endMinute; m++) {
+        if (s.high[slot]! > high) high = s.high[slot]!
+        if (s.low[slot]! < low) low = s.low[slot]!
+        close = s.close[slot]!
+        volume += s.volume[slot]!
+        quoteVolume += s.quoteVolume[slot]!
+        tbb += s.takerBuyBase[slot]!
+        tbq += s.takerBuyQuote[slot]!
+        trades += s.trades[slot]!
+        slot = slot + 1 === s.capacity ? 0 : slot + 1
+      }
+      out.push({
+        time: bucket,
+        open,
+        close,
+        low,
+        high,
+        volume: roundTo(volume, ap),
+        quoteVolume: roundTo(quoteVolume, qp),
+        tradesCount: trades,
+        takerBuyBaseVolume: roundTo(tbb, ap),
+        takerBuyQuoteVolume: roundTo(tbq, qp),
+      })
+    }
+    return out
+  }
+
+  /** Open, high, low and base volume of the last 24 hours (for the ticker). */
+  stats24h(pairName: string, nowSec: number): { open: number; high: number; low: number; volume: number } {
+    const s = this.series.get(pairName)!
+    const nowMinute = Math.floor(nowSec / MINUTE)
+    s.rollTo(nowMinute)
+    const from = Math.max(s.firstMinute, nowMinute - 1439)
+    let slot = s.slot(from)
+    const open = slot < 0 ? 0 : s.open[slot]!
+    let high = -Infinity
+    let low = Infinity
+    let volume = 0
+    for (let m = from; m <= s.lastMinute && slot >= 0; m++) {
+      if (s.high[slot]! > high) high = s.high[slot]!
+      if (s.low[slot]! < low) low = s.low[slot]!
+      volume += s.volume[slot]!
+      slot = slot + 1 === s.capacity ? 0 : slot + 1
+    }
+    return { open, high: Number.isFinite(high) ? high : open, low: Number.isFinite(low) ? low : open, volume }
+  }
+}

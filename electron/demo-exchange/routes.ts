@@ -1,0 +1,292 @@
+// The endpoints of the demo exchange: each handler takes the parsed request and returns status + body.
+// Authentication, signatures, faults and the HTTP plumbing live in server.ts.
+import { timingSafeEqual } from 'node:crypto'
+import { INTERVAL_SECONDS } from '../domain/wire'
+import type { DemoAccount } from './accounts'
+import { signJwt } from './auth'
+import type { Engine, Order } from './engine'
+import { feeRuleJson } from './fees'
+import type { Market } from './market'
+import type { PairInfo } from './reference'
+import { PAIRS, PAIRS_BY_NAME, currencyJson, pairRecord } from './reference'
+import { parseOrderRequest } from './validation'
+
+export interface ExchangeState {
+  now: () => number
+  /** The server's clock in seconds, including any simulated skew. */
+  serverSec: () => number
+  tokenLifetimeSec: number
+  jwtKey: string
+  accounts: readonly DemoAccount[]
+  accountsById: ReadonlyMap<number, DemoAccount>
+  engine: Engine
+  market: Market
+}
+
+export interface Request {
+  query: URLSearchParams
+  accountId: number
+  body: unknown
+}
+
+export interface Reply {
+  status: number
+  body: string | null
+  headers?: Record<string, string>
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'DELETE'
+  private: boolean
+  handle: (req: Request) => Reply
+}
+
+export function ok(body: string): Reply {
+  return { status: 200, body }
+}
+
+export function error(status: number, code: string, message: string): Reply {
+  return { status, body: JSON.stringify({ code, message }) }
+}
+
+const badParam = (message: string): Reply => error(400, 'INVALID_PARAMETER', message)
+
+/** An optional integer query parameter within [min, max]; a Reply when it is malformed. */
+function intParam(q: URLSearchParams, name: string, fallback: number | null, min: number, max: number): number | null | Reply {
+  const text = q.get(name)
+  if (text === null || text === '') return fallback
+  if (!/^-?\d+$/.test(text)) return badParam(`${name} must be an integer, got ${JSON.stringify(text)}.`)
+  const value = Number(text)
+  if (value < min || value > max) return badParam(`${name} must be between ${min} and ${max}, got ${text}.`)
+  return value
+}
+
+function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && 'status' in value
+}
+
+/** The official client sends booleans in query strings as 1; people write true. */
+function boolParam(q: URLSearchParams, name: string): boolean | Reply {
+  const text = q.get(name)
+  if (text === null || text === '') return false
+  const lower = text.toLowerCase()
+  if (lower === 'true' || lower === '1') return true
+  if (lower === 'false' || lower === '0') return false
+  return badParam(`${name} must be true/1 or false/0, got ${JSON.stringify(text)}.`)
+}
+
+function pairParam(q: URLSearchParams, required: boolean): PairInfo | null | Reply {
+  const name = q.get('pair')
+  if (name === null || name === '') return required ? badParam('pair is required.') : null
+  return PAIRS_BY_NAME.get(name) ?? error(400, 'UNKNOWN_PAIR', `Unknown pair ${JSON.stringify(name)}.`)
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+function orderJson(o: Order): Record<string, unknown> {
+  return {
+    id: o.id,
+    account_id: o.accountId,
+    pair: o.pair.name,
+    amount: o.amount.toNumber(),
+    price: o.price === null ? null : o.price.toNumber(),
+    side: o.side === 'BUY' ? 'BID' : 'ASK',
+    status: o.status,
+    type: o.type,
+    wallet_type: o.wallet,
+    amount_canceled: o.canceled.toNumber(),
+    amount_filled: o.filled.toNumber(),
+    quote_amount: o.quoteAmount === null ? null : o.quoteAmount.toNumber(),
+    date: iso(o.createdAt),
+    open_at: iso(o.openAt),
+    tif: 'GTC',
+    updated_at: iso(o.updatedAt),
+    done_at: iso(o.doneAt),
+    expire_after: null,
+    stop_price: o.stopPrice === null ? null : o.stopPrice.toNumber(),
+    stop_operator: o.stopOperator,
+    client_order_id: o.clientOrderId,
+  }
+}
+
+function accountJson(a: DemoAccount): Record<string, unknown> {
+  // the specification: parent_id is present only for sub-accounts
+  return a.parentId === null ? { id: a.id, email: a.email, name: a.name } : { id: a.id, email: a.email, name: a.name, parent_id: a.parentId }
+}
+
+function secretMatches(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'utf8')
+  const b = Buffer.from(given, 'utf8')
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export function createRoutes(state: ExchangeState): Map<string, Route> {
+  const { engine, market } = state
+  const currencies = currencyJson()
+  const allPairs = PAIRS.map(pairRecord)
+  const allPairsJson = JSON.stringify(allPairs)
+  const roundTo = (value: number, places: number): number => Number(value.toFixed(places))
+
+  const ticker = (p: PairInfo): Record<string, unknown> => {
+    const nowSec = state.now() / 1000
+    const day = market.stats24h(p.name, nowSec)
+    const last = engine.lastPrice(p.name).toNumber()
+    const diff = roundTo(last - day.open, p.pricePrecision)
+    return {
+      pair: p.name,
+      last,
+      open: day.open,
+      vol: roundTo(day.volume, p.amountPrecision),
+      buy: engine.bestBid(p.name)?.toNumber() ?? null,
+      sell: engine.bestAsk(p.name)?.toNumber() ?? null,
+      high: day.high,
+      low: day.low,
+      diff,
+      diff_percent: day.open === 0 ? 0 : roundTo((diff / day.open) * 100, 2),
+      price_precision: p.pricePrecision,
+      amount_precision: p.amountPrecision,
+      timestamp: Math.floor(nowSec),
+    }
+  }
+
+  const routes = new Map<string, Route>()
+  const add = (path: string, method: Route['method'], isPrivate: boolean, handle: Route['handle']): void => {
+    routes.set(`${method} ${path}`, { method, private: isPrivate, handle })
+  }
+
+  // ---- public market data
+  add('/currencies', 'GET', false, () => ok(currencies))
+
+  add('/pairs', 'GET', false, ({ query }) => {
+    const c1 = query.get('currency1')
+    const c2 = query.get('currency2')
+    if (!c1 && !c2) return ok(allPairsJson)
+    return ok(JSON.stringify(allPairs.filter((p) => (!c1 || p.currency1 === c1) && (!c2 || p.currency2 === c2))))
+  })
+
+  add('/charts', 'GET', false, ({ query }) => {
+    const pair = pairParam(query, true)
+    if (isReply(pair)) return pair
+    const interval = query.get('interval')
+    if (interval === null || interval === '') return badParam('interval is required (one of 1, 5, 15, 30, 60, 240, 1D).')
+    const intervalSec = (INTERVAL_SECONDS as Record<string, number | undefined>)[interval]
+    if (intervalSec === undefined) return badParam(`interval must be one of 1, 5, 15, 30, 60, 240, 1D, got ${JSON.stringify(interval)}.`)
+    const since = intParam(query, 'since', null, 0, 1e11)
+    if (isReply(since)) return since
+    const until = intParam(query, 'until', null, 0, 1e11)
+    if (isReply(until)) return until
+    if (since !== null && until !== null && since > until) return badParam('since must not be after until.')
+    const limit = intParam(query, 'limit', 500, 1, 500)
+    if (isReply(limit)) return limit
+    return ok(JSON.stringify(market.candles(pair!.name, { intervalSec, since, until, limit: limit! }, state.now() / 1000)))
+  })
+
+  add('/trades', 'GET', false, ({ query }) => {
+    const pair = pairParam(query, true)
+    if (isReply(pair)) return pair
+    const limit = intParam(query, 'limit', 100, 1, 1000)
+    if (isReply(limit)) return limit
+    return ok(engine.tradesJson(pair!.name, limit!))
+  })
+
+  add('/time', 'GET', false, () => ok(`{"serverTime":${Math.floor(state.serverSec())}}`))
+
+  add('/ticker', 'GET', false, ({ query }) => {
+    const pair = pairParam(query, false)
+    if (isReply(pair)) return pair
+    if (pair) return ok(JSON.stringify(ticker(pair)))
+    return ok(JSON.stringify(PAIRS.map(ticker)))
+  })
+
+  add('/orderbook', 'GET', false, ({ query }) => {
+    const pair = pairParam(query, true)
+    if (isReply(pair)) return pair
+    const limitBuy = intParam(query, 'limit_buy', 100, 0, 1000)
+    if (isReply(limitBuy)) return limitBuy
+    const limitSell = intParam(query, 'limit_sell', 100, 0, 1000)
+    if (isReply(limitSell)) return limitSell
+    return ok(JSON.stringify({ buy: engine.depth(pair!.name, 'BUY', limitBuy!), sell: engine.depth(pair!.name, 'SELL', limitSell!) }))
+  })
+
+  add('/auth', 'POST', false, ({ body }) => {
+    const b = body as Record<string, unknown>
+    if (typeof b.api_key !== 'string' || b.api_key === '') return error(400, 'MISSING_FIELD', 'api_key is required.')
+    if (typeof b.api_secret !== 'string' || b.api_secret === '') return error(400, 'MISSING_FIELD', 'api_secret is required.')
+    const account = state.accounts.find((a) => a.apiKey === b.api_key)
+    if (!account || !secretMatches(account.apiSecret, b.api_secret)) {
+      return error(401, 'INVALID_CREDENTIALS', 'The API key or secret is wrong.')
+    }
+    const iat = Math.floor(state.serverSec())
+    const token = signJwt({ sub: account.id, iat, exp: iat + state.tokenLifetimeSec }, state.jwtKey)
+    return ok(JSON.stringify(token))
+  })
+
+  // ---- private: the caller's own account
+  add('/accounts/accounts', 'GET', true, ({ query, accountId }) => {
+    const include = boolParam(query, 'include_subaccounts')
+    if (isReply(include)) return include
+    const me = state.accountsById.get(accountId)!
+    const list = include && me.parentId === null ? state.accounts.filter((a) => a.id === me.id || a.parentId === me.id) : [me]
+    return ok(JSON.stringify(list.map(accountJson)))
+  })
+
+  add('/accounts/balances', 'GET', true, ({ accountId }) =>
+    ok(
+      JSON.stringify(
+        engine.balancesOf(accountId).map((e) => ({
+          balance: e.balance.toNumber(),
+          reserve: e.reserve.toNumber(),
+          currency: e.currency,
+          wallet_type: e.wallet,
+          last_update_at: new Date(e.updatedAt).toISOString(),
+          account_id: e.accountId,
+        })),
+      ),
+    ),
+  )
+
+  add('/accounts/feeinfo', 'GET', true, ({ accountId }) =>
+    ok(JSON.stringify(engine.feeRules.filter((r) => r.accountId === accountId).map(feeRuleJson))),
+  )
+
+  add('/accounts/order', 'GET', true, ({ query, accountId }) => {
+    const pair = pairParam(query, false)
+    if (isReply(pair)) return pair
+    const limit = intParam(query, 'limit', 100, 1, 100)
+    if (isReply(limit)) return limit
+    return ok(JSON.stringify(engine.recentOrders(accountId, limit!, pair?.name ?? null).map(orderJson)))
+  })
+
+  add('/trading/order', 'POST', true, ({ body, accountId }) => {
+    const parsed = parseOrderRequest(body as Record<string, unknown>, PAIRS_BY_NAME)
+    if (!parsed.ok) return error(400, parsed.code, parsed.message)
+    const result = engine.placeUser(accountId, parsed.value)
+    if (!result.ok) return error(400, result.code, result.message)
+    return ok(`[${result.id}]`)
+  })
+
+  add('/trading/order', 'DELETE', true, ({ body, accountId }) => {
+    const b = body as Record<string, unknown>
+    const given = (['order_ids', 'all', 'pair'] as const).filter((k) => b[k] !== undefined && b[k] !== null)
+    if (given.length === 0) return error(400, 'MISSING_FIELD', 'One of order_ids, all or pair is required.')
+    if (given.length > 1) return error(400, 'INVALID_BODY', 'Give exactly one of order_ids, all or pair.')
+    if (given[0] === 'order_ids') {
+      const ids = b.order_ids
+      if (!Array.isArray(ids) || ids.length === 0 || ids.length > 1000 || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
+        return badParam('order_ids must be a non-empty array of positive integer order ids (at most 1000).')
+      }
+      return ok(JSON.stringify(engine.cancelByIds(accountId, ids as number[])))
+    }
+    if (given[0] === 'all') {
+      if (b.all !== true && b.all !== 1 && b.all !== 'true') return badParam('all must be true.')
+      engine.cancelAll(accountId, null)
+      return { status: 202, body: null }
+    }
+    const pair = typeof b.pair === 'string' ? PAIRS_BY_NAME.get(b.pair) : undefined
+    if (!pair) return error(400, 'UNKNOWN_PAIR', `Unknown pair ${JSON.stringify(b.pair)}.`)
+    engine.cancelAll(accountId, pair.name)
+    return { status: 202, body: null }
+  })
+
+  return routes
+}

@@ -1,0 +1,270 @@
+// The demo exchange: an HTTP server (node:http, no framework) behind the same API as the real exchange,
+// with its own accounts, matching engine and a market that moves. The terminal embeds it as the
+// default profile; tests start one per suite and switch faults on and off.
+import { createServer } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createAccounts, deriveSecret, initialBalances, initialFeeRules } from './accounts'
+import { signatureMatches, verifyJwt } from './auth'
+import { Engine } from './engine'
+import type { FaultMode, FaultPlan } from './faults'
+import { Faults } from './faults'
+import { Market } from './market'
+import { createRng } from './prng'
+import { PAIRS } from './reference'
+import type { ExchangeState, Reply, Route } from './routes'
+import { createRoutes, error } from './routes'
+import { Simulation } from './simulation'
+
+export type { FaultMode } from './faults'
+
+export interface DemoAccountCredentials {
+  id: number
+  name: string
+  email: string
+  parentId: number | null
+  apiKey: string
+  apiSecret: string
+}
+
+export interface DemoExchange {
+  /** "http://127.0.0.1:<port>/api/v3" */
+  baseUrl: string
+  port: number
+  /** Master first, then two sub-accounts. */
+  accounts: DemoAccountCredentials[]
+  /** Replaces the current fault set; {} clears. */
+  setFaults(faults: FaultMode): void
+  stats(): { requests: number; ordersPlaced: number }
+  /** Stops timers and the server. */
+  close(): Promise<void>
+}
+
+export interface DemoExchangeOptions {
+  /** 0 = a free port (the default). */
+  port?: number
+  seed?: number
+  /** Default 600. */
+  tokenLifetimeSec?: number
+  /** The market moves in real time; default true. */
+  live?: boolean
+  /** Depth of the generated 1-minute history; default 30. */
+  historyDays?: number
+  /** ms clock, for tests. */
+  now?: () => number
+}
+
+const PREFIX = '/api/v3'
+const MAX_BODY = 64 * 1024
+const WARM_UP_TRADES = 40
+const GATEWAY_PAGE =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY) chunks.push(chunk)
+    })
+    req.on('end', () => resolve(size > MAX_BODY ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
+function send(res: ServerResponse, reply: Reply, contentType = 'application/json; charset=utf-8'): void {
+  if (reply.body === null) {
+    res.writeHead(reply.status, { 'content-length': 0, ...reply.headers })
+    res.end()
+    return
+  }
+  res.writeHead(reply.status, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(reply.body),
+    ...reply.headers,
+  })
+  res.end(reply.body)
+}
+
+/** A JSON body cut in half: what a client sees when a proxy drops the connection mid-answer. */
+function truncate(body: string | null): string {
+  if (body === null || body.length < 2) return '{'
+  return body.slice(0, Math.ceil(body.length / 2))
+}
+
+export async function startDemoExchange(options: DemoExchangeOptions = {}): Promise<DemoExchange> {
+  const seed = options.seed ?? 1
+  const now = options.now ?? Date.now
+  const historyDays = Math.max(1, Math.floor(options.historyDays ?? 30))
+  const faults = new Faults()
+  const accounts = createAccounts(seed)
+  const startMs = now()
+  const startMinute = Math.floor(startMs / 60_000)
+
+  // history: one day more capacity than generated, so live minutes push out the oldest only later
+  const market = new Market(PAIRS, (historyDays + 1) * 1440)
+  const lastPrices = new Map<string, number>()
+  for (const pair of PAIRS) {
+    market.generateHistory(pair, createRng(seed, `history:${pair.name}`), startMinute, historyDays * 1440)
+    lastPrices.set(pair.name, market.lastClose(pair.name))
+  }
+  const engine = new Engine({
+    pairs: PAIRS,
+    lastPrices,
+    balances: initialBalances(accounts),
+    feeRules: initialFeeRules(accounts, startMs),
+    now,
+    onTrade: (pair, tsMs, price, amount, takerSide) =>
+      market.applyTrade(pair.name, tsMs / 1000, price.toNumber(), amount.toNumber(), takerSide === 'BUY'),
+  })
+  const simulation = new Simulation(engine, PAIRS, seed, lastPrices)
+  simulation.warmUp(startMs, WARM_UP_TRADES)
+  if (options.live ?? true) simulation.start()
+
+  const state: ExchangeState = {
+    now,
+    serverSec: () => now() / 1000 + faults.clockSkewSec,
+    tokenLifetimeSec: options.tokenLifetimeSec ?? 600,
+    jwtKey: deriveSecret(seed, 'jwt-signing-key', 64),
+    accounts,
+    accountsById: new Map(accounts.map((a) => [a.id, a])),
+    engine,
+    market,
+  }
+  const routes = createRoutes(state)
+  const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))
+  let requests = 0
+  const pendingTimers = new Set<NodeJS.Timeout>()
+
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const t = setTimeout(() => {
+        pendingTimers.delete(t)
+        resolve()
+      }, ms)
+      pendingTimers.add(t)
+    })
+
+  /** Bearer token and, for POST/DELETE, X-SIGN; returns the account id or a 401 reply. */
+  const authenticate = (req: IncomingMessage, body: Buffer | null, plan: FaultPlan): number | Reply => {
+    const header = req.headers.authorization
+    if (!header || !header.startsWith('Bearer ') || header.length <= 7) {
+      return error(401, 'UNAUTHORIZED', 'This endpoint needs Authorization: Bearer <token> (POST /auth gives one).')
+    }
+    const check = verifyJwt(header.slice(7).trim(), state.jwtKey, state.serverSec())
+    if (!check.ok) return error(401, check.code, check.message)
+    if (plan.expiredToken) return error(401, 'TOKEN_EXPIRED', 'The token has expired; authenticate again.')
+    const account = state.accountsById.get(check.accountId)
+    if (!account) return error(401, 'INVALID_TOKEN', 'The token names an unknown account.')
+    if (body !== null) {
+      const sign = req.headers['x-sign']
+      if (typeof sign !== 'string' || sign === '') return error(401, 'INVALID_SIGNATURE', 'X-SIGN is required on POST and DELETE.')
+      if (!signatureMatches(account.apiSecret, body, sign)) {
+        return error(401, 'INVALID_SIGNATURE', 'X-SIGN does not match the HMAC-SHA256 of the body bytes.')
+      }
+    }
+    return account.id
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    requests++
+    const url = req.url ?? '/'
+    const q = url.indexOf('?')
+    const pathname = q < 0 ? url : url.slice(0, q)
+    const path = pathname.startsWith(`${PREFIX}/`) ? pathname.slice(PREFIX.length) : pathname
+    const method = req.method ?? 'GET'
+    const isOrderPlacement = method === 'POST' && path === '/trading/order'
+    const plan = faults.plan(path, isOrderPlacement)
+    if (plan.latencyMs > 0) await sleep(plan.latencyMs)
+    if (plan.failure === 'html') return send(res, { status: 502, body: GATEWAY_PAGE }, 'text/html; charset=utf-8')
+    if (plan.failure === 'server') return send(res, error(plan.serverStatus, 'SERVER_ERROR', `Simulated server error ${plan.serverStatus}.`))
+    if (plan.failure === 'rate') {
+      const reply = error(429, 'RATE_LIMITED', 'Too many requests.')
+      reply.headers = { 'retry-after': String(plan.retryAfterSec) }
+      return send(res, reply)
+    }
+
+    let reply: Reply
+    const route: Route | undefined = pathname.startsWith(`${PREFIX}/`) ? routes.get(`${method} ${path}`) : undefined
+    if (!route) {
+      if (pathname.startsWith(`${PREFIX}/`) && knownPaths.has(path)) {
+        const allow = [...routes.entries()].filter(([key]) => key.endsWith(` ${path}`)).map(([, r]) => r.method)
+        reply = error(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${PREFIX}${path}.`)
+        reply.headers = { allow: allow.join(', ') }
+      } else {
+        reply = error(404, 'NOT_FOUND', `No endpoint ${PREFIX}${path}.`)
+      }
+    } else {
+      const hasBody = route.method !== 'GET'
+      const raw = hasBody ? await readBody(req) : null
+      reply = hasBody && raw === null ? error(400, 'INVALID_BODY', `The body is larger than ${MAX_BODY} bytes.`) : dispatch(route, req, url, q, raw, plan)
+      if (plan.drop && reply.status === 200) {
+        // the order was executed; the client never learns it
+        req.socket.destroy()
+        return
+      }
+    }
+    if (plan.malformed) return send(res, { status: 200, body: truncate(reply.body) })
+    send(res, reply)
+  }
+
+  const dispatch = (route: Route, req: IncomingMessage, url: string, q: number, raw: Buffer | null, plan: FaultPlan): Reply => {
+    let accountId = 0
+    if (route.private) {
+      const auth = authenticate(req, raw, plan)
+      if (typeof auth !== 'number') return auth
+      accountId = auth
+    }
+    let body: unknown = undefined
+    if (raw !== null) {
+      try {
+        body = JSON.parse(raw.toString('utf8'))
+      } catch {
+        return error(400, 'INVALID_BODY', 'The body is not valid JSON.')
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return error(400, 'INVALID_BODY', 'The body must be a JSON object.')
+      }
+    }
+    const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1))
+    return route.handle({ query, accountId, body })
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      // a bug in a handler: answer 500 rather than leave the client hanging
+      if (!res.headersSent) send(res, error(500, 'INTERNAL', err instanceof Error ? err.message : 'internal error'))
+      else res.destroy()
+    })
+  })
+  server.keepAliveTimeout = 5_000
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+
+  let closing: Promise<void> | null = null
+  return {
+    baseUrl: `http://127.0.0.1:${port}${PREFIX}`,
+    port,
+    accounts: accounts.map((a) => ({ ...a })),
+    setFaults: (mode) => faults.set(mode),
+    stats: () => ({ requests, ordersPlaced: engine.userOrdersPlaced }),
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        simulation.stop()
+        for (const t of pendingTimers) clearTimeout(t)
+        pendingTimers.clear()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      return closing
+    },
+  }
+}

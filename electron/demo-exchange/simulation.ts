@@ -1,0 +1,119 @@
+// The living market: for each pair a fair price wanders (a random walk, as the history did), market
+// makers quote a ladder around it and takers hit the quotes, giving a trade every 0.2–2 s per pair.
+// Everything runs on unref'd timers so the simulation never keeps a process alive by itself.
+import { Decimal } from '../domain/decimal'
+import type { Engine, Order } from './engine'
+import type { Rng } from './prng'
+import { createRng } from './prng'
+import type { PairInfo } from './reference'
+
+const LEVELS = 12
+
+interface PairSim {
+  pair: PairInfo
+  rng: Rng
+  logFair: number
+  quotes: Order[]
+  tick: Decimal
+}
+
+export class Simulation {
+  private readonly sims: PairSim[] = []
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private stopped = false
+
+  constructor(
+    private readonly engine: Engine,
+    pairs: readonly PairInfo[],
+    seed: number,
+    startPrices: ReadonlyMap<string, number>,
+  ) {
+    for (const pair of pairs) {
+      this.sims.push({
+        pair,
+        rng: createRng(seed, `live:${pair.name}`),
+        logFair: Math.log(startPrices.get(pair.name) ?? pair.basePrice),
+        quotes: [],
+        tick: new Decimal(1).div(new Decimal(10).pow(pair.pricePrecision)),
+      })
+    }
+  }
+
+  /** Fills the books and the recent trades, with trades back-dated over the last minute or so. */
+  warmUp(nowMs: number, tradesPerPair: number): void {
+    for (const sim of this.sims) {
+      this.requote(sim)
+      for (let i = 0; i < tradesPerPair; i++) {
+        this.step(sim, 1.5)
+        this.requote(sim)
+        this.takerTrade(sim, nowMs - (tradesPerPair - i) * 1500)
+      }
+      this.requote(sim)
+    }
+  }
+
+  start(): void {
+    for (const sim of this.sims) this.schedule(sim)
+  }
+
+  stop(): void {
+    this.stopped = true
+    for (const t of this.timers) clearTimeout(t)
+    this.timers.clear()
+  }
+
+  private schedule(sim: PairSim): void {
+    if (this.stopped) return
+    const delayMs = sim.rng.range(200, 2000)
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      this.step(sim, delayMs / 1000)
+      this.requote(sim)
+      this.takerTrade(sim)
+      this.schedule(sim)
+    }, delayMs)
+    timer.unref()
+    this.timers.add(timer)
+  }
+
+  /** Advances the fair price by `dtSec` of random walk, gently pulled back towards the base price. */
+  private step(sim: PairSim, dtSec: number): void {
+    const sigma = sim.pair.dailyVol / Math.sqrt(86_400)
+    const pull = 0.00001 * dtSec * (sim.logFair - Math.log(sim.pair.basePrice))
+    sim.logFair += sigma * Math.sqrt(dtSec) * sim.rng.gauss() - pull
+  }
+
+  /** Replaces the makers' ladder: LEVELS bids and asks around the fair price, one tick apart at least. */
+  private requote(sim: PairSim): void {
+    for (const o of sim.quotes) this.engine.cancelSystem(o)
+    sim.quotes.length = 0
+    const p = sim.pair
+    const fair = Math.exp(sim.logFair)
+    const half = Math.max(fair * 0.0004, 10 ** -p.pricePrecision)
+    const step = Math.max(fair * 0.0003, 10 ** -p.pricePrecision)
+    for (let i = 0; i < LEVELS; i++) {
+      const bid = new Decimal(fair - half - i * step).toDecimalPlaces(p.pricePrecision, Decimal.ROUND_DOWN)
+      const ask = new Decimal(fair + half + i * step).toDecimalPlaces(p.pricePrecision, Decimal.ROUND_UP)
+      for (const [side, price] of [['BUY', bid], ['SELL', ask]] as const) {
+        if (price.lte(0)) continue
+        const value = p.levelValue * sim.rng.range(0.3, 1.5) * (1 + i * 0.15)
+        const amount = this.size(p, value / price.toNumber())
+        const order = this.engine.placeSystemLimit(p, side, price, amount)
+        if (this.engine.isLive(order)) sim.quotes.push(order)
+      }
+    }
+  }
+
+  private takerTrade(sim: PairSim, atMs?: number): void {
+    const p = sim.pair
+    const fair = Math.exp(sim.logFair)
+    const side = sim.rng.next() < 0.5 ? 'BUY' : 'SELL'
+    const amount = this.size(p, (p.levelValue * sim.rng.range(0.03, 0.5)) / fair)
+    this.engine.systemMarket(p, side, amount, atMs)
+  }
+
+  private size(p: PairInfo, raw: number): Decimal {
+    const amount = new Decimal(raw.toFixed(p.amountPrecision + 2)).toDecimalPlaces(p.amountPrecision, Decimal.ROUND_DOWN)
+    return amount.lt(p.minSize) ? p.minSize : amount
+  }
+}
