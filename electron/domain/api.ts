@@ -20,6 +20,7 @@ import {
 } from './wire'
 import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
 import type { Envelope } from './errors'
+import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -235,7 +236,11 @@ export const methodInputs = {
 } as const
 
 export type MethodName = keyof typeof methodInputs
-export const METHOD_NAMES = Object.keys(methodInputs) as MethodName[]
+export const METHOD_NAMES: readonly MethodName[] = METHOD_NAME_LIST
+// The preload's name list and the schema table must name the same methods.
+type _ListCoversTable = [MethodName] extends [(typeof METHOD_NAME_LIST)[number]] ? true : never
+const _listCoversTable: _ListCoversTable = true
+void _listCoversTable
 export type MethodInput<M extends MethodName> = z.input<(typeof methodInputs)[M]>
 
 /** Result type of each method. */
@@ -292,15 +297,10 @@ export interface EventPayloads {
   'notice': Notice
 }
 export type EventName = keyof EventPayloads
-export const EVENT_NAMES: EventName[] = [
-  'market.candles',
-  'market.trades',
-  'market.ticker',
-  'market.status',
-  'session.changed',
-  'account.changed',
-  'notice',
-]
+export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST
+type _EventsCovered = [EventName] extends [(typeof EVENT_NAME_LIST)[number]] ? true : never
+const _eventsCovered: _EventsCovered = true
+void _eventsCovered
 
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void
 export type Disposer = () => void
@@ -343,8 +343,7 @@ export function splitMethod(method: MethodName): [string, string] {
 }
 
 /** Names of the IPC channels: one per method, one for events. */
-export const IPC_PREFIX = 'terminal:'
-export const IPC_EVENT_CHANNEL = 'terminal:event'
+export { IPC_PREFIX, IPC_EVENT_CHANNEL }
 export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method}`
 
 export type { Account, Balance, Candle, Currency, FeeRule, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }

@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
-import base from './vitest.config'
+import base from './vitest.config.mts'
 
 // Runs only the tests that need the real OS keychain; scripts/with-keychain.mjs starts a private
 // D-Bus session and an unlocked gnome-keyring around this run.

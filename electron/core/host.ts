@@ -1,0 +1,49 @@
+// What every host (Electron main, web host, CLI) does to get a terminal: resolve the data
+// directory, open the log, the vault and the profile store, and create the core. One place, so the
+// three hosts cannot drift apart.
+import type { HostKind, TerminalCore } from '../domain/api'
+import type { Notice } from '../domain/api'
+import pkg from '../../package.json'
+import { resolveDataDir } from './data-dir'
+import { createLogger, type Logger } from './logger'
+import { createProfileStore } from './profile-store'
+import { type DemoLauncher, createTerminal } from './terminal'
+import { createVault, type Vault } from './vault'
+
+export const APP_VERSION: string = pkg.version
+
+export interface HostOptions {
+  host: HostKind
+  /** Electron's userData; other hosts resolve the same directory themselves. */
+  electronUserData?: string
+  demo?: DemoLauncher
+  notify?: (notice: Notice) => void
+  /** Also print log lines to stderr (development). */
+  echoLog?: boolean
+}
+
+export interface HostTerminal {
+  core: TerminalCore
+  dataDir: string
+  logger: Logger
+  vault: Vault
+}
+
+export async function openHostTerminal(options: HostOptions): Promise<HostTerminal> {
+  const dataDir = resolveDataDir(options.electronUserData ? { electronUserData: options.electronUserData } : {})
+  const logger = createLogger({ dir: dataDir, ...(options.echoLog ? { sink: (line: string) => process.stderr.write(`${line}\n`) } : {}) })
+  const vault = createVault({ registerSecret: (value) => logger.registerSecret(value) })
+  const profiles = createProfileStore(dataDir)
+  const core = await createTerminal({
+    host: options.host,
+    version: APP_VERSION,
+    dataDir,
+    vault,
+    profiles,
+    logger,
+    ...(options.demo ? { demo: options.demo } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
+  })
+  logger.info('terminal started', { host: options.host, version: APP_VERSION })
+  return { core, dataDir, logger, vault }
+}

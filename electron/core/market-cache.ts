@@ -1,0 +1,82 @@
+// The last market snapshot of each pair and interval, kept on disk so the terminal starts offline
+// with something to show (marked stale). Also the pair and currency lists, for the same reason.
+// Public market data only: nothing here is secret.
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { MarketSnapshot } from '../domain/api'
+import { type CandleInterval, type Currency, type Pair, candleSchema, currencySchema, pairSchema, tickerSchema, tradeSchema } from '../domain/wire'
+import { readJsonFile, writeJsonAtomic } from './atomic-file'
+
+const snapshotFileSchema = z.object({
+  version: z.literal(1),
+  baseUrl: z.string(),
+  pair: z.string(),
+  interval: z.string(),
+  candles: z.array(candleSchema),
+  trades: z.array(tradeSchema),
+  ticker: tickerSchema.nullable(),
+  fetchedAt: z.number(),
+})
+const listsFileSchema = z.object({
+  version: z.literal(1),
+  baseUrl: z.string(),
+  pairs: z.array(pairSchema),
+  currencies: z.array(currencySchema),
+})
+
+export interface MarketCache {
+  save(snapshot: MarketSnapshot): Promise<void>
+  load(pair: string, interval: CandleInterval): Promise<MarketSnapshot | null>
+  saveLists(lists: { pairs: Pair[]; currencies: Currency[] }): Promise<void>
+  loadLists(): Promise<{ pairs: Pair[]; currencies: Currency[] } | null>
+}
+
+/** Cache files are per exchange: a different base URL never shows another exchange's prices. */
+export function createMarketCache(dir: string, baseUrl: string, onError?: (error: unknown) => void): MarketCache {
+  const key = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_')
+  const exchangeDir = join(dir, key(baseUrl.replace(/^https?:\/\//, '')))
+  const snapshotPath = (pair: string, interval: string) => join(exchangeDir, `${key(pair)}-${key(interval)}.json`)
+  const listsPath = join(exchangeDir, 'lists.json')
+  const lastWrite = new Map<string, number>()
+
+  return {
+    async save(snapshot) {
+      const path = snapshotPath(snapshot.pair, snapshot.interval)
+      // A feed saves on start and on stop; more often than every 10 s is wasted disk work.
+      if (Date.now() - (lastWrite.get(path) ?? 0) < 10_000) return
+      lastWrite.set(path, Date.now())
+      try {
+        await writeJsonAtomic(path, { version: 1, baseUrl, ...snapshot, stale: undefined })
+      } catch (error) {
+        onError?.(error)
+      }
+    },
+    async load(pair, interval) {
+      try {
+        const read = await readJsonFile(snapshotPath(pair, interval), snapshotFileSchema)
+        if (read.status !== 'ok' || read.value.baseUrl !== baseUrl) return null
+        const { candles, trades, ticker, fetchedAt } = read.value
+        return { pair, interval, candles, trades, ticker, fetchedAt, stale: true }
+      } catch (error) {
+        onError?.(error)
+        return null
+      }
+    },
+    async saveLists(lists) {
+      try {
+        await writeJsonAtomic(listsPath, { version: 1, baseUrl, ...lists })
+      } catch (error) {
+        onError?.(error)
+      }
+    },
+    async loadLists() {
+      try {
+        const read = await readJsonFile(listsPath, listsFileSchema)
+        return read.status === 'ok' ? { pairs: read.value.pairs, currencies: read.value.currencies } : null
+      } catch (error) {
+        onError?.(error)
+        return null
+      }
+    },
+  }
+}

@@ -1,0 +1,186 @@
+// The market feed of one pair and interval: a first snapshot, then polling of trades, the latest
+// candles and the ticker, pushed as events. The renderer never polls the exchange itself.
+//
+// Rates: trades every second, candles every 2 s, the ticker every 3 s — lively enough for a chart
+// whose smallest candle is a minute, light enough for a 429-shy exchange. Errors back off
+// exponentially (Retry-After honoured) and show in the feed's status; the last good snapshot is
+// cached on disk so the terminal starts offline with data marked stale.
+import type { CandleInterval, Candle, Trade, Ticker } from '../domain/wire'
+import type { ConnectionStatus, EventPayloads, MarketSnapshot } from '../domain/api'
+import { isTerminalError } from '../domain/errors'
+import type { ExchangeClient } from './exchange/client'
+import { startPoller, type Poller } from './poller'
+import type { MarketCache } from './market-cache'
+
+type Emit = <E extends keyof EventPayloads>(event: E, payload: EventPayloads[E]) => void
+
+export interface MarketFeedDeps {
+  client: ExchangeClient
+  cache: MarketCache | null
+  emit: Emit
+  now?: () => number
+  rates?: { tradesMs: number; candlesMs: number; tickerMs: number }
+}
+
+export interface MarketFeed {
+  readonly pair: string
+  readonly interval: CandleInterval
+  start(): Promise<MarketSnapshot>
+  stop(): void
+}
+
+const TRADES_LIMIT = 100
+const SEEN_TRADE_IDS = 2_000
+
+export function statusFromError(error: unknown, now: number): ConnectionStatus {
+  if (isTerminalError(error)) {
+    if (error.kind === 'rate-limited') {
+      return { state: 'rate-limited', message: 'Rate limited by the exchange; slowing down.', since: now, ...(error.retryAfterMs ? { retryAt: now + error.retryAfterMs } : {}) }
+    }
+    if (error.kind === 'network' || error.kind === 'timeout') {
+      return { state: 'offline', message: `Exchange unreachable (${error.message}). Retrying.`, since: now }
+    }
+    if (error.kind === 'auth') return { state: 'offline', message: `Authentication failed: ${error.message}`, since: now }
+    return { state: 'retrying', message: `${error.message} Retrying.`, since: now }
+  }
+  return { state: 'retrying', message: 'Unexpected error; retrying.', since: now }
+}
+
+export function createMarketFeed(pair: string, interval: CandleInterval, deps: MarketFeedDeps): MarketFeed {
+  const now = deps.now ?? Date.now
+  const rates = deps.rates ?? { tradesMs: 1_000, candlesMs: 2_000, tickerMs: 3_000 }
+  const abort = new AbortController()
+  const signal = abort.signal
+  const seenTrades = new Set<number>()
+  const seenOrder: number[] = []
+  const pollers: Poller[] = []
+  let lastCandles: Candle[] = []
+  let lastTrades: Trade[] = []
+  let lastTicker: Ticker | null = null
+  let stopped = false
+  let healthy = true
+  let fetchedAt = 0
+
+  const remember = (id: number) => {
+    seenTrades.add(id)
+    seenOrder.push(id)
+    if (seenOrder.length > SEEN_TRADE_IDS) seenTrades.delete(seenOrder.shift() as number)
+  }
+
+  const status = (connection: ConnectionStatus, stale: boolean) => {
+    if (!stopped) deps.emit('market.status', { pair, interval, stale, connection })
+  }
+
+  const onResult = ({ error, delayMs }: { error: unknown; delayMs: number }) => {
+    if (stopped) return
+    if (error) {
+      healthy = false
+      const s = statusFromError(error, now())
+      status({ ...s, retryAt: s.retryAt ?? now() + delayMs }, true)
+    } else if (!healthy) {
+      healthy = true
+      status({ state: 'online', message: 'Live', since: now() }, false)
+    }
+  }
+
+  async function pollTrades(): Promise<void> {
+    const trades = await deps.client.trades({ pair, limit: TRADES_LIMIT }, { signal })
+    if (stopped) return
+    const fresh = trades.filter((t) => !seenTrades.has(t.id)).sort((a, b) => b.id - a.id)
+    for (const t of fresh) remember(t.id)
+    if (fresh.length) {
+      lastTrades = [...fresh, ...lastTrades].slice(0, TRADES_LIMIT)
+      deps.emit('market.trades', { pair, trades: fresh })
+    }
+  }
+
+  async function pollCandles(): Promise<void> {
+    const last = lastCandles[lastCandles.length - 1]
+    const candles = await deps.client.candles(
+      last ? { pair, interval, since: last.time, limit: 500 } : { pair, interval, limit: 500 },
+      { signal },
+    )
+    if (stopped) return
+    const changed = candles.filter((c) => {
+      if (!last || c.time > last.time) return true
+      if (c.time < last.time) return false
+      return c.close !== last.close || c.high !== last.high || c.low !== last.low || c.volume !== last.volume
+    })
+    if (!changed.length) return
+    lastCandles = [...lastCandles.filter((c) => c.time < (changed[0]?.time ?? Infinity)), ...changed].slice(-500)
+    fetchedAt = now()
+    deps.emit('market.candles', { pair, interval, candles: changed })
+  }
+
+  async function pollTicker(): Promise<void> {
+    const [ticker] = await deps.client.ticker({ pair }, { signal })
+    if (stopped || !ticker) return
+    lastTicker = ticker
+    deps.emit('market.ticker', { pair, ticker })
+  }
+
+  function startPolling(): void {
+    pollers.push(
+      startPoller(pollTrades, { intervalMs: rates.tradesMs, onResult }),
+      startPoller(pollCandles, { intervalMs: rates.candlesMs, onResult }),
+      startPoller(async () => {
+        try {
+          await pollTicker()
+        } catch (error) {
+          // The ticker is an optional endpoint: a 404 just means this server has none.
+          if (isTerminalError(error) && error.kind === 'unsupported') return
+          throw error
+        }
+      }, { intervalMs: rates.tickerMs, onResult }),
+    )
+  }
+
+  return {
+    pair,
+    interval,
+    async start() {
+      try {
+        const [candles, trades, ticker] = await Promise.all([
+          deps.client.candles({ pair, interval, limit: 500 }, { signal }),
+          deps.client.trades({ pair, limit: TRADES_LIMIT }, { signal }),
+          deps.client.ticker({ pair }, { signal }).then(
+            (list) => list[0] ?? null,
+            () => null,
+          ),
+        ])
+        lastCandles = candles
+        lastTrades = [...trades].sort((a, b) => b.id - a.id)
+        for (const t of [...lastTrades].reverse()) remember(t.id)
+        lastTicker = ticker
+        fetchedAt = now()
+        const snapshot: MarketSnapshot = { pair, interval, candles, trades: lastTrades, ticker, stale: false, fetchedAt }
+        if (!stopped) {
+          void deps.cache?.save(snapshot)
+          startPolling()
+        }
+        return snapshot
+      } catch (error) {
+        const cached = await deps.cache?.load(pair, interval)
+        if (!cached || stopped) throw error
+        // Offline: show the last snapshot, marked stale, and keep trying in the background.
+        lastCandles = cached.candles
+        lastTrades = cached.trades
+        for (const t of [...lastTrades].reverse()) remember(t.id)
+        lastTicker = cached.ticker
+        healthy = false
+        startPolling()
+        queueMicrotask(() => status(statusFromError(error, now()), true))
+        return { ...cached, stale: true }
+      }
+    },
+    stop() {
+      if (stopped) return
+      stopped = true
+      abort.abort()
+      for (const p of pollers) p.stop()
+      if (fetchedAt && lastCandles.length) {
+        void deps.cache?.save({ pair, interval, candles: lastCandles, trades: lastTrades, ticker: lastTicker, stale: false, fetchedAt })
+      }
+    },
+  }
+}

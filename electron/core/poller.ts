@@ -1,0 +1,77 @@
+// A polling loop with backoff, shared by the market and account feeds. One tick at a time (never
+// overlapping), a steady interval while ticks succeed, exponential backoff with jitter while they
+// fail, and a `stop()` that ends it for good: a stopped poller never calls its tick again.
+export interface PollerOptions {
+  intervalMs: number
+  /** Backoff ceiling after repeated failures. */
+  maxBackoffMs?: number
+  /** Called after each tick; `error` is set when it failed, `delayMs` is the wait before the next one. */
+  onResult?: (result: { error: unknown | null; failures: number; delayMs: number }) => void
+  random?: () => number
+  setTimer?: (fn: () => void, ms: number) => { cancel(): void }
+}
+
+export interface Poller {
+  stop(): void
+  /** Runs a tick now (if none is running) instead of waiting for the timer. */
+  kick(): void
+  readonly stopped: boolean
+}
+
+const defaultTimer = (fn: () => void, ms: number) => {
+  const handle = setTimeout(fn, ms)
+  handle.unref?.()
+  return { cancel: () => clearTimeout(handle) }
+}
+
+export function startPoller(tick: () => Promise<void>, options: PollerOptions): Poller {
+  const random = options.random ?? Math.random
+  const setTimer = options.setTimer ?? defaultTimer
+  const maxBackoff = options.maxBackoffMs ?? 30_000
+  let failures = 0
+  let stopped = false
+  let running = false
+  let timer: { cancel(): void } | null = null
+
+  const schedule = (ms: number) => {
+    timer?.cancel()
+    timer = stopped ? null : setTimer(run, ms)
+  }
+
+  async function run(): Promise<void> {
+    if (stopped || running) return
+    running = true
+    timer?.cancel()
+    let error: unknown = null
+    try {
+      await tick()
+      failures = 0
+    } catch (caught) {
+      error = caught
+      failures += 1
+    } finally {
+      running = false
+    }
+    if (stopped) return
+    const retryAfter = (error as { retryAfterMs?: number } | null)?.retryAfterMs
+    const backoff = Math.min(maxBackoff, options.intervalMs * 2 ** failures) * (0.75 + random() * 0.5)
+    const delayMs = error ? Math.max(retryAfter ?? 0, Math.round(backoff)) : options.intervalMs
+    options.onResult?.({ error, failures, delayMs })
+    schedule(delayMs)
+  }
+
+  schedule(options.intervalMs)
+  return {
+    stop() {
+      stopped = true
+      timer?.cancel()
+      timer = null
+    },
+    kick() {
+      void run()
+    },
+    get stopped() {
+      return stopped
+    },
+  }
+}

@@ -1,0 +1,59 @@
+// The user's preferences (theme, pair, interval, layout, confirmations) in <dataDir>/preferences.json.
+// Kept by the core rather than in the browser's storage because the web host's origin changes with
+// its port, and because every host (Electron, web host) should open where the user left off.
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { Preferences } from '../domain/api'
+import { candleIntervalSchema } from '../domain/wire'
+import { readJsonFile, writeJsonAtomic } from './atomic-file'
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'dark',
+  pair: 'BTC_USDT',
+  interval: '15',
+  confirmOrders: true,
+  hideZeroBalances: true,
+  layout: { sidebar: 24, bottom: 30 },
+}
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  prefs: z.object({
+    theme: z.enum(['dark', 'light']).catch('dark'),
+    pair: z.string().catch(DEFAULT_PREFERENCES.pair),
+    interval: candleIntervalSchema.catch(DEFAULT_PREFERENCES.interval),
+    confirmOrders: z.boolean().catch(true),
+    hideZeroBalances: z.boolean().catch(true),
+    layout: z.object({ sidebar: z.number(), bottom: z.number() }).catch(DEFAULT_PREFERENCES.layout),
+  }),
+})
+
+export interface PreferenceStore {
+  get(): Promise<Preferences>
+  set(patch: Partial<Preferences>): Promise<Preferences>
+}
+
+export function createPreferenceStore(dataDir: string): PreferenceStore {
+  const path = join(dataDir, 'preferences.json')
+  let current: Preferences | null = null
+  let writing: Promise<void> = Promise.resolve()
+
+  async function get(): Promise<Preferences> {
+    if (current) return current
+    const read = await readJsonFile(path, fileSchema, { maxVersion: 1 })
+    current = read.status === 'ok' ? { ...DEFAULT_PREFERENCES, ...read.value.prefs } : { ...DEFAULT_PREFERENCES }
+    return current
+  }
+
+  return {
+    get,
+    async set(patch) {
+      const next = { ...(await get()), ...patch }
+      current = next
+      // Writes are chained so a slow disk never reorders two quick changes.
+      writing = writing.catch(() => undefined).then(() => writeJsonAtomic(path, { version: 1, prefs: next }))
+      await writing
+      return next
+    },
+  }
+}

@@ -1,0 +1,41 @@
+// The method and event names of the TerminalApi, without their schemas, for the sandboxed preload:
+// it must stay one small file with no dependencies. api.ts checks at compile time that these lists
+// and its tables agree.
+export const METHOD_NAME_LIST = [
+  'app.info',
+  'prefs.get',
+  'prefs.set',
+  'profiles.list',
+  'profiles.create',
+  'profiles.update',
+  'profiles.remove',
+  'profiles.activate',
+  'profiles.test',
+  'session.get',
+  'accounts.select',
+  'market.currencies',
+  'market.pairs',
+  'market.ticker',
+  'market.orderbook',
+  'market.candles',
+  'market.trades',
+  'market.subscribe',
+  'market.unsubscribe',
+  'account.snapshot',
+  'orders.validate',
+  'orders.place',
+  'orders.cancel',
+] as const
+
+export const EVENT_NAME_LIST = [
+  'market.candles',
+  'market.trades',
+  'market.ticker',
+  'market.status',
+  'session.changed',
+  'account.changed',
+  'notice',
+] as const
+
+export const IPC_PREFIX = 'terminal:'
+export const IPC_EVENT_CHANNEL = 'terminal:event'

@@ -1,0 +1,106 @@
+// The Electron composition root: the app's lifecycle and nothing else. Each concern lives in its
+// own small module (security, IPC binding, window state, notifications); the terminal itself is the
+// plain-Node core, shared with the web host and the CLI.
+import { join } from 'node:path'
+import { BrowserWindow, Notification, app, ipcMain, screen, session, shell } from 'electron'
+import { openHostTerminal } from '../core/host'
+import { startDemoExchange } from '../demo-exchange/server'
+import { bindTerminalIpc } from './ipc'
+import { hardenContents, hardenSession, secureWebPreferences } from './security'
+import { loadWindowState, saveWindowState } from './window-state'
+
+// One instance only: a second launch focuses the first window instead of opening a second terminal
+// on the same keychain entries and data files.
+// https://www.electronjs.org/docs/latest/api/app#apprequestsingleinstancelockadditionaldata
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  void main()
+}
+
+async function main(): Promise<void> {
+  await app.whenReady()
+  hardenSession(session.defaultSession)
+
+  const devUrl = process.env.ELECTRON_RENDERER_URL
+  const indexFile = join(__dirname, '../renderer/index.html')
+  const appUrl = devUrl ?? `file://${indexFile}`
+  const windows = new Set<BrowserWindow>()
+
+  const demoServers: Array<{ close(): Promise<void> }> = []
+  const host = await openHostTerminal({
+    host: 'electron',
+    electronUserData: app.getPath('userData'),
+    demo: {
+      async start() {
+        const demo = await startDemoExchange({ port: 0 })
+        demoServers.push(demo)
+        return { baseUrl: demo.baseUrl, accounts: demo.accounts }
+      },
+    },
+    notify: (notice) => {
+      if (Notification.isSupported()) new Notification({ title: notice.title, body: notice.body }).show()
+    },
+  })
+
+  const unbind = bindTerminalIpc({
+    ipcMain,
+    core: host.core,
+    policy: {
+      appUrl,
+      isAppMainFrame: (frame) => [...windows].some((w) => !w.isDestroyed() && w.webContents.mainFrame === frame),
+    },
+    targets: () => [...windows].map((w) => w.webContents),
+    onRejectedSender: (method, url) => host.logger.warn('IPC from an untrusted sender refused', { method, url }),
+    onInternalError: (error) => host.logger.error('internal error', { code: error.code, message: error.message }),
+  })
+
+  function createWindow(): BrowserWindow {
+    const state = loadWindowState(host.dataDir, screen.getAllDisplays().map((d) => d.workArea))
+    const win = new BrowserWindow({
+      ...state,
+      minWidth: 960,
+      minHeight: 600,
+      show: false,
+      title: 'Trading Terminal',
+      backgroundColor: '#101014',
+      icon: join(__dirname, '../../resources/icon.png'),
+      webPreferences: secureWebPreferences(join(__dirname, '../preload/index.cjs')),
+    })
+    windows.add(win)
+    hardenContents(win.webContents, appUrl, (url) => void shell.openExternal(url))
+    win.once('ready-to-show', () => {
+      if (state.maximized) win.maximize()
+      win.show()
+    })
+    win.on('close', () => {
+      const bounds = win.getNormalBounds()
+      void saveWindowState(host.dataDir, { ...bounds, maximized: win.isMaximized() }).catch(() => undefined)
+    })
+    win.on('closed', () => windows.delete(win))
+    if (devUrl) void win.loadURL(devUrl)
+    else void win.loadFile(indexFile)
+    return win
+  }
+
+  app.on('second-instance', () => {
+    const [win] = windows
+    if (!win) return
+    if (win.isMinimized()) win.restore()
+    win.focus()
+  })
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, appUrl, (url) => void shell.openExternal(url)))
+  app.on('activate', () => {
+    if (windows.size === 0) createWindow()
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('will-quit', () => {
+    unbind()
+    void host.core.dispose()
+    for (const server of demoServers) void server.close()
+  })
+
+  createWindow()
+}

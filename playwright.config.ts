@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test'
+
+// Chromium comes from Debian (/usr/bin/chromium), never from `playwright install`.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    viewport: { width: 1600, height: 960 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  projects: [
+    { name: 'web', testMatch: /.*\.web\.spec\.ts/ },
+    { name: 'electron', testMatch: /.*\.electron\.spec\.ts/ },
+  ],
+})

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm test`: everything a change must pass, in the order that fails fastest. System packages
+// first (installed on Debian/Ubuntu as root, named elsewhere), then type checks, lint, unit tests,
+// the build, the keychain tests against a real gnome-keyring, and the end-to-end tests in Chromium
+// (and in Electron where its binary exists). Stops at the first failing step.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name) => join(root, 'node_modules', '.bin', name)
+const node = process.execPath
+const hasXvfb = () => spawnSync('sh', ['-c', 'command -v xvfb-run'], { stdio: 'ignore' }).status === 0
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+
+const steps = [
+  ['system packages', [node, join(root, 'scripts/system-deps.mjs')]],
+  // keytar is an optional native module: if it was installed before libsecret was there, build it now.
+  ['keytar native module', [node, '-e', "try{require('keytar');console.log('keytar loads')}catch(e){const r=require('child_process').spawnSync('npm',['rebuild','keytar'],{stdio:'inherit'});process.exit(r.status)}"]],
+  ['type check (node)', [bin('tsc'), '--noEmit', '-p', 'tsconfig.node.json']],
+  ['type check (web)', [bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.web.json']],
+  ['lint', [bin('eslint'), '--max-warnings', '0', '.']],
+  ['unit tests', [bin('vitest'), 'run']],
+  ['build', [node, join(root, 'scripts/ensure-built.mjs')]],
+  ['keychain tests', [node, join(root, 'scripts/with-keychain.mjs'), bin('vitest'), 'run', '--config', 'vitest.keychain.config.mts']],
+  // The end-to-end run needs a keychain (the terminal stores the demo profile's key) and, for the
+  // Electron project, a display.
+  ['end-to-end tests', [node, join(root, 'scripts/with-keychain.mjs'), ...(hasXvfb() ? ['xvfb-run', '-a', '--server-args=-screen 0 1600x1000x24'] : []), bin('playwright'), 'test']],
+]
+
+const results = []
+const started = Date.now()
+for (const [name, command] of steps) {
+  if (onlyArg && !onlyArg.some((o) => name.startsWith(o))) continue
+  process.stdout.write(`\n▶ ${name}\n`)
+  const t0 = Date.now()
+  const run = spawnSync(command[0], command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } })
+  const ok = run.status === 0
+  results.push({ name, ok, seconds: ((Date.now() - t0) / 1000).toFixed(1) })
+  process.stdout.write(`${ok ? '✔' : '✘'} ${name} (${results.at(-1).seconds} s)\n`)
+  if (!ok) break
+}
+
+const passed = results.filter((r) => r.ok).length
+const failed = results.length - passed
+process.stdout.write(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
+for (const r of results) process.stdout.write(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)\n`)
+process.stdout.write(`steps: ${passed} passed, ${failed} failed\n`)
+process.exit(failed === 0 && existsSync(root) ? 0 : 1)
