@@ -1,0 +1,14 @@
+// Entry of `npm run cli -- <verb>`: bundled to CommonJS (out/main/cli.js), so no top-level await and
+// no import.meta here. All the work is in run.ts, which tests drive in-process.
+import { runCli } from './run'
+
+runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    // run.ts maps every failure; reaching this is a bug, reported without any request detail.
+    process.stderr.write(`${JSON.stringify({ error: { kind: 'internal', code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } })}\n`)
+    process.exitCode = 4
+  },
+)

@@ -1,0 +1,302 @@
+// The CLI: the exchange client and the order desk without a window. One JSON document on stdout; on
+// failure a JSON error on stderr and an exit code that says what kind of failure it was, so scripts
+// can tell "rejected, nothing happened" from "the order may exist".
+//
+// Everything the outside world provides (environment, output streams, fetch, profiles) comes in
+// through `io`, so the whole CLI runs in-process in tests.
+import { TerminalError, toTerminalError, type ErrorKind } from '../domain/errors'
+import type { OrderDraft } from '../domain/orders'
+import { CANDLE_INTERVALS, type CandleInterval } from '../domain/wire'
+import { createExchangeClient, type Credentials, type ExchangeClient } from '../core/exchange/client'
+import { createOrderDesk } from '../core/order-desk'
+import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
+
+export const EXIT = {
+  ok: 0,
+  usage: 1,
+  rejectedLocally: 2,
+  rejectedByServer: 3,
+  failed: 4,
+  outcomeUnknown: 5,
+  auth: 6,
+} as const
+
+const EXIT_BY_KIND: Record<ErrorKind, number> = {
+  validation: EXIT.rejectedLocally,
+  rejected: EXIT.rejectedByServer,
+  network: EXIT.failed,
+  timeout: EXIT.failed,
+  'rate-limited': EXIT.failed,
+  server: EXIT.failed,
+  malformed: EXIT.failed,
+  unsupported: EXIT.failed,
+  storage: EXIT.failed,
+  internal: EXIT.failed,
+  'outcome-unknown': EXIT.outcomeUnknown,
+  auth: EXIT.auth,
+  keychain: EXIT.auth,
+  'not-found': EXIT.usage,
+}
+
+export interface ResolvedProfile {
+  baseUrl: string
+  credentials: Credentials | (() => Promise<Credentials>)
+}
+
+export interface CliIo {
+  env: Readonly<Record<string, string | undefined>>
+  stdout: { write(text: string): unknown }
+  stderr: { write(text: string): unknown }
+  fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+  /** Looks a saved profile up (profile store + vault). Absent: --profile answers a clear error. */
+  resolveProfile?: (name: string) => Promise<ResolvedProfile>
+  /** Runs `profiles ...` (list, add, remove) when the profile store is wired in. */
+  profilesCommand?: (args: string[]) => Promise<unknown>
+}
+
+export const USAGE = `Usage: npm run cli -- <verb> [--flags]
+
+Connection (one of):
+  --base-url <url>          the exchange API root, e.g. http://127.0.0.1:8080/api/v3; the key and
+                            secret come from TERMINAL_API_KEY and TERMINAL_API_SECRET (never from
+                            arguments: other users can read those)
+  --profile <name>          a saved profile (key and secret from the OS keychain)
+  --timeout-ms <ms>         per request, default 10000
+
+Market data:
+  currencies
+  pairs        [--currency1 BTC] [--currency2 USDT]
+  candles      --pair BTC_USDT --interval 1|5|15|30|60|240|1D [--since <unix s>] [--until <unix s>] [--limit <=500]
+  trades       --pair BTC_USDT [--limit N]
+  ticker       [--pair BTC_USDT]
+  orderbook    --pair BTC_USDT [--limit N]
+
+Account (needs a key):
+  accounts     [--include-subaccounts]
+  balances
+  fees
+  orders       the most recent orders
+
+Trading (needs a key):
+  validate-order  the order flags below; prints the check, exit 2 when it has errors
+  place-order     --pair P --type MARKET|LIMIT|STOP_LIMIT --side BUY|SELL [--wallet SPOT]
+                  [--base-amount A] [--quote-amount Q] [--limit-price L] [--stop-price S]
+                  [--stop-operator GTE|LTE] [--client-order-id ID]   (wallet defaults to SPOT)
+  cancel-order    exactly one of --ids 1,5,8 | --all | --pair P
+
+  profiles ...    manage saved profiles
+
+Output: one JSON document on stdout. Errors: {"error": {...}} on stderr.
+Exit codes: 0 ok · 1 usage · 2 rejected locally, nothing sent · 3 rejected by the exchange ·
+            4 network, timeout, server, rate limit or bad answer · 5 order outcome unknown ·
+            6 authentication
+`
+
+function writeJson(stream: CliIo['stdout'], value: unknown): void {
+  stream.write(`${JSON.stringify(value, null, 2)}\n`)
+}
+
+function fail(io: CliIo, error: TerminalError, extra: Record<string, unknown> = {}): number {
+  writeJson(io.stderr, { error: { ...error.toData(), ...extra } })
+  return EXIT_BY_KIND[error.kind]
+}
+
+function usage(io: CliIo, message: string): number {
+  writeJson(io.stderr, { error: { kind: 'usage', code: 'USAGE', message } })
+  return EXIT.usage
+}
+
+/** The key and secret from the environment: both or neither. */
+function envCredentials(env: CliIo['env']): (() => Promise<Credentials>) | undefined {
+  const apiKey = env.TERMINAL_API_KEY?.trim()
+  const apiSecret = env.TERMINAL_API_SECRET?.trim()
+  if (!apiKey && !apiSecret) return undefined
+  if (!apiKey || !apiSecret) throw new UsageError('Set both TERMINAL_API_KEY and TERMINAL_API_SECRET, or neither (public data only).')
+  return async () => ({ apiKey, apiSecret })
+}
+
+async function connect(args: ParsedArgs, io: CliIo): Promise<ExchangeClient> {
+  const baseUrl = text(args.flags, 'base-url')
+  const profile = text(args.flags, 'profile')
+  if (baseUrl !== undefined && profile !== undefined) throw new UsageError('Give --base-url or --profile, not both.')
+  const timeoutMs = integer(args.flags, 'timeout-ms', 1, 600_000)
+  const common = {
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(io.fetch ? { fetch: io.fetch } : {}),
+    ...(io.sleep ? { sleep: io.sleep } : {}),
+    ...(io.random ? { random: io.random } : {}),
+  }
+  if (profile !== undefined) {
+    if (!io.resolveProfile) {
+      throw new TerminalError({ kind: 'not-found', code: 'PROFILES_UNAVAILABLE', message: 'Profiles are not available in this build of the CLI; use --base-url with TERMINAL_API_KEY and TERMINAL_API_SECRET.' })
+    }
+    const resolved = await io.resolveProfile(profile)
+    const creds = resolved.credentials
+    return createExchangeClient({ baseUrl: resolved.baseUrl, credentials: typeof creds === 'function' ? creds : async () => creds, ...common })
+  }
+  if (baseUrl === undefined) throw new UsageError('Say which exchange: --base-url <url> (key and secret from the environment) or --profile <name>.')
+  if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}".`)
+  const credentials = envCredentials(io.env)
+  return createExchangeClient({ baseUrl, ...(credentials ? { credentials } : {}), ...common })
+}
+
+function draftOf(flags: ParsedArgs['flags']): OrderDraft {
+  const draft: OrderDraft = {
+    pair: text(flags, 'pair') ?? '',
+    order_type: text(flags, 'type') ?? '',
+    order_side: text(flags, 'side') ?? '',
+    wallet_type: text(flags, 'wallet') ?? 'SPOT',
+  }
+  const optional: Array<[keyof OrderDraft, Parameters<typeof text>[1]]> = [
+    ['base_amount', 'base-amount'],
+    ['quote_amount', 'quote-amount'],
+    ['limit_price', 'limit-price'],
+    ['stop_price', 'stop-price'],
+    ['stop_operator', 'stop-operator'],
+    ['client_order_id', 'client-order-id'],
+  ]
+  for (const [field, flag] of optional) {
+    const value = text(flags, flag)
+    if (value !== undefined) draft[field] = value
+  }
+  return draft
+}
+
+function intervalOf(flags: ParsedArgs['flags']): CandleInterval {
+  const value = required(flags, 'interval', 'candles')
+  const match = CANDLE_INTERVALS.find((i) => i.toUpperCase() === value.toUpperCase())
+  if (!match) throw new UsageError(`--interval must be one of ${CANDLE_INTERVALS.join(', ')}, got "${value}".`)
+  return match
+}
+
+function idsOf(value: string): number[] {
+  const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '')
+  if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) throw new UsageError(`--ids must be order ids separated by commas, like 12,15; got "${value}".`)
+  return parts.map(Number)
+}
+
+/** Runs one verb; returns what to print, or the exit code of a failure it printed itself. */
+async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: CliIo): Promise<number> {
+  const { flags } = args
+  // Arguments are checked before any connection is made: a usage error sends nothing.
+  const pairFlag = (): string => required(flags, 'pair', verb).toUpperCase()
+  let call: (client: ExchangeClient) => Promise<unknown>
+  switch (verb) {
+    case 'currencies':
+      call = (c) => c.currencies()
+      break
+    case 'pairs': {
+      const currency1 = text(flags, 'currency1')
+      const currency2 = text(flags, 'currency2')
+      call = (c) => c.pairs({ ...(currency1 ? { currency1 } : {}), ...(currency2 ? { currency2 } : {}) })
+      break
+    }
+    case 'candles': {
+      const query = { pair: pairFlag(), interval: intervalOf(flags) }
+      const since = integer(flags, 'since')
+      const until = integer(flags, 'until')
+      const limit = integer(flags, 'limit', 1, 500)
+      if (since !== undefined && until !== undefined && since > until) throw new UsageError('--since must not be after --until.')
+      call = (c) => c.candles({ ...query, ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}), ...(limit !== undefined ? { limit } : {}) })
+      break
+    }
+    case 'trades': {
+      const pair = pairFlag()
+      const limit = integer(flags, 'limit', 1)
+      call = (c) => c.trades({ pair, ...(limit !== undefined ? { limit } : {}) })
+      break
+    }
+    case 'ticker': {
+      const pair = text(flags, 'pair')?.trim().toUpperCase()
+      call = (c) => c.ticker(pair ? { pair } : {})
+      break
+    }
+    case 'orderbook': {
+      const pair = pairFlag()
+      const limit = integer(flags, 'limit', 0)
+      call = (c) => c.orderbook({ pair, ...(limit !== undefined ? { limit_buy: limit, limit_sell: limit } : {}) })
+      break
+    }
+    case 'accounts': {
+      const include = flags['include-subaccounts'] === true
+      call = (c) => c.accounts(include ? { include_subaccounts: true } : {})
+      break
+    }
+    case 'balances':
+      call = (c) => c.balances()
+      break
+    case 'fees':
+      call = (c) => c.feeInfo()
+      break
+    case 'orders':
+      call = (c) => c.recentOrders()
+      break
+    case 'cancel-order': {
+      const ids = text(flags, 'ids')
+      const pair = text(flags, 'pair')
+      const given = [ids !== undefined, flags.all === true, pair !== undefined].filter(Boolean).length
+      if (given !== 1) throw new UsageError('cancel-order needs exactly one of --ids 1,5,8, --all or --pair P.')
+      const body = ids !== undefined ? { order_ids: idsOf(ids) } : flags.all === true ? { all: true as const } : { pair: pair!.trim().toUpperCase() }
+      call = (c) => c.cancelOrders(body)
+      break
+    }
+    case 'validate-order': {
+      const draft = draftOf(flags)
+      const client = await connect(args, io)
+      const check = await createOrderDesk({ client, accountId: () => null, ...(io.random ? { random: io.random } : {}) }).validate(draft)
+      writeJson(io.stdout, check)
+      return check.errors.length > 0 ? EXIT.rejectedLocally : EXIT.ok
+    }
+    case 'place-order': {
+      const draft = draftOf(flags)
+      const client = await connect(args, io)
+      const desk = createOrderDesk({ client, accountId: () => null, ...(io.random ? { random: io.random } : {}), ...(io.sleep ? { sleep: io.sleep } : {}) })
+      const result = await desk.place(draft)
+      writeJson(io.stdout, result)
+      if (result.outcome === 'placed' || result.lookup === 'placed') return EXIT.ok
+      const unknown = new TerminalError({ kind: 'outcome-unknown', code: 'OUTCOME_UNKNOWN', message: result.message })
+      return fail(io, unknown, { lookup: result.lookup, clientOrderId: result.clientOrderId })
+    }
+  }
+  const client = await connect(args, io)
+  writeJson(io.stdout, await call(client))
+  return EXIT.ok
+}
+
+/** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: ParsedArgs
+  try {
+    args = parseArgs(argv)
+  } catch (error) {
+    if (error instanceof UsageError) return usage(io, error.message)
+    throw error
+  }
+  if (args.flags.help === true || args.verb === null) {
+    if (args.verb !== null && args.verb !== 'profiles') {
+      io.stdout.write(`${USAGE}\n${args.verb} accepts: ${VERB_FLAGS[args.verb].map((f) => `--${f}`).join(' ')}\n`)
+      return EXIT.ok
+    }
+    if (args.flags.help === true) {
+      io.stdout.write(USAGE)
+      return EXIT.ok
+    }
+    io.stderr.write(USAGE)
+    return EXIT.usage
+  }
+  try {
+    if (args.verb === 'profiles') {
+      if (!io.profilesCommand) return usage(io, 'Profiles are not available in this build of the CLI.')
+      writeJson(io.stdout, await io.profilesCommand(args.rest))
+      return EXIT.ok
+    }
+    return await runVerb(args.verb, args, io)
+  } catch (error) {
+    if (error instanceof UsageError) return usage(io, error.message)
+    return fail(io, toTerminalError(error))
+  }
+}
+
+export { VERBS }
