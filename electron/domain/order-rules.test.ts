@@ -237,6 +237,17 @@ describe('validateOrder messages speak to a trader', () => {
   })
 })
 
+describe('validateOrder with a context it cannot read', () => {
+  it('skips the checks whose facts are not numbers instead of throwing', () => {
+    const bad: OrderContext = { ...CTX, bestBid: 'n/a', bestAsk: '', available: { base: 'x', quote: '1' }, fee: { makerRate: '?', takerRate: '?', currency: null } }
+    const sell = validateOrder({ ...MARKET_SELL, base_amount: '0.001' }, bad)
+    expect(pairsOf(sell.errors)).toEqual([])
+    expect(pairsOf(sell.warnings)).toEqual([['base_amount', 'MIN_VALUE_UNCHECKED']])
+    expect(validateOrder({ ...LIMIT_BUY, base_amount: '1' }, bad).estimate).toEqual({ value: '50000', fee: null, feeCurrency: null })
+    expect(presetAmount(50, LIMIT_SELL, bad)).toBeNull()
+  })
+})
+
 describe('validateOrder estimates', () => {
   it('values a LIMIT order at base × limit price and the fee at the taker rate', () => {
     expect(validateOrder(LIMIT_BUY, CTX).estimate).toEqual({ value: '5000', fee: '10', feeCurrency: 'USDT' })

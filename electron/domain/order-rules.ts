@@ -261,10 +261,43 @@ function checkFields(draft: OrderDraft, ctx: OrderContext, errors: FieldIssue[])
 
 // ---- Cross-field checks, warnings and estimates ----------------------------------------------------
 
+/** The market and account facts of an OrderContext as decimals; a fact that is not a number is unknown. */
+interface Facts {
+  bestBid: Decimal | null
+  bestAsk: Decimal | null
+  available: { base: Decimal; quote: Decimal } | null
+  takerRate: Decimal | null
+  feeCurrency: string | null
+}
+
+function safeDecimal(text: unknown): Decimal | null {
+  if (typeof text !== 'string' && typeof text !== 'number') return null
+  try {
+    const value = new Decimal(text)
+    return value.isFinite() ? value : null
+  } catch {
+    return null
+  }
+}
+
+// The context comes from other sources (ticker, order book, balances) than the draft; a bad value
+// there must make a check skip, never make validateOrder throw.
+function readFacts(ctx: OrderContext): Facts {
+  const base = ctx.available === null ? null : safeDecimal(ctx.available.base)
+  const quote = ctx.available === null ? null : safeDecimal(ctx.available.quote)
+  return {
+    bestBid: ctx.bestBid === null ? null : safeDecimal(ctx.bestBid),
+    bestAsk: ctx.bestAsk === null ? null : safeDecimal(ctx.bestAsk),
+    available: base !== null && quote !== null ? { base, quote } : null,
+    takerRate: ctx.fee === null ? null : safeDecimal(ctx.fee.takerRate),
+    feeCurrency: ctx.fee?.currency ?? null,
+  }
+}
+
 /** How far (as a fraction) a limit price may stray from the market before the form warns. */
 const FAR_FROM_MARKET = new Decimal('0.1')
 
-function crossChecks(checked: Checked, ctx: OrderContext, errors: FieldIssue[], warnings: FieldIssue[]): void {
+function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warnings: FieldIssue[]): void {
   const { pair, type, side, numbers } = checked
   const base = numbers.base_amount
   const quote = numbers.quote_amount
@@ -305,12 +338,12 @@ function crossChecks(checked: Checked, ctx: OrderContext, errors: FieldIssue[], 
       }
       if (needed !== null && needed.gt(ctx.available.quote)) {
         warnings.push(
-          issue(field, 'INSUFFICIENT_FUNDS', `Needs ${money(needed.toFixed(), quoteCode)}; ${money(ctx.available.quote, quoteCode)} available`),
+          issue(field, 'INSUFFICIENT_FUNDS', `Needs ${money(needed.toFixed(), quoteCode)}; ${money(ctx.available.quote.toFixed(), quoteCode)} available`),
         )
       }
     } else if (base !== undefined && type !== null && base.gt(ctx.available.base)) {
       warnings.push(
-        issue('base_amount', 'INSUFFICIENT_FUNDS', `Needs ${money(base.toFixed(), baseCode)}; ${money(ctx.available.base, baseCode)} available`),
+        issue('base_amount', 'INSUFFICIENT_FUNDS', `Needs ${money(base.toFixed(), baseCode)}; ${money(ctx.available.base.toFixed(), baseCode)} available`),
       )
     }
   }
@@ -318,11 +351,11 @@ function crossChecks(checked: Checked, ctx: OrderContext, errors: FieldIssue[], 
   // A limit price far from the market is usually a typo (an extra digit, the wrong pair's price).
   if (type === 'LIMIT' && limit !== undefined && side !== null) {
     const reference = side === 'BUY' ? (ctx.bestAsk ?? ctx.bestBid) : (ctx.bestBid ?? ctx.bestAsk)
-    if (reference !== null && new Decimal(reference).gt(0)) {
+    if (reference !== null && reference.gt(0)) {
       const distance = limit.minus(reference).abs().div(reference)
       if (distance.gt(FAR_FROM_MARKET)) {
         const percent = distance.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed()
-        warnings.push(issue('limit_price', 'PRICE_FAR_FROM_MARKET', `Price is ${percent}% away from the market (${reference})`))
+        warnings.push(issue('limit_price', 'PRICE_FAR_FROM_MARKET', `Price is ${percent}% away from the market (${reference.toFixed()})`))
       }
     }
   }
@@ -345,14 +378,12 @@ function money(amount: string, currency: string): string {
 }
 
 /** Mid of best bid and ask, or whichever is known. */
-function marketPrice(ctx: OrderContext): Decimal | null {
-  if (ctx.bestBid !== null && ctx.bestAsk !== null) return new Decimal(ctx.bestBid).plus(ctx.bestAsk).div(2)
-  if (ctx.bestBid !== null) return new Decimal(ctx.bestBid)
-  if (ctx.bestAsk !== null) return new Decimal(ctx.bestAsk)
-  return null
+function marketPrice(ctx: Facts): Decimal | null {
+  if (ctx.bestBid !== null && ctx.bestAsk !== null) return ctx.bestBid.plus(ctx.bestAsk).div(2)
+  return ctx.bestBid ?? ctx.bestAsk
 }
 
-function estimate(checked: Checked, ctx: OrderContext): OrderCheck['estimate'] {
+function estimate(checked: Checked, ctx: Facts): OrderCheck['estimate'] {
   const { pair, type, side, numbers } = checked
   let value: Decimal | null = null
   if ((type === 'LIMIT' || type === 'STOP_LIMIT') && numbers.base_amount !== undefined && numbers.limit_price !== undefined) {
@@ -363,15 +394,15 @@ function estimate(checked: Checked, ctx: OrderContext): OrderCheck['estimate'] {
     value = numbers.base_amount.times(ctx.bestBid)
   }
   let fee: Decimal | null = null
-  if (value !== null && ctx.fee !== null) {
+  if (value !== null && ctx.takerRate !== null) {
     // The taker rate is the worst case, and rounding up keeps it a worst case: the preview never
     // promises a smaller fee than the exchange may charge.
-    fee = value.times(ctx.fee.takerRate)
+    fee = value.times(ctx.takerRate)
     if (pair !== null) fee = fee.toDecimalPlaces(pair.price_precision, Decimal.ROUND_UP)
   }
   // The fee is computed on the quote value; when the rule names another currency we still report
   // that currency, since converting needs a price the rules do not have.
-  const feeCurrency = fee === null ? null : (ctx.fee?.currency ?? pair?.currency2 ?? null)
+  const feeCurrency = fee === null ? null : (ctx.feeCurrency ?? pair?.currency2 ?? null)
   return { value: value === null ? null : value.toFixed(), fee: fee === null ? null : fee.toFixed(), feeCurrency }
 }
 
@@ -385,8 +416,9 @@ export function validateOrder(draft: OrderDraft, ctx: OrderContext): OrderCheck 
   const errors: FieldIssue[] = []
   const warnings: FieldIssue[] = []
   const checked = checkFields(draft, ctx, errors)
-  crossChecks(checked, ctx, errors, warnings)
-  return { errors, warnings, estimate: estimate(checked, ctx) }
+  const facts = readFacts(ctx)
+  crossChecks(checked, facts, errors, warnings)
+  return { errors, warnings, estimate: estimate(checked, facts) }
 }
 
 /**
@@ -450,14 +482,14 @@ export function presetAmount(
   ctx: OrderContext,
 ): { field: 'base_amount' | 'quote_amount'; value: Dec } | null {
   const pair = ctx.pair
-  const available = ctx.available
+  const available = readFacts(ctx).available
   if (pair === null || available === null) return null
   if (percent !== 25 && percent !== 50 && percent !== 75 && percent !== 100) return null
   const type = normalizeOrderType(draft.order_type)
   const side = normalizeSide(draft.order_side)
   if (type === null || side === null) return null
   const fraction = new Decimal(percent).div(100)
-  const share = (balance: Dec): Decimal => Decimal.max(new Decimal(balance), 0).times(fraction)
+  const share = (balance: Decimal): Decimal => Decimal.max(balance, 0).times(fraction)
 
   if (side === 'SELL') {
     return { field: 'base_amount', value: floorTo(share(available.base), pair.amount_precision) }
