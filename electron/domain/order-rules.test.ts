@@ -6,6 +6,7 @@ import type { OrderContext, OrderDraft } from './orders'
 import type { Pair } from './wire'
 import {
   buildOrderBody,
+  clientOrderIdFor,
   fieldsFor,
   newClientOrderId,
   normalizeSide,
@@ -403,6 +404,16 @@ describe('newClientOrderId', () => {
       expect(id.length).toBeLessThanOrEqual(32)
       expect(() => buildOrderBody(LIMIT_BUY, CTX, id)).not.toThrow()
     }
+  })
+})
+
+describe('clientOrderIdFor', () => {
+  it('keeps the id the user chose, trimmed, and makes one otherwise', () => {
+    expect(clientOrderIdFor({ ...LIMIT_BUY, client_order_id: ' my-id ' }, () => 0)).toBe('my-id')
+    expect(clientOrderIdFor({ ...LIMIT_BUY, client_order_id: '  ' }, () => 0)).toBe('tt-0000000000000000')
+    expect(clientOrderIdFor(LIMIT_BUY, () => 0)).toBe('tt-0000000000000000')
+    const draft = { ...LIMIT_BUY, client_order_id: ' my-id ' }
+    expect(buildOrderBody(draft, CTX, clientOrderIdFor(draft, Math.random)).client_order_id).toBe('my-id')
   })
 })
 

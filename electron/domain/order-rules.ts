@@ -526,3 +526,12 @@ export function newClientOrderId(random: () => number): string {
   }
   return id
 }
+
+/**
+ * The client_order_id to send for a draft: the one the user chose (trimmed), or a fresh one. The
+ * order desk and the CLI both use this, so `--client-order-id` and the form's field mean the same.
+ */
+export function clientOrderIdFor(draft: OrderDraft, random: () => number): string {
+  const chosen = typeof draft.client_order_id === 'string' ? draft.client_order_id.trim() : ''
+  return chosen === '' ? newClientOrderId(random) : chosen
+}
