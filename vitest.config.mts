@@ -1,21 +1,23 @@
-import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 
-export default defineConfig({
-  plugins: [vue()],
-  resolve: {
-    alias: {
-      '@domain': resolve(__dirname, 'electron/domain'),
-      '@': resolve(__dirname, 'src'),
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/** Shared by the unit run and the keychain run (vitest.keychain.config.mts); only `include` differs. */
+export function testConfig(include: string[], exclude: string[] = []) {
+  return defineConfig({
+    plugins: [vue()],
+    resolve: { alias: { '@domain': here('./electron/domain'), '@': here('./src') } },
+    test: {
+      include,
+      exclude: ['node_modules/**', 'out/**', ...exclude],
+      environment: 'node',
+      testTimeout: 20_000,
+      hookTimeout: 20_000,
+      pool: 'forks',
     },
-  },
-  test: {
-    include: ['electron/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: ['**/*.keychain.test.ts', 'node_modules/**'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
-    pool: 'forks',
-  },
-})
+  })
+}
+
+export default testConfig(['electron/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'], ['**/*.keychain.test.ts'])
