@@ -3,7 +3,7 @@
 // gnome-keyring (the Secret Service keytar talks to on Linux) and a temporary HOME, so the test never
 // touches the user's own keyring and leaves nothing behind.
 //
-//   node scripts/with-keychain.mjs npx vitest run --config vitest.keychain.config.ts
+//   node scripts/with-keychain.mjs npx vitest run --config vitest.keychain.config.mts
 //
 // The exit code is the command's. Without dbus-run-session or gnome-keyring-daemon it says which
 // Debian packages are missing and exits non-zero: the keychain tests must fail, not pass by skipping.
