@@ -1,0 +1,103 @@
+// Conformance of the account endpoints: accounts and sub-accounts, balances and fee rules per caller.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DemoExchange } from './server'
+import { Session, startTestExchange } from './test-kit'
+
+let ex: DemoExchange
+let master: Session
+let sub1: Session
+let sub2: Session
+beforeAll(async () => {
+  ex = await startTestExchange()
+  master = await Session.open(ex, 0)
+  sub1 = await Session.open(ex, 1)
+  sub2 = await Session.open(ex, 2)
+})
+afterAll(() => ex.close())
+
+describe('GET /accounts/accounts', () => {
+  it('gives the caller only, or the master with its sub-accounts when include_subaccounts is true or 1', async () => {
+    const m = ex.accounts[0]!
+    const s1 = ex.accounts[1]!
+    const s2 = ex.accounts[2]!
+    const alone = (await master.get('/accounts/accounts')).json as Record<string, unknown>[]
+    expect(alone).toEqual([{ id: m.id, email: m.email, name: m.name }])
+    for (const flag of ['true', '1']) {
+      const all = (await master.get(`/accounts/accounts?include_subaccounts=${flag}`)).json as Record<string, unknown>[]
+      expect(all.map((a) => a.id)).toEqual([m.id, s1.id, s2.id])
+      expect(all[0]!.parent_id ?? null).toBeNull()
+      expect(all[1]!.parent_id).toBe(m.id)
+      expect(all[2]!.parent_id).toBe(m.id)
+      for (const a of all) {
+        expect(Number.isInteger(a.id)).toBe(true)
+        expect(typeof a.email).toBe('string')
+        expect(typeof a.name).toBe('string')
+      }
+    }
+    const off = (await master.get('/accounts/accounts?include_subaccounts=false')).json as unknown[]
+    expect(off).toHaveLength(1)
+  })
+
+  it('shows a sub-account only itself, even with include_subaccounts', async () => {
+    const list = (await sub1.get('/accounts/accounts?include_subaccounts=true')).json as Record<string, unknown>[]
+    expect(list).toHaveLength(1)
+    expect(list[0]).toMatchObject({ id: ex.accounts[1]!.id, parent_id: ex.accounts[0]!.id })
+  })
+
+  it('rejects a malformed boolean', async () => {
+    const r = await master.get('/accounts/accounts?include_subaccounts=maybe')
+    expect(r.status).toBe(400)
+    expect(r.json).toMatchObject({ code: 'INVALID_PARAMETER' })
+  })
+})
+
+describe('GET /accounts/balances', () => {
+  it("lists the caller's balances in several currencies and wallet types, with typed fields", async () => {
+    for (const session of [master, sub1, sub2]) {
+      const rows = (await session.get('/accounts/balances')).json as Record<string, unknown>[]
+      expect(rows.length).toBeGreaterThanOrEqual(4)
+      for (const b of rows) {
+        expect(typeof b.balance).toBe('number')
+        expect(typeof b.reserve).toBe('number')
+        expect(typeof b.currency).toBe('string')
+        expect(['SPOT', 'CROSS_MARGIN', 'ISOLATED_MARGIN', 'P2P']).toContain(b.wallet_type)
+        expect(new Date(b.last_update_at as string).toISOString()).toBe(b.last_update_at)
+        expect(b.account_id).toBe(session.account.id)
+      }
+      expect(new Set(rows.map((b) => b.wallet_type)).size).toBeGreaterThanOrEqual(2)
+      expect(new Set(rows.map((b) => b.currency)).size).toBeGreaterThanOrEqual(3)
+    }
+    const usdt = await Promise.all([master, sub1, sub2].map((s) => s.balance('USDT')))
+    expect(new Set(usdt.map((b) => b.balance)).size).toBe(3)
+  })
+})
+
+describe('GET /accounts/feeinfo', () => {
+  it('gives each account a default, a pair-specific, a time-bounded and an inactive rule', async () => {
+    const seen: string[] = []
+    for (const session of [master, sub1, sub2]) {
+      const rules = (await session.get('/accounts/feeinfo')).json as Record<string, unknown>[]
+      for (const r of rules) {
+        expect(r.account_id).toBe(session.account.id)
+        expect(r.active_once === null || (Array.isArray(r.active_once) && r.active_once.length === 2)).toBe(true)
+        if (Array.isArray(r.active_once)) {
+          for (const bound of r.active_once) expect(bound === null || !Number.isNaN(Date.parse(bound as string))).toBe(true)
+        }
+        expect(typeof r.taker_fee_rate).toBe('number')
+        expect(typeof r.maker_fee_rate).toBe('number')
+        expect(r.fee_currency === null || typeof r.fee_currency === 'string').toBe(true)
+        expect(Number.isInteger(r.priority)).toBe(true)
+        expect(r.currency === null || Number.isInteger(r.currency)).toBe(true)
+        expect(r.pair === null || Number.isInteger(r.pair)).toBe(true)
+        expect(typeof r.is_active).toBe('boolean')
+      }
+      const defaults = rules.filter((r) => r.pair === null && r.currency === null && r.is_active && r.active_once === null)
+      expect(defaults.length).toBeGreaterThanOrEqual(1)
+      expect(rules.some((r) => r.pair !== null && r.is_active)).toBe(true)
+      expect(rules.some((r) => Array.isArray(r.active_once) && r.active_once[0] !== null && r.active_once[1] !== null)).toBe(true)
+      expect(rules.some((r) => r.is_active === false)).toBe(true)
+      seen.push(JSON.stringify(rules.map((r) => [r.taker_fee_rate, r.maker_fee_rate])))
+    }
+    expect(new Set(seen).size).toBe(3)
+  })
+})
