@@ -32,7 +32,7 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve(__dirname, 'electron/preload/index.ts') },
         // A sandboxed preload cannot load ES modules: it must be one CommonJS file.
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },

@@ -16,6 +16,8 @@ export function testConfig(include: string[], exclude: string[] = []) {
       testTimeout: 20_000,
       hookTimeout: 20_000,
       pool: 'forks',
+      // Memory assertions (repeated switching must not grow the heap) need a real garbage collection.
+      execArgv: ['--expose-gc'],
     },
   })
 }

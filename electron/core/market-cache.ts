@@ -1,6 +1,7 @@
 // The last market snapshot of each pair and interval, kept on disk so the terminal starts offline
 // with something to show (marked stale). Also the pair and currency lists, for the same reason.
 // Public market data only: nothing here is secret.
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { MarketSnapshot } from '../domain/api'
@@ -46,6 +47,7 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
       if (Date.now() - (lastWrite.get(path) ?? 0) < 10_000) return
       lastWrite.set(path, Date.now())
       try {
+        await mkdir(exchangeDir, { recursive: true, mode: 0o700 })
         await writeJsonAtomic(path, { version: 1, baseUrl, ...snapshot, stale: undefined })
       } catch (error) {
         onError?.(error)
@@ -64,6 +66,7 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
     },
     async saveLists(lists) {
       try {
+        await mkdir(exchangeDir, { recursive: true, mode: 0o700 })
         await writeJsonAtomic(listsPath, { version: 1, baseUrl, ...lists })
       } catch (error) {
         onError?.(error)
