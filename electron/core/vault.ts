@@ -43,7 +43,10 @@ export interface Vault {
   remove(profileId: string): Promise<void>
   /** Ids of the profiles with stored credentials (keychain and session). */
   list(): Promise<string[]>
-  /** Where a profile's secret is, as far as this vault has seen (await status() or list() first). */
+  /**
+   * Where a profile's secret is, as far as this vault knows. The vault probes the keychain (and
+   * learns its entries) as soon as it is created; await status() once before trusting this.
+   */
   storageOf(profileId: string): SecretStorage
 }
 
@@ -187,6 +190,10 @@ export function createVault(options: VaultOptions = {}): Vault {
       throw new TerminalError({ kind: 'validation', code: 'INVALID_PROFILE_ID', message: 'A profile id is required.', field: 'id' })
     }
   }
+
+  // Probe right away, so storageOf() knows the keychain's entries by the time anyone lists profiles.
+  // The probe never rejects: a failure becomes the status' reason.
+  void status()
 
   return {
     status,
