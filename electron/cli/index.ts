@@ -1,8 +1,9 @@
 // Entry of `npm run cli -- <verb>`: bundled to CommonJS (out/main/cli.js), so no top-level await and
 // no import.meta here. All the work is in run.ts, which tests drive in-process.
+import { createProfileDeps } from './profiles'
 import { runCli } from './run'
 
-runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
+runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, ...createProfileDeps({ env: process.env }) }).then(
   (code) => {
     process.exitCode = code
   },
