@@ -1,0 +1,189 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import type { OrderRecord } from '@domain/wire'
+import { setTerminal } from '@/api'
+import { useAccountStore } from '@/stores/account'
+import { useMarketStore } from '@/stores/market'
+import { useOrderFormStore } from '@/stores/order-form'
+import { useSessionStore } from '@/stores/session'
+import { BTC_USDT, candleRun, fakeTerminal, type FakeTerminal } from '@/stores/market-fixtures'
+
+// A canvas-free stand-in for an ECharts instance: records every setOption and keeps the handlers.
+const fake = vi.hoisted(() => {
+  const state = {
+    options: [] as { option: Record<string, unknown>; opts: unknown }[],
+    handlers: new Map<string, (event: unknown) => void>(),
+    zrHandlers: new Map<string, (event: unknown) => void>(),
+    disposed: false,
+  }
+  const chart = {
+    setOption: (option: Record<string, unknown>, opts?: unknown) => state.options.push({ option, opts }),
+    on: (name: string, handler: (event: unknown) => void) => state.handlers.set(name, handler),
+    getZr: () => ({ on: (name: string, handler: (event: unknown) => void) => state.zrHandlers.set(name, handler) }),
+    containPixel: () => true,
+    convertFromPixel: () => [10, 43123.456],
+    resize: () => undefined,
+    isDisposed: () => state.disposed,
+    dispose: () => {
+      state.disposed = true
+    },
+  }
+  return { state, chart }
+})
+
+vi.mock('echarts/core', () => ({ init: () => fake.chart, use: () => undefined }))
+vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {} }))
+vi.mock('echarts/components', () => ({
+  GridComponent: {},
+  DataZoomComponent: {},
+  TooltipComponent: {},
+  AxisPointerComponent: {},
+  MarkLineComponent: {},
+}))
+vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
+
+const { default: CandleChart } = await import('./CandleChart.vue')
+
+const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
+const ORDER: OrderRecord = { id: 5, pair: 'BTC_USDT', amount: '0.5', price: '43000', side: 'BID', status: 'OPEN', type: 'LIMIT' }
+
+type Option = {
+  animation?: boolean
+  grid?: unknown[]
+  series: { id: string; data: unknown[]; itemStyle?: Record<string, unknown>; markLine?: { data: Record<string, unknown>[] } }[]
+  dataZoom?: { startValue: number; endValue: number }[]
+  xAxis?: unknown[]
+}
+const optionAt = (i: number) => fake.state.options.at(i)!.option as unknown as Option
+
+let terminal: FakeTerminal
+let wrapper: VueWrapper
+
+beforeEach(async () => {
+  fake.state.options.length = 0
+  fake.state.handlers.clear()
+  fake.state.zrHandlers.clear()
+  fake.state.disposed = false
+  setActivePinia(createPinia())
+  terminal = fakeTerminal()
+  setTerminal(terminal)
+  terminal.handle('market.subscribe', (input: { interval: '60' }) => ({
+    pair: 'BTC_USDT',
+    interval: input.interval,
+    candles: candleRun(500, T0),
+    trades: [],
+    ticker: null,
+    stale: false,
+    fetchedAt: Date.UTC(2024, 0, 1, 12, 30),
+  }))
+  useSessionStore().applyState({
+    generation: 1,
+    profile: null,
+    accounts: [],
+    accountId: 7,
+    canTrade: false,
+    connection: { state: 'online', message: '', since: 0 },
+    keychain: { available: true },
+  })
+  useAccountStore().apply({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [ORDER, { ...ORDER, id: 6, status: 'FILLED' }], fetchedAt: 1 })
+  const market = useMarketStore()
+  market.pairs = [BTC_USDT]
+  await market.subscribe('BTC_USDT', '60')
+  wrapper = mount(CandleChart)
+  await flushPromises()
+})
+
+afterEach(() => wrapper.unmount())
+
+describe('CandleChart', () => {
+  it('paints green up, red down, no animation, two grids, the last price and open orders as lines', () => {
+    expect(fake.state.options).toHaveLength(1)
+    expect(fake.state.options[0]!.opts).toEqual({ notMerge: true })
+    const option = optionAt(0)
+    expect(option.animation).toBe(false)
+    expect(option.grid).toHaveLength(2)
+    const candles = option.series[0]!
+    expect(candles.data).toHaveLength(500)
+    expect(candles.itemStyle).toMatchObject({ color: '#26a69a', color0: '#ef5350', borderColor: '#26a69a', borderColor0: '#ef5350' })
+    expect(option.series[1]!.data).toHaveLength(500)
+    const lines = candles.markLine!.data
+    const last = candleRun(500, T0).at(-1)!
+    expect(lines[0]).toMatchObject({ yAxis: last.close, label: { formatter: last.close.toLocaleString('en-US', { minimumFractionDigits: 2 }) } })
+    // Only the live order is drawn, dashed, with what is left of it at its price.
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatchObject({ yAxis: 43000, lineStyle: { type: 'dashed' }, label: { formatter: 'BUY 0.5000 @ 43,000.00' } })
+    // The last 120 of 500 candles in view.
+    expect(option.dataZoom![0]).toMatchObject({ startValue: 380, endValue: 499 })
+  })
+
+  it('a live tick replaces only the data arrays, merged', async () => {
+    const last = candleRun(500, T0).at(-1)!
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000 }] })
+    await flushPromises()
+    expect(fake.state.options).toHaveLength(2)
+    const update = fake.state.options[1]!
+    expect(update.opts).toBeUndefined()
+    const option = update.option as unknown as Option
+    expect(option.xAxis).toBeUndefined()
+    expect(option.dataZoom).toBeUndefined()
+    expect((option.series[0]!.data.at(-1) as number[])[1]).toBe(50000)
+    expect(option.series[0]!.markLine!.data[0]).toMatchObject({ yAxis: 50000 })
+  })
+
+  it('a new candle scrolls into view while the view follows the newest one', async () => {
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: candleRun(1, T0 + 3600) })
+    await flushPromises()
+    const option = optionAt(-1)
+    expect(option.xAxis).toHaveLength(2)
+    expect(option.dataZoom![0]).toMatchObject({ startValue: 381, endValue: 500 })
+  })
+
+  it('panning to the left edge loads the older page and keeps the same candles in view', async () => {
+    const firstTime = T0 - 499 * 3600
+    terminal.handle('market.candles', (input: { until: number }) => candleRun(200, input.until - (input.until % 3600)))
+    fake.state.handlers.get('datazoom')!({ batch: [{ start: 0, end: 24 }] })
+    await flushPromises()
+    expect(terminal.callsOf('market.candles')[0]).toMatchObject({ until: firstTime - 1 })
+    const option = optionAt(-1)
+    expect(option.series[0]!.data).toHaveLength(700)
+    // The view was slots 0..120 of 500; 200 candles came before them, so it is now 200..320.
+    expect(option.dataZoom![0]).toMatchObject({ startValue: 200, endValue: 320 })
+  })
+
+  it('a click in the candle pane fills the order form price, rounded to the pair', async () => {
+    fake.state.zrHandlers.get('click')!({ offsetX: 100, offsetY: 50 })
+    expect(useOrderFormStore().values.limit_price).toBe('43123.46')
+  })
+
+  it('shows the OHLCV readout of the hovered candle', async () => {
+    const candle = candleRun(500, T0)[10]!
+    fake.state.handlers.get('updateAxisPointer')!({ axesInfo: [{ axisDim: 'x', value: 10 }] })
+    await flushPromises()
+    const text = wrapper.find('[data-testid="chart-readout"]').text()
+    expect(text).toContain(`O ${candle.open.toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+    expect(text).toContain(`H ${candle.high.toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+  })
+
+  it('interval buttons resubscribe, and a stale feed shows its badge', async () => {
+    expect(wrapper.findAll('[data-testid^="interval-"]').map((b) => b.attributes('data-testid'))).toEqual([
+      'interval-1', 'interval-5', 'interval-15', 'interval-30', 'interval-60', 'interval-240', 'interval-1D',
+    ])
+    expect(wrapper.find('[data-testid="stale-badge"]').exists()).toBe(false)
+    terminal.emit('market.status', { pair: 'BTC_USDT', interval: '60', stale: true, connection: { state: 'offline', message: '', since: 0 } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="stale-badge"]').text()).toMatch(/stale — offline data from \d\d:\d\d/)
+    await wrapper.find('[data-testid="interval-1D"]').trigger('click')
+    await flushPromises()
+    expect(terminal.callsOf('market.subscribe').at(-1)).toEqual({ pair: 'BTC_USDT', interval: '1D' })
+    // A new series is a new paint.
+    expect(fake.state.options.at(-1)!.opts).toEqual({ notMerge: true })
+  })
+
+  it('disposes the chart on unmount', () => {
+    wrapper.unmount()
+    expect(fake.state.disposed).toBe(true)
+    wrapper = mount({ template: '<div />' })
+  })
+})

@@ -1,0 +1,46 @@
+// One ECharts instance bound to an element's lifetime: created on mount, resized with the element
+// (a ResizeObserver, so split-pane drags resize it too, not only window resizes), disposed on
+// unmount. Only the chart types and components the candle chart uses are registered, so the
+// bundle carries nothing else.
+import { onBeforeUnmount, onMounted, shallowRef, type Ref, type ShallowRef } from 'vue'
+import { init, use, type EChartsType } from 'echarts/core'
+import { BarChart, CandlestickChart } from 'echarts/charts'
+import { AxisPointerComponent, DataZoomComponent, GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components'
+import { CanvasRenderer } from 'echarts/renderers'
+
+use([CandlestickChart, BarChart, GridComponent, DataZoomComponent, TooltipComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer])
+
+export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EChartsType) => void): ShallowRef<EChartsType | null> {
+  const chart = shallowRef<EChartsType | null>(null)
+  let observer: ResizeObserver | null = null
+  let frame = 0
+
+  onMounted(() => {
+    const el = element.value
+    if (!el) return
+    const instance = init(el, undefined, { renderer: 'canvas' })
+    chart.value = instance
+    if (typeof ResizeObserver === 'function') {
+      observer = new ResizeObserver(() => {
+        // One resize per frame however many the observer reports while a pane is dragged.
+        if (frame) return
+        const schedule = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (fn: () => void) => setTimeout(fn, 16) as unknown as number
+        frame = schedule(() => {
+          frame = 0
+          if (!instance.isDisposed()) instance.resize()
+        })
+      })
+      observer.observe(el)
+    }
+    onReady(instance)
+  })
+
+  onBeforeUnmount(() => {
+    observer?.disconnect()
+    observer = null
+    chart.value?.dispose()
+    chart.value = null
+  })
+
+  return chart
+}
