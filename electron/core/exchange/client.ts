@@ -10,7 +10,7 @@
 // - every answer is parsed with the zod schemas of domain/wire.ts, every failure mapped in errors.ts;
 // - an order whose answer is lost becomes 'outcome-unknown', never a second POST.
 import { z } from 'zod'
-import { TerminalError } from '../../domain/errors'
+import { TerminalError, toTerminalError } from '../../domain/errors'
 import type { CancelOrdersResult } from '../../domain/api'
 import {
   type Account,
@@ -334,11 +334,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         report({ state: 'online', message: 'Connected to the exchange.' })
         return value
       } catch (thrown) {
-        const error = redact(thrown instanceof TerminalError ? thrown : mapTransportFailure(endpoint, thrown, false, timeoutMs).error, [knownSecret, lastToken])
+        const error = redact(toTerminalError(thrown), [knownSecret, lastToken])
         const waitMs = nextWaitMs(error, tryNo, tries, spec.signal)
         if (waitMs === null) {
-          if (error.kind === 'network' && error.code !== 'ABORTED') report({ state: 'offline', message: error.message })
-          if (error.kind === 'timeout') report({ state: 'offline', message: error.message })
+          if ((error.kind === 'network' && error.code !== 'ABORTED') || error.kind === 'timeout') report({ state: 'offline', message: error.message })
           throw error
         }
         const retryAt = now() + waitMs
