@@ -64,8 +64,17 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   const hub = createEventHub((error) => log?.error('event listener failed', { error: String(error) }))
   const prefs = createPreferenceStore(deps.dataDir)
   const makeClient = deps.createClient ?? createExchangeClient
-  const loadWarnings = (await deps.profiles.load()).warnings
-  for (const warning of loadWarnings) log?.warn('profile store', { warning })
+  // A damaged profiles file was moved aside by the store and is reported; a file from a newer release
+  // is left untouched and blocks saving. Either way the terminal starts and says so.
+  const storageWarnings: string[] = []
+  try {
+    storageWarnings.push(...(await deps.profiles.load()).warnings)
+  } catch (error) {
+    storageWarnings.push(isTerminalError(error) ? error.message : `The profiles file could not be read: ${String(error)}`)
+  }
+  for (const warning of storageWarnings) log?.warn('profile store', { warning })
+  // The vault learns which profiles have keychain entries on its first probe.
+  await deps.vault.status()
 
   let generation = 0
   let active: ProfileRecord | null = null
@@ -157,6 +166,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       canTrade: active !== null && accountId !== null && accountId === active.accountId && client !== null,
       connection,
       keychain: await deps.vault.status(),
+      storageWarnings,
     }
   }
 

@@ -89,6 +89,8 @@ export interface SessionState {
   canTrade: boolean
   connection: ConnectionStatus
   keychain: KeychainStatus
+  /** Problems with files in the data directory (a damaged profiles file moved aside, …), for a banner. */
+  storageWarnings?: string[]
 }
 
 export interface MarketSnapshot {
