@@ -86,6 +86,7 @@ beforeEach(async () => {
     canTrade: false,
     connection: { state: 'online', message: '', since: 0 },
     keychain: { available: true },
+    storageWarnings: [],
   })
   useAccountStore().apply({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [ORDER, { ...ORDER, id: 6, status: 'FILLED' }], fetchedAt: 1 })
   const market = useMarketStore()

@@ -35,6 +35,7 @@ function sessionState(overrides: Partial<SessionState> = {}): SessionState {
     canTrade: true,
     connection: { state: 'online', message: 'Online', since: 0 },
     keychain: { available: true },
+    storageWarnings: [],
     ...overrides,
   }
 }
