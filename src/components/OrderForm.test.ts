@@ -406,6 +406,24 @@ describe('OrderForm: confirmation, presets, prices', () => {
     expect((byId('limit-price').element as HTMLInputElement).value).toBe('43000.46')
   })
 
+  it('switching the pair empties prices and amounts, so no price of the old pair is ever sent', async () => {
+    const { market } = setup()
+    await type('limit-price', '43000')
+    await type('base-amount', '0.01')
+    market.pair = 'ETH_USDT'
+    await flushPromises()
+    expect((byId('limit-price').element as HTMLInputElement).value).toBe('')
+    expect((byId('base-amount').element as HTMLInputElement).value).toBe('')
+    expect(byId('order-error-base_amount').exists()).toBe(false)
+  })
+
+  it('the confirmation can be switched on from the form and is remembered', async () => {
+    setup({ confirm: false })
+    await byId('order-confirm-toggle').setValue(true)
+    expect(terminal.callsOf('prefs.set')).toContainEqual({ confirmOrders: true })
+    expect(usePrefsStore().prefs.confirmOrders).toBe(true)
+  })
+
   it('a clicked price turns a market order into a limit order', async () => {
     const { form } = setup()
     await byId('order-type-MARKET').trigger('click')
