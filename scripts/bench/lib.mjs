@@ -1,0 +1,227 @@
+// Shared pieces of the benchmark and the soak script: statistics, child processes that announce
+// themselves with one JSON line, resident memory from /proc, and the raw exchange calls (JWT and
+// X-SIGN computed here, so a load generator never depends on the client it may be measuring).
+import { spawn } from 'node:child_process'
+import { createHmac } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Median, min, max, p25/p75 of a list of numbers (sorted copy). */
+export function summarize(values) {
+  const xs = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
+  if (xs.length === 0) return { median: NaN, min: NaN, max: NaN, p25: NaN, p75: NaN, n: 0 }
+  const at = (q) => {
+    const pos = (xs.length - 1) * q
+    const lo = Math.floor(pos)
+    const hi = Math.ceil(pos)
+    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+  }
+  return { median: at(0.5), min: xs[0], max: xs[xs.length - 1], p25: at(0.25), p75: at(0.75), n: xs.length }
+}
+
+/** Least-squares slope of y over x (per unit of x). */
+export function slope(points) {
+  const n = points.length
+  if (n < 2) return 0
+  let sx = 0
+  let sy = 0
+  for (const [x, y] of points) {
+    sx += x
+    sy += y
+  }
+  const mx = sx / n
+  const my = sy / n
+  let num = 0
+  let den = 0
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my)
+    den += (x - mx) ** 2
+  }
+  return den === 0 ? 0 : num / den
+}
+
+/** VmRSS of a process in bytes, or null when it is gone. */
+export function rssOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(status)
+    return m ? Number(m[1]) * 1024 : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Spawns `node <script> ...args` and resolves with the first stdout line parsed as JSON, the child,
+ * and a stop() that sends SIGTERM and waits (SIGKILL after 5 s).
+ */
+export async function spawnJsonLine(script, args = [], { env = {}, timeoutMs = 30_000, nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let errText = ''
+  child.stderr.on('data', (chunk) => {
+    errText += chunk.toString()
+    if (errText.length > 20_000) errText = errText.slice(-10_000)
+  })
+  const line = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`${script} printed nothing in ${timeoutMs} ms: ${errText.slice(-500)}`))
+    }, timeoutMs)
+    const rl = createInterface({ input: child.stdout })
+    rl.once('line', (l) => {
+      clearTimeout(timer)
+      resolve(l)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${script} exited with ${code}: ${errText.slice(-500)}`))
+    })
+  })
+  // Keep draining stdout so the child never blocks on a full pipe.
+  child.stdout.resume()
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    const t = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    await exited
+    clearTimeout(t)
+  }
+  return { info: JSON.parse(line), child, stop, stderr: () => errText }
+}
+
+/** Runs `fn` at most until `ms` has passed; rejects with a clear message otherwise. */
+export function withTimeout(promise, ms, what) {
+  let timer
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
+
+// ---- Raw exchange calls -------------------------------------------------------------------------
+
+export function sign(secret, body) {
+  return createHmac('sha256', secret).update(body, 'utf8').digest('hex')
+}
+
+/** POST /auth → the JWT string. */
+export async function authenticate(baseUrl, account) {
+  const res = await fetch(`${baseUrl}/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api_key: account.apiKey, api_secret: account.apiSecret }),
+  })
+  if (!res.ok) throw new Error(`/auth answered ${res.status}`)
+  return res.json()
+}
+
+export async function getJson(url) {
+  const res = await fetch(url)
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`)
+  return res.json()
+}
+
+/** Rounds a price to the pair's precision as a decimal string (bench prices only; never money math). */
+export function priceText(value, precision) {
+  return value.toFixed(precision)
+}
+
+/**
+ * Crossing LIMIT orders of the pair's minimum size, alternating buy and sell around the ticker, so
+ * every order trades at once against the demo's market makers and the balances stay level.
+ * Returns place(i) → Promise<status>; refresh() re-reads the ticker.
+ */
+export async function crossingOrders({ baseUrl, account, pairName }) {
+  const pairs = await getJson(`${baseUrl}/pairs`)
+  const pair = pairs.find((p) => p.name === pairName)
+  if (!pair) throw new Error(`pair ${pairName} not listed`)
+  let token = await authenticate(baseUrl, account)
+  let bid = 0
+  let ask = 0
+  const refresh = async () => {
+    const t = await getJson(`${baseUrl}/ticker?pair=${pairName}`)
+    const ticker = Array.isArray(t) ? t[0] : t
+    bid = Number(ticker.buy)
+    ask = Number(ticker.sell)
+  }
+  await refresh()
+  const amount = String(pair.minimum_order_size)
+  const place = async (i, fetchImpl = fetch) => {
+    const buy = i % 2 === 0
+    const price = buy ? ask * 1.01 : bid * 0.99
+    const body = JSON.stringify({
+      pair: pairName,
+      order_type: 'LIMIT',
+      order_side: buy ? 'BUY' : 'SELL',
+      wallet_type: 'SPOT',
+      base_amount: amount,
+      limit_price: priceText(price, pair.price_precision),
+      client_order_id: `bench-${i}`,
+    })
+    const res = await fetchImpl(`${baseUrl}/trading/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-sign': sign(account.apiSecret, body) },
+      body,
+    })
+    await res.arrayBuffer()
+    if (res.status === 401) token = await authenticate(baseUrl, account)
+    return res.status
+  }
+  return { pair, place, refresh }
+}
+
+/** The demo exchange's accounts for a seed (keys are derived from it), read from its own CLI. */
+export async function demoAccounts(seed) {
+  const demo = await spawnJsonLine(join(ROOT, 'out/main/demo-exchange.js'), ['--port', '0', '--seed', String(seed)])
+  await demo.stop()
+  return demo.info.accounts
+}
+
+/** Calls a TerminalApi method through the web host, as the renderer does. */
+export async function callApi(host, method, input) {
+  const res = await fetch(`${host.origin}/api/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-terminal-token': host.token },
+    body: JSON.stringify(input === undefined ? {} : { input }),
+  })
+  const envelope = await res.json()
+  if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.code} ${envelope.error?.message}`)
+  return envelope.value
+}
+
+/** Starts `out/main/web-host.js` with its own data directory; resolves with origin/token/url/pid. */
+export async function startWebHost(dataDir, env = {}) {
+  const proc = await spawnJsonLine(join(ROOT, 'out/main/web-host.js'), ['--port', '0', '--no-open'], {
+    env: { TERMINAL_DATA_DIR: dataDir, ...env },
+  })
+  const url = new URL(proc.info.url)
+  return { ...proc, url: proc.info.url, origin: url.origin, token: url.searchParams.get('token') ?? '', pid: proc.child.pid }
+}
+
+/** Chromium from Debian, as the e2e tests use it. */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test')
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
