@@ -85,11 +85,18 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
     return { bid: book?.buy[0]?.price ?? null, ask: book?.sell[0]?.price ?? null }
   }
 
-  function accountOf(balances: Balance[] | null): number | null {
+  let ownAccount: Promise<number | null> | null = null
+  /**
+   * The account orders are placed for: the selected one, or else the key's own account — the only one
+   * its balances name, or (a master key also sees its sub-accounts' rows) the master of its tree.
+   */
+  async function accountOf(balances: Balance[] | null): Promise<number | null> {
     const selected = deps.accountId()
     if (selected !== null) return selected
     const ids = new Set((balances ?? []).map((b) => b.account_id))
-    return ids.size === 1 ? [...ids][0]! : null
+    if (ids.size <= 1) return ids.size === 1 ? [...ids][0]! : null
+    ownAccount ??= optional(client.accounts()).then((list) => list?.find((a) => a.parent_id === null || a.parent_id === undefined)?.id ?? null)
+    return ownAccount
   }
 
   function availableOf(balances: Balance[] | null, accountId: number | null, pair: Pair, walletText: string): OrderContext['available'] {
@@ -122,7 +129,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
     ])
     const pair = pairList.find((p) => p.name.toUpperCase() === pairName) ?? null
     if (pair === null) return EMPTY_CONTEXT
-    const accountId = accountOf(balances)
+    const accountId = await accountOf(balances)
     const rule =
       rules !== null && accountId !== null
         ? resolveFeeRule(rules, { accountId, pairId: pair.id ?? null, currencyIds: currencyIds(currencyList, pair), at: new Date(now()) })

@@ -54,7 +54,11 @@ describe('GET /accounts/accounts', () => {
 describe('GET /accounts/balances', () => {
   it("lists the caller's balances in several currencies and wallet types, with typed fields", async () => {
     for (const session of [master, sub1, sub2]) {
-      const rows = (await session.get('/accounts/balances')).json as Record<string, unknown>[]
+      const all = (await session.get('/accounts/balances')).json as Record<string, unknown>[]
+      // A master key also sees its sub-accounts' rows, each tagged with its account_id.
+      const visible = session.account.parentId === null ? [master, sub1, sub2].map((s) => s.account.id) : [session.account.id]
+      expect(new Set(all.map((b) => b.account_id))).toEqual(new Set(visible))
+      const rows = all.filter((b) => b.account_id === session.account.id)
       expect(rows.length).toBeGreaterThanOrEqual(4)
       for (const b of rows) {
         expect(typeof b.balance).toBe('number')
@@ -76,7 +80,10 @@ describe('GET /accounts/feeinfo', () => {
   it('gives each account a default, a pair-specific, a time-bounded and an inactive rule', async () => {
     const seen: string[] = []
     for (const session of [master, sub1, sub2]) {
-      const rules = (await session.get('/accounts/feeinfo')).json as Record<string, unknown>[]
+      const all = (await session.get('/accounts/feeinfo')).json as Record<string, unknown>[]
+      const visible = session.account.parentId === null ? [master, sub1, sub2].map((s) => s.account.id) : [session.account.id]
+      expect(new Set(all.map((r) => r.account_id))).toEqual(new Set(visible))
+      const rules = all.filter((r) => r.account_id === session.account.id)
       for (const r of rules) {
         expect(r.account_id).toBe(session.account.id)
         expect(r.active_once === null || (Array.isArray(r.active_once) && r.active_once.length === 2)).toBe(true)

@@ -82,11 +82,13 @@ describe('Bearer token on private endpoints', () => {
     expect((await raw(ex, 'GET', '/accounts/balances', { headers: bearer(fresh) })).status).toBe(200)
   })
 
-  it("lets each token see only its own account's data", async () => {
+  it("lets a sub-account token see only its own data, and the master's its whole tree", async () => {
     for (const [index, account] of ex.accounts.entries()) {
       const session = await Session.open(ex, index)
       const rows = (await session.get('/accounts/balances')).json as { account_id: number }[]
-      expect(rows.every((r) => r.account_id === account.id)).toBe(true)
+      const ids = new Set(rows.map((r) => r.account_id))
+      if (account.parentId === null) expect([...ids].sort()).toEqual(ex.accounts.map((a) => a.id).sort())
+      else expect([...ids]).toEqual([account.id])
     }
   })
 })

@@ -230,10 +230,17 @@ export function createRoutes(state: ExchangeState): Map<string, Route> {
     return ok(JSON.stringify(list.map(accountJson)))
   })
 
+  // A master key sees its sub-accounts' balances and fee rules too, each row tagged with its
+  // account_id (that is why the records carry one); a sub-account key sees only its own.
+  const visibleAccounts = (accountId: number): number[] => {
+    const me = state.accountsById.get(accountId)!
+    return me.parentId === null ? state.accounts.filter((a) => a.id === me.id || a.parentId === me.id).map((a) => a.id) : [me.id]
+  }
+
   add('/accounts/balances', 'GET', true, ({ accountId }) =>
     ok(
       JSON.stringify(
-        engine.balancesOf(accountId).map((e) => ({
+        visibleAccounts(accountId).flatMap((id) => engine.balancesOf(id)).map((e) => ({
           balance: e.balance.toNumber(),
           reserve: e.reserve.toNumber(),
           currency: e.currency,
@@ -246,7 +253,7 @@ export function createRoutes(state: ExchangeState): Map<string, Route> {
   )
 
   add('/accounts/feeinfo', 'GET', true, ({ accountId }) =>
-    ok(JSON.stringify(engine.feeRules.filter((r) => r.accountId === accountId).map(feeRuleJson))),
+    ok(JSON.stringify(engine.feeRules.filter((r) => visibleAccounts(accountId).includes(r.accountId)).map(feeRuleJson))),
   )
 
   add('/accounts/order', 'GET', true, ({ query, accountId }) => {
