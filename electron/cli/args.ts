@@ -84,6 +84,18 @@ export interface ParsedArgs {
   rest: string[]
 }
 
+/** Throws when `arg` is a flag that would carry a secret (--api-secret, --api-secret=..., ...). */
+export function refuseSecretFlag(arg: string): void {
+  if (!arg.startsWith('--')) return
+  const eq = arg.indexOf('=')
+  const name = (eq === -1 ? arg.slice(2) : arg.slice(2, eq)).toLowerCase()
+  if (SECRET_FLAGS.has(name)) {
+    throw new UsageError(
+      `--${name} is refused: arguments are visible to other users of this machine. Put the key and secret in the environment variables TERMINAL_API_KEY and TERMINAL_API_SECRET (profiles add also reads them from standard input), or use --profile.`,
+    )
+  }
+}
+
 function isVerb(text: string): text is Verb {
   return (VERBS as readonly string[]).includes(text)
 }
@@ -96,7 +108,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (verb === 'profiles') {
-      // The profiles verb has its own arguments; they are passed through untouched.
+      // The profiles verb parses its own arguments (profiles.ts), but a secret is refused here too.
+      refuseSecretFlag(arg)
       rest.push(arg)
       continue
     }
@@ -111,13 +124,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       else throw new UsageError(`Unexpected argument "${arg}": values follow their --flag.`)
       continue
     }
+    refuseSecretFlag(arg)
     const eq = arg.indexOf('=')
     const name = (eq === -1 ? arg.slice(2) : arg.slice(2, eq)).toLowerCase()
-    if (SECRET_FLAGS.has(name)) {
-      throw new UsageError(
-        `--${name} is refused: arguments are visible to other users of this machine. Put the key and secret in the environment variables TERMINAL_API_KEY and TERMINAL_API_SECRET, or use --profile.`,
-      )
-    }
     if ((SWITCH_FLAGS as readonly string[]).includes(name)) {
       if (eq !== -1) throw new UsageError(`--${name} takes no value.`)
       flags[name as FlagName] = true

@@ -3,7 +3,10 @@
 import { createProfileDeps } from './profiles'
 import { runCli } from './run'
 
-runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, ...createProfileDeps({ env: process.env }) }).then(
+// Standard input is handed over only when it is a pipe or a file: on a terminal, typed secrets would
+// echo on screen, so `profiles add` asks for the environment variables or a pipe instead.
+const stdin = process.stdin.isTTY ? undefined : process.stdin
+runCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, ...(stdin ? { stdin } : {}), ...createProfileDeps({ env: process.env }) }).then(
   (code) => {
     process.exitCode = code
   },

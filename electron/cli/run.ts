@@ -43,6 +43,9 @@ export interface ResolvedProfile {
   credentials: Credentials | (() => Promise<Credentials>)
 }
 
+/** Standard input: the text itself (tests) or a stream such as process.stdin. */
+export type CliStdin = string | AsyncIterable<string | Uint8Array>
+
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>
   stdout: { write(text: string): unknown }
@@ -52,8 +55,10 @@ export interface CliIo {
   random?: () => number
   /** Looks a saved profile up (profile store + vault). Absent: --profile answers a clear error. */
   resolveProfile?: (name: string) => Promise<ResolvedProfile>
-  /** Runs `profiles ...` (list, add, remove) when the profile store is wired in. */
-  profilesCommand?: (args: string[]) => Promise<unknown>
+  /** Read only by `profiles add`, when the key and secret are not in the environment. */
+  stdin?: CliStdin
+  /** Runs `profiles ...` (list, add, remove, test) when the profile store is wired in. */
+  profilesCommand?: (args: string[], io: CliIo) => Promise<unknown>
 }
 
 export const USAGE = `Usage: npm run cli -- <verb> [--flags]
@@ -86,12 +91,21 @@ Trading (needs a key):
                   [--stop-operator GTE|LTE] [--client-order-id ID]   (wallet defaults to SPOT)
   cancel-order    exactly one of --ids 1,5,8 | --all | --pair P
 
-  profiles ...    manage saved profiles
+Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secrets only in the OS keychain):
+  profiles list                  every profile as the app shows it, never a secret
+  profiles add --name N --base-url URL [--offline] [--timeout-ms MS]
+                                 the key and secret come from TERMINAL_API_KEY and TERMINAL_API_SECRET,
+                                 else from standard input: two lines (key, then secret) or
+                                 {"apiKey": "...", "apiSecret": "..."}. Tests the connection first
+                                 (learns the account) and saves nothing if it fails; --offline saves
+                                 without testing. Without a reachable keychain nothing is saved (exit 6).
+  profiles remove --name N | --id ID   deletes the keychain entry, then the profile
+  profiles test   --name N | --id ID   connection test with the stored key: {ok, accounts, serverTimeSkewMs}
 
 Output: one JSON document on stdout. Errors: {"error": {...}} on stderr.
 Exit codes: 0 ok · 1 usage · 2 rejected locally, nothing sent · 3 rejected by the exchange ·
             4 network, timeout, server, rate limit or bad answer · 5 order outcome unknown ·
-            6 authentication
+            6 authentication or keychain
 `
 
 function writeJson(stream: CliIo['stdout'], value: unknown): void {
@@ -288,8 +302,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   try {
     if (args.verb === 'profiles') {
+      if (args.rest.some((a) => a === '--help' || a === '-h') || args.rest[0] === 'help') {
+        io.stdout.write(USAGE)
+        return EXIT.ok
+      }
       if (!io.profilesCommand) return usage(io, 'Profiles are not available in this build of the CLI.')
-      writeJson(io.stdout, await io.profilesCommand(args.rest))
+      writeJson(io.stdout, await io.profilesCommand(args.rest, io))
       return EXIT.ok
     }
     return await runVerb(args.verb, args, io)
