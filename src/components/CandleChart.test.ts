@@ -129,7 +129,7 @@ describe('CandleChart', () => {
     const option = update.option as unknown as Option
     expect(option.xAxis).toBeUndefined()
     expect(option.dataZoom).toBeUndefined()
-    expect((option.series[0]!.data.at(-1) as number[])[1]).toBe(50000)
+    expect((option.series[0]!.data.at(-1) as number[])[2]).toBe(50000)
     expect(option.series[0]!.markLine!.data[0]).toMatchObject({ yAxis: 50000 })
   })
 

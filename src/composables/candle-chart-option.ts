@@ -51,8 +51,11 @@ export function paletteFor(theme: Theme): ChartPalette {
 export interface SeriesData {
   /** Candle times (Unix seconds): the category of each slot. */
   times: number[]
-  /** [open, close, low, high]: the order ECharts' candlestick reads. */
-  ohlc: [number, number, number, number][]
+  /**
+   * [slot, open, close, low, high]. The explicit slot lets dataZoom filter the candles outside the
+   * view, so a tick lays out ~120 candles instead of every one loaded.
+   */
+  ohlc: [number, number, number, number, number][]
   /** [slot, volume, 1 up / -1 down]: the direction colours the bar. */
   volume: [number, number, number][]
 }
@@ -60,12 +63,12 @@ export interface SeriesData {
 export function seriesData(candles: readonly Candle[]): SeriesData {
   const n = candles.length
   const times = new Array<number>(n)
-  const ohlc = new Array<[number, number, number, number]>(n)
+  const ohlc = new Array<[number, number, number, number, number]>(n)
   const volume = new Array<[number, number, number]>(n)
   for (let i = 0; i < n; i++) {
     const c = candles[i]!
     times[i] = c.time
-    ohlc[i] = [c.open, c.close, c.low, c.high]
+    ohlc[i] = [i, c.open, c.close, c.low, c.high]
     volume[i] = [i, c.volume, c.close >= c.open ? 1 : -1]
   }
   return { times, ohlc, volume }
@@ -204,7 +207,7 @@ export function fullOption(input: ChartInput): ChartOption {
         startValue: input.view.start,
         endValue: input.view.end,
         minValueSpan: 10,
-        filterMode: 'weakFilter',
+        filterMode: 'filter',
       },
     ],
     tooltip: { trigger: 'axis', showContent: false, axisPointer: { type: 'cross', crossStyle: { color: palette.pointer } } },
@@ -221,6 +224,7 @@ export function fullOption(input: ChartInput): ChartOption {
         xAxisIndex: 0,
         yAxisIndex: 0,
         data: data.ohlc,
+        encode: { x: 0, y: [1, 2, 3, 4] },
         // ECharts' defaults are red up, green down: set all four explicitly.
         itemStyle: { color: UP_COLOR, color0: DOWN_COLOR, borderColor: UP_COLOR, borderColor0: DOWN_COLOR },
         barMaxWidth: 14,
