@@ -14,7 +14,7 @@ function forbid(patterns, message) {
 }
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', '.bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', '.bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
@@ -75,6 +75,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,vue}'],
     rules: { 'no-restricted-imports': forbid(['electron', ...nodeBuiltins, 'keytar', '**/electron/core/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/web-host/**', '**/electron/cli/**', '**/electron/demo-exchange/**'], 'The renderer reaches the main process only through src/api (window.terminal): never electron, never node:*.') },
+  },
+  {
+    // Code that Playwright runs inside the page (page.evaluate) uses browser globals.
+    files: ['e2e/**/*.ts', 'scripts/bench/**/*.{js,mjs,ts}', 'scripts/bench.mjs', 'scripts/soak.mjs'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
     files: ['**/*.test.ts', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],

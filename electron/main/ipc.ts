@@ -4,7 +4,7 @@
 // https://www.electronjs.org/docs/latest/tutorial/ipc
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { type TerminalCore, EVENT_NAMES, METHOD_NAMES, ipcChannel, IPC_EVENT_CHANNEL } from '../domain/api'
-import { TerminalError, type Envelope } from '../domain/errors'
+import type { TerminalError, Envelope } from '../domain/errors'
 import { createDispatch } from '../core/dispatch'
 import { type SenderFrameLike, type SenderPolicy, isTrustedSender } from './sender'
 
