@@ -1,0 +1,89 @@
+// The candle chart without the app around it: the renderer's own option builders
+// (candle-chart-option.ts) and its own ECharts registration (use-echarts.ts is imported for the
+// `use([...])` it runs on load), driven the way CandleChart.vue drives them: one full option
+// (notMerge) for the first paint, then data-only merges for live ticks. ECharts renders
+// synchronously inside setOption (it flushes zrender unless lazyUpdate), so timing the call
+// times the main-thread work of a render, canvas drawing included.
+import '@/composables/use-echarts'
+import { init, type EChartsType } from 'echarts/core'
+import type { Candle, Pair } from '@domain/wire'
+import { dataUpdate, fullOption, initialView, type ChartInput } from '@/composables/candle-chart-option'
+
+const PAIR: Pair = {
+  name: 'BTC_USDT',
+  currency1: 'BTC',
+  currency2: 'USDT',
+  price_precision: 2,
+  amount_precision: 6,
+  minimum_order_size: '0.00001',
+  maximum_order_size: '100',
+  minimum_order_value: '5',
+}
+
+/** A deterministic random walk of 15-minute candles. */
+function makeCandles(count: number, seed = 7): Candle[] {
+  let s = seed >>> 0
+  const rnd = () => {
+    s = (s * 1664525 + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+  const out: Candle[] = []
+  let price = 63_500
+  const start = Math.floor(Date.now() / 1000 / 900) * 900 - count * 900
+  for (let i = 0; i < count; i++) {
+    const open = price
+    const close = open * (1 + (rnd() - 0.5) * 0.006)
+    const high = Math.max(open, close) * (1 + rnd() * 0.002)
+    const low = Math.min(open, close) * (1 - rnd() * 0.002)
+    const volume = 0.5 + rnd() * 3
+    out.push({ time: start + i * 900, open, close, high, low, volume, quoteVolume: volume * close, tradesCount: 10 + Math.floor(rnd() * 50) })
+    price = close
+  }
+  return out
+}
+
+const host = document.getElementById('chart') as HTMLElement
+let chart: EChartsType | null = null
+let candles: Candle[] = []
+let view = { start: 0, end: 0 }
+
+function input(): ChartInput {
+  const last = candles[candles.length - 1]
+  return { candles, pair: PAIR, daily: false, theme: 'dark', lastPrice: last?.close ?? null, orders: [], view }
+}
+
+const bench = {
+  /** A new chart and its first paint of `count` candles; returns ms of the setOption call. */
+  initial(count: number): number {
+    chart?.dispose()
+    chart = init(host, undefined, { renderer: 'canvas' })
+    candles = makeCandles(count)
+    view = initialView(candles.length)
+    const t0 = performance.now()
+    chart.setOption(fullOption(input()), { notMerge: true })
+    return performance.now() - t0
+  },
+  /** One live tick: the last candle's close/high/low/volume change, merged as CandleChart.vue does. */
+  tick(step: number): number {
+    if (!chart) throw new Error('initial() first')
+    const last = candles[candles.length - 1]!
+    const close = last.close * (1 + (step % 2 === 0 ? 0.0004 : -0.0004))
+    candles = [...candles.slice(0, -1), { ...last, close, high: Math.max(last.high, close), low: Math.min(last.low, close), volume: last.volume + 0.01 }]
+    const t0 = performance.now()
+    chart.setOption(dataUpdate(input(), { times: false, view: false }))
+    return performance.now() - t0
+  },
+  /** A new candle appended while following the newest (times and view change). */
+  append(): number {
+    if (!chart) throw new Error('initial() first')
+    const last = candles[candles.length - 1]!
+    candles = [...candles, { ...last, time: last.time + 900, open: last.close, high: last.close, low: last.close, volume: 0.01 }]
+    view = { start: view.start + 1, end: view.end + 1 }
+    const t0 = performance.now()
+    chart.setOption(dataUpdate(input(), { times: true, view: true }))
+    return performance.now() - t0
+  },
+}
+
+;(window as unknown as { __bench: typeof bench }).__bench = bench
+document.title = 'ready'

@@ -1,0 +1,305 @@
+// The Chromium measures: start → first paint (the terminal against a blank Vue page), the chart's
+// render and live-update times (the renderer's chart code in a fixture page), and the window under
+// a stream of 200 trades per second (frame rate, renderer heap).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT, callApi, crossingOrders, demoAccounts, sleep, spawnJsonLine, startWebHost, withTimeout } from './lib.mjs'
+import { buildPage } from './pages.mjs'
+import { serveDir } from './static-host.mjs'
+
+const VIEWPORT = { width: 1600, height: 960 }
+
+/**
+ * In the page: true once the chart's canvas shows both candle colours (the renderer's UP_COLOR
+ * #26a69a and DOWN_COLOR #ef5350), i.e. candles are painted, not just an empty frame. Sampled on a
+ * few rows, cheap enough to run every animation frame. Returns the wall-clock time of detection.
+ */
+const chartPainted = () => {
+  const canvas = document.querySelector('[data-testid="chart"] canvas')
+  if (!canvas || canvas.width === 0 || canvas.height === 0) return false
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return false
+  let up = false
+  let down = false
+  for (let k = 1; k < 12 && !(up && down); k++) {
+    const y = Math.floor((canvas.height * k) / 12)
+    const row = ctx.getImageData(0, y, canvas.width, 1).data
+    for (let i = 0; i < row.length; i += 4) {
+      const r = row[i]
+      const g = row[i + 1]
+      const b = row[i + 2]
+      if (row[i + 3] < 128) continue
+      if (Math.abs(r - 0x26) < 24 && Math.abs(g - 0xa6) < 24 && Math.abs(b - 0x9a) < 24) up = true
+      else if (Math.abs(r - 0xef) < 24 && Math.abs(g - 0x53) < 24 && Math.abs(b - 0x50) < 24) down = true
+    }
+  }
+  return up && down ? performance.timeOrigin + performance.now() : false
+}
+
+/**
+ * Before the app runs: collects every value the chart writes to its `data-render-ms` attribute
+ * (CandleChart.vue times each paint there), in order, without missing one between two callbacks.
+ */
+const recordRenderTimes = () => {
+  window.__renderMs = []
+  new MutationObserver((records) => {
+    for (const r of records) if (r.oldValue !== null) window.__renderMs.push(Number(r.oldValue))
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-render-ms'], attributeOldValue: true })
+}
+const renderTimes = () => {
+  const el = document.querySelector('[data-testid="chart"][data-render-ms]')
+  return el ? [...window.__renderMs, Number(el.getAttribute('data-render-ms'))] : [...window.__renderMs]
+}
+
+const blankPainted = () => (document.querySelector('[data-testid="blank"]') ? performance.timeOrigin + performance.now() : false)
+
+async function timeToPaint(browser, start, predicate) {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  await context.addInitScript(recordRenderTimes)
+  const page = await context.newPage()
+  const t0 = Date.now()
+  const server = await start()
+  const ready = Date.now()
+  try {
+    await page.goto(server.url, { waitUntil: 'commit' })
+    const handle = await page.waitForFunction(predicate, undefined, { polling: 'raf', timeout: 20_000 })
+    const paintedAt = await handle.jsonValue()
+    const renders = await page.evaluate(renderTimes)
+    return { total: paintedAt - t0, serverReady: ready - t0, firstRenderMs: renders[0] ?? null }
+  } finally {
+    await context.close()
+    await server.stop()
+  }
+}
+
+/** Web host start → first chart paint, and a blank Vue page served the same way; alternated. */
+export async function measureFirstPaint(browser, { runs = 5, warmup = 1 } = {}) {
+  const blankDir = await buildPage('blank-vue')
+  const app = []
+  const appReady = []
+  const blank = []
+  const appFirstRender = []
+  for (let i = 0; i < warmup + runs; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-paint-'))
+    try {
+      const a = await timeToPaint(browser, () => startWebHost(dataDir), chartPainted)
+      const b = await timeToPaint(browser, async () => {
+        const p = await spawnJsonLine(join(ROOT, 'scripts/bench/static-host.mjs'), [blankDir])
+        return { url: p.info.url, stop: p.stop }
+      }, blankPainted)
+      if (i >= warmup) {
+        app.push(a.total)
+        appReady.push(a.serverReady)
+        blank.push(b.total)
+        if (a.firstRenderMs !== null) appFirstRender.push(a.firstRenderMs)
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  return { app, appReady, blank, appFirstRender }
+}
+
+/** The renderer's chart code in a fixture page: first render of 500 candles, live ticks, new candles. */
+export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200, tickWarmup = 20 } = {}) {
+  const dir = await buildPage('chart-page')
+  const server = await serveDir(dir)
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  try {
+    const page = await context.newPage()
+    await page.goto(server.url)
+    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 20_000 })
+    const result = await page.evaluate(
+      async ({ runs, warmup, ticks, tickWarmup }) => {
+        const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+        const b = window.__bench
+        const initial = []
+        for (let i = 0; i < warmup + runs; i++) {
+          const ms = b.initial(500)
+          if (i >= warmup) initial.push(ms)
+          await frame()
+        }
+        const tick = []
+        const append = []
+        for (let i = 0; i < tickWarmup + ticks; i++) {
+          const ms = b.tick(i)
+          if (i >= tickWarmup) tick.push(ms)
+          // A tick per frame at most, as live data arrives: let the browser paint between ticks.
+          if (i % 4 === 0) await frame()
+        }
+        for (let i = 0; i < 40; i++) {
+          const ms = b.append()
+          if (i >= 10) append.push(ms)
+          if (i % 4 === 0) await frame()
+        }
+        return { initial, tick, append }
+      },
+      { runs, warmup, ticks, tickWarmup },
+    )
+    return result
+  } finally {
+    await context.close()
+    await server.close()
+  }
+}
+
+/** Counts frames (requestAnimationFrame) per second and long tasks, in the page. */
+const installProbes = () => {
+  const w = window
+  w.__frames = []
+  w.__longTasks = []
+  const loop = (t) => {
+    w.__frames.push(t)
+    requestAnimationFrame(loop)
+  }
+  requestAnimationFrame(loop)
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration])
+    }).observe({ type: 'longtask', buffered: false })
+  } catch {
+    // no long-task timing in this browser: the count stays empty
+  }
+}
+
+async function heapAfterGc(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage')
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+  return usedSize
+}
+
+/**
+ * The terminal in Chromium while `rate` orders per second cross the book of the subscribed pair on
+ * the web host's embedded demo exchange, for `seconds`. Frame rate per one-second window, renderer
+ * heap (after GC) before and after, trades delivered to the window by the event stream.
+ */
+export async function measureStream(browser, { seconds = 30, rate = 200, warmupSeconds = 5, cpuProfile = null } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-stream-'))
+  // The embedded demo exchange runs with seed 1 (the default); its keys are derived from the seed.
+  const accounts = await demoAccounts(1)
+  const host = await startWebHost(dataDir)
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  await context.addInitScript(recordRenderTimes)
+  const abort = new AbortController()
+  try {
+    const page = await context.newPage()
+    await page.goto(host.url)
+    await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })
+    const session = await callApi(host, 'session.get')
+    const prefs = await callApi(host, 'prefs.get')
+    const baseUrl = session.profile.baseUrl.replace(/\/+$/, '')
+    // The trades come from a sub-account: the market of everyone else, as a trader watching it sees
+    // it. (Fills of the viewer's own account would also raise a notification each: see the report.)
+    const trader = accounts.find((a) => a.parentId !== null) ?? accounts[0]
+    const orders = await crossingOrders({ baseUrl, account: trader, pairName: prefs.pair })
+
+    // Count what the event stream delivers, as the page receives it.
+    let delivered = 0
+    let counting = false
+    const events = fetch(`${host.origin}/events?token=${encodeURIComponent(host.token)}`, { signal: abort.signal }).then(async (res) => {
+      const decoder = new TextDecoder()
+      let buf = ''
+      for await (const chunk of res.body) {
+        buf += decoder.decode(chunk, { stream: true })
+        let cut
+        while ((cut = buf.indexOf('\n\n')) >= 0) {
+          const frame = buf.slice(0, cut)
+          buf = buf.slice(cut + 2)
+          if (counting && frame.startsWith('event: market.trades')) {
+            const data = frame.slice(frame.indexOf('data: ') + 6)
+            try {
+              delivered += JSON.parse(data).trades.length
+            } catch {
+              // a partial frame: ignore
+            }
+          }
+        }
+      }
+    }).catch(() => {})
+
+    const cdp = await context.newCDPSession(page)
+    await page.evaluate(installProbes)
+
+    // Paced load: order i is due at start + i/rate; at most `rate/4` in flight so a slow server is
+    // measured as slow rather than buried under a queue.
+    let placed = 0
+    let failed = 0
+    const total = (warmupSeconds + seconds) * rate
+    const loadStart = Date.now()
+    const load = (async () => {
+      const inflight = new Set()
+      for (let i = 0; i < total && !abort.signal.aborted; i++) {
+        const due = loadStart + (i * 1000) / rate
+        const wait = due - Date.now()
+        if (wait > 0) await sleep(wait)
+        while (inflight.size >= Math.max(4, rate / 4)) await Promise.race(inflight)
+        if (i % rate === 0) await orders.refresh().catch(() => {})
+        const p = orders.place(i).then(
+          (status) => (status === 200 ? placed++ : failed++),
+          () => failed++,
+        )
+        inflight.add(p)
+        p.finally(() => inflight.delete(p))
+      }
+      await Promise.all(inflight)
+    })()
+
+    await sleep(warmupSeconds * 1000)
+    const heapBefore = await heapAfterGc(cdp)
+    const placedBefore = placed
+    counting = true
+    const t0 = await page.evaluate(() => {
+      window.__renderMs.length = 0
+      window.__frames.length = 0
+      window.__longTasks.length = 0
+      return performance.now()
+    })
+    const wallStart = Date.now()
+    if (cpuProfile) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.start')
+    }
+    await sleep(seconds * 1000)
+    if (cpuProfile) {
+      const { profile } = await cdp.send('Profiler.stop')
+      const { writeFileSync } = await import('node:fs')
+      writeFileSync(cpuProfile, JSON.stringify(profile))
+    }
+    const probe = await page.evaluate(() => ({ frames: window.__frames.slice(), longTasks: window.__longTasks.slice(), renders: window.__renderMs.slice(), now: performance.now() }))
+    counting = false
+    const elapsed = (Date.now() - wallStart) / 1000
+    const placedDuring = placed - placedBefore
+    await withTimeout(load, 30_000, 'the order load')
+    const heapAfter = await heapAfterGc(cdp)
+    abort.abort()
+    await events
+
+    const fps = []
+    const fullWindows = Math.min(seconds, Math.floor((probe.now - t0) / 1000))
+    for (let s = 0; s < fullWindows; s++) {
+      const from = t0 + s * 1000
+      fps.push(probe.frames.filter((t) => t >= from && t < from + 1000).length)
+    }
+    const longTaskMs = probe.longTasks.reduce((sum, [, d]) => sum + d, 0)
+    const rows = await page.locator('[data-testid="trades-table"] tr, [data-testid="trades-table"] [role="row"]').count().catch(() => -1)
+    return {
+      fps,
+      heapBefore,
+      heapAfter,
+      ordersPerSec: placedDuring / elapsed,
+      failed,
+      deliveredPerSec: delivered / elapsed,
+      longTasks: probe.longTasks.length,
+      longTaskMs,
+      tradeRows: rows,
+      liveRenderMs: probe.renders,
+    }
+  } finally {
+    abort.abort()
+    await context.close()
+    await host.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,48 @@
+// The JavaScript of the first screen: every script index.html loads (module scripts and
+// modulepreload links) and, recursively, what those import statically (dynamic import() chunks are
+// not first-screen). Sized as built, minified (esbuild, whitespace + identifiers + syntax: what a
+// minifying build would ship) and gzipped.
+import { readFileSync, existsSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { dirname, join, normalize } from 'node:path'
+import { ROOT } from './lib.mjs'
+
+function staticImports(code) {
+  const found = new Set()
+  // import x from "./a.js" / import "./a.js" / export * from "./a.js" — never import("./a.js").
+  const re = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g
+  let m
+  while ((m = re.exec(code))) found.add(m[1])
+  return [...found]
+}
+
+export async function measureBundle(dir = join(ROOT, 'out/renderer')) {
+  const indexPath = join(dir, 'index.html')
+  if (!existsSync(indexPath)) throw new Error(`${indexPath} is missing: build first (npm run build:fast)`)
+  const html = readFileSync(indexPath, 'utf8')
+  const entries = new Set()
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) entries.add(m[1])
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) entries.add(m[1])
+  const files = new Set()
+  const queue = [...entries].map((src) => normalize(join(dir, src.replace(/^\//, ''))))
+  while (queue.length) {
+    const file = queue.shift()
+    if (files.has(file) || !existsSync(file)) continue
+    files.add(file)
+    for (const spec of staticImports(readFileSync(file, 'utf8'))) {
+      if (spec.startsWith('.') || spec.startsWith('/')) queue.push(normalize(spec.startsWith('/') ? join(dir, spec) : join(dirname(file), spec)))
+    }
+  }
+  const { transform } = await import('esbuild')
+  let raw = 0
+  let minified = 0
+  let gzip = 0
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8')
+    const min = (await transform(code, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' })).code
+    raw += Buffer.byteLength(code)
+    minified += Buffer.byteLength(min)
+    gzip += gzipSync(min).length
+  }
+  return { files: [...files].map((f) => f.slice(dir.length + 1)), raw, minified, gzip }
+}
