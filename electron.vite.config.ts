@@ -42,6 +42,9 @@ export default defineConfig({
     plugins: [vue()],
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves output unminified by default; the renderer's first screen has a budget.
+      minify: true,
+      reportCompressedSize: false,
       rollupOptions: { input: { index: resolve(__dirname, 'src/index.html') } },
     },
   },

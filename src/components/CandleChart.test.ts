@@ -37,7 +37,7 @@ vi.mock('echarts/core', () => ({ init: () => fake.chart, use: () => undefined })
 vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {} }))
 vi.mock('echarts/components', () => ({
   GridComponent: {},
-  DataZoomComponent: {},
+  DataZoomInsideComponent: {},
   TooltipComponent: {},
   AxisPointerComponent: {},
   MarkLineComponent: {},

@@ -5,10 +5,10 @@
 import { onBeforeUnmount, onMounted, shallowRef, type Ref, type ShallowRef } from 'vue'
 import { init, use, type EChartsType } from 'echarts/core'
 import { BarChart, CandlestickChart } from 'echarts/charts'
-import { AxisPointerComponent, DataZoomComponent, GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components'
+import { AxisPointerComponent, DataZoomInsideComponent, GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 
-use([CandlestickChart, BarChart, GridComponent, DataZoomComponent, TooltipComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer])
+use([CandlestickChart, BarChart, GridComponent, DataZoomInsideComponent, TooltipComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer])
 
 export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EChartsType) => void): ShallowRef<EChartsType | null> {
   const chart = shallowRef<EChartsType | null>(null)
