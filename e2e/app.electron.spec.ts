@@ -14,9 +14,11 @@ function electronBinary(): string | null {
 }
 
 const exe = electronBinary()
+const SKIP_REASON =
+  'The Electron binary is not installed on this machine (it cannot be downloaded here); the renderer is tested in Chromium through the web host instead.'
 
 test.describe('Electron app', () => {
-  test.skip(!exe, 'The Electron binary is not installed on this machine (it cannot be downloaded here); the renderer is tested in Chromium through the web host instead.')
+  test.skip(!exe, SKIP_REASON)
 
   test('opens a visible, sandboxed window with window.terminal and nothing else', async () => {
     const app = await electron.launch({
