@@ -12,7 +12,9 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  // Playwright empties its outputDir on every run; screenshots the tests save go beside it, in
+  // test-results/screenshots, so they survive for people to look at.
+  outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
