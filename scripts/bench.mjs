@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// `npm run bench`: the terminal against its budgets (issue 8), with baselines measured in the same
+// run so that a figure can be read on a noisy machine. Prints a table and writes it as JSON.
+//
+//   npm run bench -- [--out .bench/latest.json] [--check] [--only paint,chart,...] [--quick]
+//                    [--soak-minutes N] [--runs N]
+//
+// Groups: bundle, micro, client, demo, paint, chart, stream, soak. Each figure is the median of
+// several runs after a warm-up; the spread (min–max) and the run count are shown beside it.
+// `--check` exits 1 when a metric is over its budget or could not be measured.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { cpus, loadavg } from 'node:os'
+import { ROOT, launchChromium, spawnJsonLine, summarize, withTimeout } from './bench/lib.mjs'
+
+const GROUPS = ['bundle', 'micro', 'client', 'demo', 'paint', 'chart', 'stream', 'soak']
+const MB = 1024 * 1024
+
+function parseArgs(argv) {
+  const args = { out: join(ROOT, '.bench', 'latest.json'), check: false, only: GROUPS, quick: false, soakMinutes: null, runs: null }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    if (a === '--check') args.check = true
+    else if (a === '--quick') args.quick = true
+    else if (a === '--out') args.out = resolve(argv[++i] ?? '')
+    else if (a === '--only') {
+      args.only = (argv[++i] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+      const unknown = args.only.filter((g) => !GROUPS.includes(g))
+      if (unknown.length) throw new Error(`unknown group(s) ${unknown.join(', ')}; groups: ${GROUPS.join(', ')}`)
+    } else if (a === '--soak-minutes') args.soakMinutes = Number(argv[++i])
+    else if (a === '--runs') args.runs = Number(argv[++i])
+    else if (a === '--help') {
+      process.stdout.write(`usage: npm run bench -- [--out path] [--check] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]\n`)
+      process.exit(0)
+    } else throw new Error(`unknown option ${a}`)
+  }
+  if (args.soakMinutes !== null && !(args.soakMinutes > 0 && args.soakMinutes <= 60)) throw new Error('--soak-minutes takes 0 < N ≤ 60')
+  if (args.runs !== null && !(Number.isInteger(args.runs) && args.runs >= 1 && args.runs <= 50)) throw new Error('--runs takes 1..50')
+  return args
+}
+
+const log = (line) => process.stderr.write(`${line}\n`)
+
+/**
+ * One row of the table. `budget` is { max } or { min } in the metric's unit; the verdict compares
+ * the median. `baseline` is the same kind of figure for the reference, `ratio` = value / baseline.
+ */
+function metric({ group, id, name, unit, samples, budget = null, baseline = null, note = '' }) {
+  const s = summarize(samples)
+  const b = baseline ? summarize(baseline) : null
+  const value = s.median
+  let verdict = 'info'
+  if (!Number.isFinite(value)) verdict = 'error'
+  else if (budget) verdict = (budget.max !== undefined ? value <= budget.max : value >= budget.min) ? 'ok' : 'over'
+  return {
+    group,
+    id,
+    name,
+    unit,
+    value,
+    spread: { min: s.min, max: s.max, p25: s.p25, p75: s.p75, n: s.n },
+    budget,
+    baseline: b ? b.median : null,
+    baselineSpread: b ? { min: b.min, max: b.max, n: b.n } : null,
+    ratio: b && b.median ? value / b.median : null,
+    verdict,
+    note,
+  }
+}
+
+function failed(group, id, name, error) {
+  return { group, id, name, unit: '', value: null, spread: null, budget: null, baseline: null, ratio: null, verdict: 'error', note: error instanceof Error ? error.message.split('\n')[0] : String(error) }
+}
+
+/** Runs a TypeScript bench file from source with tsx; resolves with its JSON line. */
+async function runTs(file, args, timeoutMs) {
+  const proc = await spawnJsonLine(join(ROOT, file), args, { nodeArgs: ['--import', 'tsx'], timeoutMs })
+  const done = new Promise((r) => (proc.child.exitCode !== null ? r() : proc.child.once('exit', r)))
+  await withTimeout(done, 10_000, file)
+  return proc.info
+}
+
+// ---- The groups -----------------------------------------------------------------------------------
+
+async function benchBundle() {
+  const { measureBundle } = await import('./bench/bundle.mjs')
+  const b = await measureBundle()
+  const minified = Math.min(b.raw, b.minified)
+  return [
+    metric({
+      group: 'bundle',
+      id: 'bundle.first-screen-js',
+      name: 'Renderer first-screen JS (minified)',
+      unit: 'KB',
+      samples: [minified / 1024],
+      budget: { max: 900 },
+      note: `${b.files.length} file(s) loaded by index.html; as built ${(b.raw / 1024).toFixed(0)} KB, gzip ${(b.gzip / 1024).toFixed(0)} KB`,
+    }),
+  ]
+}
+
+async function benchMicro(opts) {
+  const r = await runTs('scripts/bench/micro.ts', ['--rounds', String(opts.quick ? 8 : 15)], 120_000)
+  return [
+    metric({ group: 'micro', id: 'order.validate-build-sign', name: 'Per order: validate + body + sign', unit: 'ms', samples: r.order, budget: { max: 0.2 }, baseline: r.orderBaseline, note: 'baseline: serialise + HMAC only; batches of 2,000, 3 types' }),
+    metric({ group: 'micro', id: 'candles.validate-500', name: 'Validate a 500-candle response', unit: 'ms', samples: r.candles, budget: { max: 2 }, baseline: r.candlesBaseline, note: `zod wire schema on parsed JSON; baseline: JSON.parse of its ${(r.candleBytes / 1024).toFixed(0)} KB` }),
+  ]
+}
+
+async function benchClient(opts) {
+  const demo = await spawnJsonLine(join(ROOT, 'out/main/demo-exchange.js'), ['--port', '0', '--seed', '5'])
+  try {
+    const rounds = opts.runs ?? (opts.quick ? 3 : 5)
+    const r = await runTs('scripts/bench/client.ts', ['--base-url', demo.info.baseUrl, '--rounds', String(rounds), '--seconds', '2'], 120_000)
+    const ratios = r.client.map((c, i) => c / r.fetch[i])
+    return [
+      metric({ group: 'client', id: 'client.trades-throughput', name: 'Client GET /trades', unit: 'req/s', samples: r.client, baseline: r.fetch, note: `baseline: bare fetch + res.json(), keep-alive, ${r.concurrency} in flight` }),
+      metric({ group: 'client', id: 'client.trades-ratio', name: 'Client / bare fetch, GET /trades', unit: '×', samples: ratios, budget: { min: 0.8 }, note: 'per round, alternated' }),
+    ]
+  } finally {
+    await demo.stop()
+  }
+}
+
+async function benchDemo(opts) {
+  const { measureDemo } = await import('./bench/demo.mjs')
+  const r = await measureDemo({ rounds: opts.runs ?? (opts.quick ? 3 : 5), seconds: 2, concurrency: 16 })
+  const cpu = (xs) => `${(summarize(xs).median * 100).toFixed(0)}%`
+  return [
+    metric({ group: 'demo', id: 'demo.get-trades', name: 'Demo exchange GET /trades', unit: 'req/s', samples: r.trades, budget: { min: 2000 }, note: `server CPU ${cpu(r.serverCpu.trades)} of a core (load generator shares the machine); ${r.tradesFailed} failed` }),
+    metric({ group: 'demo', id: 'demo.place-order', name: 'Demo exchange order placements', unit: 'orders/s', samples: r.orders, budget: { min: 500 }, note: `crossing LIMIT orders, each fills; server CPU ${cpu(r.serverCpu.orders)}; ${r.ordersFailed} failed` }),
+  ]
+}
+
+async function benchPaint(opts, browser) {
+  const { measureFirstPaint } = await import('./bench/browser.mjs')
+  const runs = opts.runs ?? (opts.quick ? 3 : 5)
+  const r = await measureFirstPaint(await browser(), { runs, warmup: 1 })
+  const rows = [
+    metric({ group: 'paint', id: 'paint.first-chart', name: 'Web host start → first chart paint', unit: 'ms', samples: r.app, budget: { max: 1500 }, baseline: r.blank, note: `baseline: blank Vue page, node static server, same Chromium; host ready after ${summarize(r.appReady).median.toFixed(0)} ms` }),
+  ]
+  if (r.appFirstRender.length) {
+    rows.push(metric({ group: 'chart', id: 'chart.initial-render-app', name: 'Initial chart render, 500 candles (app)', unit: 'ms', samples: r.appFirstRender, budget: { max: 30 }, note: "CandleChart.vue's data-render-ms of its first paint" }))
+  }
+  return rows
+}
+
+async function benchChart(opts, browser) {
+  const { measureChart } = await import('./bench/browser.mjs')
+  const r = await measureChart(await browser(), { runs: opts.quick ? 8 : 15, ticks: opts.quick ? 100 : 200 })
+  return [
+    metric({ group: 'chart', id: 'chart.initial-render', name: 'Initial chart render, 500 candles (fixture)', unit: 'ms', samples: r.initial, budget: { max: 30 }, note: 'candle-chart-option.ts + ECharts parts of use-echarts.ts; setOption incl. canvas draw' }),
+    metric({ group: 'chart', id: 'chart.live-update', name: 'One live update (fixture)', unit: 'ms', samples: r.tick, budget: { max: 4 }, note: 'last candle changed, data-only merge as CandleChart.vue does' }),
+    metric({ group: 'chart', id: 'chart.new-candle', name: 'New candle appended (fixture)', unit: 'ms', samples: r.append, note: 'times + view change' }),
+  ]
+}
+
+async function benchStream(opts, browser) {
+  const { measureStream } = await import('./bench/browser.mjs')
+  const seconds = opts.quick ? 10 : 30
+  const r = await measureStream(await browser(), { seconds, rate: 200, warmupSeconds: 5 })
+  const growth = (r.heapAfter - r.heapBefore) / MB
+  const rows = [
+    metric({ group: 'stream', id: 'stream.fps', name: `Frames/s, 200 trades/s for ${seconds} s`, unit: 'fps', samples: r.fps, budget: { min: 50 }, note: `per 1-s window; orders sent ${r.ordersPerSec.toFixed(0)}/s (${r.failed} failed), trades reaching the window ${r.deliveredPerSec.toFixed(0)}/s; ${r.longTasks} long tasks, ${r.longTaskMs.toFixed(0)} ms` }),
+    metric({ group: 'stream', id: 'stream.heap-growth', name: `Renderer heap growth over ${seconds} s`, unit: 'MB', samples: [growth], budget: { max: 5 }, note: `after GC: ${(r.heapBefore / MB).toFixed(1)} → ${(r.heapAfter / MB).toFixed(1)} MB (one run)` }),
+  ]
+  if (r.liveRenderMs.length) {
+    rows.push(metric({ group: 'chart', id: 'chart.live-update-app', name: 'One live update (app, under the stream)', unit: 'ms', samples: r.liveRenderMs, budget: { max: 4 }, note: "CandleChart.vue's data-render-ms per paint" }))
+  }
+  return rows
+}
+
+async function benchSoak(opts, browser) {
+  const { runSoak } = await import('./bench/soak-run.mjs')
+  const seconds = Math.round((opts.soakMinutes ?? (opts.quick ? 0.5 : 1)) * 60)
+  const r = await runSoak({ seconds, browser: await browser(), warmupSeconds: 15, log })
+  const rows = []
+  const perTen = (series) => (series.slopePerMin * 10) / MB
+  if (r.rss) {
+    rows.push(
+      metric({
+        group: 'soak',
+        id: 'soak.rss-growth',
+        name: `Web host RSS growth over ${seconds} s`,
+        unit: 'MB',
+        samples: [r.rss.growth / MB],
+        budget: { max: 20 },
+        note: `${(r.rss.start / MB).toFixed(0)} → ${(r.rss.end / MB).toFixed(0)} MB (min ${(r.rss.min / MB).toFixed(0)}, max ${(r.rss.max / MB).toFixed(0)}); slope ×10 min ${perTen(r.rss).toFixed(1)} MB; ${r.counts.switches} switches, ${r.counts.ordersPlaced} orders+cancels, ${r.counts.marketOrders} market orders, ${r.counts.errors} errors. Full run: npm run soak`,
+      }),
+    )
+  }
+  if (r.heap) {
+    rows.push(metric({ group: 'soak', id: 'soak.renderer-heap-growth', name: `Renderer heap growth over ${seconds} s (soak)`, unit: 'MB', samples: [r.heap.growth / MB], note: `${(r.heap.start / MB).toFixed(1)} → ${(r.heap.end / MB).toFixed(1)} MB after GC; ${r.counts.clicks} clicks` }))
+  }
+  return rows
+}
+
+const RUNNERS = { bundle: benchBundle, micro: benchMicro, client: benchClient, demo: benchDemo, paint: benchPaint, chart: benchChart, stream: benchStream, soak: benchSoak }
+// Per-group time limits: together they keep `npm run bench` under ten minutes.
+const LIMITS_S = { bundle: 60, micro: 120, client: 120, demo: 120, paint: 150, chart: 90, stream: 120, soak: 60 }
+
+// ---- Output ---------------------------------------------------------------------------------------
+
+function fmt(v, unit) {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—'
+  const abs = Math.abs(v)
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : abs >= 0.1 ? 3 : 4
+  return `${v.toFixed(digits)}${unit && unit !== '×' ? ` ${unit}` : unit === '×' ? '×' : ''}`
+}
+
+function table(rows) {
+  const head = ['metric', 'value', 'spread (min–max, n)', 'budget', 'baseline', 'ratio', 'verdict']
+  const lines = rows.map((r) => [
+    r.name,
+    fmt(r.value, r.unit),
+    r.spread && r.spread.n > 1 ? `${fmt(r.spread.min, '')}–${fmt(r.spread.max, '')}, n=${r.spread.n}` : r.spread ? `n=${r.spread.n}` : '—',
+    r.budget ? (r.budget.max !== undefined ? `≤ ${fmt(r.budget.max, r.unit)}` : `≥ ${fmt(r.budget.min, r.unit)}`) : '—',
+    r.baseline !== null ? fmt(r.baseline, r.unit) : '—',
+    r.ratio !== null ? `${r.ratio.toFixed(2)}×` : '—',
+    r.verdict,
+  ])
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(line)].join('\n')
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2))
+  const started = Date.now()
+  let chromium = null
+  const browser = async () => (chromium ??= await launchChromium())
+  const rows = []
+  try {
+    for (const group of GROUPS.filter((g) => opts.only.includes(g))) {
+      const t0 = Date.now()
+      log(`bench: ${group}…`)
+      let limit = LIMITS_S[group] * 1000
+      if (group === 'soak') limit = ((opts.soakMinutes ?? 1) * 60 + 60) * 1000
+      try {
+        rows.push(...(await withTimeout(RUNNERS[group](opts, browser), limit, group)))
+      } catch (error) {
+        log(`bench: ${group} failed: ${error instanceof Error ? error.stack : String(error)}`)
+        rows.push(failed(group, `${group}.error`, `${group} (could not measure)`, error))
+      }
+      log(`bench: ${group} done in ${((Date.now() - t0) / 1000).toFixed(0)} s`)
+    }
+  } finally {
+    await chromium?.close().catch(() => {})
+  }
+
+  const text = table(rows)
+  process.stdout.write(`${text}\n`)
+  for (const r of rows) if (r.note) process.stdout.write(`  ${r.name}: ${r.note}\n`)
+  const report = {
+    when: new Date().toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '', loadavg: loadavg(), node: process.version },
+    options: { quick: opts.quick, only: opts.only, soakMinutes: opts.soakMinutes, runs: opts.runs },
+    metrics: rows,
+    table: text,
+  }
+  mkdirSync(dirname(opts.out), { recursive: true })
+  writeFileSync(opts.out, `${JSON.stringify(report, null, 2)}\n`)
+  log(`bench: ${rows.length} metrics in ${report.seconds} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; written to ${opts.out}`)
+  const bad = rows.filter((r) => r.verdict === 'over' || r.verdict === 'error')
+  if (opts.check && bad.length) {
+    log(`bench --check: ${bad.length} over budget or not measured: ${bad.map((r) => r.id).join(', ')}`)
+    process.exitCode = 1
+  }
+}
+
+main().catch((error) => {
+  log(`bench failed: ${error instanceof Error ? error.stack : String(error)}`)
+  process.exit(2)
+})
+
