@@ -5,6 +5,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAccounts, deriveSecret, initialBalances, initialFeeRules } from './accounts'
+import { ADMIN_PREFIX, handleAdmin, newAdminToken } from './admin'
 import { signatureMatches, verifyJwt } from './auth'
 import { Engine } from './engine'
 import type { FaultMode, FaultPlan } from './faults'
@@ -35,7 +36,10 @@ export interface DemoExchange {
   accounts: DemoAccountCredentials[]
   /** Replaces the current fault set; {} clears. */
   setFaults(faults: FaultMode): void
-  stats(): { requests: number; ordersPlaced: number }
+  /** orderRequests: POST /trading/order requests received, answered or not (a resent order shows here). */
+  stats(): { requests: number; ordersPlaced: number; orderRequests: number }
+  /** Present when started with `admin: true`: the token of the /__admin endpoints (admin.ts). */
+  adminToken?: string
   /** Stops timers and the server. */
   close(): Promise<void>
 }
@@ -52,6 +56,8 @@ export interface DemoExchangeOptions {
   historyDays?: number
   /** ms clock, for tests. */
   now?: () => number
+  /** Serve /__admin/faults and /__admin/stats (admin.ts) to loopback callers with the token; default false. */
+  admin?: boolean
 }
 
 const PREFIX = '/api/v3'
@@ -135,6 +141,9 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   const routes = createRoutes(state)
   const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))
   let requests = 0
+  let orderRequests = 0
+  const adminToken = options.admin === true ? newAdminToken() : null
+  const stats = () => ({ requests, ordersPlaced: engine.userOrdersPlaced, orderRequests })
   const pendingTimers = new Set<NodeJS.Timeout>()
 
   const sleep = (ms: number): Promise<void> =>
@@ -168,13 +177,18 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    requests++
     const url = req.url ?? '/'
     const q = url.indexOf('?')
     const pathname = q < 0 ? url : url.slice(0, q)
+    // the test harness's switchboard: neither counted nor subject to the faults it switches
+    if (adminToken !== null && pathname.startsWith(ADMIN_PREFIX)) {
+      return handleAdmin(req, res, pathname, { token: adminToken, setFaults: (mode) => faults.set(mode), stats })
+    }
+    requests++
     const path = pathname.startsWith(`${PREFIX}/`) ? pathname.slice(PREFIX.length) : pathname
     const method = req.method ?? 'GET'
     const isOrderPlacement = method === 'POST' && path === '/trading/order'
+    if (isOrderPlacement) orderRequests++
     const plan = faults.plan(path, isOrderPlacement)
     if (plan.latencyMs > 0) await sleep(plan.latencyMs)
     if (plan.failure === 'html') return send(res, { status: 502, body: GATEWAY_PAGE }, 'text/html; charset=utf-8')
@@ -255,7 +269,8 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     port,
     accounts: accounts.map((a) => ({ ...a })),
     setFaults: (mode) => faults.set(mode),
-    stats: () => ({ requests, ordersPlaced: engine.userOrdersPlaced }),
+    stats,
+    ...(adminToken !== null ? { adminToken } : {}),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         simulation.stop()

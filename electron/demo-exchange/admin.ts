@@ -1,0 +1,125 @@
+// Remote control of a running demo exchange, for end-to-end tests that run it as a process of its
+// own: switch fault modes and read its counters over HTTP on the exchange's own port, outside
+// /api/v3, so no exchange path is shadowed.
+//
+//   POST /__admin/faults   body: a FaultMode as JSON ({} clears)  → 200 {"faults": <active mode>}
+//   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests"}
+//
+// Off unless the exchange is started with `admin: true` (CLI: --admin). Even then only a caller on
+// the loopback interface that presents the per-launch token (header x-admin-token) gets in: a web
+// page in the same browser cannot set a custom header across origins without a preflight this
+// server never approves, and the token is random, printed once to whoever started the process.
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { z } from 'zod'
+import type { FaultMode } from './faults'
+
+export const ADMIN_PREFIX = '/__admin/'
+export const ADMIN_TOKEN_HEADER = 'x-admin-token'
+const MAX_BODY = 16 * 1024
+
+export interface AdminStats {
+  requests: number
+  ordersPlaced: number
+  /** POST /trading/order requests received, answered or not: a resent order shows here. */
+  orderRequests: number
+}
+
+export interface AdminDeps {
+  token: string
+  setFaults(mode: FaultMode): void
+  stats(): AdminStats
+}
+
+/** A fresh token per launch: 32 hex characters from the CSPRNG. */
+export function newAdminToken(): string {
+  return randomBytes(16).toString('hex')
+}
+
+const faultModeSchema = z.strictObject({
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  dropOrderResponse: z.boolean().optional(),
+  serverError: z.number().int().min(500).max(599).optional(),
+  rateLimit: z.strictObject({ retryAfterSec: z.number().int().min(0).max(3_600) }).optional(),
+  expiredToken: z.boolean().optional(),
+  malformedJson: z.boolean().optional(),
+  htmlGateway: z.boolean().optional(),
+  clockSkewSec: z.number().int().min(-86_400 * 365).max(86_400 * 365).optional(),
+  failTimes: z.number().int().min(0).max(1_000_000).optional(),
+  onlyPaths: z.array(z.string().startsWith('/').max(200)).max(20).optional(),
+})
+
+/** The FaultMode in a request body, or the reason it is not one. */
+export function parseFaultMode(value: unknown): { ok: true; mode: FaultMode } | { ok: false; message: string } {
+  const parsed = faultModeSchema.safeParse(value)
+  if (parsed.success) {
+    // drop the keys zod reports as present-but-undefined: the answer shows only what is active
+    const mode = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as FaultMode
+    return { ok: true, mode }
+  }
+  const issue = parsed.error.issues[0]
+  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : ''
+  return { ok: false, message: `Not a fault mode: ${where}${issue?.message ?? 'invalid'}` }
+}
+
+/** 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 spelling. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4)
+}
+
+function tokenMatches(expected: string, given: string | string[] | undefined): boolean {
+  if (typeof given !== 'string') return false
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+function answer(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' })
+  res.end(body)
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= MAX_BODY) chunks.push(chunk)
+    })
+    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** Serves one request under ADMIN_PREFIX. The caller has checked the path and that admin is on. */
+export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pathname: string, deps: AdminDeps): Promise<void> {
+  if (!isLoopback(req.socket.remoteAddress)) return answer(res, 403, { code: 'FORBIDDEN', message: 'The admin endpoints answer loopback callers only.' })
+  if (!tokenMatches(deps.token, req.headers[ADMIN_TOKEN_HEADER])) {
+    return answer(res, 401, { code: 'UNAUTHORIZED', message: `The admin endpoints need the launch's token in ${ADMIN_TOKEN_HEADER}.` })
+  }
+  const method = req.method ?? 'GET'
+  if (pathname === `${ADMIN_PREFIX}stats`) {
+    if (method !== 'GET') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'GET only.' })
+    return answer(res, 200, deps.stats())
+  }
+  if (pathname === `${ADMIN_PREFIX}faults`) {
+    if (method !== 'POST') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'POST only.' })
+    const text = await readBody(req)
+    if (text === null) return answer(res, 400, { code: 'INVALID_BODY', message: `The body is larger than ${MAX_BODY} bytes.` })
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      return answer(res, 400, { code: 'INVALID_BODY', message: 'The body is not valid JSON.' })
+    }
+    const parsed = parseFaultMode(value)
+    if (!parsed.ok) return answer(res, 400, { code: 'INVALID_BODY', message: parsed.message })
+    deps.setFaults(parsed.mode)
+    return answer(res, 200, { faults: parsed.mode })
+  }
+  return answer(res, 404, { code: 'NOT_FOUND', message: `No admin endpoint ${pathname}.` })
+}
