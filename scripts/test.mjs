@@ -26,12 +26,14 @@ const steps = [
   ['keychain tests', [node, join(root, 'scripts/with-keychain.mjs'), bin('vitest'), 'run', '--config', 'vitest.keychain.config.mts']],
   // The end-to-end run needs a keychain (the terminal stores the demo profile's key) and, for the
   // Electron project, a display.
-  ['end-to-end tests', [node, join(root, 'scripts/with-keychain.mjs'), ...(hasXvfb() ? ['xvfb-run', '-a', '--server-args=-screen 0 1600x1000x24'] : []), bin('playwright'), 'test']],
+  // (a function: xvfb-run may only exist once the system packages step has installed it)
+  ['end-to-end tests', () => [node, join(root, 'scripts/with-keychain.mjs'), ...(hasXvfb() ? ['xvfb-run', '-a', '--server-args=-screen 0 1600x1000x24'] : []), bin('playwright'), 'test']],
 ]
 
 const results = []
 const started = Date.now()
-for (const [name, command] of steps) {
+for (const [name, commandOrFn] of steps) {
+  const command = typeof commandOrFn === 'function' ? commandOrFn() : commandOrFn
   if (onlyArg && !onlyArg.some((o) => name.startsWith(o))) continue
   process.stdout.write(`\n▶ ${name}\n`)
   const t0 = Date.now()
