@@ -1,0 +1,171 @@
+// Shared helpers of the web end-to-end specs: opening the app, reading numbers the way a trader
+// reads them off the screen, counting the API calls the page makes, and saving screenshots where
+// people look for them (test-results/screenshots survives Playwright's own output clean-up).
+import { spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { expect, type Locator, type Page, type Request } from '@playwright/test'
+import type { AccountSnapshot, SessionState } from '../electron/domain/api'
+import type { Ticker } from '../electron/domain/wire'
+import { callApi, type RunningHost } from './web-host'
+
+export const SCREENSHOT_DIR = 'test-results/screenshots'
+
+/** Saves a screenshot of the whole window under test-results/screenshots/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
+}
+
+/**
+ * Opens the terminal and waits until a trader could work: candles drawn (the readout shows the
+ * last candle) and the account loaded (the order form knows the available balance).
+ */
+export async function openApp(page: Page, host: RunningHost): Promise<void> {
+  await page.goto(host.url)
+  await expect(page.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('chart')).toHaveAttribute('data-render-ms', /\d/)
+  await expect(page.getByTestId('order-available')).toContainText(/\d/)
+}
+
+/** "63,514.60" or "3.500000" as a number (grouping commas dropped). */
+export function parseShown(text: string | null): number {
+  const cleaned = (text ?? '').replace(/[,\s]/g, '').match(/-?\d+(\.\d+)?/)
+  if (!cleaned) throw new Error(`no number in ${JSON.stringify(text)}`)
+  return Number(cleaned[0])
+}
+
+/** One numeric cell of the balances table: balance, reserve or available of a currency and wallet. */
+export function balanceCell(page: Page, currency: string, wallet: string, column: 'balance' | 'reserve' | 'available'): Locator {
+  return page.getByTestId(`balance-row-${currency}-${wallet}`).locator(`[data-col="${column}"]`)
+}
+
+export async function readBalance(page: Page, currency: string, wallet: string, column: 'balance' | 'reserve' | 'available'): Promise<number> {
+  return parseShown(await balanceCell(page, currency, wallet, column).textContent())
+}
+
+/** The O, H, L, C numbers of the chart's readout (the last candle while the pointer is elsewhere). */
+export async function readReadout(page: Page): Promise<{ open: number; high: number; low: number; close: number }> {
+  const values = await page.getByTestId('chart-readout').locator('span > b').allTextContents()
+  const [open, high, low, close] = values.map(parseShown)
+  if (open === undefined || high === undefined || low === undefined || close === undefined) throw new Error(`readout incomplete: ${values.join(' ')}`)
+  return { open, high, low, close }
+}
+
+/** Records every call the page makes to one TerminalApi method (e.g. 'orders.place'). */
+export function countCalls(page: Page, method: string): { readonly count: number; readonly requests: Request[] } {
+  const requests: Request[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/${method}`) requests.push(request)
+  })
+  return {
+    get count() {
+      return requests.length
+    },
+    requests,
+  }
+}
+
+/** Ids of the selected account's recent orders, as the core sees them now. */
+export async function orderIds(host: RunningHost): Promise<number[]> {
+  const snapshot = await callApi<AccountSnapshot>(host, 'account.snapshot')
+  return (snapshot.orders ?? []).map((o) => o.id).sort((a, b) => a - b)
+}
+
+export async function session(host: RunningHost): Promise<SessionState> {
+  return callApi<SessionState>(host, 'session.get')
+}
+
+/** Best bid and ask of a pair from the exchange, as numbers. */
+export async function bestPrices(host: RunningHost, pair: string): Promise<{ bid: number; ask: number }> {
+  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair })
+  if (!ticker) throw new Error(`no ticker for ${pair}`)
+  return { bid: Number(ticker.buy), ask: Number(ticker.sell) }
+}
+
+/** The id in the order form's result line ("Order placed #123"). */
+export async function placedOrderId(page: Page): Promise<number> {
+  const result = page.getByTestId('order-result')
+  await expect(result).toContainText('Order placed')
+  await expect(result).toContainText(/#\d+/)
+  const match = (await result.textContent())?.match(/#(\d+)/)
+  if (!match?.[1]) throw new Error('no order id in the result')
+  return Number(match[1])
+}
+
+export interface DemoAccountKeys {
+  id: number
+  name: string
+  parentId: number | null
+  apiKey: string
+  apiSecret: string
+}
+
+/**
+ * The demo accounts and their keys, from the demo exchange's own CLI started with the default seed
+ * (the one the embedded exchange uses): the keys derive from the seed, so they are the embedded
+ * exchange's keys too. The process is stopped as soon as its one JSON line is read.
+ */
+export async function demoAccountKeys(): Promise<DemoAccountKeys[]> {
+  const child = spawn(process.execPath, ['out/main/demo-exchange.js', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let errText = ''
+  child.stderr.on('data', (chunk: Buffer) => (errText += chunk.toString()))
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`demo exchange did not start in 15 s: ${errText}`)), 15_000)
+      createInterface({ input: child.stdout }).once('line', (l) => {
+        clearTimeout(timer)
+        resolve(l)
+      })
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`demo exchange exited with ${code}: ${errText}`))
+      })
+    })
+    return (JSON.parse(line) as { accounts: DemoAccountKeys[] }).accounts
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+}
+
+// The node-side type check has no DOM library: the few browser shapes used in page functions.
+interface CanvasLike {
+  width: number
+  height: number
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null
+}
+interface WindowLike {
+  getComputedStyle(element: unknown): { backgroundColor: string }
+}
+
+/** Pixels of the chart's canvas in the up green (#26a69a) and the down red (#ef5350). */
+export async function countCandleColours(page: Page): Promise<{ up: number; down: number }> {
+  return page
+    .getByTestId('chart')
+    .locator('canvas')
+    .first()
+    .evaluate((element) => {
+      const canvas = element as unknown as CanvasLike
+      const ctx = canvas.getContext('2d')
+      if (!ctx) return { up: 0, down: 0 }
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
+      const near = (i: number, r: number, g: number, b: number) =>
+        Math.abs(data[i]! - r) < 16 && Math.abs(data[i + 1]! - g) < 16 && Math.abs(data[i + 2]! - b) < 16
+      let up = 0
+      let down = 0
+      for (let i = 0; i < data.length; i += 4) {
+        if (near(i, 0x26, 0xa6, 0x9a)) up++
+        else if (near(i, 0xef, 0x53, 0x50)) down++
+      }
+      return { up, down }
+    })
+}
+
+/** The computed background colour of an element, as "rgb(r, g, b)". */
+export async function backgroundOf(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => (globalThis as unknown as WindowLike).getComputedStyle(element).backgroundColor)
+}
