@@ -1,0 +1,36 @@
+// The "may import" column of the architecture is enforced by lint: a file in the wrong layer that
+// imports the wrong thing fails `npm test`. Checked here with ESLint itself on sample files.
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint({ cwd: process.cwd() })
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/components/Leak.vue', `<script setup lang="ts">\nimport { ipcRenderer } from 'electron'\nvoid ipcRenderer\n</script>\n<template><div /></template>\n`],
+    ['src/stores/leak.ts', `import { readFileSync } from 'node:fs'\nexport const x = readFileSync\n`],
+    ['src/stores/leak2.ts', `import { createTerminal } from '../../electron/core/terminal'\nexport const x = createTerminal\n`],
+    ['electron/core/leak.ts', `import { app } from 'electron'\nexport const x = app\n`],
+    ['electron/core/leak-keytar.ts', `import keytar from 'keytar'\nexport const x = keytar\n`],
+    ['electron/domain/leak.ts', `import { readFile } from 'node:fs/promises'\nexport const x = readFile\n`],
+    ['electron/preload/leak.ts', `import { readFile } from 'node:fs'\nexport const x = readFile\n`],
+    ['electron/web-host/leak.ts', `import { BrowserWindow } from 'electron'\nexport const x = BrowserWindow\n`],
+    ['electron/demo-exchange/leak.ts', `import { validateOrder } from '../domain/order-rules'\nexport const x = validateOrder\n`],
+  ])('%s fails lint for its import', async (filePath, code) => {
+    expect(await importErrors(filePath, code)).not.toEqual([])
+  })
+
+  it.each([
+    ['src/stores/fine.ts', `import { formatDecimal } from '@domain/decimal'\nexport const x = formatDecimal\n`],
+    ['electron/core/fine.ts', `import { readFile } from 'node:fs/promises'\nexport const x = readFile\n`],
+    ['electron/main/fine.ts', `import { app } from 'electron'\nexport const x = app\n`],
+    ['electron/core/vault-like.ts', `import { join } from 'node:path'\nexport const x = join\n`],
+  ])('%s may import what it imports', async (filePath, code) => {
+    expect(await importErrors(filePath, code)).toEqual([])
+  })
+})
