@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const exe = findBrowser()
     if (exe) {
       const profileDir = join(host.dataDir, 'browser-profile')
-      browser = spawn(exe, [`--app=${web.url}`, `--user-data-dir=${profileDir}`, '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], { stdio: 'ignore', detached: false })
+      browser = spawn(exe, [`--app=${web.url}`, `--user-data-dir=${profileDir}`, '--window-size=1440,900', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], { stdio: 'ignore', detached: false })
       browser.on('exit', () => void stop())
     } else {
       process.stderr.write(`No Chromium or Chrome found: open ${web.url} in a browser.\n`)
