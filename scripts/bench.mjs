@@ -151,6 +151,7 @@ async function benchChart(opts, browser) {
   return [
     metric({ group: 'chart', id: 'chart.initial-render', name: 'Initial chart render, 500 candles (fixture)', unit: 'ms', samples: r.initial, budget: { max: 30 }, note: 'candle-chart-option.ts + ECharts parts of use-echarts.ts; setOption incl. canvas draw' }),
     metric({ group: 'chart', id: 'chart.live-update', name: 'One live update (fixture)', unit: 'ms', samples: r.tick, budget: { max: 4 }, note: 'last candle changed, data-only merge as CandleChart.vue does' }),
+    metric({ group: 'chart', id: 'chart.live-update-dirty-rect', name: 'One live update, useDirtyRect (fixture)', unit: 'ms', samples: r.tickDirty, note: 'candidate fix: the same ticks on a chart created with { useDirtyRect: true }' }),
     metric({ group: 'chart', id: 'chart.new-candle', name: 'New candle appended (fixture)', unit: 'ms', samples: r.append, note: 'times + view change' }),
   ]
 }

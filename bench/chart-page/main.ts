@@ -54,9 +54,9 @@ function input(): ChartInput {
 
 const bench = {
   /** A new chart and its first paint of `count` candles; returns ms of the setOption call. */
-  initial(count: number): number {
+  initial(count: number, dirtyRect = false): number {
     chart?.dispose()
-    chart = init(host, undefined, { renderer: 'canvas' })
+    chart = init(host, undefined, { renderer: 'canvas', useDirtyRect: dirtyRect })
     candles = makeCandles(count)
     view = initialView(candles.length)
     const t0 = performance.now()
