@@ -354,6 +354,9 @@ test('the light theme', async ({ page }) => {
   const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number)
   expect((r ?? 0) + (g ?? 0) + (b ?? 0)).toBeGreaterThan(600)
   await expect(page.getByTestId('chart-readout')).toBeVisible()
+  // The pointer away from the toggle, so its tooltip does not cover the order form in the picture.
+  await page.mouse.move(800, 950)
+  await expect(page.getByText('Switch to the dark theme')).toBeHidden()
   await shot(page, 'light-theme')
   await page.getByTestId('theme-toggle').click()
   await expect(chart).toHaveClass(/dark/)
