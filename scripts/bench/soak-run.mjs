@@ -36,7 +36,13 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-soak-'))
   const accounts = await demoAccounts(1)
   const host = await startWebHost(dataDir)
-  const stopAt = Date.now() + (warmupSeconds + seconds) * 1000
+  let stopAt = Date.now() + (warmupSeconds + seconds) * 1000
+  // If the web host dies, stop at once and say how (exit code or signal, the end of its stderr).
+  let died = null
+  host.child.once('exit', (code, signal) => {
+    died = `the web host exited (code ${code}, signal ${signal}) during the soak: ${host.stderr().slice(-400)}`
+    stopAt = 0
+  })
   const counts = { switches: 0, ordersPlaced: 0, cancels: 0, clicks: 0, marketOrders: 0, errors: 0 }
   const errors = []
   const note = (what, error) => {
@@ -72,7 +78,8 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
       const s0 = Date.now()
       while (Date.now() < stopAt) {
         const r = rssOf(host.pid)
-        if (r !== null) rss.push([Date.now() - s0, r])
+        if (r === null) break
+        rss.push([Date.now() - s0, r])
         if (cdp) {
           try {
             await cdp.send('HeapProfiler.collectGarbage')
@@ -144,6 +151,7 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
     })()
 
     await Promise.all([sampler, market, actions])
+    if (died) throw new Error(died)
     return { rss: describeSeries(rss), heap: describeSeries(heap), rssSamples: rss, heapSamples: heap, counts, errors, seconds }
   } finally {
     await context?.close().catch(() => {})
