@@ -40,11 +40,14 @@ function describe(label, s) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2))
+  const stop = new AbortController()
+  process.once('SIGINT', () => stop.abort())
+  process.once('SIGTERM', () => stop.abort())
   const browser = args.browser ? await launchChromium() : null
   let result
   try {
     result = await withTimeout(
-      runSoak({ seconds: Math.round(args.minutes * 60), browser, tradeRate: args.tradeRate, log: (l) => process.stderr.write(`${l}\n`) }),
+      runSoak({ seconds: Math.round(args.minutes * 60), browser, tradeRate: args.tradeRate, signal: stop.signal, log: (l) => process.stderr.write(`${l}\n`) }),
       (args.minutes * 60 + 120) * 1000,
       'the soak',
     )

@@ -32,7 +32,7 @@ export function describeSeries(samples) {
  * Runs the soak for `seconds` (bounded); `tradeRate` crossing orders per second from a sub-account
  * keep the market streaming beyond the demo's own takers. Returns the series and the action counts.
  */
-export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, tradeRate = 20, warmupSeconds = 15, log = () => {} }) {
+export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, tradeRate = 20, warmupSeconds = 15, log = () => {}, signal = null }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-soak-'))
   const accounts = await demoAccounts(1)
   const host = await startWebHost(dataDir)
@@ -43,6 +43,8 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
     died = `the web host exited (code ${code}, signal ${signal}) during the soak: ${host.stderr().slice(-400)}`
     stopAt = 0
   })
+  // Ctrl-C / SIGTERM from the caller: finish the current step, then stop and clean up.
+  signal?.addEventListener('abort', () => (stopAt = 0), { once: true })
   const counts = { switches: 0, ordersPlaced: 0, cancels: 0, clicks: 0, marketOrders: 0, errors: 0 }
   const errors = []
   const note = (what, error) => {
