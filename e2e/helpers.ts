@@ -14,7 +14,24 @@ export const SCREENSHOT_DIR = 'test-results/screenshots'
 /** Saves a screenshot of the whole window under test-results/screenshots/<name>.png. */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await settled(page)
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
+}
+
+/**
+ * Waits (at most a second) for the page's finite CSS transitions and animations to end, so a picture
+ * never catches a tab's underline or a dialog half way (spinners, which never end, are skipped).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    interface AnimationLike {
+      finished: Promise<unknown>
+      effect: { getComputedTiming(): { endTime?: number | string } } | null
+    }
+    const doc = (globalThis as unknown as { document: { getAnimations(): AnimationLike[] } }).document
+    const finite = doc.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))])
+  })
 }
 
 /**
@@ -22,7 +39,9 @@ export async function shot(page: Page, name: string): Promise<void> {
  * last candle) and the account loaded (the order form knows the available balance).
  */
 export async function openApp(page: Page, host: RunningHost): Promise<void> {
-  await page.goto(host.url)
+  const response = await page.goto(host.url)
+  // A 404 here means out/renderer is missing (or was being rebuilt under the running host).
+  expect(response?.status(), 'the web host serves the app page').toBe(200)
   await expect(page.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('chart')).toHaveAttribute('data-render-ms', /\d/)
   await expect(page.getByTestId('order-available')).toContainText(/\d/)
