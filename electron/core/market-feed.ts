@@ -40,7 +40,9 @@ export function statusFromError(error: unknown, now: number): ConnectionStatus {
     if (error.kind === 'network' || error.kind === 'timeout') {
       return { state: 'offline', message: `Exchange unreachable (${error.message}). Retrying.`, since: now }
     }
-    if (error.kind === 'auth') return { state: 'offline', message: `Authentication failed: ${error.message}`, since: now }
+    if (error.kind === 'auth') return { state: 'offline', problem: 'auth-failed', message: `Authentication failed: ${error.message}`, since: now }
+    // Not a network fault and not the exchange saying "failed": it answered, but nothing readable.
+    if (error.kind === 'malformed') return { state: 'retrying', problem: 'bad-answer', message: `Bad answer from the exchange: ${error.message} Retrying.`, since: now }
     return { state: 'retrying', message: `${error.message} Retrying.`, since: now }
   }
   return { state: 'retrying', message: 'Unexpected error; retrying.', since: now }

@@ -23,6 +23,7 @@ import type {
 import { TerminalError, isTerminalError } from '../domain/errors'
 import type { Account } from '../domain/wire'
 import { type AccountFeed, createAccountFeed } from './account-feed'
+import { createConnectionWatch } from './connection-watch'
 import { createEventHub } from './events'
 import { type ExchangeClient, type ExchangeClientOptions, createExchangeClient } from './exchange/client'
 import type { Logger } from './logger'
@@ -178,8 +179,12 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
 
   function setConnection(next: ConnectionStatus): void {
     const changed = next.state !== connection.state || next.message !== connection.message
+    // The exchange answers again: refresh the account now rather than when its feed's backoff
+    // (up to a minute after an outage) runs out, so balances are not stale behind a green light.
+    const recovered = next.state === 'online' && connection.state !== 'online' && connection.state !== 'connecting'
     connection = next
     if (changed) void publishSession()
+    if (recovered) accountFeed?.kick()
   }
 
   // ---- Switching ------------------------------------------------------------------------------------
@@ -222,11 +227,15 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   }
 
   function clientFor(profile: ProfileRecord): ExchangeClient {
-    return makeClient({
-      baseUrl: profile.baseUrl,
-      credentials: () => credentialsFor(profile.id),
-      onStatus: (s) => setConnection({ ...s, since: now() }),
-    })
+    // The watch adds what the client does not report: a refused key, an unreadable answer.
+    const watch = createConnectionWatch({ now, current: () => connection, set: setConnection })
+    return watch.wrap(
+      makeClient({
+        baseUrl: profile.baseUrl,
+        credentials: () => credentialsFor(profile.id),
+        onStatus: (s) => watch.onClientStatus(s),
+      }),
+    )
   }
 
   /** Learns which account a key belongs to: the only one it sees, or the master among several. */

@@ -77,6 +77,12 @@ export interface ConnectionStatus {
   /** When the next attempt happens, for retrying / rate-limited. */
   retryAt?: number
   since: number
+  /**
+   * What kind of trouble, where the state alone does not say: 'auth-failed' — the key or every token
+   * was refused even after signing in again (state offline); 'bad-answer' — the exchange answers,
+   * but with something that cannot be read (state retrying).
+   */
+  problem?: 'auth-failed' | 'bad-answer'
 }
 
 export interface SessionState {
