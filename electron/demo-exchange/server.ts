@@ -5,6 +5,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAccounts, deriveSecret, initialBalances, initialFeeRules } from './accounts'
+import type { InitialBalance } from './accounts'
 import { ADMIN_PREFIX, handleAdmin, newAdminToken } from './admin'
 import { signatureMatches, verifyJwt } from './auth'
 import { Engine } from './engine'
@@ -12,7 +13,7 @@ import type { FaultMode, FaultPlan } from './faults'
 import { Faults } from './faults'
 import { Market } from './market'
 import { createRng } from './prng'
-import { PAIRS } from './reference'
+import { CURRENCIES, PAIRS } from './reference'
 import type { ExchangeState, Reply, Route } from './routes'
 import { createRoutes, error } from './routes'
 import { Simulation } from './simulation'
@@ -58,6 +59,11 @@ export interface DemoExchangeOptions {
   now?: () => number
   /** Serve /__admin/faults and /__admin/stats (admin.ts) to loopback callers with the token; default false. */
   admin?: boolean
+  /**
+   * Test-only: the master account holds this amount (a decimal string) of every currency in every
+   * wallet, so order tests can reach every pair's maximum order size without hitting INSUFFICIENT_FUNDS.
+   */
+  testFunds?: string
 }
 
 const PREFIX = '/api/v3'
@@ -99,6 +105,14 @@ function truncate(body: string | null): string {
   return body.slice(0, Math.ceil(body.length / 2))
 }
 
+const WALLETS = ['SPOT', 'CROSS_MARGIN', 'ISOLATED_MARGIN', 'P2P'] as const
+
+/** Rows that (later rows win) fill every wallet of one account with `amount` of every currency. */
+function testFunds(accountId: number | undefined, amount: string | undefined): InitialBalance[] {
+  if (accountId === undefined || amount === undefined) return []
+  return WALLETS.flatMap((wallet) => CURRENCIES.map((c) => ({ accountId, wallet, currency: c.code, amount })))
+}
+
 export async function startDemoExchange(options: DemoExchangeOptions = {}): Promise<DemoExchange> {
   const seed = options.seed ?? 1
   const now = options.now ?? Date.now
@@ -118,7 +132,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   const engine = new Engine({
     pairs: PAIRS,
     lastPrices,
-    balances: initialBalances(accounts),
+    balances: [...initialBalances(accounts), ...testFunds(accounts[0]?.id, options.testFunds)],
     feeRules: initialFeeRules(accounts, startMs),
     now,
     onTrade: (pair, tsMs, price, amount, takerSide) =>

@@ -10,7 +10,8 @@
 // - digits with at most one dot: "1", "1.5", "0.5", ".5" and "1." (the form validates while the user
 //   types, and "1." is a natural intermediate state); surrounding whitespace is ignored;
 // - rejected: exponent notation ("1e5"), signs ("+1", "-1"), commas ("1,5", "1,000"), spaces or any
-//   other character inside, and more than 40 digits (no real amount has that many);
+//   other character inside, and more than 40 significant digits (no real amount has that many;
+//   leading zeros and trailing fractional zeros are not significant);
 // - decimal places are counted on the canonical value, so "0.10" has 1 place: trailing zeros the
 //   user typed never make an order invalid, and the body carries the canonical "0.1".
 import { Decimal } from './decimal'
@@ -101,11 +102,27 @@ type NumberText =
   | { ok: true; value: Decimal }
   | { ok: false; problem: 'malformed' | 'sign' | 'negative' | 'exponent' | 'comma' | 'too-long' }
 
+/**
+ * Digits that carry the value: leading zeros of the integer part and trailing zeros of the fraction
+ * do not count, so "000…01" and "1.000…0" are the 1 they mean, as the exchange reads them (found by
+ * order-rules.agreement.test.ts: the length of the text used to count, rejecting orders the exchange takes).
+ */
+function significantDigits(plain: string): number {
+  // Plain loops, not /0+$/: that regex is quadratic on a long run of zeros, and this runs per keystroke.
+  const dot = plain.indexOf('.')
+  const wholeEnd = dot < 0 ? plain.length : dot
+  let start = 0
+  while (start < wholeEnd && plain[start] === '0') start += 1
+  let end = plain.length
+  if (dot >= 0) while (end > dot + 1 && plain[end - 1] === '0') end -= 1
+  return wholeEnd - start + (dot < 0 ? 0 : end - dot - 1)
+}
+
 /** Reads amount or price text under the rules in this file's header. */
 function readNumber(text: string): NumberText {
   const trimmed = text.trim()
   if (PLAIN_DECIMAL.test(trimmed)) {
-    if (trimmed.length > MAX_DIGITS + 1) return { ok: false, problem: 'too-long' }
+    if (significantDigits(trimmed) > MAX_DIGITS) return { ok: false, problem: 'too-long' }
     return { ok: true, value: new Decimal(trimmed) }
   }
   if (SIGNED_DECIMAL.test(trimmed)) return { ok: false, problem: trimmed.startsWith('-') ? 'negative' : 'sign' }
