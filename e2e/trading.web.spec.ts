@@ -12,6 +12,7 @@ import {
   countCandleColours,
   openApp,
   orderIds,
+  parseShown,
   placedOrderId,
   readBalance,
   readReadout,
@@ -133,8 +134,11 @@ test('each order type is placed, after confirmation, and shows in open orders', 
   await page.getByTestId('order-submit').click()
   const dialog = page.getByTestId('order-confirm')
   await expect(dialog).toBeVisible()
-  await expect(page.getByTestId('order-confirm-limit_price')).toContainText(lowPrice(bid))
-  await expect(page.getByTestId('order-confirm-base_amount')).toContainText('0.001')
+  // The exact body: decimal strings as the exchange receives them ("31754.1" for a typed "31754.10").
+  expect(parseShown(await page.getByTestId('order-confirm-limit_price').locator('td').textContent())).toBe(Number(lowPrice(bid)))
+  await expect(page.getByTestId('order-confirm-base_amount').locator('td')).toHaveText('0.001')
+  await expect(page.getByTestId('order-confirm-order_type').locator('td')).toHaveText('LIMIT')
+  await expect(page.getByTestId('order-confirm-order_side').locator('td')).toHaveText('BUY')
   await shot(page, 'order-confirmation')
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
