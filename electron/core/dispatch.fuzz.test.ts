@@ -209,7 +209,7 @@ describe('dispatch with a core that fails', () => {
       .map((value) => ({ value, typed: false })),
   )
 
-  it('turns whatever the core throws or rejects with into an error envelope (2,000 cases)', async () => {
+  it('turns whatever the core throws or rejects with into an error envelope (1,000 cases)', async () => {
     await fc.assert(
       fc.asyncProperty(validCall, thrown, fc.constantFrom('reject', 'sync-throw', 'throwing-reporter'), async ({ method, input }, failure, how) => {
         fc.pre(verdict(method, input).success)
@@ -234,7 +234,7 @@ describe('dispatch with a core that fails', () => {
         // Bugs are reported exactly once; answers from the exchange are not bugs.
         expect(reported.length).toBe(envelope.error.kind === 'internal' ? 1 : 0)
       }),
-      { numRuns: 2_000 },
+      { numRuns: 1_000 },
     )
   })
 
