@@ -182,7 +182,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
               clientOrderId,
               lookup: 'still-unknown',
               orderIds: [],
-              message: `The answer to the order was lost (${cause.message}) and this exchange cannot list recent orders. Check the exchange's order history for client order id ${clientOrderId} before placing it again.`,
+              message: `The exchange gave no usable answer to the order (${cause.message}) and this exchange cannot list recent orders. Check the exchange's order history for client order id ${clientOrderId} before placing it again.`,
             }
           }
           lastProblem = isTerminalError(error) ? error.message : 'the recent orders could not be read'
@@ -198,7 +198,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
             clientOrderId,
             lookup: 'placed',
             orderIds,
-            message: `The answer to the order was lost, but the order is on the exchange (id ${orderIds.join(', ')}, client order id ${clientOrderId}). It was not sent again.`,
+            message: `The exchange gave no usable answer to the order, but the order is on the exchange (id ${orderIds.join(', ')}, client order id ${clientOrderId}). It was not sent again.`,
           }
         }
       }
@@ -211,7 +211,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
         clientOrderId,
         lookup: 'not-placed',
         orderIds: [],
-        message: `The answer to the order was lost, and it is not among the recent orders (client order id ${clientOrderId}): it was most likely not placed. It was not sent again.`,
+        message: `The exchange gave no usable answer to the order, and it is not among the recent orders (client order id ${clientOrderId}): it was most likely not placed. It was not sent again.`,
       }
     }
     const why = sawList ? 'the recent orders do not show client order ids' : lastProblem
@@ -220,7 +220,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
       clientOrderId,
       lookup: 'still-unknown',
       orderIds: [],
-      message: `The answer to the order was lost and it is not known whether it was placed (${why}). Check the exchange for client order id ${clientOrderId} before placing it again.`,
+      message: `The exchange gave no usable answer to the order and it is not known whether it was placed (${why}). Check the exchange for client order id ${clientOrderId} before placing it again.`,
     }
   }
 

@@ -306,7 +306,7 @@ describe('OrderForm: sending', () => {
       await type('base-amount', '0.01')
       await pressEnter('base-amount')
       await flushPromises()
-      expect(text('order-result')).toMatch(/Outcome unknown — the exchange did not answer/)
+      expect(text('order-result')).toMatch(/Outcome unknown — the exchange gave no usable answer/)
       expect(text('order-result')).toMatch(words)
       expect(text('order-result')).toContain('tt-a')
       expect(terminal.callsOf('orders.place')).toHaveLength(1)
