@@ -21,19 +21,16 @@
 // draft whose only errors are of that kind is counted as "terminal only", not as disagreement.
 // This test pits the pure rules against a running exchange, so unlike the rest of electron/domain it
 // needs I/O and the demo exchange; the rules file itself stays pure.
-// eslint-disable-next-line no-restricted-imports -- a test against a live (loopback) exchange
 import { Agent, request } from 'node:http'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Decimal } from './decimal'
-import { buildOrderBody, clientOrderIdFor, normalizeOrderType, validateOrder } from './order-rules'
-import type { OrderCheck, OrderContext, OrderDraft } from './orders'
-import { type Pair, type Ticker, pairSchema, tickerSchema } from './wire'
-/* eslint-disable no-restricted-imports -- the exchange under comparison */
+import { Decimal } from '../domain/decimal'
+import { buildOrderBody, clientOrderIdFor, normalizeOrderType, validateOrder } from '../domain/order-rules'
+import type { OrderCheck, OrderContext, OrderDraft } from '../domain/orders'
+import { type Pair, type Ticker, pairSchema, tickerSchema } from '../domain/wire'
 import { startDemoExchange } from '../demo-exchange/server'
 import { hmacHex, login } from '../demo-exchange/test-kit'
 import type { DemoExchange } from '../demo-exchange/server'
-/* eslint-enable no-restricted-imports */
 
 const DRAFTS = Number(process.env.ORDER_AGREEMENT_DRAFTS ?? 10_000)
 const SEED = Number(process.env.ORDER_AGREEMENT_SEED ?? 20_250_115)
