@@ -196,6 +196,39 @@ describe('terminal core against the demo exchange', () => {
     }
   })
 
+  it('without a keychain: a clear warning, working session-only credentials, nothing secret on disk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'terminal-nokeychain-'))
+    const lines: string[] = []
+    const logger = createLogger({ dir, sink: (line) => lines.push(line) })
+    const t = await createTerminal({
+      host: 'cli', version: '0', dataDir: dir, logger, rates: fast,
+      vault: createVault({ keytar: null, registerSecret: (v) => logger.registerSecret(v) }),
+      profiles: createProfileStore(dir),
+      demo: { start: async () => ({ baseUrl: demo.baseUrl, accounts: demo.accounts }) },
+    })
+    closers.push(() => t.dispose())
+    const info = await t.call('app.info', undefined)
+    expect(info.keychain.available).toBe(false)
+    expect(info.keychain.reason).toMatch(/keytar|keychain/i)
+    const session = await t.call('session.get', undefined)
+    expect(session.keychain.available).toBe(false)
+    expect(session.profile).toMatchObject({ name: 'Demo', secretStorage: 'session' })
+    expect(session.connection.state).toBe('online')
+    const sub = demo.accounts[2]!
+    const added = await t.call('profiles.create', { name: 'Sub two', baseUrl: demo.baseUrl, apiKey: sub.apiKey, apiSecret: sub.apiSecret })
+    expect(added.secretStorage).toBe('session')
+    const switched = await t.call('profiles.activate', { id: added.id })
+    expect(switched.canTrade).toBe(true)
+    const snap = await t.call('account.snapshot', undefined)
+    expect(snap.balances.length).toBeGreaterThan(0)
+    await t.dispose()
+    for (const account of demo.accounts) {
+      for (const file of allFiles(dir)) expect(readFileSync(file, 'utf8')).not.toContain(account.apiSecret)
+      for (const line of lines) expect(line).not.toContain(account.apiSecret)
+    }
+    rmSync(dir, { recursive: true, force: true })
+  })
+
   it('starts offline with the cached market marked stale, and profiles still manageable', async () => {
     // The exchange disappears: a fresh terminal on the same data directory, pointed at a dead port.
     const offline = await startDemoExchange({ port: 0, seed: 11, live: false })
