@@ -1,6 +1,9 @@
 // Profiles end to end: a trader adds the key of a demo sub-account through the profile manager,
 // trades as that sub-account by choosing it in the account switcher, and removes the profile again.
 // The keys come from the demo exchange's CLI with the embedded exchange's seed (they derive from it).
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { test, expect, type Page } from '@playwright/test'
 import type { ProfileView } from '../electron/domain/api'
 import { callApi, startWebHost, type RunningHost } from './web-host'
@@ -174,4 +177,33 @@ test('removing a profile removes it from the list', async ({ page }) => {
   await expect(page.getByTestId('profile-manager')).toBeHidden()
   await page.getByTestId('account-switcher').click()
   await expect(page.getByTestId(`account-item-${sub.id}`)).toHaveAttribute('data-tradable', 'false')
+})
+
+/** Every file under `dir`, skipping folders that are not the project's own output or data. */
+function filesUnder(dir: string, skip: Set<string>): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (skip.has(entry.name)) return []
+    const path = join(dir, entry.name)
+    if (entry.isSymbolicLink()) return []
+    return entry.isDirectory() ? filesUnder(path, skip) : [path]
+  })
+}
+
+test('after the whole session the secret is in no file, no log line, no API answer and no keychain entry', async () => {
+  const secret = sub.apiSecret
+  const holders: string[] = []
+  // The data directory (profiles, preferences, cache, logs, the browser profile) and the project
+  // (sources, build output, test results, screenshots' folders).
+  for (const file of [...filesUnder(host.dataDir, new Set()), ...filesUnder(process.cwd(), new Set(['node_modules', '.git']))]) {
+    if (statSync(file).size > 50 * 1024 * 1024) continue
+    if (readFileSync(file).includes(secret)) holders.push(file)
+  }
+  expect(holders).toEqual([])
+  expect(host.stderr()).not.toContain(secret)
+  for (const method of ['profiles.list', 'session.get', 'app.info', 'account.snapshot']) {
+    expect(JSON.stringify(await callApi(host, method))).not.toContain(secret)
+  }
+  // The profile was removed: its keychain entry went with it (the test runs inside its own keyring).
+  const search = spawnSync('secret-tool', ['search', '--all', 'service', 'trading-terminal'], { encoding: 'utf8' })
+  expect(`${search.stdout}${search.stderr}`).not.toContain(secret)
 })
