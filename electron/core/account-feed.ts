@@ -27,6 +27,8 @@ export interface AccountFeed {
   stop(): void
 }
 
+const MAX_NOTICES_PER_POLL = 3
+
 const FINAL_NOTICES: Record<string, Notice['kind']> = {
   FILLED: 'order-filled',
   CANCELLED: 'order-cancelled',
@@ -49,16 +51,27 @@ export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
   let poller: Poller | null = null
 
   function noticeChanges(orders: OrderRecord[]): void {
+    const notices: Notice[] = []
     for (const order of orders) {
       const before = lastStatus.get(order.id)
       lastStatus.set(order.id, order.status)
       if (first || before === order.status) continue
       const kind = FINAL_NOTICES[order.status]
       if (kind) {
-        deps.notify({ kind, title: kind === 'order-filled' ? 'Order filled' : 'Order cancelled', body: describe(order) })
+        notices.push({ kind, title: kind === 'order-filled' ? 'Order filled' : 'Order cancelled', body: describe(order) })
       } else if (order.status === 'PARTIAL_FILLED' && before !== undefined) {
-        deps.notify({ kind: 'order-filled', title: 'Order partly filled', body: `${describe(order)}: ${order.amount_filled ?? '?'} filled` })
+        notices.push({ kind: 'order-filled', title: 'Order partly filled', body: `${describe(order)}: ${order.amount_filled ?? '?'} filled` })
       }
+    }
+    // A burst (a bot's fills, a cancel-all) becomes one summary: a wall of toasts helps nobody and
+    // costs the window its frame rate.
+    if (notices.length > MAX_NOTICES_PER_POLL) {
+      const filled = notices.filter((n) => n.kind === 'order-filled').length
+      const cancelled = notices.length - filled
+      const parts = [filled ? `${filled} filled` : '', cancelled ? `${cancelled} cancelled` : ''].filter(Boolean)
+      deps.notify({ kind: filled ? 'order-filled' : 'order-cancelled', title: `${notices.length} orders changed`, body: `${parts.join(', ')} — see Open orders.` })
+    } else {
+      for (const notice of notices) deps.notify(notice)
     }
     if (lastStatus.size > 500) {
       for (const id of [...lastStatus.keys()].slice(0, lastStatus.size - 500)) lastStatus.delete(id)

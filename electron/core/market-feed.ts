@@ -30,6 +30,7 @@ export interface MarketFeed {
 }
 
 const TRADES_LIMIT = 100
+const DEEP_TRADES_LIMIT = 1000
 const SEEN_TRADE_IDS = 2_000
 
 export function statusFromError(error: unknown, now: number): ConnectionStatus {
@@ -85,10 +86,27 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
     }
   }
 
+  // A full page of unseen trades means some were missed between polls: ask for a deeper page next
+  // time. The specification does not say how deep a page may be; a server that refuses the deeper
+  // one keeps the default for good.
+  let deepLimit: number | null = DEEP_TRADES_LIMIT
+  let nextLimit = TRADES_LIMIT
+
   async function pollTrades(): Promise<void> {
-    const trades = await deps.client.trades({ pair, limit: TRADES_LIMIT }, { signal })
+    let trades: Trade[]
+    try {
+      trades = await deps.client.trades({ pair, limit: nextLimit }, { signal })
+    } catch (error) {
+      if (nextLimit !== TRADES_LIMIT && isTerminalError(error) && error.kind === 'rejected') {
+        deepLimit = null
+        nextLimit = TRADES_LIMIT
+        return
+      }
+      throw error
+    }
     if (stopped) return
     const fresh = trades.filter((t) => !seenTrades.has(t.id)).sort((a, b) => b.id - a.id)
+    nextLimit = fresh.length >= trades.length && trades.length >= nextLimit && deepLimit ? deepLimit : TRADES_LIMIT
     for (const t of fresh) remember(t.id)
     if (fresh.length) {
       lastTrades = [...fresh, ...lastTrades].slice(0, TRADES_LIMIT)

@@ -22,8 +22,11 @@ export function decimalFromWire(value: number | string): string | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null
     // String(n) is the shortest text that round-trips to the same double: exactly what the server
-    // wrote for any value with up to 15-17 significant digits. decimal.js removes exponent notation.
-    return new Decimal(String(value)).toFixed()
+    // wrote for any value with up to 15-17 significant digits. It is already a plain decimal unless
+    // it uses exponent notation (below 1e-6 or from 1e21), which decimal.js writes out. This is the
+    // hot path of every trade, balance and order answer, so the common case skips decimal.js.
+    const text = String(value)
+    return text.includes('e') ? new Decimal(text).toFixed() : text
   }
   const parsed = /^[+-]?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value.trim()) ? new Decimal(value.trim()) : null
   return parsed ? parsed.toFixed() : null
