@@ -39,3 +39,13 @@ export const EVENT_NAME_LIST = [
 
 export const IPC_PREFIX = 'terminal:'
 export const IPC_EVENT_CHANNEL = 'terminal:event'
+
+// The web host's wire protocol names (documented in api.ts, which re-exports them).
+export const WEB_TOKEN_HEADER = 'x-terminal-token'
+export const WEB_TOKEN_PARAM = 'token'
+
+/** Splits 'orders.place' into ['orders', 'place']. */
+export function splitMethod(method: (typeof METHOD_NAME_LIST)[number]): [string, string] {
+  const dot = method.indexOf('.')
+  return [method.slice(0, dot), method.slice(dot + 1)]
+}

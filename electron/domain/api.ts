@@ -341,14 +341,8 @@ export type WindowTerminal = {
 // The web host's wire protocol (electron/web-host, src/api/web-transport.ts):
 //   POST /api/<method>   header X-Terminal-Token, body {"input": ...}   -> 200 Envelope
 //   GET  /events?token=  server-sent events, `event: <name>` / `data: <json>`
-export const WEB_TOKEN_HEADER = 'x-terminal-token'
-export const WEB_TOKEN_PARAM = 'token'
-
-/** Splits 'orders.place' into ['orders', 'place']. */
-export function splitMethod(method: MethodName): [string, string] {
-  const dot = method.indexOf('.')
-  return [method.slice(0, dot), method.slice(dot + 1)]
-}
+// (the values live in api-names.ts, zod-free, so the renderer can import them without zod)
+export { WEB_TOKEN_HEADER, WEB_TOKEN_PARAM, splitMethod } from './api-names'
 
 /** Names of the IPC channels: one per method, one for events. */
 export { IPC_PREFIX, IPC_EVENT_CHANNEL }

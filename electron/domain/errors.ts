@@ -41,15 +41,21 @@ export interface TerminalErrorData {
   retryAfterMs?: number
 }
 
-export const terminalErrorDataSchema = z.object({
-  kind: z.enum(ERROR_KINDS),
-  code: z.string(),
-  message: z.string(),
-  status: z.number().optional(),
-  field: z.string().optional(),
-  issues: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })).optional(),
-  retryAfterMs: z.number().optional(),
-})
+// Built in a function called through a pure annotation: a bundle that never reads the schema (the
+// renderer's) drops it, and zod with it.
+export const terminalErrorDataSchema = /* @__PURE__ */ errorDataSchema()
+
+function errorDataSchema() {
+  return z.object({
+    kind: z.enum(ERROR_KINDS),
+    code: z.string(),
+    message: z.string(),
+    status: z.number().optional(),
+    field: z.string().optional(),
+    issues: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })).optional(),
+    retryAfterMs: z.number().optional(),
+  })
+}
 
 export class TerminalError extends Error implements TerminalErrorData {
   readonly kind: ErrorKind

@@ -17,17 +17,8 @@
 import { Decimal } from './decimal'
 import { TerminalError, type FieldIssue } from './errors'
 import type { OrderCheck, OrderContext, OrderDraft, OrderDraftField } from './orders'
-import {
-  ORDER_SIDE_ALIASES,
-  WALLET_TYPE_ALIASES,
-  type Dec,
-  type OrderSide,
-  type OrderType,
-  type Pair,
-  type PlaceOrderBody,
-  type StopOperator,
-  type WalletType,
-} from './wire'
+import { ORDER_SIDE_ALIASES, WALLET_TYPE_ALIASES } from './constants'
+import type { Dec, OrderSide, OrderType, Pair, PlaceOrderBody, StopOperator, WalletType } from './wire'
 
 // ---- Normalisation ---------------------------------------------------------------------------------
 

@@ -7,6 +7,22 @@
 // Candle values stay numbers: they are only drawn, never computed with.
 import { z } from 'zod'
 import { decimalFromWire } from './decimal'
+import { CANDLE_INTERVALS, type OrderSide, type OrderType, type StopOperator, type WalletType } from './constants'
+
+export {
+  CANDLE_INTERVALS,
+  INTERVAL_SECONDS,
+  CANDLES_MAX_LIMIT,
+  ORDER_STATUSES,
+  LIVE_ORDER_STATUSES,
+  ORDER_TYPES,
+  ORDER_SIDES,
+  ORDER_SIDE_ALIASES,
+  WALLET_TYPES,
+  WALLET_TYPE_ALIASES,
+  STOP_OPERATORS,
+} from './constants'
+export type { CandleInterval, OrderType, OrderSide, WalletType, StopOperator } from './constants'
 
 /** A decimal string such as "0.00012" (never exponent notation). */
 export type Dec = string
@@ -46,20 +62,7 @@ export const pairSchema = z.looseObject({
 })
 export type Pair = z.output<typeof pairSchema>
 
-export const CANDLE_INTERVALS = ['1', '5', '15', '30', '60', '240', '1D'] as const
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number]
 export const candleIntervalSchema = z.enum(CANDLE_INTERVALS)
-/** Length of one candle of each interval, in seconds. */
-export const INTERVAL_SECONDS: Record<CandleInterval, number> = {
-  '1': 60,
-  '5': 300,
-  '15': 900,
-  '30': 1800,
-  '60': 3600,
-  '240': 14400,
-  '1D': 86400,
-}
-export const CANDLES_MAX_LIMIT = 500
 
 export const candleSchema = z.looseObject({
   time: z.number().int(),
@@ -144,17 +147,6 @@ export const orderBookSchema = z.looseObject({
 })
 export type OrderBook = z.output<typeof orderBookSchema>
 
-export const ORDER_STATUSES = [
-  'PENDING',
-  'OPEN',
-  'FILLED',
-  'CANCELLED',
-  'PARTIAL_FILLED',
-  'PARTIAL_CANCELED',
-  'FAILED',
-] as const
-/** Statuses of an order that can still trade (and so can be cancelled). */
-export const LIVE_ORDER_STATUSES: readonly string[] = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
 
 const nullableString = z.string().nullable().optional()
 export const orderRecordSchema = z.looseObject({
@@ -204,26 +196,6 @@ export const orderRecordsResponseSchema = z.array(orderRecordSchema)
 
 // ---- Order placement request (section 2.1) --------------------------------------------------------
 
-export const ORDER_TYPES = ['MARKET', 'LIMIT', 'STOP_LIMIT'] as const
-export type OrderType = (typeof ORDER_TYPES)[number]
-export const ORDER_SIDES = ['BUY', 'SELL'] as const
-export type OrderSide = (typeof ORDER_SIDES)[number]
-/** Accepted side aliases and their canonical form. */
-export const ORDER_SIDE_ALIASES: Record<string, OrderSide> = { BUY: 'BUY', SELL: 'SELL', BID: 'BUY', ASK: 'SELL' }
-export const WALLET_TYPES = ['SPOT', 'CROSS_MARGIN', 'ISOLATED_MARGIN', 'P2P'] as const
-export type WalletType = (typeof WALLET_TYPES)[number]
-/** Accepted wallet-type aliases and their canonical form. */
-export const WALLET_TYPE_ALIASES: Record<string, WalletType> = {
-  SPOT: 'SPOT',
-  CROSS_MARGIN: 'CROSS_MARGIN',
-  ISOLATED_MARGIN: 'ISOLATED_MARGIN',
-  P2P: 'P2P',
-  MARGIN_CROSS: 'CROSS_MARGIN',
-  MARGIN_ISOLATED: 'ISOLATED_MARGIN',
-  FUNDING: 'P2P',
-}
-export const STOP_OPERATORS = ['GTE', 'LTE'] as const
-export type StopOperator = (typeof STOP_OPERATORS)[number]
 
 /** The exact JSON body the terminal sends to POST /trading/order: every amount a decimal string. */
 export interface PlaceOrderBody {

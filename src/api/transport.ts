@@ -2,19 +2,10 @@
 // `window.terminal` inside Electron, the web host's HTTP + event stream in a plain browser.
 // Stores import `terminal` from here (or get it injected in tests); nothing else touches
 // `window.terminal`.
-import {
-  type EventListener,
-  type EventName,
-  type MethodInput,
-  type MethodName,
-  type MethodResults,
-  type TerminalBridge,
-  type WindowTerminal,
-  EVENT_NAMES,
-  WEB_TOKEN_HEADER,
-  WEB_TOKEN_PARAM,
-  splitMethod,
-} from '@domain/api'
+import type { EventListener, EventName, MethodInput, MethodName, MethodResults, TerminalBridge, WindowTerminal } from '@domain/api'
+// The values come from the zod-free api-names.ts (api.ts re-exports them with its schemas): the
+// renderer's first screen then carries no zod.
+import { EVENT_NAME_LIST as EVENT_NAMES, WEB_TOKEN_HEADER, WEB_TOKEN_PARAM, splitMethod } from '@domain/api-names'
 import { type Envelope, TerminalError } from '@domain/errors'
 
 declare global {

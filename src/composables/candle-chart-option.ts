@@ -14,7 +14,7 @@ import type {
 } from 'echarts/components'
 import type { Theme } from '@domain/api'
 import type { Candle, OrderRecord, Pair } from '@domain/wire'
-import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/wire'
+import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/constants'
 import { Decimal } from '@domain/decimal'
 import { DOWN_COLOR, UP_COLOR, formatCandleTime, formatFixed } from './market-format'
 
