@@ -43,6 +43,7 @@ import {
 import { authRequestBody, createTokenKeeper, signBody, type Credentials } from './auth'
 import { abortedError, malformedResponse, mapHttpFailure, mapTransportFailure, outcomeUnknown } from './errors'
 import { MAX_WAIT_MS, backoffDelayMs, isRetryable, parseRetryAfter } from './retry'
+import { httpFetch, type TransportInit, type TransportResponse } from './http-transport'
 
 export type { Credentials } from './auth'
 export type { Account, Balance, Candle, Currency, FeeRule, OrderBook, OrderRecord, Pair, Ticker, Trade }
@@ -64,7 +65,8 @@ export interface ExchangeClientOptions {
   timeoutMs?: number
   /** Tries of a GET in total. Default 3. */
   maxTries?: number
-  fetch?: typeof fetch
+  /** The HTTP transport; default: node:http with keep-alive (http-transport.ts). Tests inject stubs. */
+  fetch?: (input: string, init: TransportInit) => Promise<TransportResponse>
   now?: () => number
   sleep?: (ms: number) => Promise<void>
   random?: () => number
@@ -127,7 +129,7 @@ interface Answer {
   status: number
   contentType: string
   text: string
-  headers: Headers
+  headers: TransportResponse['headers']
 }
 
 type Transmitted = { ok: true; answer: Answer } | { ok: false; error: TerminalError; sent: boolean }
@@ -163,7 +165,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   const root = apiRoot(options.baseUrl)
   const timeoutMs = options.timeoutMs ?? 10_000
   const maxTries = Math.max(1, options.maxTries ?? 3)
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const doFetch = options.fetch ?? httpFetch
   const now = options.now ?? Date.now
   const sleep = options.sleep ?? defaultSleep
   const random = options.random ?? Math.random
@@ -224,7 +226,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   function readSuccess<T>(spec: RequestSpec<T>, endpoint: string, answer: Answer): T {
     const text = answer.text
     let value: unknown
-    if (text.trim() === '') value = undefined
+    if (!/\S/.test(text)) value = undefined // (no trim(): it would copy every answer)
     else if (/text\/html/i.test(answer.contentType) || /^\s*</.test(text)) throw malformedResponse(endpoint, { reason: 'an HTML page instead of JSON' })
     else {
       try {
