@@ -57,6 +57,9 @@ type Option = {
   xAxis?: unknown[]
 }
 const optionAt = (i: number) => fake.state.options.at(i)!.option as unknown as Option
+const seriesOf = (option: Option, id: string) => option.series.find((s) => s.id === id)
+/** Every candle drawn: the settled series and the live (newest) one. */
+const drawnCandles = (option: Option) => [...(seriesOf(option, 'candles')?.data ?? []), ...(seriesOf(option, 'live')?.data ?? [])] as number[][]
 
 let terminal: FakeTerminal
 let wrapper: VueWrapper
@@ -105,11 +108,18 @@ describe('CandleChart', () => {
     const option = optionAt(0)
     expect(option.animation).toBe(false)
     expect(option.grid).toHaveLength(2)
-    const candles = option.series[0]!
-    expect(candles.data).toHaveLength(500)
-    expect(candles.itemStyle).toMatchObject({ color: '#26a69a', color0: '#ef5350', borderColor: '#26a69a', borderColor0: '#ef5350' })
-    expect(option.series[1]!.data).toHaveLength(500)
-    const lines = candles.markLine!.data
+    const candles = drawnCandles(option)
+    expect(candles).toHaveLength(500)
+    // Slots in order, the newest in the live series.
+    expect(candles.map((c) => c[0])).toEqual(Array.from({ length: 500 }, (_, i) => i))
+    expect(seriesOf(option, 'live')!.data).toHaveLength(1)
+    for (const id of ['candles', 'live']) {
+      expect(seriesOf(option, id)!.itemStyle).toMatchObject({ color: '#26a69a', color0: '#ef5350', borderColor: '#26a69a', borderColor0: '#ef5350' })
+    }
+    const volumes = [...seriesOf(option, 'volume-up')!.data, ...seriesOf(option, 'volume-down')!.data, ...seriesOf(option, 'volume-live')!.data] as number[][]
+    expect(volumes.map((v) => v[0]).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 500 }, (_, i) => i))
+    expect(seriesOf(option, 'volume-up')!.data.every((v) => (v as number[])[2] === 1)).toBe(true)
+    const lines = seriesOf(option, 'marks')!.markLine!.data
     const last = candleRun(500, T0).at(-1)!
     expect(lines[0]).toMatchObject({ yAxis: last.close, label: { formatter: last.close.toLocaleString('en-US', { minimumFractionDigits: 2 }) } })
     // Only the live order is drawn, dashed, with what is left of it at its price.
@@ -119,7 +129,7 @@ describe('CandleChart', () => {
     expect(option.dataZoom![0]).toMatchObject({ startValue: 380, endValue: 499 })
   })
 
-  it('a live tick replaces only the data arrays, merged', async () => {
+  it('a live tick restates only the live candle and the lines, merged', async () => {
     const last = candleRun(500, T0).at(-1)!
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000 }] })
     await flushPromises()
@@ -129,8 +139,23 @@ describe('CandleChart', () => {
     const option = update.option as unknown as Option
     expect(option.xAxis).toBeUndefined()
     expect(option.dataZoom).toBeUndefined()
-    expect((option.series[0]!.data.at(-1) as number[])[2]).toBe(50000)
-    expect(option.series[0]!.markLine!.data[0]).toMatchObject({ yAxis: 50000 })
+    expect(seriesOf(option, 'candles')).toBeUndefined()
+    expect(seriesOf(option, 'live')!.data).toEqual([[499, last.open, 50000, last.low, last.high]])
+    expect(seriesOf(option, 'marks')!.markLine!.data[0]).toMatchObject({ yAxis: 50000 })
+    // The same tick again: nothing moved but the candle, so the lines are not restated.
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000, volume: last.volume + 1 }] })
+    await flushPromises()
+    expect(seriesOf(optionAt(-1), 'marks')).toBeUndefined()
+    expect(seriesOf(optionAt(-1), 'volume-live')!.data).toEqual([[499, last.volume + 1, 1]])
+  })
+
+  it('a tick that corrects an older candle restates the settled candles too', async () => {
+    const run = candleRun(500, T0)
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...run[498]!, close: 41000 }, run[499]!] })
+    await flushPromises()
+    const option = optionAt(-1)
+    expect(option.xAxis).toBeUndefined()
+    expect((seriesOf(option, 'candles')!.data[498] as number[])[2]).toBe(41000)
   })
 
   it('a new candle scrolls into view while the view follows the newest one', async () => {
@@ -148,7 +173,7 @@ describe('CandleChart', () => {
     await flushPromises()
     expect(terminal.callsOf('market.candles')[0]).toMatchObject({ until: firstTime - 1 })
     const option = optionAt(-1)
-    expect(option.series[0]!.data).toHaveLength(700)
+    expect(drawnCandles(option)).toHaveLength(700)
     // The view was slots 0..120 of 500; 200 candles came before them, so it is now 200..320.
     expect(option.dataZoom![0]).toMatchObject({ startValue: 200, endValue: 320 })
   })

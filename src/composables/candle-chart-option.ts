@@ -3,13 +3,19 @@
 //
 // Layout: two grids sharing one category x axis (one slot per candle, so gaps in trading do not
 // leave holes): candles on top, volume below, prices on the right like every trading screen.
+//
+// Series: the settled candles, and their volumes one series per direction; the newest (live) candle
+// and its volume as one-item series of their own; and an empty series that only carries the price
+// lines. A live tick then restates one candle, one bar and (when they moved) the lines: ECharts
+// rebuilds the data of every series an update names, so restating all 500 candles for one changed
+// candle cost a large part of a tick. The settled volume bars are drawn in ECharts' large mode (one
+// path per series, not an element with states and styles per bar), which is much of the rest.
 import type { ComposeOption } from 'echarts/core'
 import type { BarSeriesOption, CandlestickSeriesOption } from 'echarts/charts'
 import type {
   DataZoomComponentOption,
   GridComponentOption,
   MarkLineComponentOption,
-  TooltipComponentOption,
   AxisPointerComponentOption,
 } from 'echarts/components'
 import type { Theme } from '@domain/api'
@@ -23,7 +29,6 @@ export type ChartOption = ComposeOption<
   | BarSeriesOption
   | GridComponentOption
   | DataZoomComponentOption
-  | TooltipComponentOption
   | AxisPointerComponentOption
   | MarkLineComponentOption
 >
@@ -60,18 +65,30 @@ export interface SeriesData {
   volume: [number, number, number][]
 }
 
-export function seriesData(candles: readonly Candle[]): SeriesData {
-  const n = candles.length
+export function seriesData(candles: readonly Candle[], from = 0, to = candles.length): SeriesData {
+  const n = Math.max(0, to - from)
   const times = new Array<number>(n)
   const ohlc = new Array<[number, number, number, number, number]>(n)
   const volume = new Array<[number, number, number]>(n)
-  for (let i = 0; i < n; i++) {
+  for (let k = 0; k < n; k++) {
+    const i = from + k
     const c = candles[i]!
-    times[i] = c.time
-    ohlc[i] = [i, c.open, c.close, c.low, c.high]
-    volume[i] = [i, c.volume, c.close >= c.open ? 1 : -1]
+    times[k] = c.time
+    ohlc[k] = [i, c.open, c.close, c.low, c.high]
+    volume[k] = [i, c.volume, c.close >= c.open ? 1 : -1]
   }
   return { times, ohlc, volume }
+}
+
+/** The candles as the chart's series hold them: settled ones, and the newest (live) one apart. */
+export function splitSeries(candles: readonly Candle[]): { settled: SeriesData; live: SeriesData } {
+  const n = candles.length
+  return { settled: seriesData(candles, 0, Math.max(0, n - 1)), live: seriesData(candles, Math.max(0, n - 1), n) }
+}
+
+/** The bars of one direction (1 up, -1 down). */
+export function upVolumes(volume: SeriesData['volume'], direction: 1 | -1): SeriesData['volume'] {
+  return volume.filter((v) => v[2] === direction)
 }
 
 type MarkLineData = NonNullable<MarkLineComponentOption['data']>
@@ -150,12 +167,12 @@ export interface ChartInput {
 export function fullOption(input: ChartInput): ChartOption {
   const palette = paletteFor(input.theme)
   const places = input.pair?.price_precision ?? 8
-  const data = seriesData(input.candles)
-  const last = input.candles[input.candles.length - 1]
+  const times = input.candles.map((c) => c.time)
+  const { settled, live } = splitSeries(input.candles)
   const timeLabel = (value: string | number): string => formatCandleTime(Number(value), input.daily)
   const axisCommon = {
     type: 'category' as const,
-    data: data.times,
+    data: times,
     boundaryGap: true,
     axisLine: { lineStyle: { color: palette.axis } },
     axisTick: { show: false },
@@ -170,12 +187,12 @@ export function fullOption(input: ChartInput): ChartOption {
       { left: 8, right: 72, height: 64, bottom: 26 },
     ],
     xAxis: [
-      { ...axisCommon, gridIndex: 0, axisLabel: { show: false }, axisPointer: { label: { show: false } } },
+      { ...axisCommon, gridIndex: 0, axisLabel: { show: false }, axisPointer: { show: true, label: { show: false } } },
       {
         ...axisCommon,
         gridIndex: 1,
         axisLabel: { color: palette.text, formatter: timeLabel, hideOverlap: true },
-        axisPointer: { label: { formatter: ({ value }: { value: unknown }) => timeLabel(value as number) } },
+        axisPointer: { show: true, label: { formatter: ({ value }: { value: unknown }) => timeLabel(value as number) } },
       },
     ],
     yAxis: [
@@ -187,7 +204,7 @@ export function fullOption(input: ChartInput): ChartOption {
         axisLine: { show: false },
         axisLabel: { color: palette.text, formatter: (value: number) => formatFixed(value, places) },
         splitLine: { lineStyle: { color: palette.grid } },
-        axisPointer: { label: { formatter: ({ value }: { value: unknown }) => formatFixed(Number(value), places) } },
+        axisPointer: { show: true, label: { formatter: ({ value }: { value: unknown }) => formatFixed(Number(value), places) } },
       },
       {
         gridIndex: 1,
@@ -197,7 +214,7 @@ export function fullOption(input: ChartInput): ChartOption {
         axisLine: { show: false },
         axisLabel: { show: false },
         splitLine: { show: false },
-        axisPointer: { label: { show: false } },
+        axisPointer: { show: false },
       },
     ],
     dataZoom: [
@@ -210,75 +227,99 @@ export function fullOption(input: ChartInput): ChartOption {
         filterMode: 'filter',
       },
     ],
-    tooltip: { trigger: 'axis', showContent: false, axisPointer: { type: 'cross', crossStyle: { color: palette.pointer } } },
+    // The crosshair is the axis pointers alone (x on both grids, y on the candle grid): no tooltip
+    // component, whose content was never shown anyway.
     axisPointer: {
+      triggerOn: 'mousemove',
       link: [{ xAxisIndex: 'all' }],
       lineStyle: { color: palette.pointer, type: 'dashed' },
       label: { backgroundColor: palette.axis, color: palette.text },
     },
     series: [
-      {
-        id: 'candles',
-        name: 'candles',
-        type: 'candlestick',
-        xAxisIndex: 0,
-        yAxisIndex: 0,
-        data: data.ohlc,
-        encode: { x: 0, y: [1, 2, 3, 4] },
-        // ECharts' defaults are red up, green down: set all four explicitly.
-        itemStyle: { color: UP_COLOR, color0: DOWN_COLOR, borderColor: UP_COLOR, borderColor0: DOWN_COLOR },
-        barMaxWidth: 14,
-        markLine: markLines({
-          lastPrice: input.lastPrice,
-          lastUp: last ? last.close >= last.open : true,
-          orders: input.orders,
-          pair: input.pair,
-          palette,
-        }),
-      },
-      {
-        id: 'volume',
-        name: 'volume',
-        type: 'bar',
-        xAxisIndex: 1,
-        yAxisIndex: 1,
-        data: data.volume,
-        encode: { x: 0, y: 1 },
-        barMaxWidth: 14,
-        itemStyle: {
-          color: (params: { data: unknown }) => ((params.data as number[])[2]! > 0 ? UP_COLOR : DOWN_COLOR),
-          opacity: 0.55,
-        },
-      },
+      candleSeries('candles', settled.ohlc),
+      volumeSeries('volume-up', upVolumes(settled.volume, 1), UP_COLOR),
+      volumeSeries('volume-down', upVolumes(settled.volume, -1), DOWN_COLOR),
+      candleSeries('live', live.ohlc),
+      volumeSeries('volume-live', live.volume, null),
+      { ...candleSeries('marks', []), silent: true, markLine: markLinesOf(input) },
     ],
   }
 }
 
-/**
- * The small update of a live tick or a new page: data arrays (and the axis categories when they
- * changed), the lines, and the view when it moves. Merged into the chart, never `notMerge`.
- */
-export function dataUpdate(input: ChartInput, changes: { times: boolean; view: boolean }): ChartOption {
-  const palette = paletteFor(input.theme)
-  const data = seriesData(input.candles)
-  const last = input.candles[input.candles.length - 1]
-  const option: ChartOption = {
-    series: [
-      {
-        id: 'candles',
-        data: data.ohlc,
-        markLine: markLines({
-          lastPrice: input.lastPrice,
-          lastUp: last ? last.close >= last.open : true,
-          orders: input.orders,
-          pair: input.pair,
-          palette,
-        }),
-      },
-      { id: 'volume', data: data.volume },
-    ],
+// Not in large mode: ECharts draws large candlesticks as high–low lines without bodies.
+function candleSeries(id: string, data: SeriesData['ohlc']): CandlestickSeriesOption {
+  return {
+    id,
+    name: id,
+    type: 'candlestick',
+    xAxisIndex: 0,
+    yAxisIndex: 0,
+    data,
+    encode: { x: 0, y: [1, 2, 3, 4] },
+    // ECharts' defaults are red up, green down: set all four explicitly.
+    itemStyle: { color: UP_COLOR, color0: DOWN_COLOR, borderColor: UP_COLOR, borderColor0: DOWN_COLOR },
+    barMaxWidth: 14,
   }
-  if (changes.times) option.xAxis = [{ data: data.times }, { data: data.times }]
+}
+
+/**
+ * A volume series: settled bars in one colour and large mode (whatever the count: the threshold
+ * counts the bars in view), the live bar coloured by its direction.
+ */
+function volumeSeries(id: string, data: SeriesData['volume'], color: string | null): BarSeriesOption {
+  return {
+    id,
+    name: id,
+    type: 'bar',
+    xAxisIndex: 1,
+    yAxisIndex: 1,
+    data,
+    encode: { x: 0, y: 1 },
+    // One stack, so the bars of the three series share their slot instead of standing side by
+    // side (each slot has a bar in one series only).
+    stack: 'volume',
+    barMaxWidth: 14,
+    ...(color === null
+      ? { itemStyle: { color: (params: { data: unknown }) => ((params.data as number[])[2]! > 0 ? UP_COLOR : DOWN_COLOR), opacity: 0.55 } }
+      : { itemStyle: { color, opacity: 0.55 }, large: true, largeThreshold: 2 }),
+  }
+}
+
+/** The last-price line (coloured by the newest candle) and the open orders' lines. */
+export function markLinesOf(input: ChartInput): MarkLineComponentOption {
+  const last = input.candles[input.candles.length - 1]
+  return markLines({
+    lastPrice: input.lastPrice,
+    lastUp: last ? last.close >= last.open : true,
+    orders: input.orders,
+    pair: input.pair,
+    palette: paletteFor(input.theme),
+  })
+}
+
+/**
+ * The small update of a live tick or a new page, merged into the chart (never `notMerge`). A tick
+ * (`settled: false`: no candle but the newest changed) restates the live candle and its bar, and
+ * the lines unless `lines: false` says they are as drawn. A new candle or page restates the settled
+ * series too, and the axis categories (`times`) and the view when they moved.
+ */
+export function dataUpdate(input: ChartInput, changes: { times: boolean; view: boolean; settled?: boolean; lines?: boolean }): ChartOption {
+  const { settled, live } = splitSeries(input.candles)
+  const series: NonNullable<ChartOption['series']> = []
+  if (changes.settled ?? changes.times) {
+    series.push(
+      { id: 'candles', data: settled.ohlc },
+      { id: 'volume-up', data: upVolumes(settled.volume, 1) },
+      { id: 'volume-down', data: upVolumes(settled.volume, -1) },
+    )
+  }
+  series.push({ id: 'live', data: live.ohlc }, { id: 'volume-live', data: live.volume })
+  if (changes.lines ?? true) series.push({ id: 'marks', markLine: markLinesOf(input) })
+  const option: ChartOption = { series }
+  if (changes.times) {
+    const times = input.candles.map((c) => c.time)
+    option.xAxis = [{ data: times }, { data: times }]
+  }
   if (changes.view) option.dataZoom = [{ startValue: input.view.start, endValue: input.view.end }]
   return option
 }

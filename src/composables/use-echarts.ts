@@ -5,10 +5,11 @@
 import { onBeforeUnmount, onMounted, shallowRef, type Ref, type ShallowRef } from 'vue'
 import { init, use, type EChartsType } from 'echarts/core'
 import { BarChart, CandlestickChart } from 'echarts/charts'
-import { AxisPointerComponent, DataZoomInsideComponent, GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components'
+import { AxisPointerComponent, DataZoomInsideComponent, GridComponent, MarkLineComponent } from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 
-use([CandlestickChart, BarChart, GridComponent, DataZoomInsideComponent, TooltipComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer])
+// No TooltipComponent: the crosshair is the axis pointers alone (candle-chart-option.ts).
+use([CandlestickChart, BarChart, GridComponent, DataZoomInsideComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer])
 
 export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EChartsType) => void): ShallowRef<EChartsType | null> {
   const chart = shallowRef<EChartsType | null>(null)
@@ -18,7 +19,9 @@ export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EC
   onMounted(() => {
     const el = element.value
     if (!el) return
-    const instance = init(el, undefined, { renderer: 'canvas' })
+    // Dirty rectangles: a live tick repaints the regions that changed (the live candle, its bar, the
+    // price line and labels), not the whole canvas.
+    const instance = init(el, undefined, { renderer: 'canvas', useDirtyRect: true })
     chart.value = instance
     if (typeof ResizeObserver === 'function') {
       observer = new ResizeObserver(() => {
