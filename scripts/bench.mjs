@@ -182,10 +182,12 @@ async function benchSoak(opts, browser) {
       metric({
         group: 'soak',
         id: 'soak.rss-growth',
-        name: `Web host RSS growth over ${seconds} s`,
+        // Memory must be flat over 10 minutes; a run of a minute or two still includes V8's warm-up
+        // growth, so it is shown for information and the budget is judged by the full soak.
+        name: seconds >= 300 ? `Web host RSS growth over ${seconds} s` : `Web host RSS growth over ${seconds} s (short run; budget: npm run soak)`,
         unit: 'MB',
         samples: [r.rss.growth / MB],
-        budget: { max: 20 },
+        ...(seconds >= 300 ? { budget: { max: 20 } } : {}),
         note: `${(r.rss.start / MB).toFixed(0)} → ${(r.rss.end / MB).toFixed(0)} MB (min ${(r.rss.min / MB).toFixed(0)}, max ${(r.rss.max / MB).toFixed(0)}); slope ×10 min ${perTen(r.rss).toFixed(1)} MB; ${r.counts.switches} switches, ${r.counts.ordersPlaced} orders+cancels, ${r.counts.marketOrders} market orders, ${r.counts.errors} errors. Full run: npm run soak`,
       }),
     )
