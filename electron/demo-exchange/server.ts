@@ -297,3 +297,24 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     },
   }
 }
+
+/**
+ * The demo exchange as a host embeds it: started on first use (when a demo profile is used), on a
+ * free loopback port, and closed with the host.
+ */
+export function embeddedDemoExchange(): {
+  start(): Promise<{ baseUrl: string; accounts: DemoAccountCredentials[] }>
+  close(): Promise<void>
+} {
+  let running: Promise<DemoExchange> | null = null
+  return {
+    async start() {
+      running ??= startDemoExchange({ port: 0 })
+      const demo = await running
+      return { baseUrl: demo.baseUrl, accounts: demo.accounts }
+    },
+    async close() {
+      if (running) await (await running).close()
+    },
+  }
+}

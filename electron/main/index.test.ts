@@ -75,7 +75,7 @@ vi.mock('electron', () => {
 })
 
 // The embedded demo exchange is not needed to check the shell; keytar is replaced by "absent".
-vi.mock('../demo-exchange/server', () => ({ startDemoExchange: async () => ({ baseUrl: 'http://127.0.0.1:9/api/v3', accounts: [], close: async () => undefined }) }))
+vi.mock('../demo-exchange/server', () => ({ embeddedDemoExchange: () => ({ start: async () => ({ baseUrl: 'http://127.0.0.1:9/api/v3', accounts: [] }), close: async () => undefined }) }))
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10))

@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { BrowserWindow, Notification, app, ipcMain, screen, session, shell } from 'electron'
 import { openHostTerminal } from '../core/host'
-import { startDemoExchange } from '../demo-exchange/server'
+import { embeddedDemoExchange } from '../demo-exchange/server'
 import { bindTerminalIpc } from './ipc'
 import { hardenContents, hardenSession, secureWebPreferences } from './security'
 import { loadWindowState, saveWindowState } from './window-state'
@@ -27,17 +27,11 @@ async function main(): Promise<void> {
   const appUrl = devUrl ?? `file://${indexFile}`
   const windows = new Set<BrowserWindow>()
 
-  const demoServers: Array<{ close(): Promise<void> }> = []
+  const demo = embeddedDemoExchange()
   const host = await openHostTerminal({
     host: 'electron',
     electronUserData: app.getPath('userData'),
-    demo: {
-      async start() {
-        const demo = await startDemoExchange({ port: 0 })
-        demoServers.push(demo)
-        return { baseUrl: demo.baseUrl, accounts: demo.accounts }
-      },
-    },
+    demo,
     notify: (notice) => {
       if (Notification.isSupported()) new Notification({ title: notice.title, body: notice.body }).show()
     },
@@ -99,7 +93,7 @@ async function main(): Promise<void> {
   app.on('will-quit', () => {
     unbind()
     void host.core.dispose()
-    for (const server of demoServers) void server.close()
+    void demo.close()
   })
 
   createWindow()

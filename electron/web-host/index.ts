@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { openHostTerminal } from '../core/host'
-import { startDemoExchange } from '../demo-exchange/server'
+import { embeddedDemoExchange } from '../demo-exchange/server'
 import { startWebHost } from './server'
 
 interface Args {
@@ -37,16 +37,10 @@ export function findBrowser(): string | null {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2))
-  const demos: Array<{ close(): Promise<void> }> = []
+  const demo = embeddedDemoExchange()
   const host = await openHostTerminal({
     host: 'web',
-    demo: {
-      async start() {
-        const demo = await startDemoExchange({ port: 0 })
-        demos.push(demo)
-        return { baseUrl: demo.baseUrl, accounts: demo.accounts }
-      },
-    },
+    demo,
   })
   const web = await startWebHost({
     core: host.core,
@@ -75,7 +69,7 @@ async function main(): Promise<void> {
     browser?.kill()
     await web.close()
     await host.core.dispose()
-    await Promise.all(demos.map((d) => d.close()))
+    await demo.close()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop())
