@@ -1,8 +1,7 @@
 // What every host (Electron main, web host, CLI) does to get a terminal: resolve the data
 // directory, open the log, the vault and the profile store, and create the core. One place, so the
 // three hosts cannot drift apart.
-import type { HostKind, TerminalCore } from '../domain/api'
-import type { Notice } from '../domain/api'
+import type { HostKind, Notice, TerminalCore } from '../domain/api'
 import pkg from '../../package.json'
 import { resolveDataDir } from './data-dir'
 import { createLogger, type Logger } from './logger'

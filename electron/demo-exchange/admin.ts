@@ -9,6 +9,7 @@
 // the loopback interface that presents the per-launch token (header x-admin-token) gets in: a web
 // page in the same browser cannot set a custom header across origins without a preflight this
 // server never approves, and the token is random, printed once to whoever started the process.
+import { readBody } from './http-body'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { z } from 'zod'
@@ -82,19 +83,6 @@ function answer(res: ServerResponse, status: number, value: unknown): void {
   res.end(body)
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY) chunks.push(chunk)
-    })
-    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
 /** Serves one request under ADMIN_PREFIX. The caller has checked the path and that admin is on. */
 export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pathname: string, deps: AdminDeps): Promise<void> {
   if (!isLoopback(req.socket.remoteAddress)) return answer(res, 403, { code: 'FORBIDDEN', message: 'The admin endpoints answer loopback callers only.' })
@@ -108,11 +96,11 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pat
   }
   if (pathname === `${ADMIN_PREFIX}faults`) {
     if (method !== 'POST') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'POST only.' })
-    const text = await readBody(req)
-    if (text === null) return answer(res, 400, { code: 'INVALID_BODY', message: `The body is larger than ${MAX_BODY} bytes.` })
+    const raw = await readBody(req, MAX_BODY)
+    if (raw === null) return answer(res, 400, { code: 'INVALID_BODY', message: `The body is larger than ${MAX_BODY} bytes.` })
     let value: unknown
     try {
-      value = JSON.parse(text)
+      value = JSON.parse(raw.toString('utf8'))
     } catch {
       return answer(res, 400, { code: 'INVALID_BODY', message: 'The body is not valid JSON.' })
     }

@@ -1,11 +1,12 @@
 // The demo exchange: an HTTP server (node:http, no framework) behind the same API as the real exchange,
 // with its own accounts, matching engine and a market that moves. The terminal embeds it as the
 // default profile; tests start one per suite and switch faults on and off.
+import { readBody } from './http-body'
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAccounts, deriveSecret, initialBalances, initialFeeRules } from './accounts'
-import type { InitialBalance } from './accounts'
+import type { DemoAccount, InitialBalance } from './accounts'
 import { ADMIN_PREFIX, handleAdmin, newAdminToken } from './admin'
 import { signatureMatches, verifyJwt } from './auth'
 import { Engine } from './engine'
@@ -20,14 +21,8 @@ import { Simulation } from './simulation'
 
 export type { FaultMode } from './faults'
 
-export interface DemoAccountCredentials {
-  id: number
-  name: string
-  email: string
-  parentId: number | null
-  apiKey: string
-  apiSecret: string
-}
+/** An account with the key and secret a client signs in with. */
+export type DemoAccountCredentials = DemoAccount
 
 export interface DemoExchange {
   /** "http://127.0.0.1:<port>/api/v3" */
@@ -71,19 +66,6 @@ const MAX_BODY = 64 * 1024
 const WARM_UP_TRADES = 40
 const GATEWAY_PAGE =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
-
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= MAX_BODY) chunks.push(chunk)
-    })
-    req.on('end', () => resolve(size > MAX_BODY ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
-}
 
 function send(res: ServerResponse, reply: Reply, contentType = 'application/json; charset=utf-8'): void {
   if (reply.body === null) {
@@ -225,7 +207,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
       }
     } else {
       const hasBody = route.method !== 'GET'
-      const raw = hasBody ? await readBody(req) : null
+      const raw = hasBody ? await readBody(req, MAX_BODY) : null
       reply = hasBody && raw === null ? error(400, 'INVALID_BODY', `The body is larger than ${MAX_BODY} bytes.`) : dispatch(route, req, url, q, raw, plan)
       if (plan.drop && reply.status === 200) {
         // the order was executed; the client never learns it

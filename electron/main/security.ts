@@ -6,21 +6,10 @@
 //  - navigation away from the app blocked (#13) and new windows denied (#14); https links open in the
 //    user's browser after the URL is checked (#15)
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron'
+import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import { isAppUrl } from './sender'
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'", // naive-ui injects its styles at run time
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "frame-src 'none'",
-].join('; ')
+export { CONTENT_SECURITY_POLICY }
 
 export function secureWebPreferences(preload: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
   return {

@@ -12,20 +12,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { EVENT_NAMES, WEB_TOKEN_HEADER, WEB_TOKEN_PARAM, type TerminalCore } from '../domain/api'
 import { createDispatch } from '../core/dispatch'
+import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { TerminalError } from '../domain/errors'
 
-export const WEB_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+const WEB_CSP = CONTENT_SECURITY_POLICY
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
