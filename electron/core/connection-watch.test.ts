@@ -43,6 +43,17 @@ describe('connection watch', () => {
     expect(t.connection.state).toBe('reauthenticating')
   })
 
+  it('a market poll that succeeds while the account signs in again does not hide the re-authentication', async () => {
+    const t = setup({ private: null, public: null })
+    t.watch.onClientStatus({ state: 'reauthenticating', message: 'signing in again' })
+    await t.client.trades({ pair: 'BTC_USDT' })
+    t.watch.onClientStatus({ state: 'online', message: 'Connected to the exchange.' })
+    expect(t.connection.state).toBe('reauthenticating')
+    // the private request that signed in again succeeds: now the account is online
+    await t.client.balances()
+    expect(t.connection.state).toBe('online')
+  })
+
   it('a private success clears the authentication failure', async () => {
     const outcome: { private: Error | null; public: Error | null } = { private: authError(), public: null }
     const t = setup(outcome)

@@ -24,9 +24,18 @@ export interface ConnectionWatch {
 
 export function createConnectionWatch(deps: { now: () => number; current: () => ConnectionStatus; set: (status: ConnectionStatus) => void }): ConnectionWatch {
   let authFailed = false
+  // The client's status is shared by public and private requests: while a private request signs in
+  // again, a market poll that succeeds must not paint the account light green.
+  let reauthenticating = false
 
   function settled(isPrivate: boolean, error: unknown): void {
+    const wasReauthenticating = reauthenticating
+    if (isPrivate) reauthenticating = false
     if (error === null) {
+      if (isPrivate && wasReauthenticating && !authFailed) {
+        deps.set({ state: 'online', message: 'Connected to the exchange.', since: deps.now() })
+        return
+      }
       const problem = deps.current().problem
       if (problem === undefined || (problem === 'auth-failed' && !isPrivate)) return
       authFailed = false
@@ -44,7 +53,8 @@ export function createConnectionWatch(deps: { now: () => number; current: () => 
 
   return {
     onClientStatus(status) {
-      if (authFailed && status.state === 'online') return
+      if (status.state === 'reauthenticating') reauthenticating = true
+      if ((authFailed || reauthenticating) && status.state === 'online') return
       deps.set({ ...status, since: deps.now() })
     },
     wrap(client) {
