@@ -36,6 +36,12 @@ test.describe('Electron app', () => {
     expect(exposed).toEqual({ terminal: 'object', require: 'undefined', process: 'undefined' })
     const visible = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible())
     expect(visible).toBe(true)
+    // Served over the app's own privileged scheme from inside the build, never file://.
+    expect(new URL(page.url()).protocol).toBe('app:')
+    expect(page.url()).toBe('app://terminal/index.html')
+    expect(await page.evaluate(() => (globalThis as unknown as { location: { origin: string } }).location.origin)).toBe('app://terminal')
+    // The module script ran: the chart (ECharts canvas) appears.
+    await expect(page.getByTestId('chart').locator('canvas').first()).toBeVisible({ timeout: 30_000 })
     await page.screenshot({ path: 'test-results/screenshots/electron.png' })
     await app.close()
   })

@@ -16,8 +16,9 @@ const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice(7).spli
 
 const steps = [
   ['system packages', [node, join(root, 'scripts/system-deps.mjs')]],
-  // keytar is an optional native module: if it was installed before libsecret was there, build it now.
-  ['keytar native module', [node, '-e', "try{require('keytar');console.log('keytar loads')}catch(e){const r=require('child_process').spawnSync('npm',['rebuild','keytar'],{stdio:'inherit'});process.exit(r.status)}"]],
+  // keytar is an optional native module: if npm dropped it (installed before libsecret was there) or it
+  // does not load, install or rebuild the locked version now, and fail if it still cannot load.
+  ['keytar native module', [node, join(root, 'scripts/ensure-keytar.mjs')]],
   ['type check (node)', [bin('tsc'), '--noEmit', '-p', 'tsconfig.node.json']],
   ['type check (web)', [bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.web.json']],
   ['lint', [bin('eslint'), '--max-warnings', '0', '.']],

@@ -1,6 +1,6 @@
 // The composition root with Electron mocked: one instance only, a hardened session, a sandboxed
 // window shown on ready-to-show, IPC bound before the window loads, and a clean quit.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -16,6 +16,8 @@ const state = vi.hoisted(() => ({
   handled: new Set<string>(),
   quit: 0,
   permission: null as null | ((c: unknown, p: string, cb: (ok: boolean) => void) => void),
+  schemes: [] as Array<{ scheme: string }>,
+  protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
 }))
 
 vi.mock('electron', () => {
@@ -42,10 +44,6 @@ vi.mock('electron', () => {
     isDestroyed() {
       return false
     }
-    loadFile(file: string) {
-      this.entry.loaded = file
-      return Promise.resolve()
-    }
     loadURL(url: string) {
       this.entry.loaded = url
       return Promise.resolve()
@@ -54,12 +52,19 @@ vi.mock('electron', () => {
   return {
     app: {
       requestSingleInstanceLock: () => state.lock,
+      isPackaged: false,
+      getAppPath: () => join(__dirname, '../..'),
       quit: () => void (state.quit += 1),
       whenReady: () => Promise.resolve(),
       getPath: () => dataDir,
       on: (event: string, fn: (...a: unknown[]) => void) => void state.appHandlers.set(event, fn),
     },
     BrowserWindow,
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: Array<{ scheme: string }>) => void state.schemes.push(...schemes),
+      handle: (scheme: string, fn: (request: Request) => Promise<Response>) => void state.protocolHandlers.set(scheme, fn),
+      unhandle: (scheme: string) => void state.protocolHandlers.delete(scheme),
+    },
     Notification: Object.assign(function Notification() {}, { isSupported: () => false }),
     ipcMain: { handle: (channel: string) => void state.handled.add(channel), removeHandler: (c: string) => void state.handled.delete(c) },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
@@ -88,6 +93,8 @@ describe('Electron main', () => {
     state.appHandlers.clear()
     state.handled.clear()
     state.quit = 0
+    state.schemes.length = 0
+    state.protocolHandlers.clear()
   })
 
   it('quits at once when another instance holds the lock', async () => {
@@ -104,7 +111,11 @@ describe('Electron main', () => {
     const [win] = state.windows
     expect(win!.options).toMatchObject({ show: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true } })
     expect(String((win!.options.webPreferences as { preload: string }).preload)).toMatch(/preload[\\/]index\.cjs$/)
-    expect(win!.loaded).toMatch(/renderer[\\/]index\.html$/)
+    // The renderer comes over the app's own scheme, registered before ready and answered after.
+    expect(win!.loaded).toBe('app://terminal/index.html')
+    expect(state.schemes.map((s) => s.scheme)).toEqual(['app'])
+    expect(state.protocolHandlers.has('app')).toBe(true)
+    expect(existsSync(String(win!.options.icon))).toBe(true)
     expect(win!.shown).toBe(false)
     win!.handlers.get('ready-to-show')!()
     expect(win!.shown).toBe(true)
@@ -117,5 +128,6 @@ describe('Electron main', () => {
     expect(state.appHandlers.has('second-instance')).toBe(true)
     state.appHandlers.get('will-quit')!()
     expect(state.handled.size).toBe(0)
+    expect(state.protocolHandlers.size).toBe(0)
   })
 })

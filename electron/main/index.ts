@@ -2,10 +2,12 @@
 // own small module (security, IPC binding, window state, notifications); the terminal itself is the
 // plain-Node core, shared with the web host and the CLI.
 import { join } from 'node:path'
-import { BrowserWindow, Notification, app, ipcMain, screen, session, shell } from 'electron'
+import { BrowserWindow, Notification, app, ipcMain, protocol, screen, session, shell } from 'electron'
 import { openHostTerminal } from '../core/host'
 import { embeddedDemoExchange } from '../demo-exchange/server'
+import { APP_URL, installAppProtocol, registerAppScheme } from './app-protocol'
 import { bindTerminalIpc } from './ipc'
+import { windowIconPath } from './paths'
 import { hardenContents, hardenSession, secureWebPreferences } from './security'
 import { loadWindowState, saveWindowState } from './window-state'
 
@@ -15,6 +17,8 @@ import { loadWindowState, saveWindowState } from './window-state'
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
+  // Privileges for the app's scheme can only be granted before ready.
+  registerAppScheme(protocol)
   void main()
 }
 
@@ -22,9 +26,11 @@ async function main(): Promise<void> {
   await app.whenReady()
   hardenSession(session.defaultSession)
 
-  const devUrl = process.env.ELECTRON_RENDERER_URL
-  const indexFile = join(__dirname, '../renderer/index.html')
-  const appUrl = devUrl ?? `file://${indexFile}`
+  // The built renderer comes over app://terminal/ from inside the asar; electron-vite's dev server in
+  // development only (never set in a packaged app).
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+  const appUrl = devUrl ?? APP_URL
+  const removeAppProtocol = installAppProtocol(protocol, join(__dirname, '../renderer'))
   const windows = new Set<BrowserWindow>()
 
   const demo = embeddedDemoExchange()
@@ -58,7 +64,7 @@ async function main(): Promise<void> {
       show: false,
       title: 'Trading Terminal',
       backgroundColor: '#101014',
-      icon: join(__dirname, '../../resources/icon.png'),
+      icon: windowIconPath(app, process.resourcesPath),
       webPreferences: secureWebPreferences(join(__dirname, '../preload/index.cjs')),
     })
     windows.add(win)
@@ -72,8 +78,7 @@ async function main(): Promise<void> {
       void saveWindowState(host.dataDir, { ...bounds, maximized: win.isMaximized() }).catch(() => undefined)
     })
     win.on('closed', () => windows.delete(win))
-    if (devUrl) void win.loadURL(devUrl)
-    else void win.loadFile(indexFile)
+    void win.loadURL(appUrl)
     return win
   }
 
@@ -92,6 +97,7 @@ async function main(): Promise<void> {
   })
   app.on('will-quit', () => {
     unbind()
+    removeAppProtocol()
     void host.core.dispose()
     void demo.close()
   })

@@ -10,7 +10,7 @@ import { payloadArbitrary } from '../core/zod-arbitrary.test-util'
 
 type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>
 
-const APP_URL = 'file:///opt/terminal/resources/app.asar/out/renderer/index.html'
+const APP_URL = 'app://terminal/index.html'
 
 function setup() {
   const handlers = new Map<string, Handler>()
@@ -82,7 +82,7 @@ describe('IPC binding under fuzzing', () => {
     // The app's own main frame after it navigated away from the app page.
     const awayUrl = fc.oneof(
       fc.webUrl(),
-      fc.constantFrom('about:blank', 'file:///etc/passwd', `${APP_URL.replace('index.html', 'other.html')}`, 'data:text/html,<b>x</b>', 'javascript:alert(1)', ''),
+      fc.constantFrom('about:blank', 'file:///etc/passwd', 'app://elsewhere/index.html', 'file:///opt/terminal/resources/app.asar/out/renderer/index.html', 'data:text/html,<b>x</b>', 'javascript:alert(1)', ''),
       fc.string({ maxLength: 30 }),
     )
     let sent = 0

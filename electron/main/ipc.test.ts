@@ -6,7 +6,7 @@ import { createEventHub } from '../core/events'
 
 type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>
 
-const APP_URL = 'file:///opt/terminal/resources/app.asar/out/renderer/index.html'
+const APP_URL = 'app://terminal/index.html'
 
 function setup() {
   const handlers = new Map<string, Handler>()

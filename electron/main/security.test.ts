@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_SECURITY_POLICY, hardenContents, hardenSession, isSafeExternalUrl, secureWebPreferences } from './security'
+import { APP_URL } from './app-protocol'
 import { isAppUrl, isTrustedSender } from './sender'
 
 describe('window options', () => {
@@ -47,7 +48,7 @@ describe('Content-Security-Policy', () => {
 })
 
 describe('navigation and new windows', () => {
-  const appUrl = 'file:///app/out/renderer/index.html'
+  const appUrl = APP_URL
   function harden() {
     const events = new Map<string, (e: { preventDefault(): void }, url: string) => void>()
     let openHandler: ((d: { url: string }) => { action: string }) | undefined
@@ -67,7 +68,7 @@ describe('navigation and new windows', () => {
 
   it('blocks navigation away from the app', () => {
     const { events } = harden()
-    for (const url of ['https://evil.example', 'file:///etc/passwd', 'about:blank']) {
+    for (const url of ['https://evil.example', 'file:///etc/passwd', 'file:///app/out/renderer/index.html', 'app://elsewhere/index.html', 'about:blank']) {
       const event = { preventDefault: vi.fn() }
       events.get('will-navigate')!(event, url)
       expect(event.preventDefault).toHaveBeenCalled()
@@ -82,5 +83,13 @@ describe('navigation and new windows', () => {
     expect(isAppUrl('http://localhost:5173/x', 'http://localhost:5173/')).toBe(true)
     expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173/')).toBe(false)
     expect(isTrustedSender({ url: appUrl, parent: null }, { appUrl, isAppMainFrame: () => false })).toBe(false)
+    expect(isTrustedSender({ url: appUrl, parent: null }, { appUrl, isAppMainFrame: () => true })).toBe(true)
+    // The app's own scheme and host, any page of it; nothing else of the scheme, no file:, no http.
+    expect(isAppUrl('app://terminal/index.html#/orders', APP_URL)).toBe(true)
+    expect(isAppUrl('app://terminal.evil/index.html', APP_URL)).toBe(false)
+    expect(isAppUrl('app://other/index.html', APP_URL)).toBe(false)
+    expect(isAppUrl('file:///opt/terminal/resources/app.asar/out/renderer/index.html', APP_URL)).toBe(false)
+    expect(isAppUrl('http://terminal/index.html', APP_URL)).toBe(false)
+    expect(isAppUrl('about:blank', APP_URL)).toBe(false)
   })
 })

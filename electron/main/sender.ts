@@ -8,7 +8,7 @@ export interface SenderFrameLike {
 }
 
 export interface SenderPolicy {
-  /** The renderer's own location: a file:// path prefix (packaged) or a dev-server origin. */
+  /** The renderer's own location: the app's own scheme (`app://terminal/index.html`) or, in development, the dev server. */
   appUrl: string
   /** Whether the frame is the main frame of a window this app created. */
   isAppMainFrame: (frame: SenderFrameLike) => boolean
@@ -20,7 +20,11 @@ export function isTrustedSender(frame: SenderFrameLike | null | undefined, polic
   return isAppUrl(frame.url, policy.appUrl)
 }
 
-/** True when `url` is the app's page (same file, or same http origin in development). */
+/**
+ * True when `url` is the app's page: on the app's own scheme and host (packaged), or the dev server's
+ * http origin (development). Anything else (file:, another host of the scheme, about:blank) is not.
+ * WHATWG URL gives a custom scheme the origin "null", so scheme and host are compared themselves.
+ */
 export function isAppUrl(url: string, appUrl: string): boolean {
   let target: URL
   let app: URL
@@ -30,6 +34,6 @@ export function isAppUrl(url: string, appUrl: string): boolean {
   } catch {
     return false
   }
-  if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname
+  if (app.protocol !== 'http:' && app.protocol !== 'https:') return target.protocol === app.protocol && target.host === app.host && app.host !== ''
   return target.origin === app.origin && (target.protocol === 'http:' || target.protocol === 'https:')
 }
