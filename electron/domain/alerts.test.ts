@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { alertDraftProblem, alertDraftSchema, alertMessage, orderAlertFires, priceAlertFires, type Alert } from './alerts'
+
+const active = (kind: Alert['kind'], price = '100') => ({ kind, price, status: 'active' as const })
+
+describe('alerts', () => {
+  it('above and below fire at or past their level', () => {
+    expect(priceAlertFires(active('above'), '99', '99.99')).toBe(false)
+    expect(priceAlertFires(active('above'), '99', '100')).toBe(true)
+    expect(priceAlertFires(active('below'), '101', '100.01')).toBe(false)
+    expect(priceAlertFires(active('below'), '101', '99')).toBe(true)
+  })
+
+  it('crossing fires from either side, not while the price stays on one side', () => {
+    expect(priceAlertFires(active('cross'), '99', '101')).toBe(true)
+    expect(priceAlertFires(active('cross'), '101', '100')).toBe(true)
+    expect(priceAlertFires(active('cross'), '101', '102')).toBe(false)
+    expect(priceAlertFires(active('cross'), null, '100')).toBe(false)
+  })
+
+  it('exact decimals: 0.1 + 0.2 reaches 0.3', () => {
+    expect(priceAlertFires({ kind: 'above', price: '0.3', status: 'active' }, '0.1', '0.30000000000000000001')).toBe(true)
+    expect(priceAlertFires({ kind: 'above', price: '0.30000000000000000002', status: 'active' }, '0.1', '0.30000000000000000001')).toBe(false)
+  })
+
+  it('a fired or cancelled alert never fires again', () => {
+    expect(priceAlertFires({ ...active('above'), status: 'fired' }, '99', '200')).toBe(false)
+    expect(orderAlertFires({ kind: 'order-filled', orderId: 5, status: 'cancelled' }, 5, 'FILLED')).toBe(false)
+  })
+
+  it('order alerts fire on FILLED of their own order only', () => {
+    const alert = { kind: 'order-filled' as const, orderId: 5, status: 'active' as const }
+    expect(orderAlertFires(alert, 5, 'PARTIAL_FILLED')).toBe(false)
+    expect(orderAlertFires(alert, 6, 'FILLED')).toBe(false)
+    expect(orderAlertFires(alert, 5, 'FILLED')).toBe(true)
+  })
+
+  it('refuses a draft that would fire at once, and bad input', () => {
+    expect(alertDraftProblem({ kind: 'above', pair: 'BTC_USDT', price: '100' }, '100')).toMatch(/already at or above/)
+    expect(alertDraftProblem({ kind: 'above', pair: 'BTC_USDT', price: '101' }, '100')).toBeNull()
+    expect(alertDraftSchema.safeParse({ kind: 'above', pair: 'BTC_USDT', price: '-1' }).success).toBe(false)
+    expect(alertDraftSchema.safeParse({ kind: 'above', pair: 'BTC_USDT', price: '1e5' }).success).toBe(false)
+    expect(alertDraftSchema.safeParse({ kind: 'order-filled', pair: 'BTC_USDT', orderId: 3 }).success).toBe(true)
+  })
+
+  it('says what happened in the notification', () => {
+    const alert: Alert = { id: 'a', profileId: 'p', kind: 'above', pair: 'BTC_USDT', price: '100', sound: false, createdAt: 0, status: 'fired', firedBy: '100.5', note: 'breakout' }
+    expect(alertMessage(alert)).toEqual({ title: 'BTC/USDT rose to 100', body: 'Last price 100.5 — breakout' })
+  })
+})

@@ -1,0 +1,76 @@
+// Price and order alerts: what an alert is, and when it fires. Pure; the core keeps them on disk
+// (core/alert-store.ts) and runs them against every price it sees, so they fire with the window
+// minimised or hidden. Each alert belongs to one profile (one exchange): prices differ between
+// exchanges, and an alert set on one must never fire on another's prices.
+import { z } from 'zod'
+import { Decimal } from './decimal'
+
+export const ALERT_KINDS = ['above', 'below', 'cross', 'order-filled'] as const
+export type AlertKind = (typeof ALERT_KINDS)[number]
+
+const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'a positive decimal number, e.g. 43000.5')
+
+export const alertDraftSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.enum(['above', 'below', 'cross']), pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/), price: decimalText, note: z.string().max(200).optional(), sound: z.boolean().optional() }),
+  z.strictObject({ kind: z.literal('order-filled'), pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/), orderId: z.number().int().positive(), note: z.string().max(200).optional(), sound: z.boolean().optional() }),
+])
+export type AlertDraft = z.output<typeof alertDraftSchema>
+
+export const alertSchema = z.object({
+  id: z.string().min(1),
+  profileId: z.string().min(1),
+  kind: z.enum(ALERT_KINDS),
+  pair: z.string(),
+  price: decimalText.optional(),
+  orderId: z.number().int().positive().optional(),
+  note: z.string().optional(),
+  sound: z.boolean(),
+  createdAt: z.number(),
+  /** The last price when it was created: where a 'cross' starts from. */
+  reference: decimalText.optional(),
+  status: z.enum(['active', 'fired', 'cancelled']),
+  firedAt: z.number().optional(),
+  /** The price (or the order status) that fired it. */
+  firedBy: z.string().optional(),
+})
+export type Alert = z.output<typeof alertSchema>
+
+/** Why a draft cannot be armed now, or null. An 'above' alert below the current price would fire at once. */
+export function alertDraftProblem(draft: AlertDraft, lastPrice: string | null): string | null {
+  if (draft.kind === 'order-filled' || lastPrice === null) return null
+  const last = new Decimal(lastPrice)
+  if (draft.kind === 'above' && last.gte(draft.price)) return `The price is already at or above ${draft.price}; use "crossing" or a higher price.`
+  if (draft.kind === 'below' && last.lte(draft.price)) return `The price is already at or below ${draft.price}; use "crossing" or a lower price.`
+  return null
+}
+
+/**
+ * Whether a price alert fires at `last`, given the price before it (`previous`, or the reference at
+ * creation). 'cross' fires when the price reaches the level from either side.
+ */
+export function priceAlertFires(alert: Pick<Alert, 'kind' | 'price' | 'status'>, previous: string | null, last: string): boolean {
+  if (alert.status !== 'active' || alert.price === undefined) return false
+  const level = new Decimal(alert.price)
+  const now = new Decimal(last)
+  if (alert.kind === 'above') return now.gte(level)
+  if (alert.kind === 'below') return now.lte(level)
+  if (alert.kind === 'cross') {
+    if (previous === null) return false
+    const before = new Decimal(previous)
+    return (before.lt(level) && now.gte(level)) || (before.gt(level) && now.lte(level))
+  }
+  return false
+}
+
+export function orderAlertFires(alert: Pick<Alert, 'kind' | 'orderId' | 'status'>, orderId: number, status: string): boolean {
+  return alert.status === 'active' && alert.kind === 'order-filled' && alert.orderId === orderId && status === 'FILLED'
+}
+
+/** The words of a fired alert's notification. */
+export function alertMessage(alert: Alert): { title: string; body: string } {
+  const pair = alert.pair.replace('_', '/')
+  const note = alert.note ? ` — ${alert.note}` : ''
+  if (alert.kind === 'order-filled') return { title: `${pair}: order ${alert.orderId} filled`, body: `Your order ${alert.orderId} is filled${note}` }
+  const verb = alert.kind === 'above' ? 'rose to' : alert.kind === 'below' ? 'fell to' : 'crossed'
+  return { title: `${pair} ${verb} ${alert.price}`, body: `Last price ${alert.firedBy ?? alert.price}${note}` }
+}
