@@ -117,6 +117,26 @@ export interface EngineOptions {
   feeRules: readonly FeeRule[]
   now: () => number
   onTrade: (pair: PairInfo, tsMs: number, price: Decimal, amount: Decimal, takerSide: Side) => void
+  /** Each settlement of a user's order (one per match and side): the account history (ledger.ts). */
+  onFill?: (fill: SettledFill) => void
+}
+
+/** One match as one user's order saw it, with the balances after it. */
+export interface SettledFill {
+  order: Order
+  maker: boolean
+  qty: Decimal
+  price: Decimal
+  quote: Decimal
+  fee: Decimal
+  feeRate: Decimal
+  feeCurrency: string
+  atMs: number
+  base: BalanceEntry
+  quoteEntry: BalanceEntry
+  /** What the match moved, fee included: base and quote balance deltas. */
+  baseDelta: Decimal
+  quoteDelta: Decimal
 }
 
 export class Engine {
@@ -403,12 +423,14 @@ export class Engine {
       o.reserved = o.reserved.minus(held)
       const fee = qty.times(rate).toDecimalPlaces(FEE_PLACES, Decimal.ROUND_UP)
       baseE.balance = baseE.balance.plus(qty).minus(fee)
+      this.options.onFill?.({ order: o, maker, qty, price: px, quote, fee, feeRate: rate, feeCurrency: o.pair.base, atMs: now, base: baseE, quoteEntry: quoteE, baseDelta: qty.minus(fee), quoteDelta: quote.negated() })
     } else {
       baseE.balance = baseE.balance.minus(qty)
       baseE.reserve = baseE.reserve.minus(qty)
       o.reserved = o.reserved.minus(qty)
       const fee = quote.times(rate).toDecimalPlaces(FEE_PLACES, Decimal.ROUND_UP)
       quoteE.balance = quoteE.balance.plus(quote).minus(fee)
+      this.options.onFill?.({ order: o, maker, qty, price: px, quote, fee, feeRate: rate, feeCurrency: o.pair.quote, atMs: now, base: baseE, quoteEntry: quoteE, baseDelta: qty.negated(), quoteDelta: quote.minus(fee) })
     }
     baseE.updatedAt = now
     quoteE.updatedAt = now
@@ -496,12 +518,12 @@ export class Engine {
   }
 
   /** The caller's latest orders, newest first. */
-  recentOrders(accountId: number, limit: number, pairName: string | null): Order[] {
+  recentOrders(accountId: number, limit: number, pairName: string | null, matches: (o: Order) => boolean = () => true): Order[] {
     const list = this.history.get(accountId) ?? []
     const out: Order[] = []
     for (let i = list.length - 1; i >= 0 && out.length < limit; i--) {
       const o = list[i]!
-      if (pairName === null || o.pair.name === pairName) out.push(o)
+      if ((pairName === null || o.pair.name === pairName) && matches(o)) out.push(o)
     }
     return out
   }

@@ -10,6 +10,8 @@ import type { Market } from './market'
 import type { PairInfo } from './reference'
 import { PAIRS, PAIRS_BY_NAME, currencyJson, pairRecord } from './reference'
 import { parseOrderRequest } from './validation'
+import { accountActivity, accountTrades, historyFilter } from './history-routes'
+import type { Ledger } from './ledger'
 
 export interface ExchangeState {
   now: () => number
@@ -21,6 +23,7 @@ export interface ExchangeState {
   accountsById: ReadonlyMap<number, DemoAccount>
   engine: Engine
   market: Market
+  ledger: Ledger
 }
 
 export interface Request {
@@ -81,7 +84,7 @@ function pairParam(q: URLSearchParams, required: boolean): PairInfo | null | Rep
   return PAIRS_BY_NAME.get(name) ?? error(400, 'UNKNOWN_PAIR', `Unknown pair ${JSON.stringify(name)}.`)
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+const iso = (ms: number | null): string | undefined => (ms === null ? undefined : new Date(ms).toISOString())
 
 function orderJson(o: Order): Record<string, unknown> {
   return {
@@ -101,8 +104,8 @@ function orderJson(o: Order): Record<string, unknown> {
     open_at: iso(o.openAt),
     tif: 'GTC',
     updated_at: iso(o.updatedAt),
+    // A time that is not set is left out (the official client's models reject null there).
     done_at: iso(o.doneAt),
-    expire_after: null,
     stop_price: o.stopPrice === null ? null : o.stopPrice.toNumber(),
     stop_operator: o.stopOperator,
     client_order_id: o.clientOrderId,
@@ -261,8 +264,20 @@ export function createRoutes(state: ExchangeState): Map<string, Route> {
     if (isReply(pair)) return pair
     const limit = intParam(query, 'limit', 100, 1, 100)
     if (isReply(limit)) return limit
-    return ok(JSON.stringify(engine.recentOrders(accountId, limit!, pair?.name ?? null).map(orderJson)))
+    const openOnly = boolParam(query, 'open_only')
+    if (isReply(openOnly)) return openOnly
+    const filter = historyFilter(query)
+    if (isReply(filter)) return filter
+    const matches = (o: Order): boolean =>
+      (!openOnly || engine.isLive(o)) &&
+      (!filter.side || o.side === filter.side) &&
+      (filter.startMs == null || o.createdAt >= filter.startMs) &&
+      (filter.endMs == null || o.createdAt <= filter.endMs)
+    return ok(JSON.stringify(engine.recentOrders(accountId, limit!, pair?.name ?? null, matches).map(orderJson)))
   })
+
+  add('/accounts/trades', 'GET', true, ({ query, accountId }) => accountTrades(state.ledger, accountId, query, (name) => PAIRS_BY_NAME.has(name)))
+  add('/accounts/activity', 'GET', true, ({ query, accountId }) => accountActivity(state.ledger, accountId, query))
 
   add('/trading/order', 'POST', true, ({ body, accountId }) => {
     const parsed = parseOrderRequest(body as Record<string, unknown>, PAIRS_BY_NAME)

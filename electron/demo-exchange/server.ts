@@ -17,6 +17,7 @@ import { createRng } from './prng'
 import { CURRENCIES, PAIRS } from './reference'
 import type { ExchangeState, Reply, Route } from './routes'
 import { createRoutes, error } from './routes'
+import { Ledger } from './ledger'
 import { Simulation } from './simulation'
 
 export type { FaultMode } from './faults'
@@ -111,6 +112,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     market.generateHistory(pair, createRng(seed, `history:${pair.name}`), startMinute, historyDays * 1440)
     lastPrices.set(pair.name, market.lastClose(pair.name))
   }
+  const ledger = new Ledger()
   const engine = new Engine({
     pairs: PAIRS,
     lastPrices,
@@ -119,6 +121,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     now,
     onTrade: (pair, tsMs, price, amount, takerSide) =>
       market.applyTrade(pair.name, tsMs / 1000, price.toNumber(), amount.toNumber(), takerSide === 'BUY'),
+    onFill: (fill) => ledger.record(fill),
   })
   const simulation = new Simulation(engine, PAIRS, seed, lastPrices)
   simulation.warmUp(startMs, WARM_UP_TRADES)
@@ -133,6 +136,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     accountsById: new Map(accounts.map((a) => [a.id, a])),
     engine,
     market,
+    ledger,
   }
   const routes = createRoutes(state)
   const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))

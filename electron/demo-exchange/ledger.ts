@@ -1,0 +1,175 @@
+// The account history the demo serves: each user's own fills (GET /accounts/trades) and the wallet
+// movements they caused (GET /accounts/activity), kept newest-last and bounded per account. Records
+// are built as the official client's models read them (known-facts.md); a time that is not set is
+// left out, never sent as null.
+import type { Decimal } from '../domain/decimal'
+import type { SettledFill } from './engine'
+
+export const HISTORY_KEPT_PER_ACCOUNT = 5000
+
+export interface FillRecord {
+  id: number
+  orderId: number
+  accountId: number
+  pair: string
+  side: 'BUY' | 'SELL'
+  type: string
+  wallet: string
+  amount: Decimal
+  amountUnfilled: Decimal
+  price: Decimal
+  currency: string
+  status: string
+  atMs: number
+  fee: Decimal
+  feeCurrency: string
+  feeRate: Decimal
+  maker: boolean
+}
+
+export interface ActivityRecord {
+  id: number
+  accountId: number
+  walletId: number
+  type: 'TRADE' | 'FEE'
+  currency: string
+  wallet: string
+  balance: Decimal
+  balanceDelta: Decimal
+  balanceEnd: Decimal
+  reserve: Decimal
+  reserveEnd: Decimal
+  atMs: number
+}
+
+export interface HistoryFilter {
+  pair?: string | null
+  side?: 'BUY' | 'SELL' | null
+  currency?: string | null
+  startMs?: number | null
+  endMs?: number | null
+}
+
+function push<T>(map: Map<number, T[]>, accountId: number, item: T): void {
+  let list = map.get(accountId)
+  if (!list) map.set(accountId, (list = []))
+  list.push(item)
+  if (list.length > HISTORY_KEPT_PER_ACCOUNT) list.splice(0, list.length - HISTORY_KEPT_PER_ACCOUNT)
+}
+
+const inRange = (atMs: number, f: HistoryFilter): boolean => (f.startMs == null || atMs >= f.startMs) && (f.endMs == null || atMs <= f.endMs)
+
+export class Ledger {
+  private readonly fillsByAccount = new Map<number, FillRecord[]>()
+  private readonly activityByAccount = new Map<number, ActivityRecord[]>()
+  private nextFillId = 1
+  private nextActivityId = 1
+  // A stable wallet id per account, wallet type and currency, as the real records carry one.
+  private readonly walletIds = new Map<string, number>()
+
+  private walletId(accountId: number, wallet: string, currency: string): number {
+    const key = `${accountId}|${wallet}|${currency}`
+    let id = this.walletIds.get(key)
+    if (id === undefined) this.walletIds.set(key, (id = this.walletIds.size + 1))
+    return id
+  }
+
+  record(fill: SettledFill): void {
+    const o = fill.order
+    push(this.fillsByAccount, o.accountId, {
+      id: this.nextFillId++,
+      orderId: o.id,
+      accountId: o.accountId,
+      pair: o.pair.name,
+      side: o.side,
+      type: o.type,
+      wallet: o.wallet,
+      amount: fill.qty,
+      amountUnfilled: o.amount.minus(o.filled).minus(o.canceled),
+      price: fill.price,
+      currency: o.pair.base,
+      status: o.status,
+      atMs: fill.atMs,
+      fee: fill.fee,
+      feeCurrency: fill.feeCurrency,
+      feeRate: fill.feeRate,
+      maker: fill.maker,
+    })
+    const moves: Array<[typeof fill.base, Decimal]> = [
+      [fill.base, fill.order.side === 'BUY' ? fill.qty : fill.baseDelta],
+      [fill.quoteEntry, fill.order.side === 'BUY' ? fill.quoteDelta : fill.quote],
+    ]
+    for (const [entry, gross] of moves) this.activity(entry, 'TRADE', gross, fill.atMs, entry.currency === fill.feeCurrency ? fill.fee : null)
+    const feeEntry = fill.feeCurrency === fill.base.currency ? fill.base : fill.quoteEntry
+    if (!fill.fee.isZero()) this.activity(feeEntry, 'FEE', fill.fee.negated(), fill.atMs, null)
+  }
+
+  // The entry already holds the balance after the whole match; rows are written in order, so each
+  // row's start is its end minus its delta (and minus the fee row that follows, for the fee currency).
+  private activity(entry: SettledFill['base'], type: ActivityRecord['type'], delta: Decimal, atMs: number, feeAfter: Decimal | null): void {
+    const end = feeAfter ? entry.balance.plus(feeAfter) : entry.balance
+    push(this.activityByAccount, entry.accountId, {
+      id: this.nextActivityId++,
+      accountId: entry.accountId,
+      walletId: this.walletId(entry.accountId, entry.wallet, entry.currency),
+      type,
+      currency: entry.currency,
+      wallet: entry.wallet,
+      balance: end.minus(delta),
+      balanceDelta: delta,
+      balanceEnd: end,
+      reserve: entry.reserve,
+      reserveEnd: entry.reserve,
+      atMs,
+    })
+  }
+
+  fills(accountId: number, f: HistoryFilter): FillRecord[] {
+    return (this.fillsByAccount.get(accountId) ?? []).filter((r) => (!f.pair || r.pair === f.pair) && (!f.side || r.side === f.side) && inRange(r.atMs, f)).reverse()
+  }
+
+  activityOf(accountId: number, f: HistoryFilter): ActivityRecord[] {
+    return (this.activityByAccount.get(accountId) ?? []).filter((r) => (!f.currency || r.currency === f.currency) && inRange(r.atMs, f)).reverse()
+  }
+}
+
+export function fillJson(r: FillRecord): Record<string, unknown> {
+  return {
+    id: r.id,
+    order_id: r.orderId,
+    account_id: r.accountId,
+    pair: r.pair,
+    side: r.side === 'BUY' ? 'BID' : 'ASK',
+    amount: r.amount.toNumber(),
+    amount_unfilled: r.amountUnfilled.toNumber(),
+    price: r.price.toNumber(),
+    currency: r.currency,
+    status: r.status,
+    date: new Date(r.atMs).toISOString(),
+    fee_amount: r.fee.toNumber(),
+    fee_currency: r.feeCurrency,
+    fee_rate: r.feeRate.toNumber(),
+    is_maker: r.maker,
+    type: r.side === 'BUY' ? 'buy' : 'sell',
+    order_type: r.type,
+    wallet_type: r.wallet,
+  }
+}
+
+export function activityJson(r: ActivityRecord): Record<string, unknown> {
+  return {
+    id: r.id,
+    account_id: r.accountId,
+    wallet_id: r.walletId,
+    type: r.type,
+    balance: r.balance.toNumber(),
+    balance_delta: r.balanceDelta.toNumber(),
+    balance_end: r.balanceEnd.toNumber(),
+    reserve: r.reserve.toNumber(),
+    reserve_delta: 0,
+    reserve_end: r.reserveEnd.toNumber(),
+    currency: r.currency,
+    wallet_type: r.wallet,
+    date: new Date(r.atMs).toISOString(),
+  }
+}
