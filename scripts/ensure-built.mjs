@@ -17,7 +17,7 @@ function newest(path) {
   if (!st.isDirectory()) return st.mtimeMs
   let max = st.mtimeMs
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts')) continue
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test-util.ts')) continue
     max = Math.max(max, newest(join(path, entry)))
   }
   return max
