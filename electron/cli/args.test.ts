@@ -56,11 +56,12 @@ describe('usage errors name the flag and exit 1', () => {
     expect(run.message).toBe('Unknown flag --pasword. Run with --help for the list.')
   })
 
-  it('-h and help print the usage and exit 0', async () => {
-    for (const argv of [['-h'], ['help'], ['trades', '-h']]) {
+  it('-h and help print the usage and exit 0; with a verb, also the flags it accepts', async () => {
+    for (const argv of [['-h'], ['help'], ['trades', '-h'], ['help', 'trades']]) {
       const run = await cli(argv)
       expect(run.code).toBe(EXIT.ok)
       expect(run.stdout).toContain('Usage: npm run cli -- <verb> [--flags]')
+      if (argv.includes('trades')) expect(run.stdout).toContain('trades accepts: --base-url --profile --timeout-ms --help --pair --limit')
     }
   })
 })

@@ -151,17 +151,20 @@ const OPTIONS: ParseArgsOptionsConfig = Object.fromEntries([
 /** Parses `<verb> [--flag value | --flag=value | --switch]...`. Throws UsageError. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   for (const arg of argv) refuseSecretFlag(arg)
-  // The verb is the first bare argument that is not a flag's value. What follows `profiles` is that
-  // verb's own (profiles.ts reads it with its flags); for every other verb all flags are ours.
+  // The verb is the first bare argument that is not a flag's value (after a leading `help`, which is
+  // --help). What follows `profiles` is that verb's own (profiles.ts reads it with its flags); for
+  // every other verb all flags are ours.
   const tokens = tokensOf(argv, OPTIONS)
-  const verbToken = tokens.find((token) => token.kind === 'positional')
-  const word = verbToken?.kind === 'positional' ? verbToken.value : null
+  const bare = tokens.filter((token) => token.kind === 'positional')
+  const helpToken = bare[0]?.value === 'help' ? bare[0] : undefined
+  const verbToken = helpToken ? bare[1] : bare[0]
+  const word = verbToken?.value ?? null
   const profilesAt = word === 'profiles' && verbToken ? verbToken.index : -1
-  const own = tokens.filter((token) => token !== verbToken && (profilesAt === -1 || token.index < profilesAt))
+  const own = tokens.filter((token) => token !== verbToken && token !== helpToken && (profilesAt === -1 || token.index < profilesAt))
   const flags = flagsOf(own, OPTIONS, word ?? 'the CLI') as ParsedArgs['flags']
+  if (helpToken) flags.help = true
   let verb: Verb | null = null
-  if (word === 'help') flags.help = true
-  else if (word !== null && isVerb(word)) verb = word
+  if (word !== null && isVerb(word)) verb = word
   else if (word !== null) throw new UsageError(`Unknown verb "${word}". Run with --help for the list.`)
   if (verb !== null && !flags.help) {
     const allowed = VERB_FLAGS[verb]
