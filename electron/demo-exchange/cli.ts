@@ -8,14 +8,20 @@ import { startDemoExchange } from './server'
 const USAGE = 'usage: demo-exchange --port <port> [--seed <n>] [--admin]'
 
 /** The options, or what is wrong with the command line (Node's parseArgs names the flag). */
-function readArgs(argv: readonly string[]): { port: number; seed: number; admin: boolean } | string {
-  let values: { port: string; seed: string; admin: boolean }
+function readArgs(argv: readonly string[]): { port: number; seed: number; admin: boolean } | 'help' | string {
+  let values: { port: string; seed: string; admin: boolean; help: boolean }
   try {
-    const options = { port: { type: 'string', default: '0' }, seed: { type: 'string', default: '1' }, admin: { type: 'boolean', default: false } } as const
+    const options = {
+      port: { type: 'string', default: '0' },
+      seed: { type: 'string', default: '1' },
+      admin: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    } as const
     values = parseArgs({ args: [...argv], options, strict: true }).values
   } catch (error) {
     return error instanceof Error ? error.message.replaceAll('\n', ' ') : String(error)
   }
+  if (values.help) return 'help'
   const port = /^\d+$/.test(values.port) ? Number(values.port) : Number.NaN
   if (!(port <= 65535)) return `--port takes a whole number from 0 to 65535 (0: any free port), got "${values.port}"`
   const seed = /^\d+$/.test(values.seed) ? Number(values.seed) : Number.NaN
@@ -25,6 +31,10 @@ function readArgs(argv: readonly string[]): { port: number; seed: number; admin:
 
 function main(): void {
   const args = readArgs(process.argv.slice(2))
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`)
+    process.exit(0)
+  }
   if (typeof args === 'string') {
     process.stderr.write(`demo-exchange: ${args}\n${USAGE}\n`)
     process.exit(2)
