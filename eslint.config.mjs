@@ -82,7 +82,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
-    files: ['**/*.test.ts', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    files: ['**/*.test.ts', '**/*.test-util.ts', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // Test helpers live in *.test-util.ts beside the tests; the app must never bundle one. A syntax
+    // rule rather than no-restricted-imports, which the boundary rules above already configure per folder.
+    files: ['electron/**/*.ts', 'src/**/*.{ts,vue}'],
+    ignores: ['**/*.test.ts', '**/*.test-util.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ':matches(ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration)[source.value=/\\.test-util(\\.ts)?$/]',
+          message: 'Test helpers (*.test-util.ts) are for tests only; the app must not import them.',
+        },
+      ],
+    },
   },
 )

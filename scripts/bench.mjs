@@ -12,31 +12,34 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { ROOT, launchChromium, spawnJsonLine, summarize, withTimeout } from './bench/lib.mjs'
+import { CommandLineError, commandLineOrExit, numberFlag } from './lib/command-line.mjs'
 
 const GROUPS = ['bundle', 'micro', 'client', 'demo', 'paint', 'chart', 'stream', 'soak']
 const MB = 1024 * 1024
 
-function parseArgs(argv) {
-  const args = { out: join(ROOT, '.bench', 'latest.json'), check: false, only: GROUPS, quick: false, soakMinutes: null, runs: null }
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    if (a === '--check') args.check = true
-    else if (a === '--quick') args.quick = true
-    else if (a === '--out') args.out = resolve(argv[++i] ?? '')
-    else if (a === '--only') {
-      args.only = (argv[++i] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-      const unknown = args.only.filter((g) => !GROUPS.includes(g))
-      if (unknown.length) throw new Error(`unknown group(s) ${unknown.join(', ')}; groups: ${GROUPS.join(', ')}`)
-    } else if (a === '--soak-minutes') args.soakMinutes = Number(argv[++i])
-    else if (a === '--runs') args.runs = Number(argv[++i])
-    else if (a === '--help') {
-      process.stdout.write(`usage: npm run bench -- [--out path] [--check] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]\n`)
-      process.exit(0)
-    } else throw new Error(`unknown option ${a}`)
+const USAGE = `usage: npm run bench -- [--out path] [--check] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]`
+const OPTIONS = {
+  out: { type: 'string' },
+  check: { type: 'boolean' },
+  only: { type: 'string' },
+  quick: { type: 'boolean' },
+  'soak-minutes': { type: 'string' },
+  runs: { type: 'string' },
+}
+
+function readArgs({ values }) {
+  const only = values.only === undefined ? GROUPS : values.only.split(',').map((s) => s.trim()).filter(Boolean)
+  const unknown = only.filter((g) => !GROUPS.includes(g))
+  if (unknown.length > 0) throw new CommandLineError(`--only: unknown group(s) ${unknown.join(', ')}; groups: ${GROUPS.join(', ')}`)
+  if (only.length === 0) throw new CommandLineError(`--only needs at least one group of ${GROUPS.join(', ')}`)
+  return {
+    out: values.out === undefined ? join(ROOT, '.bench', 'latest.json') : resolve(values.out),
+    check: values.check === true,
+    only,
+    quick: values.quick === true,
+    soakMinutes: numberFlag(values, 'soak-minutes', { above: 0, max: 60 }),
+    runs: numberFlag(values, 'runs', { whole: true, min: 1, max: 50 }),
   }
-  if (args.soakMinutes !== null && !(args.soakMinutes > 0 && args.soakMinutes <= 60)) throw new Error('--soak-minutes takes 0 < N ≤ 60')
-  if (args.runs !== null && !(Number.isInteger(args.runs) && args.runs >= 1 && args.runs <= 50)) throw new Error('--runs takes 1..50')
-  return args
 }
 
 const log = (line) => process.stderr.write(`${line}\n`)
@@ -228,7 +231,7 @@ function table(rows) {
 }
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2))
+  const opts = commandLineOrExit('bench', USAGE, OPTIONS, readArgs)
   const started = Date.now()
   let chromium = null
   const browser = async () => (chromium ??= await launchChromium())

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { commandLineOrExit } from './lib/command-line.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const stamp = join(root, 'out', '.build-stamp')
@@ -17,7 +18,7 @@ function newest(path) {
   if (!st.isDirectory()) return st.mtimeMs
   let max = st.mtimeMs
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts')) continue
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test-util.ts')) continue
     max = Math.max(max, newest(join(path, entry)))
   }
   return max
@@ -43,7 +44,7 @@ export function build() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const quiet = process.argv.includes('--quiet')
+  const { quiet } = commandLineOrExit('ensure-built', 'usage: node scripts/ensure-built.mjs [--quiet]', { quiet: { type: 'boolean' } }, ({ values }) => values)
   if (needsBuild()) {
     if (!quiet) process.stderr.write('Building the terminal (sources changed since the last build)…\n')
     build()

@@ -34,3 +34,26 @@ describe('import boundaries', () => {
     expect(await importErrors(filePath, code)).toEqual([])
   })
 })
+
+describe('test helpers stay out of the app', () => {
+  async function testHelperErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath })
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message)
+  }
+
+  it.each([
+    ['src/stores/leak.ts', `import { fakeTerminal } from './market-fixtures.test-util'\nexport const x = fakeTerminal\n`],
+    ['src/components/Leak.vue', `<script setup lang="ts">\nimport { fakeTerminal } from '@/stores/fake-terminal.test-util'\nvoid fakeTerminal\n</script>\n<template><div /></template>\n`],
+    ['electron/core/leak.ts', `export const x = () => import('./read-only-fixture.test-util')\n`],
+    ['electron/core/leak-reexport.ts', `export { makeReadOnly } from './read-only-fixture.test-util'\n`],
+  ])('%s fails lint for importing a *.test-util.ts', async (filePath, code) => {
+    expect(await testHelperErrors(filePath, code)).toEqual([expect.stringContaining('tests only')])
+  })
+
+  it.each([
+    ['src/stores/market.test.ts', `import { fakeTerminal } from './market-fixtures.test-util'\nexport const x = fakeTerminal\n`],
+    ['electron/core/exchange/other.test-util.ts', `import { startStubServer } from './stub-server.test-util'\nexport const x = startStubServer\n`],
+  ])('%s (a test or a helper) may import one', async (filePath, code) => {
+    expect(await testHelperErrors(filePath, code)).toEqual([])
+  })
+})

@@ -9,27 +9,27 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { ROOT, launchChromium, withTimeout } from './bench/lib.mjs'
 import { runSoak } from './bench/soak-run.mjs'
+import { commandLineOrExit, numberFlag } from './lib/command-line.mjs'
 
 const MB = 1024 * 1024
 
-function parseArgs(argv) {
-  const args = { minutes: 10, maxGrowthMb: 20, browser: true, tradeRate: 20, out: join(ROOT, '.bench', 'soak.json') }
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    if (a === '--minutes') args.minutes = Number(argv[++i])
-    else if (a === '--max-rss-growth-mb') args.maxGrowthMb = Number(argv[++i])
-    else if (a === '--trade-rate') args.tradeRate = Number(argv[++i])
-    else if (a === '--no-browser') args.browser = false
-    else if (a === '--out') args.out = resolve(argv[++i] ?? '')
-    else if (a === '--help') {
-      process.stdout.write('usage: npm run soak -- [--minutes N] [--max-rss-growth-mb N] [--trade-rate N] [--no-browser] [--out path]\n')
-      process.exit(0)
-    } else throw new Error(`unknown option ${a}`)
+const USAGE = 'usage: npm run soak -- [--minutes N] [--max-rss-growth-mb N] [--trade-rate N] [--no-browser] [--out path]'
+const OPTIONS = {
+  minutes: { type: 'string' },
+  'max-rss-growth-mb': { type: 'string' },
+  'trade-rate': { type: 'string' },
+  'no-browser': { type: 'boolean' },
+  out: { type: 'string' },
+}
+
+function readArgs({ values }) {
+  return {
+    minutes: numberFlag(values, 'minutes', { fallback: 10, above: 0, max: 120 }),
+    maxGrowthMb: numberFlag(values, 'max-rss-growth-mb', { fallback: 20, above: 0 }),
+    browser: values['no-browser'] !== true,
+    tradeRate: numberFlag(values, 'trade-rate', { fallback: 20, above: 0, max: 200 }),
+    out: values.out === undefined ? join(ROOT, '.bench', 'soak.json') : resolve(values.out),
   }
-  if (!(args.minutes > 0 && args.minutes <= 120)) throw new Error('--minutes takes 0 < N ≤ 120')
-  if (!(args.maxGrowthMb > 0)) throw new Error('--max-rss-growth-mb takes a positive number')
-  if (!(args.tradeRate > 0 && args.tradeRate <= 200)) throw new Error('--trade-rate takes 0 < N ≤ 200')
-  return args
 }
 
 function describe(label, s) {
@@ -39,7 +39,7 @@ function describe(label, s) {
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2))
+  const args = commandLineOrExit('soak', USAGE, OPTIONS, readArgs)
   const stop = new AbortController()
   process.once('SIGINT', () => stop.abort())
   process.once('SIGTERM', () => stop.abort())

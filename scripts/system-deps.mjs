@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import { commandLineOrExit } from './lib/command-line.mjs'
 
 function hasCommand(command) {
   return spawnSync('sh', ['-c', 'command -v "$1" >/dev/null 2>&1', 'sh', command]).status === 0
@@ -90,6 +91,7 @@ export function ensureSystemDeps(options = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = ensureSystemDeps({ install: !process.argv.includes('--check') })
+  const { check } = commandLineOrExit('system-deps', 'usage: node scripts/system-deps.mjs [--check]   (--check: only check, never install)', { check: { type: 'boolean' } }, ({ values }) => values)
+  const result = ensureSystemDeps({ install: check !== true })
   process.exit(result.ok ? 0 : 1)
 }

@@ -7,12 +7,12 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CommandLineError, commandLineOrExit } from './lib/command-line.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => join(root, 'node_modules', '.bin', name)
 const node = process.execPath
 const hasXvfb = () => spawnSync('sh', ['-c', 'command -v xvfb-run'], { stdio: 'ignore' }).status === 0
-const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',')
 
 const steps = [
   ['system packages', [node, join(root, 'scripts/system-deps.mjs')]],
@@ -30,6 +30,15 @@ const steps = [
   // (a function: xvfb-run may only exist once the system packages step has installed it)
   ['end-to-end tests', () => [node, join(root, 'scripts/with-keychain.mjs'), ...(hasXvfb() ? ['xvfb-run', '-a', '--server-args=-screen 0 1600x1000x24'] : []), bin('playwright'), 'test']],
 ]
+
+// --only picks steps by the start of their names; one that names no step is a typo, not "nothing to run".
+const USAGE = `usage: npm test -- [--only <step>,...]   steps: ${steps.map(([name]) => name).join(', ')}`
+const onlyArg = commandLineOrExit('test', USAGE, { only: { type: 'string' } }, ({ values }) => {
+  const only = values.only?.split(',').map((o) => o.trim())
+  const unknown = only?.filter((o) => o === '' || !steps.some(([name]) => name.startsWith(o))) ?? []
+  if (unknown.length > 0) throw new CommandLineError(`--only: no step starts with ${unknown.map((o) => `"${o}"`).join(', ')}`)
+  return only
+})
 
 const results = []
 const started = Date.now()

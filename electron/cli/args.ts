@@ -1,5 +1,7 @@
-// Command-line parsing for the CLI: a verb, then --flags. Kept apart from run.ts so the rules about
-// what may be typed (and what must never be: secrets) sit in one short file.
+// Command-line parsing for the CLI: a verb, then --flags, read by node:util's parseArgs. Kept apart
+// from run.ts so the rules about what may be typed (and what must never be: secrets) sit in one
+// short file; profiles.ts reads its own flags with readFlags below.
+import { parseArgs as parseWithNode, type ParseArgsOptionsConfig } from 'node:util'
 
 export const VERBS = [
   'currencies',
@@ -100,56 +102,77 @@ function isVerb(text: string): text is Verb {
   return (VERBS as readonly string[]).includes(text)
 }
 
+type Token = NonNullable<ReturnType<typeof parseWithNode>['tokens']>[number]
+
+/**
+ * Splits `argv` into flags and bare arguments with node:util's parseArgs. Not in its strict mode:
+ * that refuses a value starting with "-", and `--base-amount -1` must reach the order rules, which
+ * say what is wrong with it (exit 2, rejected locally), not fail as a usage error. flagsOf checks
+ * the tokens instead.
+ */
+function tokensOf(argv: readonly string[], options: ParseArgsOptionsConfig): Token[] {
+  return parseWithNode({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true }).tokens
+}
+
+/**
+ * The flags of `tokens`: each known, given once, a switch without a value and a flag with one (a
+ * value starting with "--" is the next flag, so the value is missing). A bare argument is refused
+ * without repeating it: it might be a pasted secret. `where` names the command. Throws UsageError.
+ */
+function flagsOf(tokens: readonly Token[], options: ParseArgsOptionsConfig, where: string): Record<string, string | true> {
+  const flags: Record<string, string | true> = {}
+  for (const token of tokens) {
+    if (token.kind !== 'option') throw new UsageError(`${where}: unexpected argument; values follow their --flag.`)
+    const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined
+    if (option === undefined) throw new UsageError(`Unknown flag ${token.rawName}. Run with --help for the list.`)
+    if (flags[token.name] !== undefined) throw new UsageError(`--${token.name} is given twice.`)
+    if (option.type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(`--${token.name} takes no value.`)
+      flags[token.name] = true
+    } else {
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) throw new UsageError(`--${token.name} needs a value.`)
+      flags[token.name] = token.value
+    }
+  }
+  return flags
+}
+
+/** Reads `--flag value | --flag=value | --switch`, refusing secret flags first. Throws UsageError. */
+export function readFlags(argv: readonly string[], options: ParseArgsOptionsConfig, where: string): Record<string, string | true> {
+  for (const arg of argv) refuseSecretFlag(arg)
+  return flagsOf(tokensOf(argv, options), options, where)
+}
+
+const OPTIONS: ParseArgsOptionsConfig = Object.fromEntries([
+  ...VALUE_FLAGS.map((name) => [name, { type: 'string' }] as const),
+  ...SWITCH_FLAGS.map((name) => [name, name === 'help' ? { type: 'boolean', short: 'h' } : { type: 'boolean' }] as const),
+])
+
 /** Parses `<verb> [--flag value | --flag=value | --switch]...`. Throws UsageError. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const flags: ParsedArgs['flags'] = {}
-  const rest: string[] = []
+  for (const arg of argv) refuseSecretFlag(arg)
+  // The verb is the first bare argument that is not a flag's value (after a leading `help`, which is
+  // --help). What follows `profiles` is that verb's own (profiles.ts reads it with its flags); for
+  // every other verb all flags are ours.
+  const tokens = tokensOf(argv, OPTIONS)
+  const bare = tokens.filter((token) => token.kind === 'positional')
+  const helpToken = bare[0]?.value === 'help' ? bare[0] : undefined
+  const verbToken = helpToken ? bare[1] : bare[0]
+  const word = verbToken?.value ?? null
+  const profilesAt = word === 'profiles' && verbToken ? verbToken.index : -1
+  const own = tokens.filter((token) => token !== verbToken && token !== helpToken && (profilesAt === -1 || token.index < profilesAt))
+  const flags = flagsOf(own, OPTIONS, word ?? 'the CLI') as ParsedArgs['flags']
+  if (helpToken) flags.help = true
   let verb: Verb | null = null
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (verb === 'profiles') {
-      // The profiles verb parses its own arguments (profiles.ts), but a secret is refused here too.
-      refuseSecretFlag(arg)
-      rest.push(arg)
-      continue
-    }
-    if (arg === '-h') {
-      flags.help = true
-      continue
-    }
-    if (!arg.startsWith('--')) {
-      if (verb === null && arg === 'help') flags.help = true
-      else if (verb === null && isVerb(arg)) verb = arg
-      else if (verb === null) throw new UsageError(`Unknown verb "${arg}". Run with --help for the list.`)
-      else throw new UsageError(`Unexpected argument "${arg}": values follow their --flag.`)
-      continue
-    }
-    refuseSecretFlag(arg)
-    const eq = arg.indexOf('=')
-    const name = (eq === -1 ? arg.slice(2) : arg.slice(2, eq)).toLowerCase()
-    if ((SWITCH_FLAGS as readonly string[]).includes(name)) {
-      if (eq !== -1) throw new UsageError(`--${name} takes no value.`)
-      flags[name as FlagName] = true
-      continue
-    }
-    if (!(VALUE_FLAGS as readonly string[]).includes(name)) throw new UsageError(`Unknown flag --${name}. Run with --help for the list.`)
-    let value: string | undefined
-    if (eq !== -1) value = arg.slice(eq + 1)
-    else {
-      value = argv[i + 1]
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value.`)
-      i++
-    }
-    if (flags[name as FlagName] !== undefined) throw new UsageError(`--${name} is given twice.`)
-    flags[name as FlagName] = value
-  }
-  if (verb !== null && verb !== 'profiles' && !flags.help) {
+  if (word !== null && isVerb(word)) verb = word
+  else if (word !== null) throw new UsageError(`Unknown verb "${word}". Run with --help for the list.`)
+  if (verb !== null && !flags.help) {
     const allowed = VERB_FLAGS[verb]
     for (const name of Object.keys(flags) as FlagName[]) {
       if (!allowed.includes(name)) throw new UsageError(`--${name} does not apply to ${verb}.`)
     }
   }
-  return { verb, flags, rest }
+  return { verb, flags, rest: profilesAt === -1 ? [] : argv.slice(profilesAt + 1) }
 }
 
 /** The value of a flag that takes one; undefined when absent. */

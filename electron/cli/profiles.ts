@@ -15,7 +15,7 @@ import { createExchangeClient, type Credentials } from '../core/exchange/client'
 import { resolveDataDir } from '../core/data-dir'
 import { apiKeyHintOf, createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profile-store'
 import { createVault, type Vault } from '../core/vault'
-import { UsageError, refuseSecretFlag } from './args'
+import { UsageError, readFlags } from './args'
 import type { CliIo, CliStdin, ResolvedProfile } from './run'
 
 export interface ProfileDepsOptions {
@@ -48,6 +48,14 @@ interface ProfileArgs {
   offline: boolean
 }
 
+const PROFILE_OPTIONS = {
+  name: { type: 'string' },
+  id: { type: 'string' },
+  'base-url': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  offline: { type: 'boolean' },
+} as const
+
 /** Parses what follows `profiles`. Positional values are never echoed: one might be a pasted secret. */
 export function parseProfileArgs(args: readonly string[]): ProfileArgs {
   const [first, ...rest] = args
@@ -56,34 +64,13 @@ export function parseProfileArgs(args: readonly string[]): ProfileArgs {
     throw new UsageError(`profiles needs one of: ${SUBCOMMANDS.join(', ')}. Run with --help for the flags.`)
   }
   const subcommand = sub as Subcommand
-  const values: ProfileArgs['values'] = {}
-  let offline = false
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!
-    refuseSecretFlag(arg)
-    if (!arg.startsWith('--')) throw new UsageError(`profiles ${subcommand}: unexpected argument; values follow their --flag.`)
-    const eq = arg.indexOf('=')
-    const name = (eq === -1 ? arg.slice(2) : arg.slice(2, eq)).toLowerCase()
+  const { offline, ...values } = readFlags(rest, PROFILE_OPTIONS, `profiles ${subcommand}`)
+  for (const name of [...Object.keys(values), ...(offline ? ['offline'] : [])]) {
     if (!(ALLOWED[subcommand] as readonly string[]).includes(name)) {
       throw new UsageError(`--${name} does not apply to profiles ${subcommand}.${ALLOWED[subcommand].length > 0 ? ` It accepts ${ALLOWED[subcommand].map((f) => `--${f}`).join(' ')}.` : ''}`)
     }
-    if (name === 'offline') {
-      if (eq !== -1) throw new UsageError('--offline takes no value.')
-      offline = true
-      continue
-    }
-    let value: string | undefined
-    if (eq !== -1) value = arg.slice(eq + 1)
-    else {
-      value = rest[i + 1]
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value.`)
-      i++
-    }
-    const flag = name as ValueFlag
-    if (values[flag] !== undefined) throw new UsageError(`--${name} is given twice.`)
-    values[flag] = value
   }
-  return { sub: subcommand, values, offline }
+  return { sub: subcommand, values: values as ProfileArgs['values'], offline: offline === true }
 }
 
 function timeoutOf(values: ProfileArgs['values']): number {

@@ -1,6 +1,8 @@
 // A polling loop with backoff, shared by the market and account feeds. One tick at a time (never
 // overlapping), a steady interval while ticks succeed, exponential backoff with jitter while they
-// fail, and a `stop()` that ends it for good: a stopped poller never calls its tick again.
+// fail (backoff.ts), and a `stop()` that ends it for good: a stopped poller never calls its tick again.
+import { backoffMs } from './backoff'
+
 export interface PollerOptions {
   intervalMs: number
   /** Backoff ceiling after repeated failures. */
@@ -54,8 +56,8 @@ export function startPoller(tick: () => Promise<void>, options: PollerOptions): 
     }
     if (stopped) return
     const retryAfter = (error as { retryAfterMs?: number } | null)?.retryAfterMs
-    const backoff = Math.min(maxBackoff, options.intervalMs * 2 ** failures) * (0.75 + random() * 0.5)
-    const delayMs = error ? Math.max(retryAfter ?? 0, Math.round(backoff)) : options.intervalMs
+    // The first failure already waits two intervals: one more at the steady pace would meet the same trouble.
+    const delayMs = error ? Math.max(retryAfter ?? 0, backoffMs(failures, { firstMs: 2 * options.intervalMs, maxMs: maxBackoff, jitter: 0.25 }, random)) : options.intervalMs
     options.onResult?.({ error, failures, delayMs })
     schedule(delayMs)
   }

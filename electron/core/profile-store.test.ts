@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isTerminalError } from '../domain/errors'
 import { type NewProfile, apiKeyHintOf, createProfileStore } from './profile-store'
-import { makeReadOnly, readOnlySupported } from './read-only-fixture'
+import { makeReadOnly, readOnlySupported } from './read-only-fixture.test-util'
 
 let dir: string
 let ids: number

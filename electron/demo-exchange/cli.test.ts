@@ -1,5 +1,6 @@
-// The CLI prints exactly one JSON line once listening, serves, and exits 0 on SIGTERM.
-import { spawn } from 'node:child_process'
+// The CLI prints exactly one JSON line once listening, serves, and exits 0 on SIGTERM; a bad command
+// line exits 2 with a message naming the flag, before anything listens.
+import { execFile, spawn } from 'node:child_process'
 import { expect, it } from 'vitest'
 
 it('prints one JSON line with the base URL and credentials, serves, and stops cleanly on SIGTERM', async () => {
@@ -32,4 +33,21 @@ it('prints one JSON line with the base URL and credentials, serves, and stops cl
   const { code } = await exited
   expect(code).toBe(0)
   expect(stdout.trim().split('\n')).toHaveLength(1)
+}, 30_000)
+
+it.each([
+  [['--prot', '0'], "Unknown option '--prot'"],
+  [['--port', 'eighty'], '--port takes a whole number from 0 to 65535 (0: any free port), got "eighty"'],
+  [['--port', '0', '--seed'], "Option '--seed <value>' argument missing"],
+])('%j exits 2 and names what is wrong, printing no JSON line', async (args, expected) => {
+  const root = new URL('../..', import.meta.url).pathname
+  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(`${root}node_modules/.bin/tsx`, ['electron/demo-exchange/cli.ts', ...args], { cwd: root, timeout: 15_000 }, (_error, stdout, stderr) =>
+      resolve({ code: child.exitCode, stdout, stderr }),
+    )
+  })
+  expect(result.code).toBe(2)
+  expect(result.stderr).toContain(`demo-exchange: ${expected}`)
+  expect(result.stderr).toContain('usage: demo-exchange --port <port>')
+  expect(result.stdout).toBe('')
 }, 30_000)

@@ -2,33 +2,41 @@
 // its own. Prints exactly one JSON line (base URL and the demo credentials; with --admin also
 // "adminToken" for the /__admin endpoints of admin.ts) once listening, then serves until
 // SIGINT/SIGTERM. Bundled to CommonJS, so no top-level await and no import.meta here.
+import { parseArgs } from 'node:util'
 import { startDemoExchange } from './server'
 
-function parseArgs(argv: readonly string[]): { port: number; seed: number; admin: boolean } | string {
-  let port = 0
-  let seed = 1
-  let admin = false
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--admin') {
-      admin = true
-      continue
-    }
-    const [name, inline] = arg.includes('=') ? (arg.split('=', 2) as [string, string]) : [arg, undefined]
-    if (name !== '--port' && name !== '--seed') return `unknown argument ${arg}`
-    const value = inline ?? argv[++i]
-    if (value === undefined || !/^\d+$/.test(value)) return `${name} needs a non-negative integer`
-    if (name === '--port') port = Number(value)
-    else seed = Number(value)
+const USAGE = 'usage: demo-exchange --port <port> [--seed <n>] [--admin]'
+
+/** The options, or what is wrong with the command line (Node's parseArgs names the flag). */
+function readArgs(argv: readonly string[]): { port: number; seed: number; admin: boolean } | 'help' | string {
+  let values: { port: string; seed: string; admin: boolean; help: boolean }
+  try {
+    const options = {
+      port: { type: 'string', default: '0' },
+      seed: { type: 'string', default: '1' },
+      admin: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    } as const
+    values = parseArgs({ args: [...argv], options, strict: true }).values
+  } catch (error) {
+    return error instanceof Error ? error.message.replaceAll('\n', ' ') : String(error)
   }
-  if (port > 65535) return '--port must be at most 65535'
-  return { port, seed, admin }
+  if (values.help) return 'help'
+  const port = /^\d+$/.test(values.port) ? Number(values.port) : Number.NaN
+  if (!(port <= 65535)) return `--port takes a whole number from 0 to 65535 (0: any free port), got "${values.port}"`
+  const seed = /^\d+$/.test(values.seed) ? Number(values.seed) : Number.NaN
+  if (!Number.isSafeInteger(seed)) return `--seed takes a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got "${values.seed}"`
+  return { port, seed, admin: values.admin }
 }
 
 function main(): void {
-  const args = parseArgs(process.argv.slice(2))
+  const args = readArgs(process.argv.slice(2))
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`)
+    process.exit(0)
+  }
   if (typeof args === 'string') {
-    process.stderr.write(`demo-exchange: ${args}\nusage: demo-exchange --port <port> [--seed <n>] [--admin]\n`)
+    process.stderr.write(`demo-exchange: ${args}\n${USAGE}\n`)
     process.exit(2)
   }
   startDemoExchange({ port: args.port, seed: args.seed, admin: args.admin }).then(

@@ -4,17 +4,16 @@
 // --base-url <url> [--rounds N] [--seconds S] [--concurrency C]`; one JSON line on stdout.
 import { performance } from 'node:perf_hooks'
 import { createExchangeClient } from '../../electron/core/exchange/client'
+import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name)
-  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN
-  return Number.isFinite(v) && v > 0 ? v : fallback
-}
-const baseIndex = process.argv.indexOf('--base-url')
-const baseUrl = baseIndex >= 0 ? process.argv[baseIndex + 1] : undefined
-const ROUNDS = arg('--rounds', 5)
-const SECONDS = arg('--seconds', 2)
-const CONCURRENCY = arg('--concurrency', 8)
+const USAGE = 'usage: node --import tsx scripts/bench/client.ts --base-url <url> [--rounds N] [--seconds S] [--concurrency C]'
+const number = { type: 'string' } as const
+const { baseUrl, ROUNDS, SECONDS, CONCURRENCY } = commandLineOrExit('bench/client', USAGE, { 'base-url': { type: 'string' }, rounds: number, seconds: number, concurrency: number }, ({ values }) => ({
+  baseUrl: values['base-url'],
+  ROUNDS: numberFlag(values, 'rounds', { fallback: 5, whole: true, min: 1 }),
+  SECONDS: numberFlag(values, 'seconds', { fallback: 2, above: 0 }),
+  CONCURRENCY: numberFlag(values, 'concurrency', { fallback: 8, whole: true, min: 1 }),
+}))
 const PAIR = 'BTC_USDT'
 const LIMIT = 100
 

@@ -10,9 +10,11 @@ import { startDemoExchange } from '../../electron/demo-exchange/server'
 import { buildOrderBody, validateOrder } from '../../electron/domain/order-rules'
 import type { OrderContext, OrderDraft } from '../../electron/domain/orders'
 import { candlesResponseSchema, pairsResponseSchema } from '../../electron/domain/wire'
+import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
 
-const args = process.argv.slice(2)
-const ROUNDS = Number(args[args.indexOf('--rounds') + 1]) || 15
+const ROUNDS = commandLineOrExit('bench/micro', 'usage: node --import tsx scripts/bench/micro.ts [--rounds N]', { rounds: { type: 'string' } }, ({ values }) =>
+  numberFlag(values, 'rounds', { fallback: 15, whole: true, min: 1 }),
+)
 const WARMUP = 3
 
 /** ms per operation of `op`, for `rounds` batches of `batch` calls after `WARMUP` batches. */

@@ -8,7 +8,7 @@ import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
 import { useOrderFormStore } from '@/stores/order-form'
 import { useSessionStore } from '@/stores/session'
-import { BTC_USDT, candleRun, fakeTerminal, type FakeTerminal } from '@/stores/market-fixtures'
+import { BTC_USDT, candleRun, fakeTerminal, type FakeTerminal } from '@/stores/market-fixtures.test-util'
 
 // A canvas-free stand-in for an ECharts instance: records every setOption and keeps the handlers.
 const fake = vi.hoisted(() => {

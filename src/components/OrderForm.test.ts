@@ -11,7 +11,7 @@ import { useMarketStore } from '@/stores/market'
 import { useOrderFormStore } from '@/stores/order-form'
 import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session'
-import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule, type FakeTerminal } from '@/stores/market-fixtures'
+import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule, type FakeTerminal } from '@/stores/market-fixtures.test-util'
 import OrderForm from './OrderForm.vue'
 
 const TICKER: Ticker = { pair: 'BTC_USDT', last: '43000', buy: '42990', sell: '43010' }

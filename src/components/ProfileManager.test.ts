@@ -4,7 +4,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
 import { TerminalError } from '@domain/errors'
-import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '@/composables/fake-terminal'
+import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '@/stores/fake-terminal.test-util'
 import { useSessionStore } from '@/stores/session'
 import ProfileManager from './ProfileManager.vue'
 

@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
 import { useMarketStore } from '@/stores/market'
 import { useOrderFormStore } from '@/stores/order-form'
-import { BTC_USDT, fakeTerminal, trade, type FakeTerminal } from '@/stores/market-fixtures'
+import { BTC_USDT, fakeTerminal, trade, type FakeTerminal } from '@/stores/market-fixtures.test-util'
 import RecentTrades from './RecentTrades.vue'
 
 let terminal: FakeTerminal

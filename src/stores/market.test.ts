@@ -4,7 +4,7 @@ import type { MarketSnapshot } from '@domain/api'
 import type { Candle } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { mergeCandles, mergeTrades, prependCandles, TRADES_CAP, useMarketStore } from './market'
-import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures'
+import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures.test-util'
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
 const ONLINE = { state: 'online' as const, message: 'Live', since: 0 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
-import { accountSnapshot, balance, deferred, fakeTerminal, feeRule, profileView, sessionState, type FakeTerminal } from '@/composables/fake-terminal'
+import { accountSnapshot, balance, deferred, fakeTerminal, feeRule, profileView, sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { useSessionStore } from './session'
 import { availableOf, useAccountStore } from './account'
 import { usePrefsStore } from './prefs'

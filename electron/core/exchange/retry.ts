@@ -1,16 +1,16 @@
 // The retry policy of safe requests (GET): which failures are worth another try, and how long to wait.
 // POST and DELETE never come here: an order or a cancel is sent once.
 import type { TerminalError } from '../../domain/errors'
+import { backoffMs } from '../backoff'
 
 /** First backoff step; doubles with each try. */
 export const BASE_BACKOFF_MS = 250
 /** The longest wait the client accepts before a retry; a longer Retry-After ends the request. */
 export const MAX_WAIT_MS = 30_000
 
-/** Exponential backoff with ±50 % jitter: after 1 failed try 125..375 ms, after 2 250..750 ms, ... */
+/** The core's backoff with ±50 % jitter: after 1 failed try 125..375 ms, after 2 250..750 ms, ... */
 export function backoffDelayMs(failedTries: number, random: () => number): number {
-  const base = BASE_BACKOFF_MS * 2 ** Math.max(0, failedTries - 1)
-  return Math.round(base * (0.5 + random()))
+  return backoffMs(failedTries, { firstMs: BASE_BACKOFF_MS, jitter: 0.5 }, random)
 }
 
 /**
