@@ -8,8 +8,8 @@ import { TerminalError, isTerminalError } from '../domain/errors'
 import type { PlaceOrderResult } from '../domain/api'
 import type { OrderCheck, OrderContext, OrderDraft } from '../domain/orders'
 import type { Balance, Currency, Dec, OrderRecord, Pair } from '../domain/wire'
-import { Decimal } from '../domain/decimal'
-import { buildOrderBody, newClientOrderId, normalizeWalletType, validateOrder } from '../domain/order-rules'
+import { buildOrderBody, clientOrderIdFor, normalizeWalletType, validateOrder } from '../domain/order-rules'
+import { availableIn } from '../domain/balances'
 import { feeContextOf, resolveFeeRule } from '../domain/fee-rules'
 import type { ExchangeClient } from './exchange/client'
 
@@ -100,15 +100,9 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
   }
 
   function availableOf(balances: Balance[] | null, accountId: number | null, pair: Pair, walletText: string): OrderContext['available'] {
-    const wallet = normalizeWalletType(walletText)
-    if (balances === null || accountId === null || wallet === null) return null
-    const free = (currency: string): Dec => {
-      const row = balances.find(
-        (b) => b.account_id === accountId && b.currency === currency && (normalizeWalletType(b.wallet_type) ?? b.wallet_type) === wallet,
-      )
-      // No row for a currency means nothing of it in this wallet.
-      return row ? new Decimal(row.balance).minus(row.reserve).toFixed() : '0'
-    }
+    if (balances === null || accountId === null || normalizeWalletType(walletText) === null) return null
+    // No row for a currency means nothing of it in this wallet.
+    const free = (currency: string): Dec => availableIn(balances, { accountId, currency, walletType: walletText }) ?? '0'
     return { base: free(pair.currency1), quote: free(pair.currency2) }
   }
 
@@ -243,8 +237,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
         })
       }
       // A client_order_id the user chose is kept: it is how they find the order again.
-      const userId = typeof draft.client_order_id === 'string' ? draft.client_order_id.trim() : ''
-      const clientOrderId = userId !== '' ? userId : newClientOrderId(random)
+      const clientOrderId = clientOrderIdFor(draft, random)
       const body = buildOrderBody(draft, ctx, clientOrderId)
       try {
         const orderIds = await client.placeOrder(body)
