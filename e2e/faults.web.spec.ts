@@ -296,7 +296,7 @@ test('dropped order answer: outcome unknown, the lookup finds it placed, exactly
   expect(snapshot.orders?.find((o) => o.id === id)?.client_order_id).toBe(cid)
 })
 
-test('5xx on the order POST: outcome unknown, looked up as not placed, never sent twice', async () => {
+test('5xx on the order POST: outcome unknown, looked up and not found (never "not placed"), never sent twice', async () => {
   const before = await stats()
   const calls = countPlaceCalls()
   await setFaults({ serverError: 503, onlyPaths: ['/trading/order'] })
@@ -304,7 +304,7 @@ test('5xx on the order POST: outcome unknown, looked up as not placed, never sen
   await page.getByTestId('order-submit').click()
   const result = page.getByTestId('order-result')
   await expect(result).toContainText('Outcome unknown', { timeout: 20_000 })
-  await expect(result).toContainText('the order was NOT placed')
+  await expect(result).toContainText('not found among the recent orders')
   await expect(result).toContainText('It was not sent again')
   await shot('5xx-order')
   const after = await stats()

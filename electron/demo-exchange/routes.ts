@@ -21,6 +21,8 @@ export interface ExchangeState {
   accountsById: ReadonlyMap<number, DemoAccount>
   engine: Engine
   market: Market
+  /** The fault that leaves client_order_id out of order records, as the real exchange does. */
+  omitClientOrderId: () => boolean
 }
 
 export interface Request {
@@ -83,8 +85,8 @@ function pairParam(q: URLSearchParams, required: boolean): PairInfo | null | Rep
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
-function orderJson(o: Order): Record<string, unknown> {
-  return {
+function orderJson(o: Order, withClientOrderId: boolean): Record<string, unknown> {
+  const record: Record<string, unknown> = {
     id: o.id,
     account_id: o.accountId,
     pair: o.pair.name,
@@ -105,8 +107,9 @@ function orderJson(o: Order): Record<string, unknown> {
     expire_after: null,
     stop_price: o.stopPrice === null ? null : o.stopPrice.toNumber(),
     stop_operator: o.stopOperator,
-    client_order_id: o.clientOrderId,
   }
+  if (withClientOrderId) record.client_order_id = o.clientOrderId
+  return record
 }
 
 function accountJson(a: DemoAccount): Record<string, unknown> {
@@ -261,7 +264,7 @@ export function createRoutes(state: ExchangeState): Map<string, Route> {
     if (isReply(pair)) return pair
     const limit = intParam(query, 'limit', 100, 1, 100)
     if (isReply(limit)) return limit
-    return ok(JSON.stringify(engine.recentOrders(accountId, limit!, pair?.name ?? null).map(orderJson)))
+    return ok(JSON.stringify(engine.recentOrders(accountId, limit!, pair?.name ?? null).map((o) => orderJson(o, !state.omitClientOrderId()))))
   })
 
   add('/trading/order', 'POST', true, ({ body, accountId }) => {

@@ -133,6 +133,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     accountsById: new Map(accounts.map((a) => [a.id, a])),
     engine,
     market,
+    omitClientOrderId: () => faults.omitClientOrderId,
   }
   const routes = createRoutes(state)
   const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))
