@@ -319,8 +319,12 @@ export type MethodCall = <M extends MethodName>(method: M, input: MethodInput<M>
 // ---- Events ---------------------------------------------------------------------------------------
 
 export interface EventPayloads {
-  /** New or updated candles of the subscribed pair/interval (the last one updates live). */
-  'market.candles': { pair: string; interval: CandleInterval; candles: Candle[] }
+  /**
+   * New or updated candles of the subscribed pair/interval (the last one updates live), including
+   * any that filled a hole. With `reset` they are the whole series: the older ones could not be
+   * joined to it without a hole, so what is shown is replaced, not merged into.
+   */
+  'market.candles': { pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }
   /** Trades not seen before, newest first. */
   'market.trades': { pair: string; trades: Trade[] }
   'market.ticker': { pair: string; ticker: Ticker }

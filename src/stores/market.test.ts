@@ -71,6 +71,18 @@ describe('useMarketStore', () => {
     expect(market.loading).toBe(false)
   })
 
+  it('a reset from the core replaces the series instead of leaving a hole between old and new candles', async () => {
+    const market = useMarketStore()
+    await market.subscribe('BTC_USDT', '60')
+    expect(market.candles).toHaveLength(5)
+    // after a long sleep the core restarts the series 100 hours later
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: candleRun(3, T0 + 100 * 3600), reset: true })
+    expect(market.candles.map((c) => c.time)).toEqual([T0 + 98 * 3600, T0 + 99 * 3600, T0 + 100 * 3600])
+    // without reset the same candles are merged in, as live updates are
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: candleRun(1, T0 + 101 * 3600) })
+    expect(market.candles).toHaveLength(4)
+  })
+
   it('applies only events of the current pair and interval', async () => {
     const market = useMarketStore()
     await market.subscribe('BTC_USDT', '60')

@@ -141,6 +141,12 @@ export const useMarketStore = defineStore('market', () => {
     disposers = [
       terminal.on('market.candles', (payload: EventPayloads['market.candles']) => {
         if (!isCurrent(payload.pair, payload.interval)) return
+        if (payload.reset === true) {
+          // The core could not join the new candles to the old without a hole: start the series over.
+          candles.value = mergeCandles([], payload.candles)
+          reachedStart.value = false
+          return
+        }
         candles.value = mergeCandles(candles.value, payload.candles)
       }),
       terminal.on('market.trades', (payload: EventPayloads['market.trades']) => {
