@@ -161,7 +161,8 @@ export async function lookUpOrder(request: LookupRequest, options: LookupOptions
   return { outcome: 'unknown', clientOrderId, lookup: verdict, orderIds, search, message: lookupMessage(verdict, orderIds, request, search, problem) }
 }
 
-const utc = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
+/** To the second: the window's edges are margins, not measurements. */
+const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`
 
 /** One sentence of what was searched, e.g. for the order form and the CLI's JSON. */
 export function describeSearch(search: OrderLookupSearch): string {
@@ -174,7 +175,9 @@ export function describeSearch(search: OrderLookupSearch): string {
 }
 
 function lookupMessage(verdict: OrderLookupVerdict, ids: number[], request: LookupRequest, search: OrderLookupSearch, problem: string): string {
-  const lost = `The exchange gave no usable answer to the order (${request.cause.message}).`
+  // The client's message for a lost order answer already says it was not sent again; say it once.
+  const cause = request.cause.message.replace(/\s*It was not sent again\.?\s*$/, '')
+  const lost = `The exchange gave no usable answer to the order (${cause}).`
   const cid = `client order id ${request.clientOrderId}`
   const list = ids.map((id) => `#${id}`).join(', ')
   const searched = describeSearch(search)
