@@ -17,6 +17,8 @@ describe('finding holes', () => {
       { from: T0 + 7 * M, to: T0 + 9 * M },
     ])
     expect(findHoles(series, M, [{ from: T0 + 3 * M, to: T0 + 9 * M }])).toEqual([])
+    // candles 90 s apart leave no room for a missing minute: uneven spacing, not a hole
+    expect(findHoles([candleAt(T0), candleAt(T0 + 90)], M, [])).toEqual([])
   })
 })
 
@@ -90,6 +92,18 @@ describe('repairing holes by paging', () => {
     expect(result.candles.map((c) => c.time)).toEqual(run(T0 + 80 * M, 20).map((c) => c.time))
     expect(holesIn(result.candles, M)).toEqual([])
     expect(known).toEqual([]) // its silence proved nothing
+  })
+
+  it('a server that refuses since/until for good: the series restarts after the hole instead of failing every poll', async () => {
+    const refused = Object.assign(new Error('since is not supported'), { refused: true })
+    const result = await repairCandles([...run(T0, 10), ...run(T0 + 90 * M, 10)], [], {
+      ...options(async () => {
+        throw refused
+      }),
+      refusesPaging: (error) => (error as { refused?: boolean }).refused === true,
+    })
+    expect(result.cut).toBe(true)
+    expect(result.candles).toHaveLength(10)
   })
 
   it('a request that fails leaves the series untouched for the next poll to try again', async () => {

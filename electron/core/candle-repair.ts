@@ -33,7 +33,8 @@ export function gapsOf(candles: readonly Candle[], intervalSec: number): Span[] 
   for (let i = 1; i < candles.length; i++) {
     const prev = candles[i - 1]!.time
     const next = candles[i]!.time
-    if (next - prev > intervalSec) gaps.push({ from: prev + intervalSec, to: next - intervalSec })
+    // At least one whole interval between them: a server's uneven spacing is not a missing candle.
+    if (next - prev >= 2 * intervalSec) gaps.push({ from: prev + intervalSec, to: next - intervalSec })
   }
   return gaps
 }
@@ -80,6 +81,8 @@ export interface RepairOptions {
   maxRequests: number
   /** The most candles one request may ask for (the specification's limit maximum). */
   pageLimit: number
+  /** Whether an error means the server will never answer such a request (a 400, a 404). */
+  refusesPaging?: (error: unknown) => boolean
 }
 
 export interface RepairResult {
@@ -114,8 +117,18 @@ export async function repairCandles(series: readonly Candle[], knownEmpty: Span[
       break
     }
     const from = Math.max(hole.from, hole.to - (Math.min(need, options.pageLimit) - 1) * iv)
-    const limit = (hole.to - from) / iv + 1
-    const page = await options.fetch({ since: from, until: hole.to, limit })
+    const limit = Math.floor((hole.to - from) / iv) + 1
+    let page: Candle[]
+    try {
+      page = await options.fetch({ since: from, until: hole.to, limit })
+    } catch (error) {
+      // A server that refuses the paging request for good cannot fill the hole; anything else
+      // (the network) is thrown, and the next poll tries again from the same series.
+      if (!options.refusesPaging?.(error)) throw error
+      cut = true
+      candles = after
+      break
+    }
     requests++
     const inSpan = page.filter((c) => c.time >= from && c.time <= hole.to).sort((a, b) => a.time - b.time)
     if (inSpan.length === 0) {

@@ -141,6 +141,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
       keep: CANDLES_MAX_LIMIT,
       maxRequests: REPAIR_REQUESTS,
       pageLimit: CANDLES_MAX_LIMIT,
+      refusesPaging: (error) => isTerminalError(error) && (error.kind === 'rejected' || error.kind === 'unsupported'),
     })
     if (stopped) return
     const changed = page.filter((c) => {
