@@ -4,7 +4,9 @@
 // Rates: trades every second, candles every 2 s, the ticker every 3 s — lively enough for a chart
 // whose smallest candle is a minute, light enough for a 429-shy exchange. Errors back off
 // exponentially (Retry-After honoured) and show in the feed's status; the last good snapshot is
-// cached on disk so the terminal starts offline with data marked stale.
+// cached on disk so the terminal starts offline with data marked stale. Where two answers of the
+// exchange meet (after sleep, an outage, a cached start) the candles may not join up: the hole is
+// filled by paging, or the series restarts after it, before anything is shown (candle-repair.ts).
 import type { CandleInterval, Candle, Trade, Ticker } from '../domain/wire'
 import type { ConnectionStatus, EventPayloads, MarketSnapshot } from '../domain/api'
 import { isTerminalError } from '../domain/errors'

@@ -162,6 +162,32 @@ describe('useMarketStore', () => {
     expect(terminal.callsOf('market.candles')).toHaveLength(2)
   })
 
+  it('older candles from a server that pages from the oldest end join the series without a hole', async () => {
+    const market = useMarketStore()
+    await market.subscribe('BTC_USDT', '60')
+    const firstTime = market.candles[0]!.time
+    // a long history (2,000 hours) before the first candle; the oldest page of whatever span is asked
+    const history = candleRun(2_000, firstTime - 3600)
+    terminal.handle('market.candles', (input: { since?: number; until?: number; limit?: number }) =>
+      history.filter((c) => (input.since === undefined || c.time >= input.since) && (input.until === undefined || c.time <= input.until)).slice(0, input.limit ?? 500),
+    )
+    expect(await market.loadOlder()).toBe(500)
+    const times = market.candles.map((c) => c.time)
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(3600)
+  })
+
+  it('a span of older candles without any (no trades) is stepped over, not taken for the start of history', async () => {
+    const market = useMarketStore()
+    await market.subscribe('BTC_USDT', '60')
+    const firstTime = market.candles[0]!.time
+    const quietSpan = 500 * 3600
+    const older = candleRun(10, firstTime - quietSpan - 3600) // nothing in the 500 hours before the first candle
+    terminal.handle('market.candles', (input: { since: number; until: number }) => older.filter((c) => c.time >= input.since && c.time <= input.until))
+    expect(await market.loadOlder()).toBe(10)
+    expect(terminal.callsOf('market.candles')).toHaveLength(2)
+    expect(market.reachedStart).toBe(false)
+  })
+
   it('switching the interval resubscribes with the same pair', async () => {
     const market = useMarketStore()
     await market.subscribe('BTC_USDT', '60')
