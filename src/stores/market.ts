@@ -234,13 +234,10 @@ export const useMarketStore = defineStore('market', () => {
   }
 
   /**
-   * Loads the page of candles before the first one and prepends it. Resolves to the number of
-   * candles added; 0 when there is nothing older (then it stops asking).
-   *
-   * Each request names both ends (`since` and `until`) of a span one page long: a server that
-   * answers a longer span with its oldest page would otherwise hand back the start of its history
-   * and leave a hole. A span without candles (no trade in it) is stepped over a few times before
-   * the start is taken as reached.
+   * Loads the page of candles before the first one and prepends it; resolves to the number added,
+   * 0 when there is nothing older (then it stops asking). Each request names both ends of a span one
+   * page long: a server that answers a longer span with its oldest page would leave a hole. Spans
+   * without candles (no trade) are stepped over a few times before the start is taken as reached.
    */
   async function loadOlder(): Promise<number> {
     const first = candles.value[0]
