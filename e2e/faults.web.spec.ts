@@ -296,7 +296,7 @@ test('dropped order answer: outcome unknown, the lookup finds it placed, exactly
   expect(snapshot.orders?.find((o) => o.id === id)?.client_order_id).toBe(cid)
 })
 
-test('5xx on the order POST: outcome unknown, looked up as not placed, never sent twice', async () => {
+test('5xx on the order POST: outcome unknown, looked up and not found (never "not placed"), never sent twice', async () => {
   const before = await stats()
   const calls = countPlaceCalls()
   await setFaults({ serverError: 503, onlyPaths: ['/trading/order'] })
@@ -304,13 +304,40 @@ test('5xx on the order POST: outcome unknown, looked up as not placed, never sen
   await page.getByTestId('order-submit').click()
   const result = page.getByTestId('order-result')
   await expect(result).toContainText('Outcome unknown', { timeout: 20_000 })
-  await expect(result).toContainText('the order was NOT placed')
+  await expect(result).toContainText('not found among the recent orders')
   await expect(result).toContainText('It was not sent again')
   await shot('5xx-order')
   const after = await stats()
   expect(after.orderRequests - before.orderRequests).toBe(1)
   expect(after.ordersPlaced - before.ordersPlaced).toBe(0)
   expect(calls.count).toBe(1)
+})
+
+test('dropped answer, and order records without client_order_id (as on the real exchange): probably placed, the order named', async () => {
+  const before = await stats()
+  const calls = countPlaceCalls()
+  await setFaults({ dropOrderResponse: true, omitClientOrderId: true })
+  await fillLimitBuy()
+  // an amount no earlier test used, so the one order with these fields is this one
+  await page.getByTestId('base-amount').fill('0.0013')
+  await expect(page.getByTestId('order-submit')).toBeEnabled()
+  await page.getByTestId('order-submit').click()
+  const result = page.getByTestId('order-result')
+  await expect(result).toContainText('Outcome unknown', { timeout: 20_000 })
+  await expect(result).toContainText(/probably placed — #\d+ matches it/)
+  await expect(result).toContainText(`Searched GET /accounts/order?pair=${pair.name}`)
+  await expect(result).not.toContainText('was NOT placed')
+  await shot('dropOrderResponse-no-client-id')
+  const id = Number((await result.textContent())!.match(/probably placed — #(\d+)/)![1])
+  const after = await stats()
+  expect(after.ordersPlaced - before.ordersPlaced).toBe(1)
+  expect(after.orderRequests - before.orderRequests).toBe(1)
+  expect(calls.count).toBe(1)
+  // with the ids switched back on, the order named is the one the window sent
+  await setFaults({})
+  const cid = (await result.locator('.cid').textContent())!.replace('client id', '').trim()
+  const snapshot = await callApi<{ orders: { id: number; client_order_id?: string }[] | null }>(host, 'account.snapshot')
+  expect(snapshot.orders?.find((o) => o.id === id)?.client_order_id).toBe(cid)
 })
 
 test('exchange gone: offline, the chart keeps its last data marked stale', async () => {

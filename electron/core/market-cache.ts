@@ -5,8 +5,10 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { MarketSnapshot } from '../domain/api'
-import { type CandleInterval, type Currency, type Pair, candleSchema, currencySchema, pairSchema, tickerSchema, tradeSchema } from '../domain/wire'
+import { type Candle, type CandleInterval, type Currency, type Pair, candleSchema, currencySchema, pairSchema, tickerSchema, tradeSchema } from '../domain/wire'
+import { INTERVAL_SECONDS } from '../domain/constants'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
+import { findHoles, mergeByTime, type Span } from './candle-repair'
 
 const snapshotFileSchema = z.object({
   version: z.literal(1),
@@ -17,6 +19,8 @@ const snapshotFileSchema = z.object({
   trades: z.array(tradeSchema),
   ticker: tickerSchema.nullable(),
   fetchedAt: z.number(),
+  /** Spans the exchange confirmed have no candle; a file without them has every gap counted as a hole. */
+  emptySpans: z.array(z.object({ from: z.number(), to: z.number() })).optional(),
 })
 const listsFileSchema = z.object({
   version: z.literal(1),
@@ -26,10 +30,19 @@ const listsFileSchema = z.object({
 })
 
 export interface MarketCache {
-  save(snapshot: MarketSnapshot): Promise<void>
+  /** `emptySpans`: where the exchange has no candle (no trade), so those gaps are not holes. */
+  save(snapshot: MarketSnapshot, emptySpans?: readonly Span[]): Promise<void>
+  /** The last snapshot, its candles cut after the newest hole: never a series with a hole. */
   load(pair: string, interval: CandleInterval): Promise<MarketSnapshot | null>
   saveLists(lists: { pairs: Pair[]; currencies: Currency[] }): Promise<void>
   loadLists(): Promise<{ pairs: Pair[]; currencies: Currency[] } | null>
+}
+
+/** The candles after the newest hole (a gap not known to be empty): what can be shown as a whole series. */
+function wholeTail(candles: readonly Candle[], interval: CandleInterval, emptySpans: readonly Span[]): Candle[] {
+  const sorted = mergeByTime([], candles)
+  const hole = findHoles(sorted, INTERVAL_SECONDS[interval], emptySpans).pop()
+  return hole === undefined ? sorted : sorted.filter((c) => c.time > hole.to)
 }
 
 /** Cache files are per exchange: a different base URL never shows another exchange's prices. */
@@ -41,14 +54,14 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
   const lastWrite = new Map<string, number>()
 
   return {
-    async save(snapshot) {
+    async save(snapshot, emptySpans = []) {
       const path = snapshotPath(snapshot.pair, snapshot.interval)
       // A feed saves on start and on stop; more often than every 10 s is wasted disk work.
       if (Date.now() - (lastWrite.get(path) ?? 0) < 10_000) return
       lastWrite.set(path, Date.now())
       try {
         await mkdir(exchangeDir, { recursive: true, mode: 0o700 })
-        await writeJsonAtomic(path, { version: 1, baseUrl, ...snapshot, stale: undefined })
+        await writeJsonAtomic(path, { version: 1, baseUrl, ...snapshot, stale: undefined, emptySpans })
       } catch (error) {
         onError?.(error)
       }
@@ -57,8 +70,8 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
       try {
         const read = await readJsonFile(snapshotPath(pair, interval), snapshotFileSchema)
         if (read.status !== 'ok' || read.value.baseUrl !== baseUrl) return null
-        const { candles, trades, ticker, fetchedAt } = read.value
-        return { pair, interval, candles, trades, ticker, fetchedAt, stale: true }
+        const { trades, ticker, fetchedAt, emptySpans = [] } = read.value
+        return { pair, interval, candles: wholeTail(read.value.candles, interval, emptySpans), trades, ticker, fetchedAt, stale: true }
       } catch (error) {
         onError?.(error)
         return null

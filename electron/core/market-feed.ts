@@ -4,13 +4,17 @@
 // Rates: trades every second, candles every 2 s, the ticker every 3 s — lively enough for a chart
 // whose smallest candle is a minute, light enough for a 429-shy exchange. Errors back off
 // exponentially (Retry-After honoured) and show in the feed's status; the last good snapshot is
-// cached on disk so the terminal starts offline with data marked stale.
+// cached on disk so the terminal starts offline with data marked stale. Where two answers of the
+// exchange meet (after sleep, an outage, a cached start) the candles may not join up: the hole is
+// filled by paging, or the series restarts after it, before anything is shown (candle-repair.ts).
 import type { CandleInterval, Candle, Trade, Ticker } from '../domain/wire'
 import type { ConnectionStatus, EventPayloads, MarketSnapshot } from '../domain/api'
 import { isTerminalError } from '../domain/errors'
 import type { ExchangeClient } from './exchange/client'
 import { startPoller, type Poller } from './poller'
 import type { MarketCache } from './market-cache'
+import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '../domain/constants'
+import { gapsOf, mergeByTime, rememberEmpty, repairCandles, type Span } from './candle-repair'
 
 type Emit = <E extends keyof EventPayloads>(event: E, payload: EventPayloads[E]) => void
 
@@ -32,6 +36,8 @@ export interface MarketFeed {
 const TRADES_LIMIT = 100
 const DEEP_TRADES_LIMIT = 1000
 const SEEN_TRADE_IDS = 2_000
+/** Requests one candle poll may spend filling holes; a hole left over is cut, never shown as whole. */
+const REPAIR_REQUESTS = 6
 
 export function statusFromError(error: unknown, now: number): ConnectionStatus {
   if (isTerminalError(error)) {
@@ -63,6 +69,11 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
   let stopped = false
   let healthy = true
   let fetchedAt = 0
+  const intervalSec = INTERVAL_SECONDS[interval]
+  /** Spans the server confirmed have no candle (no trade): gaps there are not holes. */
+  const knownEmpty: Span[] = []
+  /** A page is one answer of the server: the gaps inside it are stretches without trades. */
+  const notePage = (page: readonly Candle[]) => rememberEmpty(knownEmpty, gapsOf(mergeByTime([], page), intervalSec), intervalSec)
 
   const remember = (id: number) => {
     seenTrades.add(id)
@@ -116,20 +127,41 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
 
   async function pollCandles(): Promise<void> {
     const last = lastCandles[lastCandles.length - 1]
-    const candles = await deps.client.candles(
-      last ? { pair, interval, since: last.time, limit: 500 } : { pair, interval, limit: 500 },
+    let page = await deps.client.candles(
+      last ? { pair, interval, since: last.time, limit: CANDLES_MAX_LIMIT } : { pair, interval, limit: CANDLES_MAX_LIMIT },
       { signal },
     )
+    // A full page after `since` means the lag is a whole window or more (sleep, an outage): the newest
+    // window is what to show, whichever end of the span this server pages from.
+    if (last && page.length >= CANDLES_MAX_LIMIT) page = await deps.client.candles({ pair, interval, limit: CANDLES_MAX_LIMIT }, { signal })
     if (stopped) return
-    const changed = candles.filter((c) => {
+    notePage(page)
+    // Holes are filled (or cut) before anything is merged or shown.
+    const repaired = await repairCandles(mergeByTime(lastCandles, page), knownEmpty, {
+      fetch: (q) => deps.client.candles({ pair, interval, ...q }, { signal }),
+      intervalSec,
+      keep: CANDLES_MAX_LIMIT,
+      maxRequests: REPAIR_REQUESTS,
+      pageLimit: CANDLES_MAX_LIMIT,
+      refusesPaging: (error) => isTerminalError(error) && (error.kind === 'rejected' || error.kind === 'unsupported'),
+    })
+    if (stopped) return
+    const changed = page.filter((c) => {
       if (!last || c.time > last.time) return true
       if (c.time < last.time) return false
       return c.close !== last.close || c.high !== last.high || c.low !== last.low || c.volume !== last.volume
     })
-    if (!changed.length) return
-    lastCandles = [...lastCandles.filter((c) => c.time < (changed[0]?.time ?? Infinity)), ...changed].slice(-500)
+    lastCandles = repaired.candles
+    if (repaired.cut) {
+      // The series restarts after a hole that could not be filled: the window must drop what it has.
+      fetchedAt = now()
+      deps.emit('market.candles', { pair, interval, candles: lastCandles, reset: true })
+      return
+    }
+    const shown = mergeByTime(repaired.filled, changed)
+    if (!shown.length) return
     fetchedAt = now()
-    deps.emit('market.candles', { pair, interval, candles: changed })
+    deps.emit('market.candles', { pair, interval, candles: shown })
   }
 
   async function pollTicker(): Promise<void> {
@@ -168,14 +200,15 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
             () => null,
           ),
         ])
-        lastCandles = candles
+        lastCandles = mergeByTime([], candles)
+        notePage(lastCandles)
         lastTrades = [...trades].sort((a, b) => b.id - a.id)
         for (const t of [...lastTrades].reverse()) remember(t.id)
         lastTicker = ticker
         fetchedAt = now()
-        const snapshot: MarketSnapshot = { pair, interval, candles, trades: lastTrades, ticker, stale: false, fetchedAt }
+        const snapshot: MarketSnapshot = { pair, interval, candles: lastCandles, trades: lastTrades, ticker, stale: false, fetchedAt }
         if (!stopped) {
-          void deps.cache?.save(snapshot)
+          void deps.cache?.save(snapshot, [...knownEmpty])
           startPolling()
         }
         return snapshot
@@ -183,7 +216,9 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
         const cached = await deps.cache?.load(pair, interval)
         if (!cached || stopped) throw error
         // Offline: show the last snapshot, marked stale, and keep trying in the background.
+        // The cache serves a series without holes (market-cache.ts): its gaps are known-empty ones.
         lastCandles = cached.candles
+        notePage(lastCandles)
         lastTrades = cached.trades
         for (const t of [...lastTrades].reverse()) remember(t.id)
         lastTicker = cached.ticker
@@ -199,7 +234,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
       abort.abort()
       for (const p of pollers) p.stop()
       if (fetchedAt && lastCandles.length) {
-        void deps.cache?.save({ pair, interval, candles: lastCandles, trades: lastTrades, ticker: lastTicker, stale: false, fetchedAt })
+        void deps.cache?.save({ pair, interval, candles: lastCandles, trades: lastTrades, ticker: lastTicker, stale: false, fetchedAt }, [...knownEmpty])
       }
     },
   }

@@ -173,16 +173,47 @@ describe('an order whose answer is lost', () => {
     expect(mine.map((o) => o.id)).toEqual(result.orderIds)
   })
 
-  it('a 5xx order that the exchange never executed: lookup not-placed, nothing resent', async () => {
+  it('a 5xx order that the exchange never executed: not found (never "not placed"), nothing resent', async () => {
     const { desk, client, posts, sleeps } = setup()
     const draft = await restingBuy(client)
     const before = demo.stats().ordersPlaced
     demo.setFaults({ serverError: 503, onlyPaths: ['/trading/order'] })
     const result = await desk.place(draft)
-    expect(result).toMatchObject({ outcome: 'unknown', lookup: 'not-placed', orderIds: [] })
+    expect(result).toMatchObject({ outcome: 'unknown', lookup: 'not-found', orderIds: [] })
+    if (result.outcome === 'unknown') expect(result.search).toMatchObject({ endpoint: 'GET /accounts/order?pair=BTC_USDT', reads: 3, tries: 3 })
     expect(posts()).toBe(1)
     expect(demo.stats().ordersPlaced).toBe(before)
     expect(sleeps).toEqual([1_000, 2_000]) // three lookups, bounded
+  })
+
+  it('an exchange whose records carry no client_order_id: the one order with the same fields is named, probably placed', async () => {
+    const { desk, client, posts } = setup()
+    const draft = await restingBuy(client, { base_amount: '0.0017' })
+    demo.setFaults({ dropOrderResponse: true, omitClientOrderId: true })
+    const result = await desk.place(draft)
+    expect(result).toMatchObject({ outcome: 'unknown', lookup: 'probably-placed' })
+    if (result.outcome !== 'unknown') return
+    expect(result.search.matchedBy).toBe('fields')
+    expect(result.message).toContain('not certain')
+    expect(posts()).toBe(1)
+    // the order it names is the one the exchange holds (read with the ids switched back on)
+    demo.setFaults({})
+    const held = (await client.recentOrders()).filter((o) => o.client_order_id === result.clientOrderId)
+    expect(held.map((o) => o.id)).toEqual(result.orderIds)
+  })
+
+  it('the same order placed twice within a minute, the second answer lost: both are named as candidates', async () => {
+    const { desk, client } = setup()
+    const draft = await restingBuy(client, { base_amount: '0.0023' })
+    const first = await desk.place(draft)
+    expect(first.outcome).toBe('placed')
+    demo.setFaults({ dropOrderResponse: true, omitClientOrderId: true })
+    const second = await desk.place(draft)
+    expect(second).toMatchObject({ outcome: 'unknown', lookup: 'several-candidates' })
+    if (second.outcome !== 'unknown') return
+    expect(second.orderIds).toHaveLength(2)
+    expect(second.orderIds).toContain(first.orderIds[0])
+    expect(second.message).toContain('cannot be told')
   })
 
   it('when the recent orders cannot be read either: still unknown, after at most 3 lookups', async () => {

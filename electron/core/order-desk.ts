@@ -3,14 +3,15 @@
 // It re-validates the draft against fresh facts (the pair's record, the best bid and ask, the
 // available balance, the fee rule), gives the order a client_order_id, builds the body once and
 // places it once. When the answer is lost it never sends the order again: it looks the order up in
-// the recent orders by its client_order_id and reports what is known.
+// the recent orders (order-lookup.ts) and reports what is known, and how sure that is.
 import { TerminalError, isTerminalError } from '../domain/errors'
 import type { PlaceOrderResult } from '../domain/api'
 import type { OrderCheck, OrderContext, OrderDraft } from '../domain/orders'
-import type { Balance, Currency, Dec, OrderRecord, Pair } from '../domain/wire'
-import { Decimal } from '../domain/decimal'
-import { buildOrderBody, newClientOrderId, normalizeWalletType, validateOrder } from '../domain/order-rules'
+import type { Balance, Currency, Dec, Pair } from '../domain/wire'
+import { buildOrderBody, clientOrderIdFor, normalizeWalletType, validateOrder } from '../domain/order-rules'
+import { availableIn } from '../domain/balances'
 import { feeContextOf, resolveFeeRule } from '../domain/fee-rules'
+import { lookUpOrder } from './order-lookup'
 import type { ExchangeClient } from './exchange/client'
 
 export interface OrderDesk {
@@ -100,15 +101,9 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
   }
 
   function availableOf(balances: Balance[] | null, accountId: number | null, pair: Pair, walletText: string): OrderContext['available'] {
-    const wallet = normalizeWalletType(walletText)
-    if (balances === null || accountId === null || wallet === null) return null
-    const free = (currency: string): Dec => {
-      const row = balances.find(
-        (b) => b.account_id === accountId && b.currency === currency && (normalizeWalletType(b.wallet_type) ?? b.wallet_type) === wallet,
-      )
-      // No row for a currency means nothing of it in this wallet.
-      return row ? new Decimal(row.balance).minus(row.reserve).toFixed() : '0'
-    }
+    if (balances === null || accountId === null || normalizeWalletType(walletText) === null) return null
+    // No row for a currency means nothing of it in this wallet.
+    const free = (currency: string): Dec => availableIn(balances, { accountId, currency, walletType: walletText }) ?? '0'
     return { base: free(pair.currency1), quote: free(pair.currency2) }
   }
 
@@ -161,69 +156,6 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
     return { check: validateOrder(draft, ctx), ctx }
   }
 
-  /** After a lost answer: is the order among the recent orders? Never resends it. */
-  async function lookUp(clientOrderId: string, cause: TerminalError): Promise<PlaceOrderResult> {
-    const deadline = new AbortController()
-    const timer = setTimeout(() => deadline.abort(), lookupBudgetMs)
-    let lastProblem = 'the recent orders could not be read'
-    let sawList = false
-    let listCarriesIds = false
-    try {
-      for (const delay of lookupDelays) {
-        if (delay > 0) await sleep(delay)
-        if (deadline.signal.aborted) break
-        let records: OrderRecord[]
-        try {
-          records = await client.recentOrders({ signal: deadline.signal })
-        } catch (error) {
-          if (isTerminalError(error) && error.kind === 'unsupported') {
-            return {
-              outcome: 'unknown',
-              clientOrderId,
-              lookup: 'still-unknown',
-              orderIds: [],
-              message: `The exchange gave no usable answer to the order (${cause.message}) and this exchange cannot list recent orders. Check the exchange's order history for client order id ${clientOrderId} before placing it again.`,
-            }
-          }
-          lastProblem = isTerminalError(error) ? error.message : 'the recent orders could not be read'
-          continue
-        }
-        sawList = true
-        if (records.length === 0 || records.some((r) => typeof r.client_order_id === 'string')) listCarriesIds = true
-        const matches = records.filter((r) => r.client_order_id === clientOrderId)
-        if (matches.length > 0) {
-          const orderIds = matches.map((r) => r.id)
-          return {
-            outcome: 'unknown',
-            clientOrderId,
-            lookup: 'placed',
-            orderIds,
-            message: `The exchange gave no usable answer to the order, but the order is on the exchange (id ${orderIds.join(', ')}, client order id ${clientOrderId}). It was not sent again.`,
-          }
-        }
-      }
-    } finally {
-      clearTimeout(timer)
-    }
-    if (sawList && listCarriesIds) {
-      return {
-        outcome: 'unknown',
-        clientOrderId,
-        lookup: 'not-placed',
-        orderIds: [],
-        message: `The exchange gave no usable answer to the order, and it is not among the recent orders (client order id ${clientOrderId}): it was most likely not placed. It was not sent again.`,
-      }
-    }
-    const why = sawList ? 'the recent orders do not show client order ids' : lastProblem
-    return {
-      outcome: 'unknown',
-      clientOrderId,
-      lookup: 'still-unknown',
-      orderIds: [],
-      message: `The exchange gave no usable answer to the order and it is not known whether it was placed (${why}). Check the exchange for client order id ${clientOrderId} before placing it again.`,
-    }
-  }
-
   return {
     async validate(draft) {
       return (await prepare(draft)).check
@@ -243,14 +175,16 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
         })
       }
       // A client_order_id the user chose is kept: it is how they find the order again.
-      const userId = typeof draft.client_order_id === 'string' ? draft.client_order_id.trim() : ''
-      const clientOrderId = userId !== '' ? userId : newClientOrderId(random)
+      const clientOrderId = clientOrderIdFor(draft, random)
       const body = buildOrderBody(draft, ctx, clientOrderId)
+      const sentAt = now()
       try {
         const orderIds = await client.placeOrder(body)
         return { outcome: 'placed', orderIds, clientOrderId }
       } catch (error) {
-        if (isTerminalError(error) && error.kind === 'outcome-unknown') return lookUp(clientOrderId, error)
+        if (isTerminalError(error) && error.kind === 'outcome-unknown') {
+          return lookUpOrder({ client, clientOrderId, body, sentAt, cause: error }, { now, sleep, delaysMs: lookupDelays, budgetMs: lookupBudgetMs })
+        }
         throw error
       }
     },

@@ -117,7 +117,7 @@ describe('the loopback guard', () => {
 
 describe('parseFaultMode', () => {
   it('accepts every documented field and keeps only what was given', () => {
-    const all = { latencyMs: 10, dropOrderResponse: true, serverError: 503, rateLimit: { retryAfterSec: 2 }, expiredToken: true, malformedJson: true, htmlGateway: true, clockSkewSec: -3600, failTimes: 1, onlyPaths: ['/trading/order'] }
+    const all = { latencyMs: 10, dropOrderResponse: true, serverError: 503, rateLimit: { retryAfterSec: 2 }, expiredToken: true, malformedJson: true, htmlGateway: true, clockSkewSec: -3600, omitClientOrderId: true, failTimes: 1, onlyPaths: ['/trading/order'] }
     expect(parseFaultMode(all)).toEqual({ ok: true, mode: all })
     expect(parseFaultMode({})).toEqual({ ok: true, mode: {} })
   })

@@ -46,6 +46,7 @@ const faultModeSchema = z.strictObject({
   malformedJson: z.boolean().optional(),
   htmlGateway: z.boolean().optional(),
   clockSkewSec: z.number().int().min(-86_400 * 365).max(86_400 * 365).optional(),
+  omitClientOrderId: z.boolean().optional(),
   failTimes: z.number().int().min(0).max(1_000_000).optional(),
   onlyPaths: z.array(z.string().startsWith('/').max(200)).max(20).optional(),
 })

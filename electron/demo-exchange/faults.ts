@@ -1,5 +1,6 @@
 // Fault injection for tests: a switchable set of misbehaviours (latency, dropped order responses, 5xx,
-// 429, expired tokens, truncated JSON, gateway pages, a skewed clock), each off by default.
+// 429, expired tokens, truncated JSON, gateway pages, a skewed clock, order records without
+// client_order_id), each off by default.
 
 export type FaultMode = {
   latencyMs?: number
@@ -17,6 +18,8 @@ export type FaultMode = {
   htmlGateway?: boolean
   /** /time and token iat/exp shifted by this many seconds. */
   clockSkewSec?: number
+  /** Order records (GET /accounts/order) without client_order_id, as the real exchange's are. */
+  omitClientOrderId?: boolean
   /** Apply serverError/rateLimit/htmlGateway/malformedJson/dropOrderResponse to the next N requests only. */
   failTimes?: number
   /** Apply faults only to paths (after /api/v3) starting with one of these. */
@@ -48,6 +51,10 @@ export class Faults {
 
   get clockSkewSec(): number {
     return this.mode.clockSkewSec ?? 0
+  }
+
+  get omitClientOrderId(): boolean {
+    return this.mode.omitClientOrderId === true
   }
 
   /** The plan for one request; counts it against failTimes when it fails. */

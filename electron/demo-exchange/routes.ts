@@ -24,6 +24,8 @@ export interface ExchangeState {
   engine: Engine
   market: Market
   ledger: Ledger
+  /** The fault that leaves client_order_id out of order records, as the real exchange does. */
+  omitClientOrderId: () => boolean
 }
 
 export interface Request {
@@ -86,8 +88,8 @@ function pairParam(q: URLSearchParams, required: boolean): PairInfo | null | Rep
 
 const iso = (ms: number | null): string | undefined => (ms === null ? undefined : new Date(ms).toISOString())
 
-function orderJson(o: Order): Record<string, unknown> {
-  return {
+function orderJson(o: Order, withClientOrderId: boolean): Record<string, unknown> {
+  const record: Record<string, unknown> = {
     id: o.id,
     account_id: o.accountId,
     pair: o.pair.name,
@@ -108,8 +110,9 @@ function orderJson(o: Order): Record<string, unknown> {
     done_at: iso(o.doneAt),
     stop_price: o.stopPrice === null ? null : o.stopPrice.toNumber(),
     stop_operator: o.stopOperator,
-    client_order_id: o.clientOrderId,
   }
+  if (withClientOrderId) record.client_order_id = o.clientOrderId
+  return record
 }
 
 function accountJson(a: DemoAccount): Record<string, unknown> {
@@ -273,7 +276,7 @@ export function createRoutes(state: ExchangeState): Map<string, Route> {
       (!filter.side || o.side === filter.side) &&
       (filter.startMs == null || o.createdAt >= filter.startMs) &&
       (filter.endMs == null || o.createdAt <= filter.endMs)
-    return ok(JSON.stringify(engine.recentOrders(accountId, limit!, pair?.name ?? null, matches).map(orderJson)))
+    return ok(JSON.stringify(engine.recentOrders(accountId, limit!, pair?.name ?? null, matches).map((o) => orderJson(o, !state.omitClientOrderId()))))
   })
 
   add('/accounts/trades', 'GET', true, ({ query, accountId }) => accountTrades(state.ledger, accountId, query, (name) => PAIRS_BY_NAME.has(name)))

@@ -137,6 +137,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     engine,
     market,
     ledger,
+    omitClientOrderId: () => faults.omitClientOrderId,
   }
   const routes = createRoutes(state)
   const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))

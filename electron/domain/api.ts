@@ -121,14 +121,40 @@ export interface AccountSnapshot {
   fetchedAt: number
 }
 
+/**
+ * How sure the lookup after an unknown outcome is. 'placed': a record carries the order's
+ * client_order_id. 'probably-placed': one record matches pair, side, type, amount and price in the
+ * time window (the exchange keeps no client_order_id). 'several-candidates': more than one does.
+ * 'not-found': the recent orders reach back past the sending and hold no match — which is not proof
+ * that it was not placed. 'still-unknown': the orders could not be read or do not reach back far enough.
+ */
+export type OrderLookupVerdict = 'placed' | 'probably-placed' | 'several-candidates' | 'not-found' | 'still-unknown'
+
+/** What the lookup searched, so the trader can judge the verdict. Times are ms since the epoch. */
+export interface OrderLookupSearch {
+  /** The request, e.g. "GET /accounts/order?pair=BTC_USDT". */
+  endpoint: string
+  /** How many times the list was read successfully, and how many reads were tried. */
+  reads: number
+  tries: number
+  /** Records in the last list read. */
+  records: number
+  /** The time window a record had to fall in to match by fields (the exchange's clock). */
+  window: { from: number; to: number }
+  elapsedMs: number
+  matchedBy: 'client_order_id' | 'fields' | null
+}
+
 export type PlaceOrderResult =
   | { outcome: 'placed'; orderIds: number[]; clientOrderId: string }
   | {
       outcome: 'unknown'
       clientOrderId: string
-      /** What the lookup in the recent orders found. */
-      lookup: 'placed' | 'not-placed' | 'still-unknown'
+      /** What the lookup in the recent orders found, and how sure it is. */
+      lookup: OrderLookupVerdict
+      /** The order's ids ('placed'), or the candidates ('probably-placed', 'several-candidates'). */
       orderIds: number[]
+      search: OrderLookupSearch
       message: string
     }
 
@@ -293,8 +319,12 @@ export type MethodCall = <M extends MethodName>(method: M, input: MethodInput<M>
 // ---- Events ---------------------------------------------------------------------------------------
 
 export interface EventPayloads {
-  /** New or updated candles of the subscribed pair/interval (the last one updates live). */
-  'market.candles': { pair: string; interval: CandleInterval; candles: Candle[] }
+  /**
+   * New or updated candles of the subscribed pair/interval (the last one updates live), including
+   * any that filled a hole. With `reset` they are the whole series: the older ones could not be
+   * joined to it without a hole, so what is shown is replaced, not merged into.
+   */
+  'market.candles': { pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }
   /** Trades not seen before, newest first. */
   'market.trades': { pair: string; trades: Trade[] }
   'market.ticker': { pair: string; ticker: Ticker }

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { PlaceOrderResult, SessionState } from '@domain/api'
+import type { OrderLookupVerdict, PlaceOrderResult, SessionState } from '@domain/api'
 import { TerminalError } from '@domain/errors'
 import type { Ticker } from '@domain/wire'
 import { setTerminal } from '@/api'
@@ -293,10 +293,14 @@ describe('OrderForm: sending', () => {
     expect(text('order-error-form')).toContain('Client order id already used')
   })
 
+  const search = { endpoint: 'GET /accounts/order?pair=BTC_USDT', reads: 3, tries: 3, records: 4, window: { from: 0, to: 1 }, elapsedMs: 3000, matchedBy: null }
+  const unknown = (lookup: OrderLookupVerdict, orderIds: number[]): PlaceOrderResult & { outcome: 'unknown' } => ({ outcome: 'unknown', clientOrderId: 'tt-a', lookup, orderIds, search, message: 'Timed out' })
   const lookups: [PlaceOrderResult & { outcome: 'unknown' }, RegExp][] = [
-    [{ outcome: 'unknown', clientOrderId: 'tt-a', lookup: 'placed', orderIds: [123], message: 'Timed out' }, /WAS placed \(#123\)/],
-    [{ outcome: 'unknown', clientOrderId: 'tt-a', lookup: 'not-placed', orderIds: [], message: 'Timed out' }, /was NOT placed/],
-    [{ outcome: 'unknown', clientOrderId: 'tt-a', lookup: 'still-unknown', orderIds: [], message: 'Timed out' }, /check open orders before retrying/],
+    [unknown('placed', [123]), /WAS placed \(#123\) — found by its client id/],
+    [unknown('probably-placed', [124]), /probably placed — #124 matches it/],
+    [unknown('several-candidates', [124, 125]), /several orders match it \(#124, #125\)/],
+    [unknown('not-found', []), /not found among the recent orders — that does not prove it was not placed/],
+    [unknown('still-unknown', []), /check open orders before retrying/],
   ]
   for (const [result, words] of lookups) {
     it(`an unknown outcome is shown as such with the lookup (${result.lookup}) and never resent`, async () => {
@@ -308,6 +312,8 @@ describe('OrderForm: sending', () => {
       await flushPromises()
       expect(text('order-result')).toMatch(/Outcome unknown — the exchange gave no usable answer/)
       expect(text('order-result')).toMatch(words)
+      // A lookup that only failed to find the order never reads as "not placed".
+      expect(text('order-result')).not.toMatch(/was NOT placed|You may place it again/)
       expect(text('order-result')).toContain('tt-a')
       expect(terminal.callsOf('orders.place')).toHaveLength(1)
     })

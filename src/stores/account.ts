@@ -9,21 +9,12 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { AccountSnapshot, CancelOrdersResult, Disposer } from '@domain/api'
 import type { Balance, FeeRule, OrderRecord } from '@domain/wire'
-import { WALLET_TYPE_ALIASES } from '@domain/constants'
-import { Decimal } from '@domain/decimal'
+import { availableIn } from '@domain/balances'
 import { useTerminal } from '@/api'
 import { useSessionStore } from './session'
 
-/** Canonical wallet type, so "MARGIN_CROSS" and "CROSS_MARGIN" name the same wallet. */
-export function canonicalWallet(walletType: string): string {
-  const upper = walletType.toUpperCase()
-  return WALLET_TYPE_ALIASES[upper] ?? upper
-}
-
-/** balance − reserve, exactly, as a canonical decimal string. */
-export function availableOf(balance: Pick<Balance, 'balance' | 'reserve'>): string {
-  return new Decimal(balance.balance).minus(balance.reserve).toFixed()
-}
+// Re-exported: the balances table reads it from here; the one definition lives in the domain.
+export { availableOf } from '@domain/balances'
 
 export const useAccountStore = defineStore('account', () => {
   const session = useSessionStore()
@@ -58,10 +49,7 @@ export const useAccountStore = defineStore('account', () => {
 
   /** Available (balance − reserve) of one currency in one wallet, or null when there is no such balance. */
   function available(currency: string, walletType: string): string | null {
-    const wallet = canonicalWallet(walletType)
-    const rows = balances.value.filter((b) => b.currency === currency && canonicalWallet(b.wallet_type) === wallet)
-    if (rows.length === 0) return null
-    return rows.reduce((sum, row) => sum.plus(availableOf(row)), new Decimal(0)).toFixed()
+    return availableIn(balances.value, { accountId: snapshot.value?.accountId ?? null, currency, walletType })
   }
 
   /** Applies a snapshot if it belongs to the session's current generation; returns whether it did. */

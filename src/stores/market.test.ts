@@ -71,6 +71,18 @@ describe('useMarketStore', () => {
     expect(market.loading).toBe(false)
   })
 
+  it('a reset from the core replaces the series instead of leaving a hole between old and new candles', async () => {
+    const market = useMarketStore()
+    await market.subscribe('BTC_USDT', '60')
+    expect(market.candles).toHaveLength(5)
+    // after a long sleep the core restarts the series 100 hours later
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: candleRun(3, T0 + 100 * 3600), reset: true })
+    expect(market.candles.map((c) => c.time)).toEqual([T0 + 98 * 3600, T0 + 99 * 3600, T0 + 100 * 3600])
+    // without reset the same candles are merged in, as live updates are
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: candleRun(1, T0 + 101 * 3600) })
+    expect(market.candles).toHaveLength(4)
+  })
+
   it('applies only events of the current pair and interval', async () => {
     const market = useMarketStore()
     await market.subscribe('BTC_USDT', '60')
@@ -148,6 +160,32 @@ describe('useMarketStore', () => {
     expect(market.reachedStart).toBe(true)
     expect(await market.loadOlder()).toBe(0)
     expect(terminal.callsOf('market.candles')).toHaveLength(2)
+  })
+
+  it('older candles from a server that pages from the oldest end join the series without a hole', async () => {
+    const market = useMarketStore()
+    await market.subscribe('BTC_USDT', '60')
+    const firstTime = market.candles[0]!.time
+    // a long history (2,000 hours) before the first candle; the oldest page of whatever span is asked
+    const history = candleRun(2_000, firstTime - 3600)
+    terminal.handle('market.candles', (input: { since?: number; until?: number; limit?: number }) =>
+      history.filter((c) => (input.since === undefined || c.time >= input.since) && (input.until === undefined || c.time <= input.until)).slice(0, input.limit ?? 500),
+    )
+    expect(await market.loadOlder()).toBe(500)
+    const times = market.candles.map((c) => c.time)
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(3600)
+  })
+
+  it('a span of older candles without any (no trades) is stepped over, not taken for the start of history', async () => {
+    const market = useMarketStore()
+    await market.subscribe('BTC_USDT', '60')
+    const firstTime = market.candles[0]!.time
+    const quietSpan = 500 * 3600
+    const older = candleRun(10, firstTime - quietSpan - 3600) // nothing in the 500 hours before the first candle
+    terminal.handle('market.candles', (input: { since: number; until: number }) => older.filter((c) => c.time >= input.since && c.time <= input.until))
+    expect(await market.loadOlder()).toBe(10)
+    expect(terminal.callsOf('market.candles')).toHaveLength(2)
+    expect(market.reachedStart).toBe(false)
   })
 
   it('switching the interval resubscribes with the same pair', async () => {

@@ -5,13 +5,15 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { ConnectionStatus, Disposer, EventPayloads, MarketSnapshot } from '@domain/api'
 import type { Candle, CandleInterval, Currency, Pair, Ticker, Trade } from '@domain/wire'
-import { CANDLES_MAX_LIMIT } from '@domain/constants'
+import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { usePrefsStore } from './prefs'
 
 /** How many recent trades the store keeps: enough to fill a tall panel, small enough to stay fast. */
 export const TRADES_CAP = 500
+/** Empty spans of older candles (no trade) stepped over before the start of history is assumed. */
+const EMPTY_SPANS_STEPPED = 3
 
 /**
  * Merges candles into a sorted series by `time`: an incoming candle with an existing time replaces
@@ -141,6 +143,12 @@ export const useMarketStore = defineStore('market', () => {
     disposers = [
       terminal.on('market.candles', (payload: EventPayloads['market.candles']) => {
         if (!isCurrent(payload.pair, payload.interval)) return
+        if (payload.reset === true) {
+          // The core could not join the new candles to the old without a hole: start the series over.
+          candles.value = mergeCandles([], payload.candles)
+          reachedStart.value = false
+          return
+        }
         candles.value = mergeCandles(candles.value, payload.candles)
       }),
       terminal.on('market.trades', (payload: EventPayloads['market.trades']) => {
@@ -226,8 +234,10 @@ export const useMarketStore = defineStore('market', () => {
   }
 
   /**
-   * Loads the page of candles before the first one (through `until`) and prepends it. Resolves to
-   * the number of candles added; 0 when there is nothing older (then it stops asking).
+   * Loads the page of candles before the first one and prepends it; resolves to the number added,
+   * 0 when there is nothing older (then it stops asking). Each request names both ends of a span one
+   * page long: a server that answers a longer span with its oldest page would leave a hole. Spans
+   * without candles (no trade) are stepped over a few times before the start is taken as reached.
    */
   async function loadOlder(): Promise<number> {
     const first = candles.value[0]
@@ -235,13 +245,19 @@ export const useMarketStore = defineStore('market', () => {
     const id = subscription
     loadingOlder.value = true
     try {
-      const older = await useTerminal().call('market.candles', {
-        pair: pair.value,
-        interval: interval.value,
-        until: Math.max(0, first.time - 1),
-        limit: CANDLES_MAX_LIMIT,
-      })
-      if (id !== subscription) return 0
+      const span = CANDLES_MAX_LIMIT * INTERVAL_SECONDS[interval.value]
+      let until = first.time - 1
+      let older: Candle[] = []
+      for (let step = 0; step < EMPTY_SPANS_STEPPED && older.length === 0 && until >= 0; step++, until -= span) {
+        older = await useTerminal().call('market.candles', {
+          pair: pair.value,
+          interval: interval.value,
+          since: Math.max(0, until + 1 - span),
+          until,
+          limit: CANDLES_MAX_LIMIT,
+        })
+        if (id !== subscription) return 0
+      }
       const before = candles.value.length
       candles.value = prependCandles(candles.value, older)
       const added = candles.value.length - before

@@ -5,7 +5,7 @@
 // lookup found, and the trader decides.
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
-import type { PlaceOrderResult } from '@domain/api'
+import type { OrderLookupVerdict, PlaceOrderResult } from '@domain/api'
 import type { FieldIssue } from '@domain/errors'
 import { type TerminalError, toTerminalError } from '@domain/errors'
 import type { OrderCheck, OrderContext, OrderDraft, OrderDraftField } from '@domain/orders'
@@ -27,7 +27,7 @@ export type IssueField = OrderDraftField | 'form'
 
 export type OrderResult =
   | { kind: 'placed'; orderIds: number[]; clientOrderId: string }
-  | { kind: 'unknown'; clientOrderId: string; lookup: 'placed' | 'not-placed' | 'still-unknown'; orderIds: number[]; message: string }
+  | { kind: 'unknown'; clientOrderId: string; lookup: OrderLookupVerdict; orderIds: number[]; message: string }
 
 /** Exchange and order-desk codes that belong to a field; the amount codes go to the amount field shown. */
 const CODE_FIELDS: Record<string, OrderDraftField | 'amount'> = {

@@ -98,7 +98,8 @@ export interface ExchangeClient {
   accounts(query?: { include_subaccounts?: boolean }, options?: CallOptions): Promise<Account[]>
   balances(options?: CallOptions): Promise<Balance[]>
   feeInfo(options?: CallOptions): Promise<FeeRule[]>
-  recentOrders(options?: CallOptions): Promise<OrderRecord[]>
+  /** The account's most recent orders (at most 100), of one pair when `pair` is given. */
+  recentOrders(options?: CallOptions, query?: { pair?: string }): Promise<OrderRecord[]>
   /** One POST, never retried. A lost answer throws kind 'outcome-unknown'. */
   placeOrder(body: PlaceOrderBody, options?: CallOptions): Promise<number[]>
   /** One DELETE, never retried. */
@@ -388,7 +389,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       get('/accounts/accounts', schemaReader(accountsResponseSchema), true, call, { include_subaccounts: query?.include_subaccounts }),
     balances: (call) => get('/accounts/balances', schemaReader(balancesResponseSchema), true, call),
     feeInfo: (call) => get('/accounts/feeinfo', schemaReader(feeRulesResponseSchema), true, call),
-    recentOrders: (call) => get('/accounts/order', schemaReader(orderRecordsResponseSchema), true, call),
+    recentOrders: (call, query) => get('/accounts/order', schemaReader(orderRecordsResponseSchema), true, call, { pair: query?.pair }),
     placeOrder: (body, call) =>
       execute({ method: 'POST', path: '/trading/order', body, isPrivate: true, isOrder: true, read: schemaReader(placeOrderResponseSchema), ...(call?.signal ? { signal: call.signal } : {}) }),
     cancelOrders: (body, call) =>
