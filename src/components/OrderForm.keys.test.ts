@@ -119,6 +119,18 @@ describe('OrderForm: the same order again', () => {
     expect(terminal.callsOf('orders.place')).toHaveLength(2)
   })
 
+  it('a click on the button is aimed: the same order by click goes without the question', async () => {
+    setup({ confirm: false })
+    terminal.handle('orders.place', placed)
+    await fillValidLimitBuy()
+    await pressEnter('base-amount')
+    await type('base-amount', '0.01')
+    await byId('order-submit').trigger('click')
+    await flushPromises()
+    expect(byId('order-confirm').exists()).toBe(false)
+    expect(terminal.callsOf('orders.place')).toHaveLength(2)
+  })
+
   it('once the result is dismissed, the same order goes without asking', async () => {
     setup({ confirm: false })
     terminal.handle('orders.place', placed)

@@ -277,7 +277,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
 
   /** Validates, then sends or asks for confirmation. Resolves to true when an order went out. */
-  async function submit(): Promise<boolean> {
+  async function submit(how: 'key' | 'click' = 'click'): Promise<boolean> {
     submitAttempted.value = true
     if (!canSubmit.value) return false
     const clientOrderId = newClientOrderId(secureRandom)
@@ -289,9 +289,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
       serverIssues.value = issuesFromError(toTerminalError(error), fields.value)
       return false
     }
-    // The same order right after one that was placed (or may have been) is asked about, even with
-    // confirmations off: a second Enter must not buy twice.
-    const warning = lastSentKey === sameOrderKey(body) ? repeatWarning(lastResult.value) : null
+    // The same order by Enter right after one that was placed (or may have been) is asked about, even
+    // with confirmations off: a second Enter may be meant for the first order, a click is aimed.
+    const warning = how === 'key' && lastSentKey === sameOrderKey(body) ? repeatWarning(lastResult.value) : null
     if (prefs.prefs.confirmOrders || warning) {
       pendingConfirm.value = { draft: toSend, body, warning }
       return false
