@@ -119,6 +119,22 @@ describe('OrderForm: the same order again', () => {
     expect(terminal.callsOf('orders.place')).toHaveLength(2)
   })
 
+  it('after an unknown outcome that the lookup did not find, the question says just that', async () => {
+    setup({ confirm: false })
+    terminal.handle('orders.place', (draft: { client_order_id: string }): PlaceOrderResult => ({
+      outcome: 'unknown',
+      clientOrderId: draft.client_order_id,
+      lookup: 'not-placed',
+      orderIds: [],
+      message: 'No answer',
+    }))
+    await fillValidLimitBuy()
+    await pressEnter('base-amount')
+    await pressEnter('base-amount')
+    expect(terminal.callsOf('orders.place')).toHaveLength(1)
+    expect(text('order-confirm-warning')).toBe('The lookup did not find this same order on the exchange. Send it again?')
+  })
+
   it('a click on the button is aimed: the same order by click goes without the question', async () => {
     setup({ confirm: false })
     terminal.handle('orders.place', placed)

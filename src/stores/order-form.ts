@@ -48,6 +48,8 @@ const CODE_FIELDS: Record<string, OrderDraftField | 'amount'> = {
 export function repeatWarning(last: OrderResult | null): string | null {
   if (!last) return null
   if (last.kind === 'placed' || last.lookup === 'placed') return 'You just placed this order — send another identical one?'
+  // Not found is not proof: the lookup searched recent orders only.
+  if (last.lookup === 'not-placed') return 'The lookup did not find this same order on the exchange. Send it again?'
   return 'The outcome of this same order is unknown: it may have been placed. Send another identical one?'
 }
 
