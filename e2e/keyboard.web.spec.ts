@@ -133,3 +133,34 @@ test('a notice arriving while the confirmation is open never covers it', async (
   await page.keyboard.press('Escape')
   await callApi(host, 'orders.cancel', { order_ids: other.orderIds })
 })
+
+test('with confirmations off, a held Enter places exactly one order, and the same order again is asked about', async ({ page }) => {
+  await openApp(page, host)
+  const places = countCalls(page, 'orders.place')
+  await fillLowLimitBuy(page)
+  const toggle = page.getByTestId('order-confirm-toggle')
+  await toggle.uncheck()
+  try {
+    const before = await orderIds(host)
+    await page.getByTestId('base-amount').focus()
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.down('Enter')
+      await page.waitForTimeout(30)
+    }
+    await page.keyboard.up('Enter')
+    const id = await placedOrderId(page)
+    await page.waitForTimeout(300)
+    expect(places.count).toBe(1)
+    await expect.poll(() => orderIds(host)).toEqual([...before, id].sort((a, b) => a - b))
+
+    // The amount was cleared; typed again, the identical order by Enter stops at the question.
+    await page.getByTestId('base-amount').fill('0.001')
+    await page.getByTestId('base-amount').press('Enter')
+    await expect(page.getByTestId('order-confirm-warning')).toContainText('You just placed this order')
+    await page.keyboard.press('Escape')
+    expect(places.count).toBe(1)
+    await callApi(host, 'orders.cancel', { order_ids: [id] })
+  } finally {
+    await toggle.check()
+  }
+})
