@@ -1,89 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
-import type { OrderLookupVerdict, PlaceOrderResult, SessionState } from '@domain/api'
+import { flushPromises } from '@vue/test-utils'
+import type { OrderLookupVerdict, PlaceOrderResult } from '@domain/api'
 import { TerminalError } from '@domain/errors'
-import type { Ticker } from '@domain/wire'
-import { setTerminal } from '@/api'
-import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
 import { useOrderFormStore } from '@/stores/order-form'
 import { usePrefsStore } from '@/stores/prefs'
-import { useSessionStore } from '@/stores/session'
-import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule, type FakeTerminal } from '@/stores/market-fixtures.test-util'
-import OrderForm from './OrderForm.vue'
+import { TICKER, byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
 
-const TICKER: Ticker = { pair: 'BTC_USDT', last: '43000', buy: '42990', sell: '43010' }
-
-function sessionState(overrides: Partial<SessionState> = {}): SessionState {
-  return {
-    generation: 1,
-    profile: {
-      id: 'p1',
-      name: 'Demo',
-      baseUrl: 'http://127.0.0.1:1/api/v3',
-      apiKeyHint: 'abcd',
-      accountId: 7,
-      isDemo: true,
-      createdAt: '2024-01-01T00:00:00Z',
-      lastUsedAt: null,
-      secretStorage: 'keychain',
-    },
-    accounts: [{ id: 7, name: 'Main', email: 'm@example.test', parentId: null, profileId: 'p1' }],
-    accountId: 7,
-    canTrade: true,
-    connection: { state: 'online', message: 'Online', since: 0 },
-    keychain: { available: true },
-    storageWarnings: [],
-    ...overrides,
-  }
-}
-
-let terminal: FakeTerminal
-let wrapper: VueWrapper | null = null
-
-function setup(options: { session?: Partial<SessionState>; ticker?: Ticker | null; quote?: string; base?: string; confirm?: boolean } = {}) {
-  setActivePinia(createPinia())
-  terminal = fakeTerminal()
-  setTerminal(terminal)
-  const session = useSessionStore()
-  session.applyState(sessionState(options.session))
-  const account = useAccountStore()
-  account.apply({
-    generation: 1,
-    accountId: 7,
-    balances: [balance('USDT', options.quote ?? '1000'), balance('BTC', options.base ?? '0.5', '0.1')],
-    feeRules: [feeRule('0.001', '0.0005')],
-    orders: [],
-    fetchedAt: 1,
-  })
-  const market = useMarketStore()
-  market.pairs = [BTC_USDT]
-  market.pair = 'BTC_USDT'
-  market.ticker = options.ticker === undefined ? TICKER : options.ticker
-  usePrefsStore().prefs = { ...PREFS, confirmOrders: options.confirm ?? false }
-  const form = useOrderFormStore()
-  wrapper = mount(OrderForm, { attachTo: document.body })
-  return { form, market, account, session, wrapper }
-}
-
-afterEach(() => {
-  wrapper?.unmount()
-  wrapper = null
-})
-
-const byId = (id: string) => wrapper!.find(`[data-testid="${id}"]`)
-const text = (id: string) => byId(id).text()
-
-async function type(id: string, value: string): Promise<void> {
-  await byId(id).setValue(value)
-}
-
-async function pressEnter(id: string): Promise<void> {
-  await byId(id).trigger('keydown', { key: 'Enter' })
-  await flushPromises()
-}
+afterEach(unmount)
 
 describe('OrderForm: each rule shows its message on its field', () => {
   beforeEach(() => {
@@ -106,7 +31,7 @@ describe('OrderForm: each rule shows its message on its field', () => {
       await type('base-amount', value)
       expect(text('order-error-base_amount')).toMatch(message)
       expect(byId('order-error-limit_price').exists()).toBe(false)
-      expect(byId('order-submit').attributes('disabled')).toBeDefined()
+      expect(byId('order-submit').attributes('aria-disabled')).toBe('true')
     })
   }
 
@@ -172,7 +97,7 @@ describe('OrderForm: each rule shows its message on its field', () => {
     await type('base-amount', '1')
     expect(byId('order-error-base_amount').exists()).toBe(false)
     expect(text('order-warning-base_amount')).toMatch(/Needs 43000 USDT; 1000 USDT available/)
-    expect(byId('order-submit').attributes('disabled')).toBeUndefined()
+    expect(byId('order-submit').attributes('aria-disabled')).toBe('false')
   })
 
   it('wallet, order type and side from elsewhere than the controls are caught on their fields', async () => {
@@ -199,7 +124,7 @@ describe('OrderForm: each rule shows its message on its field', () => {
 
   it('errors of untouched fields wait for a submit attempt, which sends nothing', async () => {
     expect(byId('order-error-base_amount').exists()).toBe(false)
-    expect(byId('order-submit').attributes('disabled')).toBeDefined()
+    expect(byId('order-submit').attributes('aria-disabled')).toBe('true')
     await pressEnter('limit-price')
     expect(text('order-error-base_amount')).toMatch(/Enter an amount/)
     expect(text('order-error-limit_price')).toMatch(/Enter a price/)
@@ -335,7 +260,7 @@ describe('OrderForm: sending', () => {
     setup({ session: { canTrade: false, accounts: [{ id: 7, name: 'Sub', email: 's@example.test', parentId: 1, profileId: null, viewOnlyReason: 'No key for this sub-account' }] } })
     await type('limit-price', '43000')
     await type('base-amount', '0.01')
-    expect(byId('order-submit').attributes('disabled')).toBeDefined()
+    expect(byId('order-submit').attributes('aria-disabled')).toBe('true')
     expect(text('order-submit-reason')).toContain('No key for this sub-account')
     await pressEnter('base-amount')
     expect(terminal.callsOf('orders.place')).toHaveLength(0)

@@ -33,6 +33,12 @@ export type ChartOption = ComposeOption<
   | MarkLineComponentOption
 >
 
+/** Where the two panes sit on the canvas (px): candles above, volume below, prices on the right. */
+export const CHART_GRIDS = {
+  price: { left: 8, right: 72, top: 30, bottom: 118 },
+  volume: { left: 8, right: 72, height: 64, bottom: 26 },
+} as const
+
 /** Candles drawn in view when a chart opens. */
 export const INITIAL_VISIBLE = 120
 /** Within this many candles of the left edge, the next older page is loaded. */
@@ -182,16 +188,21 @@ export function fullOption(input: ChartInput): ChartOption {
     animation: false,
     backgroundColor: 'transparent',
     textStyle: { color: palette.text, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+    // One x mapping for both panes: ECharts 6 shrinks a grid whose axis labels overflow its bounds
+    // (outerBoundsMode 'auto'), and the time labels under the volume pane overflow at the edges
+    // once zoomed out, so the volume pane (and its crosshair line) came out narrower than the candle
+    // pane. With the bounds off both grids keep exactly the rect given here; the end labels are
+    // aligned inwards instead of being pushed off the canvas.
     grid: [
-      { left: 8, right: 72, top: 30, bottom: 118 },
-      { left: 8, right: 72, height: 64, bottom: 26 },
+      { ...CHART_GRIDS.price, outerBoundsMode: 'none' },
+      { ...CHART_GRIDS.volume, outerBoundsMode: 'none' },
     ],
     xAxis: [
       { ...axisCommon, gridIndex: 0, axisLabel: { show: false }, axisPointer: { show: true, label: { show: false } } },
       {
         ...axisCommon,
         gridIndex: 1,
-        axisLabel: { color: palette.text, formatter: timeLabel, hideOverlap: true },
+        axisLabel: { color: palette.text, formatter: timeLabel, hideOverlap: true, alignMinLabel: 'left', alignMaxLabel: 'right' },
         axisPointer: { show: true, label: { formatter: ({ value }: { value: unknown }) => timeLabel(value as number) } },
       },
     ],
@@ -228,8 +239,10 @@ export function fullOption(input: ChartInput): ChartOption {
       },
     ],
     // The crosshair is the axis pointers alone (x on both grids, y on the candle grid): no tooltip
-    // component, whose content was never shown anyway.
+    // component, whose content was never shown anyway. It draws on a canvas layer of its own
+    // (zlevel 1), so moving the mouse repaints three lines, never the candles.
     axisPointer: {
+      zlevel: 1,
       triggerOn: 'mousemove',
       link: [{ xAxisIndex: 'all' }],
       lineStyle: { color: palette.pointer, type: 'dashed' },

@@ -19,9 +19,11 @@ export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EC
   onMounted(() => {
     const el = element.value
     if (!el) return
-    // Dirty rectangles: a live tick repaints the regions that changed (the live candle, its bar, the
-    // price line and labels), not the whole canvas.
-    const instance = init(el, undefined, { renderer: 'canvas', useDirtyRect: true })
+    // No dirty rectangles: they saved ~0.5 ms a tick, but zrender left pixels stale with them — the
+    // volume pane's crosshair line stayed where it was (its element had moved) and bars under the
+    // pointer vanished. The crosshair has a canvas layer of its own instead, so a hover repaints
+    // that layer only (candle-chart-option.ts).
+    const instance = init(el, undefined, { renderer: 'canvas', useDirtyRect: false })
     chart.value = instance
     if (typeof ResizeObserver === 'function') {
       observer = new ResizeObserver(() => {

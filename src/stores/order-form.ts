@@ -44,6 +44,21 @@ const CODE_FIELDS: Record<string, OrderDraftField | 'amount'> = {
   UNKNOWN_PAIR: 'pair',
 }
 
+/** What the confirmation asks before an order identical to one just placed (or maybe placed) goes out. */
+export function repeatWarning(last: OrderResult | null): string | null {
+  if (!last) return null
+  if (last.kind === 'placed' || last.lookup === 'placed') return 'You just placed this order — send another identical one?'
+  if (last.lookup === 'probably-placed' || last.lookup === 'several-candidates') return 'This same order was probably placed already (the lookup found a matching order). Send another identical one?'
+  // Not found is not proof: the lookup searched recent orders only.
+  if (last.lookup === 'not-found') return 'The lookup did not find this same order among the recent orders — that does not prove it was not placed. Send it again?'
+  return 'The outcome of this same order is unknown: it may have been placed. Send another identical one?'
+}
+
+/** An order body without its client order id: two sends of one order compare equal. */
+function sameOrderKey(body: PlaceOrderBody): string {
+  return JSON.stringify({ ...body, client_order_id: undefined })
+}
+
 /** Fields the form always shows an error slot for, besides the amount and price fields of the type. */
 const ALWAYS_SHOWN: readonly OrderDraftField[] = ['order_type', 'order_side', 'wallet_type']
 
@@ -94,9 +109,14 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const serverIssues = ref<(FieldIssue & { field: IssueField })[]>([])
   /** The price field a click on the chart or a trade fills: the stop price while it has focus. */
   const priceTarget = ref<PriceField>('limit_price')
-  /** The order waiting in the confirmation dialog: the draft to send and the exact body it becomes. */
-  const pendingConfirm = shallowRef<{ draft: OrderDraft; body: PlaceOrderBody } | null>(null)
+  /**
+   * The order waiting in the confirmation dialog: the draft to send, the exact body it becomes, and
+   * the question to ask when it repeats the order just sent.
+   */
+  const pendingConfirm = shallowRef<{ draft: OrderDraft; body: PlaceOrderBody; warning: string | null } | null>(null)
   const lastResult = shallowRef<OrderResult | null>(null)
+  /** The order behind `lastResult` (placed or unknown), to catch the same order sent again. */
+  let lastSentKey: string | null = null
 
   const pair = computed(() => market.selectedPair)
   const fields = computed(() => fieldsFor(orderType.value, side.value))
@@ -156,6 +176,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (!session.canTrade) return session.account?.viewOnlyReason ?? 'This account is view-only: the active profile holds no key for it'
     if (!pair.value) return 'Choose a pair'
     return null
+  })
+
+  /** Why the last press of submit sent nothing, beside the button (the field says it too). */
+  const blockedMessage = computed<string | null>(() => {
+    if (!submitAttempted.value || blockReason.value !== null || sending.value) return null
+    const first = check.value.errors[0]
+    return first ? `Not sent: ${first.message}` : null
   })
 
   const canSubmit = computed(
@@ -253,7 +280,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
 
   /** Validates, then sends or asks for confirmation. Resolves to true when an order went out. */
-  async function submit(): Promise<boolean> {
+  async function submit(how: 'key' | 'click' = 'click'): Promise<boolean> {
     submitAttempted.value = true
     if (!canSubmit.value) return false
     const clientOrderId = newClientOrderId(secureRandom)
@@ -265,11 +292,14 @@ export const useOrderFormStore = defineStore('order-form', () => {
       serverIssues.value = issuesFromError(toTerminalError(error), fields.value)
       return false
     }
-    if (prefs.prefs.confirmOrders) {
-      pendingConfirm.value = { draft: toSend, body }
+    // The same order by Enter right after one that was placed (or may have been) is asked about, even
+    // with confirmations off: a second Enter may be meant for the first order, a click is aimed.
+    const warning = how === 'key' && lastSentKey === sameOrderKey(body) ? repeatWarning(lastResult.value) : null
+    if (prefs.prefs.confirmOrders || warning) {
+      pendingConfirm.value = { draft: toSend, body, warning }
       return false
     }
-    return send(toSend)
+    return send(toSend, body)
   }
 
   /** Sends the order waiting in the confirmation dialog. */
@@ -277,18 +307,20 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const pending = pendingConfirm.value
     if (!pending || sending.value) return false
     pendingConfirm.value = null
-    return send(pending.draft)
+    return send(pending.draft, pending.body)
   }
 
   function cancelConfirm(): void {
     pendingConfirm.value = null
   }
 
-  async function send(toSend: OrderDraft): Promise<boolean> {
+  async function send(toSend: OrderDraft, body: PlaceOrderBody): Promise<boolean> {
     const clientOrderId = toSend.client_order_id ?? ''
     sending.value = true
     serverIssues.value = []
     lastResult.value = null
+    // Known before the answer: an answer lost on the way is an unknown outcome of this very order.
+    lastSentKey = sameOrderKey(body)
     const generation = session.generation
     try {
       const result: PlaceOrderResult = await useTerminal().call('orders.place', toSend)
@@ -364,6 +396,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     check,
     spending,
     blockReason,
+    blockedMessage,
     canSubmit,
     formErrors,
     errorsFor,

@@ -1,0 +1,161 @@
+// @vitest-environment happy-dom
+// One keypress, one action; a blocked submit says why; the same order twice is asked about.
+import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import type { PlaceOrderResult } from '@domain/api'
+import { TerminalError } from '@domain/errors'
+import { byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
+
+afterEach(unmount)
+
+const placed = (draft: { client_order_id: string }): PlaceOrderResult => ({ outcome: 'placed', orderIds: [41], clientOrderId: draft.client_order_id })
+
+async function fillValidLimitBuy(): Promise<void> {
+  await type('limit-price', '43000')
+  await type('base-amount', '0.01')
+}
+
+describe('OrderForm: a held Enter', () => {
+  it('opens the confirmation once and never answers it; a fresh press after release does', async () => {
+    setup({ confirm: true })
+    terminal.handle('orders.place', placed)
+    await fillValidLimitBuy()
+    const input = byId('base-amount')
+    await input.trigger('keydown', { key: 'Enter', code: 'Enter' })
+    await flushPromises()
+    const ok = byId('order-confirm-ok')
+    expect(ok.exists()).toBe(true)
+    expect(document.activeElement).toBe(ok.element)
+    // The key stays down: auto-repeat lands on the focused Buy button, some platforms without the flag.
+    for (let i = 0; i < 5; i++) await ok.trigger('keydown', { key: 'Enter', code: 'Enter', repeat: true })
+    await ok.trigger('keydown', { key: 'Enter', code: 'Enter' })
+    await flushPromises()
+    expect(terminal.callsOf('orders.place')).toHaveLength(0)
+    expect(byId('order-confirm').exists()).toBe(true)
+
+    await ok.trigger('keyup', { key: 'Enter', code: 'Enter' })
+    await ok.trigger('keydown', { key: 'Enter', code: 'Enter' })
+    await flushPromises()
+    expect(terminal.callsOf('orders.place')).toHaveLength(1)
+    expect(text('order-result')).toContain('#41')
+  })
+
+  it('with confirmations off sends one order, not one per repeat', async () => {
+    setup({ confirm: false })
+    terminal.handle('orders.place', (draft: { client_order_id: string }) => new Promise<PlaceOrderResult>((r) => setTimeout(() => r(placed(draft)), 5)))
+    await fillValidLimitBuy()
+    const input = byId('base-amount')
+    await input.trigger('keydown', { key: 'Enter', code: 'Enter' })
+    for (let i = 0; i < 5; i++) await input.trigger('keydown', { key: 'Enter', code: 'Enter', repeat: true })
+    await new Promise((r) => setTimeout(r, 20))
+    await flushPromises()
+    expect(terminal.callsOf('orders.place')).toHaveLength(1)
+  })
+
+  it('Enter on the focused Cancel button cancels', async () => {
+    setup({ confirm: true })
+    await fillValidLimitBuy()
+    await pressEnter('base-amount')
+    await byId('order-confirm-cancel').trigger('keydown', { key: 'Enter', code: 'Enter' })
+    expect(byId('order-confirm').exists()).toBe(false)
+    expect(terminal.callsOf('orders.place')).toHaveLength(0)
+  })
+})
+
+describe('OrderForm: a blocked submit says why', () => {
+  it('pressing submit on an untouched empty form shows each empty field its message, and sends nothing', async () => {
+    setup()
+    expect(byId('order-error-base_amount').exists()).toBe(false)
+    expect(byId('order-submit').attributes('disabled')).toBeUndefined()
+    await byId('order-submit').trigger('click')
+    await flushPromises()
+    expect(text('order-error-limit_price')).toMatch(/Enter a price/)
+    expect(text('order-error-base_amount')).toMatch(/Enter an amount/)
+    expect(text('order-submit-blocked')).toBe('Not sent: Enter an amount')
+    expect(terminal.callsOf('orders.place')).toHaveLength(0)
+  })
+
+  it('the message follows the form: the next empty field, then gone once the order is valid', async () => {
+    setup()
+    await byId('order-submit').trigger('click')
+    await type('base-amount', '0.01')
+    expect(text('order-submit-blocked')).toBe('Not sent: Enter a price')
+    await type('limit-price', '43000')
+    expect(byId('order-submit-blocked').exists()).toBe(false)
+  })
+})
+
+describe('OrderForm: the same order again', () => {
+  it('after a placed order, the identical order by Enter asks first; a fresh Enter on the question sends it', async () => {
+    setup({ confirm: false })
+    terminal.handle('orders.place', placed)
+    await fillValidLimitBuy()
+    await pressEnter('base-amount')
+    expect(terminal.callsOf('orders.place')).toHaveLength(1)
+    await type('base-amount', '0.01') // the amount was cleared; typed again, the order is the same
+    await pressEnter('base-amount')
+    expect(terminal.callsOf('orders.place')).toHaveLength(1)
+    expect(text('order-confirm-warning')).toContain('You just placed this order — send another identical one?')
+    await byId('order-confirm-ok').trigger('keydown', { key: 'Enter', code: 'Enter' })
+    await flushPromises()
+    expect(terminal.callsOf('orders.place')).toHaveLength(2)
+  })
+
+  it('after an unknown outcome, Enter asks instead of sending; another amount is a new order and goes', async () => {
+    setup({ confirm: false })
+    terminal.handle('orders.place', () => {
+      throw new TerminalError({ kind: 'timeout', code: 'TIMEOUT', message: 'No answer in 10 s' })
+    })
+    await fillValidLimitBuy()
+    await pressEnter('base-amount')
+    expect(text('order-result')).toMatch(/Outcome unknown/)
+    await pressEnter('base-amount')
+    expect(terminal.callsOf('orders.place')).toHaveLength(1)
+    expect(text('order-confirm-warning')).toMatch(/unknown: it may have been placed/)
+    await byId('order-confirm').trigger('keydown', { key: 'Escape' })
+    await type('base-amount', '0.02')
+    await pressEnter('base-amount')
+    expect(byId('order-confirm').exists()).toBe(false)
+    expect(terminal.callsOf('orders.place')).toHaveLength(2)
+  })
+
+  it('after an unknown outcome that the lookup did not find, the question says just that', async () => {
+    setup({ confirm: false })
+    terminal.handle('orders.place', (draft: { client_order_id: string }): PlaceOrderResult => ({
+      outcome: 'unknown',
+      clientOrderId: draft.client_order_id,
+      lookup: 'not-found',
+      orderIds: [],
+      search: { endpoint: 'GET /accounts/order?pair=BTC_USDT', reads: 3, tries: 3, records: 4, window: { from: 0, to: 1 }, elapsedMs: 3000, matchedBy: null },
+      message: 'No answer',
+    }))
+    await fillValidLimitBuy()
+    await pressEnter('base-amount')
+    await pressEnter('base-amount')
+    expect(terminal.callsOf('orders.place')).toHaveLength(1)
+    expect(text('order-confirm-warning')).toBe('The lookup did not find this same order among the recent orders — that does not prove it was not placed. Send it again?')
+  })
+
+  it('a click on the button is aimed: the same order by click goes without the question', async () => {
+    setup({ confirm: false })
+    terminal.handle('orders.place', placed)
+    await fillValidLimitBuy()
+    await pressEnter('base-amount')
+    await type('base-amount', '0.01')
+    await byId('order-submit').trigger('click')
+    await flushPromises()
+    expect(byId('order-confirm').exists()).toBe(false)
+    expect(terminal.callsOf('orders.place')).toHaveLength(2)
+  })
+
+  it('once the result is dismissed, the same order goes without asking', async () => {
+    setup({ confirm: false })
+    terminal.handle('orders.place', placed)
+    await fillValidLimitBuy()
+    await pressEnter('base-amount')
+    await byId('order-result').find('.dismiss').trigger('click')
+    await type('base-amount', '0.01')
+    await pressEnter('base-amount')
+    expect(terminal.callsOf('orders.place')).toHaveLength(2)
+  })
+})
