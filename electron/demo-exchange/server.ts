@@ -10,11 +10,13 @@ import type { DemoAccount, InitialBalance } from './accounts'
 import { ADMIN_PREFIX, handleAdmin, newAdminToken } from './admin'
 import { signatureMatches, verifyJwt } from './auth'
 import { Engine } from './engine'
+import type { DemoFeed, FeedOptions, FeedStats } from './feed/feed-server'
+import { FEED_PATH, createFeed } from './feed/feed-server'
 import type { FaultMode, FaultPlan } from './faults'
 import { Faults } from './faults'
 import { Market } from './market'
 import { createRng } from './prng'
-import { CURRENCIES, PAIRS } from './reference'
+import { CURRENCIES, PAIRS, PAIRS_BY_NAME } from './reference'
 import type { ExchangeState, Reply, Route } from './routes'
 import { createRoutes, error } from './routes'
 import { Simulation } from './simulation'
@@ -27,6 +29,8 @@ export type DemoAccountCredentials = DemoAccount
 export interface DemoExchange {
   /** "http://127.0.0.1:<port>/api/v3" */
   baseUrl: string
+  /** The live feed beside it: "ws://127.0.0.1:<port>/alp-ws" (feed/feed-server.ts). */
+  feedUrl: string
   port: number
   /** Master first, then two sub-accounts. */
   accounts: DemoAccountCredentials[]
@@ -34,6 +38,7 @@ export interface DemoExchange {
   setFaults(faults: FaultMode): void
   /** orderRequests: POST /trading/order requests received, answered or not (a resent order shows here). */
   stats(): { requests: number; ordersPlaced: number; orderRequests: number }
+  feedStats(): FeedStats
   /** Present when started with `admin: true`: the token of the /__admin endpoints (admin.ts). */
   adminToken?: string
   /** Stops timers and the server. */
@@ -59,6 +64,8 @@ export interface DemoExchangeOptions {
    * wallet, so order tests can reach every pair's maximum order size without hitting INSUFFICIENT_FUNDS.
    */
   testFunds?: string
+  /** Ping, ticker and slow-consumer settings of the live feed (tests shorten them). */
+  feed?: FeedOptions
 }
 
 const PREFIX = '/api/v3'
@@ -106,6 +113,8 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
 
   // history: one day more capacity than generated, so live minutes push out the oldest only later
   const market = new Market(PAIRS, (historyDays + 1) * 1440)
+  // the feed needs the engine, the engine tells the feed: bound once both exist
+  let feed: DemoFeed | null = null
   const lastPrices = new Map<string, number>()
   for (const pair of PAIRS) {
     market.generateHistory(pair, createRng(seed, `history:${pair.name}`), startMinute, historyDays * 1440)
@@ -117,8 +126,15 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     balances: [...initialBalances(accounts), ...testFunds(accounts[0]?.id, options.testFunds)],
     feeRules: initialFeeRules(accounts, startMs),
     now,
-    onTrade: (pair, tsMs, price, amount, takerSide) =>
-      market.applyTrade(pair.name, tsMs / 1000, price.toNumber(), amount.toNumber(), takerSide === 'BUY'),
+    onTrade: (pair, tsMs, price, amount, takerSide, tradeId) => {
+      market.applyTrade(pair.name, tsMs / 1000, price.toNumber(), amount.toNumber(), takerSide === 'BUY')
+      feed?.trade(pair, tsMs, price, amount, takerSide, tradeId)
+    },
+    events: {
+      onOrder: (o) => feed?.events.onOrder(o),
+      onBalance: (e) => feed?.events.onBalance(e),
+      onBook: (pairName) => feed?.events.onBook(pairName),
+    },
   })
   const simulation = new Simulation(engine, PAIRS, seed, lastPrices)
   simulation.warmUp(startMs, WARM_UP_TRADES)
@@ -135,6 +151,22 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     market,
   }
   const routes = createRoutes(state)
+  const liveFeed = createFeed(
+    {
+      engine,
+      market,
+      pairs: PAIRS,
+      pairsByName: PAIRS_BY_NAME,
+      serverSec: state.serverSec,
+      verifyToken: (token) => verifyJwt(token, state.jwtKey, state.serverSec()),
+    },
+    options.feed,
+  )
+  feed = liveFeed
+  const setFaults = (mode: FaultMode): void => {
+    faults.set(mode)
+    liveFeed.applyFaults(mode)
+  }
   const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))
   let requests = 0
   let orderRequests = 0
@@ -178,7 +210,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     const pathname = q < 0 ? url : url.slice(0, q)
     // the test harness's switchboard: neither counted nor subject to the faults it switches
     if (adminToken !== null && pathname.startsWith(ADMIN_PREFIX)) {
-      return handleAdmin(req, res, pathname, { token: adminToken, setFaults: (mode) => faults.set(mode), stats })
+      return handleAdmin(req, res, pathname, { token: adminToken, setFaults, stats })
     }
     requests++
     const path = pathname.startsWith(`${PREFIX}/`) ? pathname.slice(PREFIX.length) : pathname
@@ -249,6 +281,9 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     })
   })
   server.keepAliveTimeout = 5_000
+  server.on('upgrade', (req, socket, head) => {
+    if (!liveFeed.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
+  })
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -262,14 +297,17 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   let closing: Promise<void> | null = null
   return {
     baseUrl: `http://127.0.0.1:${port}${PREFIX}`,
+    feedUrl: `ws://127.0.0.1:${port}${FEED_PATH}`,
     port,
     accounts: accounts.map((a) => ({ ...a })),
-    setFaults: (mode) => faults.set(mode),
+    setFaults,
     stats,
+    feedStats: () => liveFeed.stats(),
     ...(adminToken !== null ? { adminToken } : {}),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         simulation.stop()
+        liveFeed.close()
         for (const t of pendingTimers) clearTimeout(t)
         pendingTimers.clear()
         server.close(() => resolve())
