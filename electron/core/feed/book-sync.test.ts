@@ -17,7 +17,7 @@ let master: Session
 const closers: (() => void)[] = []
 
 beforeAll(async () => {
-  ex = await startTestExchange({ feed: { pingIntervalMs: 50, tickerIntervalMs: 100 } })
+  ex = await startTestExchange({ feed: { pingIntervalMs: 200, tickerIntervalMs: 100 } })
   master = await Session.open(ex, 0)
 })
 afterEach(async () => {
@@ -29,7 +29,6 @@ afterAll(() => ex.close())
 
 const PAIR = 'BTC_USDT'
 const until = (check: () => boolean, timeout = 4_000) => expect.poll(check, { timeout, interval: 10 }).toBe(true)
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 function start(recheckMs = 60_000): { sync: BookSync; views: BookView[]; doubts: string[]; readRest: () => Promise<BookSides> } {
   const client = createFeedClient({ url: ex.feedUrl, maxBackoffMs: 100 })
@@ -124,14 +123,14 @@ describe('book sync where the feed sends no snapshot', () => {
 
   it('never applies a diff without its snapshot: it reads REST, then applies what came meanwhile', async () => {
     const client = fakeClient()
-    let answer: (b: BookSides) => void = () => {}
+    let answer: ((b: BookSides) => void) | null = null
     const sync = createBookSync({ client, pair: PAIR, readSnapshot: () => new Promise((r) => (answer = r)), snapshotWaitMs: 20 })
     closers.push(() => sync.close())
     client.push(diff([['99', '5']])) // before any snapshot: dropped
     expect(sync.view().state).toBe('syncing')
-    await pause(40) // no `p` came: REST is being read
+    await until(() => answer !== null) // no `p` came: REST is being read
     client.push(diff([['98', '2']])) // arrives while REST is read: held
-    answer({ asks: [{ price: '101', amount: '1' }], bids: [{ price: '100', amount: '1' }] })
+    answer!({ asks: [{ price: '101', amount: '1' }], bids: [{ price: '100', amount: '1' }] })
     await until(() => sync.view().state === 'live')
     expect(sync.view().bids).toEqual([{ price: '100', amount: '1' }, { price: '98', amount: '2' }])
   })

@@ -12,7 +12,7 @@ let master: Session
 const clients: FeedClient[] = []
 
 beforeAll(async () => {
-  ex = await startTestExchange({ feed: { pingIntervalMs: 40, maxMissedPings: 2, tickerIntervalMs: 60 } })
+  ex = await startTestExchange({ feed: { pingIntervalMs: 100, maxMissedPings: 3, tickerIntervalMs: 60 } })
   master = await Session.open(ex, 0)
 })
 afterEach(async () => {
@@ -66,11 +66,11 @@ describe('feed client', () => {
     expect(w.statuses).toEqual(['connecting', 'live'])
   })
 
-  it('answers pings, so the server keeps it (2 missed pings would drop it)', async () => {
+  it('answers pings, so the server keeps it (3 missed pings would drop it)', async () => {
     const dropped = ex.feedStats().droppedForMissedPings
     const w = watch()
     await until(() => w.client.status === 'live')
-    await pause(300) // seven ping intervals
+    await pause(700) // seven ping intervals
     expect(w.client.stats().connects).toBe(1)
     expect(ex.feedStats().droppedForMissedPings).toBe(dropped)
   })

@@ -16,7 +16,7 @@ const connect = async (answerPings = true): Promise<RawFeed> => {
 }
 
 beforeAll(async () => {
-  ex = await startTestExchange({ feed: { pingIntervalMs: 60, maxMissedPings: 3, tickerIntervalMs: 100 } })
+  ex = await startTestExchange({ feed: { pingIntervalMs: 80, maxMissedPings: 3, tickerIntervalMs: 100 } })
   master = await Session.open(ex, 0)
 })
 afterEach(async () => {
@@ -142,7 +142,7 @@ describe('ping / pong', () => {
     const good = await connect(true)
     const silent = await connect(false)
     expect(await silent.next((f) => f === '1')).toBe('1')
-    const { code } = await silent.closed // 3 missed pings at 60 ms each
+    const { code } = await silent.closed // 3 missed pings at 80 ms each
     expect(code).toBe(1006)
     expect(good.ws.readyState).toBe(good.ws.OPEN)
     expect(good.frames.filter((f) => f === '1').length).toBeGreaterThanOrEqual(4)
