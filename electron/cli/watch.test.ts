@@ -53,10 +53,12 @@ describe('cli watch', () => {
       [['--pair', 'BTC_USDT', '--base-url', 'http://127.0.0.1:1/v2'], /does not end in \/api\/v3.*--feed-url/],
       [['--pair', 'BTC_USDT', '--feed-url', 'http://x/alp-ws'], /--feed-url must be a ws:\/\/ or wss:\/\/ URL/],
       [['--base-url', demo.baseUrl], /watch needs --pair/],
+      [['--pair', 'BTC_USDT', '--feed-url', 'ws://me:hunter2@127.0.0.1:1/alp-ws'], /must not carry a user name or password/],
     ] as const) {
       const w = watch([...argv])
       expect(await w.done).toBe(EXIT.usage)
       expect(JSON.parse(w.stderr()).error.message).toMatch(message)
+      expect(w.stderr()).not.toContain('hunter2')
     }
   })
 })

@@ -31,6 +31,8 @@ async function feedUrlOf(flags: ParsedArgs['flags'], io: WatchIo): Promise<strin
   const given = text(flags, 'feed-url')
   if (given !== undefined) {
     if (!/^wss?:\/\/[^\s/]+/i.test(given)) throw new UsageError(`--feed-url must be a ws:// or wss:// URL, got "${given}".`)
+    // printed on the first line and in errors: no place for a password
+    if (/^wss?:\/\/[^/]*@/i.test(given)) throw new UsageError('--feed-url must not carry a user name or password; the feed authenticates with a token.')
     return given
   }
   const profile = text(flags, 'profile')

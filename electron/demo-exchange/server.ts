@@ -11,7 +11,7 @@ import { ADMIN_PREFIX, handleAdmin, newAdminToken } from './admin'
 import { signatureMatches, verifyJwt } from './auth'
 import { Engine } from './engine'
 import type { DemoFeed, FeedOptions, FeedStats } from './feed/feed-server'
-import { FEED_PATH, createFeed } from './feed/feed-server'
+import { FEED_PATH, createFeed, forwardEvents } from './feed/feed-server'
 import type { FaultMode, FaultPlan } from './faults'
 import { Faults } from './faults'
 import { Market } from './market'
@@ -130,11 +130,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
       market.applyTrade(pair.name, tsMs / 1000, price.toNumber(), amount.toNumber(), takerSide === 'BUY')
       feed?.trade(pair, tsMs, price, amount, takerSide, tradeId)
     },
-    events: {
-      onOrder: (o) => feed?.events.onOrder(o),
-      onBalance: (e) => feed?.events.onBalance(e),
-      onBook: (pairName) => feed?.events.onBook(pairName),
-    },
+    events: forwardEvents(() => feed),
   })
   const simulation = new Simulation(engine, PAIRS, seed, lastPrices)
   simulation.warmUp(startMs, WARM_UP_TRADES)
@@ -151,18 +147,8 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     market,
   }
   const routes = createRoutes(state)
-  const liveFeed = createFeed(
-    {
-      engine,
-      market,
-      pairs: PAIRS,
-      pairsByName: PAIRS_BY_NAME,
-      serverSec: state.serverSec,
-      verifyToken: (token) => verifyJwt(token, state.jwtKey, state.serverSec()),
-    },
-    options.feed,
-  )
-  feed = liveFeed
+  const verifyToken = (token: string) => verifyJwt(token, state.jwtKey, state.serverSec())
+  const liveFeed = (feed = createFeed({ engine, market, pairs: PAIRS, pairsByName: PAIRS_BY_NAME, serverSec: state.serverSec, verifyToken }, options.feed))
   const setFaults = (mode: FaultMode): void => {
     faults.set(mode)
     liveFeed.applyFaults(mode)
@@ -281,9 +267,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     })
   })
   server.keepAliveTimeout = 5_000
-  server.on('upgrade', (req, socket, head) => {
-    if (!liveFeed.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
-  })
+  liveFeed.attach(server)
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import type { DemoExchange } from '../server'
+import { ADMIN_TOKEN_HEADER } from '../admin'
 import { Session, bookOf, startTestExchange } from '../test-kit'
 import { RawFeed, applyLevels } from './raw-feed.test-util'
 
@@ -111,5 +112,21 @@ describe('feed faults', () => {
     expect(fast.ws.readyState).toBe(1) // the others are served as before
     await fast.kind('tk')
     expect(slow.frames.length).toBeGreaterThan(0) // it got what the kernel held, then the cut
+  })
+
+  it('feed faults switch from another process too, through POST /__admin/faults', async () => {
+    const remote = await startTestExchange({ admin: true })
+    try {
+      const feed = await RawFeed.open(remote.feedUrl)
+      const post = (body: unknown) =>
+        fetch(remote.baseUrl.replace('/api/v3', '/__admin/faults'), { method: 'POST', headers: { [ADMIN_TOKEN_HEADER]: remote.adminToken! }, body: JSON.stringify(body) })
+      const answer = await post({ feedDrop: true, feedMaxBufferedBytes: 4096 })
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toEqual({ faults: { feedDrop: true, feedMaxBufferedBytes: 4096 } })
+      expect((await feed.closed).code).toBe(1006)
+      expect((await post({ feedPingsStopped: 'yes' })).status).toBe(400)
+    } finally {
+      await remote.close()
+    }
   })
 })

@@ -2,8 +2,7 @@
 // protocol of known-facts.md "The live feed" — text frames, "1" ping / "2" pong, ["subscribe", topic...],
 // ["auth", jwt] — fed by the engine's events at the moment it changes something, plus the feed's
 // fault modes. What the real exchange's protocol leaves open, and what the demo chose, is in README.md.
-import type { IncomingMessage } from 'node:http'
-import type { Duplex } from 'node:stream'
+import type { Server } from 'node:http'
 import type { WebSocket } from 'ws'
 import { WebSocketServer } from 'ws'
 import type { Decimal } from '../../domain/decimal'
@@ -52,8 +51,8 @@ export interface DemoFeed {
   /** Engine events: private updates and book changes. */
   readonly events: EngineEvents
   trade(pair: PairInfo, tsMs: number, price: Decimal, amount: Decimal, takerSide: Side, tradeId: number): void
-  /** For the HTTP server's 'upgrade' event; false when the path is not the feed's (the caller answers). */
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
+  /** Serves the feed on the HTTP server's upgrades to FEED_PATH; any other upgrade is answered 404. */
+  attach(server: Server): void
   /** Applies the feed faults of a newly set fault mode (the one-shot ones act now). */
   applyFaults(mode: FaultMode): void
   stats(): FeedStats
@@ -228,12 +227,13 @@ export function createFeed(deps: FeedDeps, options: FeedOptions = {}): DemoFeed 
       const frame = JSON.stringify(tradeFrame(pair, tsMs / 1000, tradeId, price, amount, takerSide))
       for (const c of to) send(c, frame)
     },
-    handleUpgrade(req, socket, head) {
-      const url = req.url ?? '/'
-      const q = url.indexOf('?')
-      if ((q < 0 ? url : url.slice(0, q)) !== FEED_PATH || faults.feedOff) return false
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
-      return true
+    attach(server) {
+      server.on('upgrade', (req, socket, head) => {
+        const url = req.url ?? '/'
+        const q = url.indexOf('?')
+        if ((q < 0 ? url : url.slice(0, q)) === FEED_PATH && !faults.feedOff) wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+        else socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
+      })
     },
     applyFaults(mode) {
       faults = { ...mode }
@@ -248,5 +248,14 @@ export function createFeed(deps: FeedDeps, options: FeedOptions = {}): DemoFeed 
       for (const c of [...clients]) drop(c)
       wss.close()
     },
+  }
+}
+
+/** Engine events for a feed made after the engine (it needs the engine to exist); dropped until then. */
+export function forwardEvents(feed: () => DemoFeed | null): EngineEvents {
+  return {
+    onOrder: (o) => feed()?.events.onOrder(o),
+    onBalance: (e) => feed()?.events.onBalance(e),
+    onBook: (pairName) => feed()?.events.onBook(pairName),
   }
 }
