@@ -125,8 +125,10 @@ export function createFeed(deps: FeedDeps, options: FeedOptions = {}): DemoFeed 
   }
 
   const subscribe = (c: Client, topic: string): void => {
-    c.topics.add(topic)
     const [kind, pairName] = topic.split('.') as [string, string]
+    // pending diffs go to the others first, so that this client's first frame of the pair is its snapshot
+    if (kind === 'diff' && differs.has(pairName)) flushDiff(pairName)
+    c.topics.add(topic)
     const nowSec = deps.serverSec()
     const pairs = pairName === '*' ? deps.pairs : [deps.pairsByName.get(pairName)!]
     if (kind === 'ticker') send(c, tickerFrame(pairs, deps.engine, deps.market, nowSec))
@@ -134,9 +136,8 @@ export function createFeed(deps: FeedDeps, options: FeedOptions = {}): DemoFeed 
     else if (kind === 'market_depth') send(c, snapshotOf(pairs[0]!))
     else if (kind === 'diff') {
       // Diffs carry no sequence numbers, so a diff subscriber starts from a snapshot taken at the
-      // same point as the diffs that follow it: flush what is pending to the others first.
+      // same point as the diffs that follow it.
       const p = pairs[0]!
-      if (differs.has(p.name)) flushDiff(p.name)
       const book = bookLevels(p, deps.engine)
       if (!differs.has(p.name)) differs.set(p.name, new BookDiffer((0).toFixed(p.amountPrecision), book))
       send(c, snapshotFrame(p, book, nowSec))
