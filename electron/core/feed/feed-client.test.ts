@@ -107,6 +107,18 @@ describe('feed client under feed faults', () => {
     expect(w.statuses).toEqual(['connecting', 'live', 'reconnecting', 'live'])
   })
 
+  it('after a reconnect it authenticates again, and private updates keep coming', async () => {
+    let asked = 0
+    const w = watch({ token: async () => (asked++, master.token) })
+    await until(() => w.events.filter((e) => e.kind === 'auth').length === 1)
+    ex.setFaults({ feedDrop: true })
+    await until(() => w.events.filter((e) => e.kind === 'auth').length === 2)
+    expect(asked).toBe(2)
+    const r = await master.order({ pair: 'LTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '1', limit_price: '10' })
+    const id = String((r.json as number[])[0])
+    await until(() => w.events.some((e) => e.kind === 'order' && e.order.id === id))
+  })
+
   it('no feed at all: reconnecting, then down after repeated failures, and live again when the feed returns', async () => {
     const w = watch({ downAfterFailures: 3 })
     await until(() => w.client.status === 'live')
