@@ -171,6 +171,25 @@ describe('auth and private updates', () => {
     expect(cancelled[10]).toBe('0.010000') // amount_cancelled
   })
 
+  it('a fill arrives as the order FILLED with its average price and both wallets moved', async () => {
+    const feed = await connect()
+    feed.send(['auth', master.token])
+    await feed.kind('auth')
+    const btcBefore = await master.balance('BTC')
+    const r = await master.order({ pair: 'BTC_USDT', order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: '200' })
+    const id = (r.json as number[])[0]
+    const filled = (await feed.next((f) => Array.isArray(f) && f[0] === 'o' && f[2] === id && f[14] === 'FILLED')) as string[]
+    const [amountFilled, valueFilled, priceAvg] = [filled[9]!, filled[11]!, filled[12]!]
+    expect(new Decimal(amountFilled).gt(0)).toBe(true)
+    expect(new Decimal(valueFilled).lte(200)).toBe(true)
+    expect(priceAvg).toBe(new Decimal(valueFilled).div(amountFilled).toDecimalPlaces(2).toFixed(2))
+    const btc = (await feed.next((f) => Array.isArray(f) && f[0] === 'w' && f[2] === 'BTC')) as string[]
+    const btcAfter = await master.balance('BTC')
+    expect(new Decimal(btc[5]!).toNumber()).toBe(btcAfter.balance)
+    expect(btcAfter.balance).toBeGreaterThan(btcBefore.balance)
+    expect(feed.all('w').map((w) => w[2])).toContain('USDT') // the quote wallet it paid from, in the same turn
+  })
+
   it('a bad token gets an error frame and no private updates; another account sees none of ours', async () => {
     const bad = await connect()
     bad.send(['auth', `${master.token}x`])
