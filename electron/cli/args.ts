@@ -18,6 +18,7 @@ export const VERBS = [
   'cancel-order',
   'validate-order',
   'profiles',
+  'watch',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -43,6 +44,8 @@ const VALUE_FLAGS = [
   'ids',
   'currency1',
   'currency2',
+  'topics',
+  'feed-url',
 ] as const
 /** Flags that are present or absent. */
 const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help'] as const
@@ -67,6 +70,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   'validate-order': [...CONNECTION, ...ORDER_FLAGS],
   'cancel-order': [...CONNECTION, 'ids', 'all', 'pair'],
   profiles: [],
+  watch: [...CONNECTION, 'pair', 'topics', 'limit', 'feed-url'],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */

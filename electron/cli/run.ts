@@ -10,6 +10,7 @@ import { CANDLE_INTERVALS, type CandleInterval } from '../domain/wire'
 import { createExchangeClient, type Credentials, type ExchangeClient } from '../core/exchange/client'
 import { createOrderDesk } from '../core/order-desk'
 import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
+import { runWatch } from './watch'
 
 export const EXIT = {
   ok: 0,
@@ -59,6 +60,8 @@ export interface CliIo {
   stdin?: CliStdin
   /** Runs `profiles ...` (list, add, remove, test) when the profile store is wired in. */
   profilesCommand?: (args: string[], io: CliIo) => Promise<unknown>
+  /** Ends `watch` (tests); without it, SIGINT or SIGTERM does. */
+  stop?: AbortSignal
 }
 
 export const USAGE = `Usage: npm run cli -- <verb> [--flags]
@@ -77,6 +80,9 @@ Market data:
   trades       --pair BTC_USDT [--limit N]
   ticker       [--pair BTC_USDT]
   orderbook    --pair BTC_USDT [--limit N]
+  watch        --pair BTC_USDT [--topics trades,book,ticker] [--limit N] [--feed-url ws(s)://host/alp-ws]
+               the live feed as JSON lines until interrupted; the feed URL defaults to the one beside
+               --base-url (http(s)://host/api/v3 → ws(s)://host/alp-ws); the book shows N levels a side
 
 Account (needs a key):
   accounts     [--include-subaccounts]
@@ -263,6 +269,9 @@ async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: Cl
       writeJson(io.stdout, check)
       return check.errors.length > 0 ? EXIT.rejectedLocally : EXIT.ok
     }
+    case 'watch':
+      await runWatch(args, io, () => connect(args, io))
+      return EXIT.ok
     case 'place-order': {
       const draft = draftOf(flags)
       const client = await connect(args, io)

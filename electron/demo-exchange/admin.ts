@@ -49,6 +49,12 @@ const faultModeSchema = z.strictObject({
   omitClientOrderId: z.boolean().optional(),
   failTimes: z.number().int().min(0).max(1_000_000).optional(),
   onlyPaths: z.array(z.string().startsWith('/').max(200)).max(20).optional(),
+  feedDrop: z.boolean().optional(),
+  feedMalformedFrame: z.boolean().optional(),
+  feedDiffLost: z.boolean().optional(),
+  feedOff: z.boolean().optional(),
+  feedPingsStopped: z.boolean().optional(),
+  feedMaxBufferedBytes: z.number().int().min(0).max(1 << 30).optional(),
 })
 
 /** The FaultMode in a request body, or the reason it is not one. */

@@ -116,9 +116,20 @@ export interface EngineOptions {
   balances: readonly InitialBalance[]
   feeRules: readonly FeeRule[]
   now: () => number
-  onTrade: (pair: PairInfo, tsMs: number, price: Decimal, amount: Decimal, takerSide: Side) => void
+  onTrade: (pair: PairInfo, tsMs: number, price: Decimal, amount: Decimal, takerSide: Side, tradeId: number) => void
+  /** Told once per engine call what it changed, so a live feed can push it at that moment (feed/). */
+  events?: EngineEvents
   /** Each settlement of a user's order (one per match and side): the account history (ledger.ts). */
   onFill?: (fill: SettledFill) => void
+}
+
+export interface EngineEvents {
+  /** A user's order was placed, filled, triggered or cancelled. */
+  onOrder(order: Order): void
+  /** A user's balance or reserve moved. */
+  onBalance(entry: BalanceEntry): void
+  /** Resting orders of the pair were added, filled or removed. */
+  onBook(pairName: string): void
 }
 
 /** One match as one user's order saw it, with the balances after it. */
@@ -149,6 +160,10 @@ export class Engine {
   private nextOrderId = 1
   private nextTradeId = 1
   private checkingStops = false
+  // what the current engine call changed; published (and cleared) when it ends
+  private readonly changedOrders = new Set<Order>()
+  private readonly changedBalances = new Set<BalanceEntry>()
+  private readonly changedBooks = new Set<string>()
   userOrdersPlaced = 0
   readonly feeRules: readonly FeeRule[]
 
@@ -219,15 +234,33 @@ export class Engine {
 
   /** Aggregated levels: [{amount, price}] best first. */
   depth(pairName: string, side: Side, limit: number): { amount: number; price: number }[] {
+    return this.levels(pairName, side, limit).map((l) => ({ amount: l.amount.toNumber(), price: l.price.toNumber() }))
+  }
+
+  /** Aggregated levels, exact: best first. */
+  levels(pairName: string, side: Side, limit: number): { amount: Decimal; price: Decimal }[] {
     const bookSide = side === 'BUY' ? this.books.get(pairName)!.bids : this.books.get(pairName)!.asks
-    const out: { amount: number; price: number }[] = []
+    const out: { amount: Decimal; price: Decimal }[] = []
     for (const level of bookSide.levels) {
       if (out.length >= limit) break
       let amount = ZERO
       for (const o of level.orders) amount = amount.plus(this.remaining(o))
-      out.push({ amount: amount.toNumber(), price: level.price.toNumber() })
+      out.push({ amount, price: level.price })
     }
     return out
+  }
+
+  /** Tells `events` what the engine call that just ended changed. */
+  private publish(): void {
+    const events = this.options.events
+    if (events) {
+      for (const pairName of this.changedBooks) events.onBook(pairName)
+      for (const o of this.changedOrders) events.onOrder(o)
+      for (const e of this.changedBalances) events.onBalance(e)
+    }
+    this.changedBooks.clear()
+    this.changedOrders.clear()
+    this.changedBalances.clear()
   }
 
   // ---- orders -------------------------------------------------------------------------------------
@@ -308,6 +341,8 @@ export class Engine {
     pay.reserve = pay.reserve.plus(need)
     pay.updatedAt = now
     order.reserved = need
+    this.changedOrders.add(order)
+    this.changedBalances.add(pay)
     this.orders.set(order.id, order)
     this.remember(order)
     this.userOrdersPlaced++
@@ -318,6 +353,7 @@ export class Engine {
       this.execute(order, now)
     }
     this.checkStops(r.pair.name)
+    this.publish()
     return { ok: true, id: order.id }
   }
 
@@ -337,6 +373,7 @@ export class Engine {
     o.status = status
     o.doneAt = now
     o.updatedAt = now
+    if (!o.system) this.changedOrders.add(o)
     this.release(o, now)
     if (!o.system && !o.inHistory) this.orders.delete(o.id)
   }
@@ -347,11 +384,13 @@ export class Engine {
     e.reserve = e.reserve.minus(o.reserved)
     e.updatedAt = now
     o.reserved = ZERO
+    this.changedBalances.add(e)
   }
 
   /** Runs an order as the aggressor, then rests what is left of a limit order. */
   private execute(order: Order, now: number): void {
     const book = this.books.get(order.pair.name)!
+    this.changedBooks.add(order.pair.name)
     const opposite = order.side === 'BUY' ? book.asks : book.bids
     const ap = order.pair.amountPrecision
     const byQuote = order.quoteAmount !== null
@@ -434,6 +473,9 @@ export class Engine {
     }
     baseE.updatedAt = now
     quoteE.updatedAt = now
+    this.changedOrders.add(o)
+    this.changedBalances.add(baseE)
+    this.changedBalances.add(quoteE)
   }
 
   private fill(maker: Order, taker: Order, qty: Decimal, px: Decimal, now: number): void {
@@ -453,7 +495,7 @@ export class Engine {
       type: taker.side === 'BUY' ? 'buy' : 'sell',
     })
     this.tradeLogs.get(taker.pair.name)!.add(json)
-    this.options.onTrade(taker.pair, now, px, qty, taker.side)
+    this.options.onTrade(taker.pair, now, px, qty, taker.side, this.nextTradeId - 1)
   }
 
   /** Triggers stop orders whose condition the last price now meets (repeatedly: a stop can trigger a stop). */
@@ -471,6 +513,7 @@ export class Engine {
         const now = this.options.now()
         order.status = 'OPEN'
         order.openAt = now
+        this.changedOrders.add(order)
         this.execute(order, now)
       }
     } finally {
@@ -485,6 +528,7 @@ export class Engine {
       if (i >= 0) book.stops.splice(i, 1)
     } else {
       ;(o.side === 'BUY' ? book.bids : book.asks).remove(o)
+      this.changedBooks.add(o.pair.name)
     }
     o.canceled = this.remaining(o)
     this.finish(o, o.filled.gt(0) ? 'PARTIAL_CANCELED' : 'CANCELLED', now)
@@ -503,6 +547,7 @@ export class Engine {
         out[id] = 'CANCELLED'
       }
     }
+    this.publish()
     return out
   }
 
@@ -514,6 +559,7 @@ export class Engine {
       if (o.accountId === accountId && this.isLive(o) && (pairName === null || o.pair.name === pairName)) victims.push(o)
     }
     for (const o of victims) this.cancelOrder(o, now)
+    this.publish()
     return victims.length
   }
 
@@ -546,11 +592,13 @@ export class Engine {
     }, now)
     this.execute(order, now)
     this.checkStops(pair.name)
+    this.publish()
     return order
   }
 
   cancelSystem(order: Order): void {
     if (this.isLive(order)) this.cancelOrder(order, this.options.now())
+    this.publish()
   }
 
   /** A simulated taker: a market order by base amount; `atMs` back-dates the warm-up trades. */
@@ -570,5 +618,6 @@ export class Engine {
     }, now)
     this.execute(order, now)
     this.checkStops(pair.name)
+    this.publish()
   }
 }

@@ -1,6 +1,6 @@
 // Fault injection for tests: a switchable set of misbehaviours (latency, dropped order responses, 5xx,
 // 429, expired tokens, truncated JSON, gateway pages, a skewed clock, order records without
-// client_order_id), each off by default.
+// client_order_id, and the live feed's), each off by default.
 
 export type FaultMode = {
   latencyMs?: number
@@ -24,6 +24,20 @@ export type FaultMode = {
   failTimes?: number
   /** Apply faults only to paths (after /api/v3) starting with one of these. */
   onlyPaths?: string[]
+  // The live feed's (/alp-ws, feed/feed-server.ts). These three act once, when the mode is set:
+  /** Cut every open feed connection (no close frame: a network drop). */
+  feedDrop?: boolean
+  /** Send every open feed connection one frame that is not JSON. */
+  feedMalformedFrame?: boolean
+  /** Every open feed connection misses the next book diff it would get: a gap. */
+  feedDiffLost?: boolean
+  // ... and these last while set:
+  /** No feed: upgrades to /alp-ws answered 404, open connections cut. */
+  feedOff?: boolean
+  /** The server sends no pings. */
+  feedPingsStopped?: boolean
+  /** Drop a client whose unsent backlog exceeds this many bytes (default 1 MiB). */
+  feedMaxBufferedBytes?: number
 }
 
 /** What the server must do to one request. */

@@ -243,8 +243,8 @@ export class Market {
     return out
   }
 
-  /** Open, high, low and base volume of the last 24 hours (for the ticker). */
-  stats24h(pairName: string, nowSec: number): { open: number; high: number; low: number; volume: number } {
+  /** Open, high, low, base and quote volume of the last 24 hours (for the ticker). */
+  stats24h(pairName: string, nowSec: number): { open: number; high: number; low: number; volume: number; quoteVolume: number } {
     const s = this.series.get(pairName)!
     const nowMinute = Math.floor(nowSec / MINUTE)
     s.rollTo(nowMinute)
@@ -254,12 +254,14 @@ export class Market {
     let high = -Infinity
     let low = Infinity
     let volume = 0
+    let quoteVolume = 0
     for (let m = from; m <= s.lastMinute && slot >= 0; m++) {
       if (s.high[slot]! > high) high = s.high[slot]!
       if (s.low[slot]! < low) low = s.low[slot]!
       volume += s.volume[slot]!
+      quoteVolume += s.quoteVolume[slot]!
       slot = slot + 1 === s.capacity ? 0 : slot + 1
     }
-    return { open, high: Number.isFinite(high) ? high : open, low: Number.isFinite(low) ? low : open, volume }
+    return { open, high: Number.isFinite(high) ? high : open, low: Number.isFinite(low) ? low : open, volume, quoteVolume }
   }
 }

@@ -10,11 +10,13 @@ import type { DemoAccount, InitialBalance } from './accounts'
 import { ADMIN_PREFIX, handleAdmin, newAdminToken } from './admin'
 import { signatureMatches, verifyJwt } from './auth'
 import { Engine } from './engine'
+import type { DemoFeed, FeedOptions, FeedStats } from './feed/feed-server'
+import { FEED_PATH, createFeed, forwardEvents } from './feed/feed-server'
 import type { FaultMode, FaultPlan } from './faults'
 import { Faults } from './faults'
 import { Market } from './market'
 import { createRng } from './prng'
-import { CURRENCIES, PAIRS } from './reference'
+import { CURRENCIES, PAIRS, PAIRS_BY_NAME } from './reference'
 import type { ExchangeState, Reply, Route } from './routes'
 import { createRoutes, error } from './routes'
 import { Ledger } from './ledger'
@@ -28,6 +30,8 @@ export type DemoAccountCredentials = DemoAccount
 export interface DemoExchange {
   /** "http://127.0.0.1:<port>/api/v3" */
   baseUrl: string
+  /** The live feed beside it: "ws://127.0.0.1:<port>/alp-ws" (feed/feed-server.ts). */
+  feedUrl: string
   port: number
   /** Master first, then two sub-accounts. */
   accounts: DemoAccountCredentials[]
@@ -35,6 +39,7 @@ export interface DemoExchange {
   setFaults(faults: FaultMode): void
   /** orderRequests: POST /trading/order requests received, answered or not (a resent order shows here). */
   stats(): { requests: number; ordersPlaced: number; orderRequests: number }
+  feedStats(): FeedStats
   /** Present when started with `admin: true`: the token of the /__admin endpoints (admin.ts). */
   adminToken?: string
   /** Stops timers and the server. */
@@ -60,6 +65,8 @@ export interface DemoExchangeOptions {
    * wallet, so order tests can reach every pair's maximum order size without hitting INSUFFICIENT_FUNDS.
    */
   testFunds?: string
+  /** Ping, ticker and slow-consumer settings of the live feed (tests shorten them). */
+  feed?: FeedOptions
 }
 
 const PREFIX = '/api/v3'
@@ -107,6 +114,8 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
 
   // history: one day more capacity than generated, so live minutes push out the oldest only later
   const market = new Market(PAIRS, (historyDays + 1) * 1440)
+  // the feed needs the engine, the engine tells the feed: bound once both exist
+  let feed: DemoFeed | null = null
   const lastPrices = new Map<string, number>()
   for (const pair of PAIRS) {
     market.generateHistory(pair, createRng(seed, `history:${pair.name}`), startMinute, historyDays * 1440)
@@ -119,8 +128,11 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     balances: [...initialBalances(accounts), ...testFunds(accounts[0]?.id, options.testFunds)],
     feeRules: initialFeeRules(accounts, startMs),
     now,
-    onTrade: (pair, tsMs, price, amount, takerSide) =>
-      market.applyTrade(pair.name, tsMs / 1000, price.toNumber(), amount.toNumber(), takerSide === 'BUY'),
+    onTrade: (pair, tsMs, price, amount, takerSide, tradeId) => {
+      market.applyTrade(pair.name, tsMs / 1000, price.toNumber(), amount.toNumber(), takerSide === 'BUY')
+      feed?.trade(pair, tsMs, price, amount, takerSide, tradeId)
+    },
+    events: forwardEvents(() => feed),
     onFill: (fill) => ledger.record(fill),
   })
   const simulation = new Simulation(engine, PAIRS, seed, lastPrices)
@@ -140,6 +152,12 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     omitClientOrderId: () => faults.omitClientOrderId,
   }
   const routes = createRoutes(state)
+  const verifyToken = (token: string) => verifyJwt(token, state.jwtKey, state.serverSec())
+  const liveFeed = (feed = createFeed({ engine, market, pairs: PAIRS, pairsByName: PAIRS_BY_NAME, serverSec: state.serverSec, verifyToken }, options.feed))
+  const setFaults = (mode: FaultMode): void => {
+    faults.set(mode)
+    liveFeed.applyFaults(mode)
+  }
   const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))
   let requests = 0
   let orderRequests = 0
@@ -183,7 +201,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     const pathname = q < 0 ? url : url.slice(0, q)
     // the test harness's switchboard: neither counted nor subject to the faults it switches
     if (adminToken !== null && pathname.startsWith(ADMIN_PREFIX)) {
-      return handleAdmin(req, res, pathname, { token: adminToken, setFaults: (mode) => faults.set(mode), stats })
+      return handleAdmin(req, res, pathname, { token: adminToken, setFaults, stats })
     }
     requests++
     const path = pathname.startsWith(`${PREFIX}/`) ? pathname.slice(PREFIX.length) : pathname
@@ -254,6 +272,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     })
   })
   server.keepAliveTimeout = 5_000
+  liveFeed.attach(server)
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -267,14 +286,17 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   let closing: Promise<void> | null = null
   return {
     baseUrl: `http://127.0.0.1:${port}${PREFIX}`,
+    feedUrl: `ws://127.0.0.1:${port}${FEED_PATH}`,
     port,
     accounts: accounts.map((a) => ({ ...a })),
-    setFaults: (mode) => faults.set(mode),
+    setFaults,
     stats,
+    feedStats: () => liveFeed.stats(),
     ...(adminToken !== null ? { adminToken } : {}),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         simulation.stop()
+        liveFeed.close()
         for (const t of pendingTimers) clearTimeout(t)
         pendingTimers.clear()
         server.close(() => resolve())

@@ -1,0 +1,196 @@
+// Keeps one pair's order book from the live feed: snapshot + diffs (local-book.ts), and a re-read on
+// any doubt — a reconnect, the feed leaving 'live', a malformed frame (it may have been a diff), a diff
+// before the snapshot, a crossed book, a level removed that was never there — and, because the feed has
+// no sequence numbers to reveal a lost diff, a comparison with REST on a timer. A re-read first asks the
+// feed for a snapshot (subscribing to diff.<PAIR> again: the demo answers with one, in order with the
+// diffs); if none comes in time, it reads REST. While in doubt the book shows nothing rather than a
+// book built across a gap.
+import type { FeedClient } from './feed-client'
+import type { FeedEvent } from './frames'
+import type { BookSides } from './local-book'
+import { LocalBook } from './local-book'
+
+export type BookState = 'syncing' | 'live' | 'doubtful'
+
+export interface BookView extends BookSides {
+  pair: string
+  state: BookState
+  /** Why it is not live (null when live). */
+  reason: string | null
+}
+
+export interface BookSyncOptions {
+  client: FeedClient
+  pair: string
+  /** REST GET /orderbook of the pair, as levels. */
+  readSnapshot(): Promise<BookSides>
+  /** How often the live book is compared with REST; default 15 s. */
+  recheckMs?: number
+  /** How long a re-read waits for the feed's snapshot before reading REST; default 1 s. */
+  snapshotWaitMs?: number
+  /** Levels a side that the comparison looks at; default 50 (read REST with at least as many). */
+  compareDepth?: number
+}
+
+export interface BookSync {
+  view(): BookView
+  onChange(listener: (view: BookView) => void): () => void
+  /** Every doubt, with its reason, as it happens. */
+  onDoubt(listener: (reason: string) => void): () => void
+  close(): void
+}
+
+const SECOND_LOOK_MS = 300
+
+export function createBookSync(options: BookSyncOptions): BookSync {
+  const { client, pair } = options
+  const topic = `diff.${pair}`
+  const book = new LocalBook()
+  const changeListeners = new Set<(view: BookView) => void>()
+  const doubtListeners = new Set<(reason: string) => void>()
+  let state: BookState = 'syncing'
+  let reason: string | null = 'waiting for the first snapshot'
+  let closed = false
+  let fallbackTimer: NodeJS.Timeout | null = null
+  let recheckTimer: NodeJS.Timeout | null = null
+  /** Diffs that arrive while REST is being read: applied on top of its answer. */
+  let heldDiffs: BookSides[] | null = null
+
+  const view = (): BookView => ({ pair, state, reason, ...(state === 'live' ? book.sides() : { asks: [], bids: [] }) })
+  const changed = (): void => {
+    const v = view()
+    for (const fn of [...changeListeners]) fn(v)
+  }
+  const timer = (fn: () => void, ms: number): NodeJS.Timeout => {
+    const t = setTimeout(fn, ms)
+    t.unref()
+    return t
+  }
+
+  const goLive = (): void => {
+    if (fallbackTimer) clearTimeout(fallbackTimer)
+    fallbackTimer = null
+    state = 'live'
+    reason = null
+    if (recheckTimer) clearTimeout(recheckTimer)
+    recheckTimer = timer(recheck, options.recheckMs ?? 15_000)
+    changed()
+  }
+
+  /** Stops trusting the book; `askFeed`: ask the feed for a fresh snapshot (not needed right after a connect, which subscribes anyway). */
+  const doubt = (why: string, askFeed: boolean): void => {
+    if (closed) return
+    book.doubt()
+    for (const fn of [...doubtListeners]) fn(why)
+    const wasDoubtful = state === 'doubtful'
+    state = 'doubtful'
+    reason = why
+    if (recheckTimer) clearTimeout(recheckTimer)
+    recheckTimer = null
+    if (!wasDoubtful) changed()
+    if (client.status !== 'live') return // the next connect resubscribes, and that is the re-read
+    if (askFeed) client.resubscribe([topic])
+    fallbackTimer ??= timer(readRest, options.snapshotWaitMs ?? 1_000)
+  }
+
+  const readRest = async (): Promise<void> => {
+    fallbackTimer = null
+    if (closed || state === 'live' || heldDiffs !== null) return
+    heldDiffs = []
+    try {
+      const snapshot = await options.readSnapshot()
+      if (closed || (state as BookState) === 'live') return
+      book.reset(snapshot)
+      for (const diff of heldDiffs) {
+        const problem = book.apply(diff)
+        if (problem !== null) return doubt(problem, true)
+      }
+      goLive()
+    } catch (err) {
+      reason = `cannot read the book: ${err instanceof Error ? err.message : String(err)}`
+      changed()
+      fallbackTimer ??= timer(readRest, Math.max(options.snapshotWaitMs ?? 1_000, 2_000))
+    } finally {
+      heldDiffs = null
+    }
+  }
+
+  /** A lost diff shows only against REST; a diff in flight can make one look differ, hence a second look. */
+  const recheck = async (): Promise<void> => {
+    recheckTimer = null
+    if (closed || state !== 'live') return
+    const depth = options.compareDepth ?? 50
+    for (let look = 0; look < 2; look++) {
+      let rest: BookSides
+      try {
+        rest = await options.readSnapshot()
+      } catch {
+        break // REST is unwell: the feed goes on, the next comparison is on schedule
+      }
+      if (closed || state !== 'live') return
+      if (book.matches(rest, depth)) break
+      if (look === 1) return doubt('the book differs from the exchange’s (a diff was lost)', true)
+      await new Promise((resolve) => timer(() => resolve(undefined), SECOND_LOOK_MS))
+      if (closed || state !== 'live') return
+    }
+    recheckTimer = timer(recheck, options.recheckMs ?? 15_000)
+  }
+
+  const onEvent = (event: FeedEvent): void => {
+    if (event.kind === 'snapshot' && event.pair === pair) {
+      book.reset(event)
+      goLive()
+    } else if (event.kind === 'diff' && event.pair === pair) {
+      if (heldDiffs !== null && state !== 'live') return void heldDiffs.push(event)
+      if (state !== 'live') {
+        if (state === 'syncing' && fallbackTimer === null && client.status === 'live') fallbackTimer = timer(readRest, options.snapshotWaitMs ?? 1_000)
+        return // a diff without its snapshot is never applied
+      }
+      const problem = book.apply(event)
+      if (problem !== null) doubt(problem, true)
+      else changed()
+    }
+  }
+
+  const disposers = [
+    client.onEvent(onEvent),
+    client.onMalformed(() => {
+      if (state === 'live') doubt('a malformed frame (it may have been a diff)', true)
+    }),
+    client.onStatus((status) => {
+      if (status !== 'live' && state === 'live') doubt(`the feed is ${status}`, false)
+    }),
+    client.onConnected(() => {
+      if (state !== 'syncing') doubt('reconnected: diffs may have been missed', false)
+      else fallbackTimer ??= timer(readRest, options.snapshotWaitMs ?? 1_000)
+    }),
+    client.subscribe([topic]),
+  ]
+  if (client.status === 'live') fallbackTimer = timer(readRest, options.snapshotWaitMs ?? 1_000)
+
+  return {
+    view,
+    onChange(fn) {
+      changeListeners.add(fn)
+      return () => changeListeners.delete(fn)
+    },
+    onDoubt(fn) {
+      doubtListeners.add(fn)
+      return () => doubtListeners.delete(fn)
+    },
+    close() {
+      closed = true
+      if (fallbackTimer) clearTimeout(fallbackTimer)
+      if (recheckTimer) clearTimeout(recheckTimer)
+      for (const dispose of disposers) dispose()
+    },
+  }
+}
+
+/** The REST reader a BookSync re-reads with: GET /orderbook, deep enough for the comparison. */
+export function restBookReader(rest: { orderbook(query: { pair: string; limit_buy?: number; limit_sell?: number }): Promise<{ buy: BookSides['bids']; sell: BookSides['asks'] }> }, pair: string, depth = 1000): () => Promise<BookSides> {
+  return async () => {
+    const book = await rest.orderbook({ pair, limit_buy: depth, limit_sell: depth })
+    return { asks: book.sell, bids: book.buy }
+  }
+}
