@@ -15,6 +15,7 @@ import { createExchangeClient, type Credentials } from '../core/exchange/client'
 import { resolveDataDir } from '../core/data-dir'
 import { apiKeyHintOf, createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profile-store'
 import { createVault, type Vault } from '../core/vault'
+import { bindCredentials, readBoundCredentials } from '../core/credential-binding'
 import { UsageError, refuseSecretFlag } from './args'
 import type { CliIo, CliStdin, ResolvedProfile } from './run'
 
@@ -306,7 +307,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
     const record = await profiles.create({ name: input.name, baseUrl, accountId, apiKeyHint: apiKeyHintOf(input.apiKey), isDemo: false })
     let stored: 'keychain' | 'session'
     try {
-      stored = await v.write(record.id, { apiKey: input.apiKey, apiSecret: input.apiSecret })
+      stored = await v.write(record.id, bindCredentials(input, baseUrl))
     } catch (error) {
       await profiles.remove(record.id).catch(() => undefined)
       throw error
@@ -334,7 +335,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
     const timeoutMs = timeoutOf(parsed.values)
     const record = await find(parsed.values, 'test')
     const v = openVault()
-    const credentials = await v.read(record.id)
+    const credentials = await readBoundCredentials(v, record)
     if (!credentials) {
       const status = await v.status()
       throw new TerminalError({
@@ -372,7 +373,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
       }
       const credentials = async (): Promise<Credentials> => {
         const v = openVault()
-        const stored = await v.read(record.id)
+        const stored = await readBoundCredentials(v, record)
         if (stored) return stored
         const status = await v.status()
         throw new TerminalError({

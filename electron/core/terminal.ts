@@ -33,6 +33,7 @@ import { createOrderDesk } from './order-desk'
 import { createPreferenceStore } from './preferences'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import type { Vault } from './vault'
+import { bindCredentials, originChangeRefusal, readBoundCredentials, rebindCredentials } from './credential-binding'
 
 /** The embedded demo exchange, started by the host when a demo profile is used. */
 export interface DemoLauncher {
@@ -102,7 +103,10 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       demoInfo = await deps.demo.start()
       // The demo listens on a new port each launch: point every demo profile at it.
       for (const p of deps.profiles.list()) {
-        if (p.isDemo && p.baseUrl !== demoInfo.baseUrl) await deps.profiles.update(p.id, { baseUrl: demoInfo.baseUrl })
+        if (p.isDemo && p.baseUrl !== demoInfo.baseUrl) {
+          await deps.profiles.update(p.id, { baseUrl: demoInfo.baseUrl })
+          await rebindCredentials(deps.vault, p.id, demoInfo.baseUrl)
+        }
       }
     }
     return demoInfo
@@ -120,7 +124,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       apiKeyHint: master.apiKey.slice(-4),
       isDemo: true,
     })
-    await deps.vault.write(record.id, { apiKey: master.apiKey, apiSecret: master.apiSecret })
+    await deps.vault.write(record.id, bindCredentials(master, demo.baseUrl))
     await deps.profiles.setActive(record.id)
   }
 
@@ -214,8 +218,8 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     })
   }
 
-  async function credentialsFor(profileId: string) {
-    const creds = await deps.vault.read(profileId)
+  async function credentialsFor(profile: ProfileRecord) {
+    const creds = await readBoundCredentials(deps.vault, profile)
     if (!creds) {
       throw new TerminalError({
         kind: 'keychain',
@@ -232,7 +236,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     return watch.wrap(
       makeClient({
         baseUrl: profile.baseUrl,
-        credentials: () => credentialsFor(profile.id),
+        credentials: () => credentialsFor(profile),
         onStatus: (s) => watch.onClientStatus(s),
       }),
     )
@@ -359,7 +363,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
         isDemo,
       })
       try {
-        await deps.vault.write(record.id, { apiKey: input.apiKey, apiSecret: input.apiSecret })
+        await deps.vault.write(record.id, bindCredentials(input, record.baseUrl))
       } catch (error) {
         await deps.profiles.remove(record.id)
         throw error
@@ -373,11 +377,16 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       if ((input.apiKey === undefined) !== (input.apiSecret === undefined)) {
         throw new TerminalError({ kind: 'validation', code: 'KEY_AND_SECRET', field: input.apiKey === undefined ? 'apiKey' : 'apiSecret', message: 'Enter the API key and its secret together, or neither to keep the current ones.' })
       }
+      const refusal = originChangeRefusal(existing.baseUrl, input)
+      if (refusal) throw refusal
       const patch: Partial<ProfileRecord> = {}
       if (input.name !== undefined) patch.name = input.name
-      if (input.baseUrl !== undefined) patch.baseUrl = input.baseUrl.replace(/\/+$/, '')
+      if (input.baseUrl !== undefined) {
+        patch.baseUrl = input.baseUrl.replace(/\/+$/, '')
+        patch.isDemo = demoInfo !== null && patch.baseUrl === demoInfo.baseUrl
+      }
       if (input.apiKey !== undefined && input.apiSecret !== undefined) {
-        await deps.vault.write(input.id, { apiKey: input.apiKey, apiSecret: input.apiSecret })
+        await deps.vault.write(input.id, bindCredentials({ apiKey: input.apiKey, apiSecret: input.apiSecret }, patch.baseUrl ?? existing.baseUrl))
         patch.apiKeyHint = input.apiKey.slice(-4)
         patch.accountId = null // a new key may belong to another account: learned again on activation
       }
@@ -408,7 +417,8 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
         const record = deps.profiles.get(input.id)
         if (!record) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile does not exist (any more).' })
         if (record.isDemo) await ensureDemo()
-        return testConnection(deps.profiles.get(input.id)!.baseUrl, await credentialsFor(input.id))
+        const current = deps.profiles.get(input.id)!
+        return testConnection(current.baseUrl, await credentialsFor(current))
       }
       return testConnection(input.baseUrl, input)
     },
