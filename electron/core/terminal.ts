@@ -249,6 +249,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   }
 
   async function activate(profileId: string, selectAccount?: number): Promise<SessionState> {
+    await deps.profiles.refresh()
     const record = deps.profiles.get(profileId)
     if (!record) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile does not exist (any more).' })
     generation += 1
@@ -349,7 +350,11 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     'prefs.set': (patch) => prefs.set(patch),
 
     async 'profiles.list'() {
-      return deps.profiles.list().map(profileView)
+      await deps.profiles.refresh() // the CLI or another window may have changed the file
+      const list = deps.profiles.list()
+      // A profile another process added has a keychain entry this vault has not seen yet.
+      if (list.some((p) => deps.vault.storageOf(p.id) === 'missing')) await deps.vault.list().catch(() => undefined)
+      return list.map(profileView)
     },
     async 'profiles.create'(input) {
       const isDemo = demoInfo !== null && input.baseUrl.replace(/\/+$/, '') === demoInfo.baseUrl
@@ -390,7 +395,11 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
         patch.apiKeyHint = input.apiKey.slice(-4)
         patch.accountId = null // a new key may belong to another account: learned again on activation
       }
-      const record = await deps.profiles.update(input.id, patch)
+      const record = await deps.profiles.update(input.id, patch).catch(async (error: unknown) => {
+        // Removed by another process meanwhile: the entry just written would be an orphan.
+        if (isTerminalError(error) && error.kind === 'not-found' && patch.apiKeyHint !== undefined) await deps.vault.remove(input.id).catch(() => undefined)
+        throw error
+      })
       if (active?.id === input.id) await activate(input.id)
       return profileView(record)
     },

@@ -12,8 +12,13 @@ import type { KeychainStatus } from '../domain/api'
 import { TerminalError } from '../domain/errors'
 
 export const KEYCHAIN_SERVICE = 'trading-terminal'
-/** A throwaway entry written and deleted once at start-up: proves the keychain accepts writes. */
-const PROBE_ACCOUNT = '__trading-terminal-probe__'
+/**
+ * A throwaway entry written and deleted once at start-up: proves the keychain accepts writes. Named per
+ * process, so the app and the CLI starting together do not delete each other's probe.
+ */
+const PROBE_PREFIX = '__trading-terminal-probe__'
+const PROBE_ACCOUNT = `${PROBE_PREFIX}${process.pid}-${Math.random().toString(36).slice(2, 10)}`
+const isProbe = (account: string) => account.startsWith(PROBE_PREFIX)
 const DEFAULT_TIMEOUT_MS = 5000
 
 export interface StoredCredentials {
@@ -161,7 +166,7 @@ export function createVault(options: VaultOptions = {}): Vault {
     if (typeof keytar === 'string') return { available: false, reason: keytar }
     try {
       const entries = await withTimeout(() => keytar.findCredentials(KEYCHAIN_SERVICE))
-      for (const entry of entries) if (entry.account !== PROBE_ACCOUNT) inKeychain.add(entry.account)
+      for (const entry of entries) if (!isProbe(entry.account)) inKeychain.add(entry.account)
       // Listing works even where writing does not (gnome-keyring without an unlocked collection).
       await withTimeout(() => keytar.setPassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT, 'probe'))
       await withTimeout(() => keytar.deletePassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT))
@@ -291,7 +296,7 @@ export function createVault(options: VaultOptions = {}): Vault {
         }
         inKeychain.clear()
         for (const entry of entries) {
-          if (entry.account === PROBE_ACCOUNT) continue
+          if (isProbe(entry.account)) continue
           inKeychain.add(entry.account)
           ids.add(entry.account)
         }
