@@ -48,29 +48,32 @@ afterAll(async () => {
   await new Promise((resolve) => recorder.close(resolve))
 })
 afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c()
+  for (const c of cleanups.splice(0).reverse()) await c() // last opened, first closed
   recorded = []
 })
 
-async function open(): Promise<{ core: TerminalCore; store: ProfileStore; keytar: ReturnType<typeof memoryKeytar>; id: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'binding-'))
-  const keytar = memoryKeytar()
+async function open(
+  reuse?: { dir: string; keytar: ReturnType<typeof memoryKeytar>; exchange?: DemoExchange },
+): Promise<{ core: TerminalCore; store: ProfileStore; keytar: ReturnType<typeof memoryKeytar>; id: string; dir: string }> {
+  const dir = reuse?.dir ?? mkdtempSync(join(tmpdir(), 'binding-'))
+  const keytar = reuse?.keytar ?? memoryKeytar()
   const store = createProfileStore(dir)
+  const exchange = reuse?.exchange ?? demo
   const core = await createTerminal({
     host: 'cli',
     version: '0.0.0-test',
     dataDir: dir,
     vault: createVault({ keytar }),
     profiles: store,
-    demo: { start: async () => ({ baseUrl: demo.baseUrl, accounts: demo.accounts }) },
+    demo: { start: async () => ({ baseUrl: exchange.baseUrl, accounts: exchange.accounts }) },
     rates: { tradesMs: 5_000, candlesMs: 5_000, tickerMs: 5_000, accountMs: 5_000 },
   })
   cleanups.push(async () => {
     await core.dispose()
-    rmSync(dir, { recursive: true, force: true })
+    if (!reuse) rmSync(dir, { recursive: true, force: true })
   })
   const id = (await core.call('profiles.list', undefined))[0]!.id
-  return { core, store, keytar, id }
+  return { core, store, keytar, id, dir }
 }
 
 const secretOf = () => demo.accounts[0]!.apiSecret
@@ -121,5 +124,19 @@ describe('credentials bound to their origin', () => {
     keytar.entries.set(key, JSON.stringify(legacy))
     expect((await core.call('profiles.test', { id })).ok).toBe(true)
     expect(JSON.parse(keytar.entries.get(key)!)).toMatchObject({ origin: new URL(demo.baseUrl).origin })
+  })
+
+  it('follows the embedded demo to its new port at the next launch (the core moves it, not the renderer)', async () => {
+    const first = await open()
+    await first.core.dispose()
+    // The next launch: the same demo accounts (same seed), another port.
+    const again = await startDemoExchange({ port: 0, seed: 5, live: false, historyDays: 1 })
+    cleanups.push(() => again.close())
+    const second = await open({ dir: first.dir, keytar: first.keytar, exchange: again })
+    const state = await second.core.call('session.get', undefined)
+    expect(state.profile?.baseUrl).toBe(again.baseUrl)
+    expect(state.connection.state).toBe('online')
+    const entry = JSON.parse(first.keytar.entries.get(`${KEYCHAIN_SERVICE}/${first.id}`)!) as { origin: string }
+    expect(entry.origin).toBe(new URL(again.baseUrl).origin)
   })
 })
