@@ -114,7 +114,8 @@ test('the form asks for the key and secret again before saving another origin, a
 
   // The masked secret field: what is typed is not readable on screen.
   await page.getByTestId('profile-api-secret').fill('not-the-real-secret-123')
-  const security = await page.getByTestId('profile-api-secret').evaluate((e) => getComputedStyle(e).getPropertyValue('-webkit-text-security'))
+  type Styles = { getComputedStyle(element: unknown): { getPropertyValue(name: string): string } }
+  const security = await page.getByTestId('profile-api-secret').evaluate((e) => (globalThis as unknown as Styles).getComputedStyle(e).getPropertyValue('-webkit-text-security'))
   expect(security).toBe('disc')
 
   const stored = (await callApi<ProfileView[]>(host, 'profiles.list')).find((p) => p.id === profile.id)

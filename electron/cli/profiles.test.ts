@@ -380,4 +380,40 @@ describe('--profile', () => {
     expect(await t.stored()).toEqual([])
     expect(t.keytar.entries.size).toBe(0)
   })
+
+  it('update: a base URL on another origin needs --new-key; the new key is stored bound to it', async () => {
+    const t = await setup()
+    const env = { TERMINAL_DATA_DIR: t.dataDir, ...envOf(master()) }
+    const added = (await t.run(['profiles', 'add', '--name', 'Desk', '--base-url', demo.baseUrl], { env })).json as { id: string }
+    const entry = () => JSON.parse(t.keytar.entries.get(`${KEYCHAIN_SERVICE}/${added.id}`)!) as { apiKey: string; origin: string }
+
+    // Another origin without the key: refused on --base-url, before standard input is read, nothing changed.
+    const stdin = Readable.from((async function* () {
+      yield await new Promise<string>(() => undefined) // a pipe that never ends: reading it would hang the test
+    })())
+    const moved = await t.run(['profiles', 'update', '--name', 'Desk', '--base-url', 'https://other.example/api/v3'], { env: { TERMINAL_DATA_DIR: t.dataDir }, stdin })
+    expect(moved.code).toBe(EXIT.rejectedLocally)
+    expect(moved.error).toMatchObject({ kind: 'validation', code: 'ORIGIN_CHANGED_NEEDS_KEY', field: 'baseUrl' })
+    expect(String(moved.error.message)).toContain('--new-key')
+    expect((await t.stored())[0]).toMatchObject({ baseUrl: demo.baseUrl })
+    expect(entry().origin).toBe(new URL(demo.baseUrl).origin)
+
+    // The same origin, another path, and a new name: no key needed.
+    const renamed = await t.run(['profiles', 'update', '--name', 'Desk', '--rename', 'Main desk', '--base-url', `${demo.baseUrl}/`])
+    expect(renamed.code).toBe(EXIT.ok)
+    expect(renamed.json).toMatchObject({ name: 'Main desk', baseUrl: demo.baseUrl })
+
+    // With --new-key the move is allowed, and the keychain entry now belongs to the new origin.
+    const withKey = await t.run(['profiles', 'update', '--id', added.id, '--base-url', 'https://other.example/api/v3', '--new-key'], { env: { TERMINAL_DATA_DIR: t.dataDir }, stdin: `other-key-12345678\nother-secret-12345678\n` })
+    expect(withKey.code).toBe(EXIT.ok)
+    expect(withKey.json).toMatchObject({ baseUrl: 'https://other.example/api/v3', apiKeyHint: '5678', accountId: null })
+    expect(entry()).toMatchObject({ apiKey: 'other-key-12345678', origin: 'https://other.example' })
+    expect(withKey.stdout + withKey.stderr).not.toContain('other-secret-12345678')
+
+    // Plain http to another computer is refused whatever comes with it.
+    const clear = await t.run(['profiles', 'update', '--id', added.id, '--base-url', 'http://exchange.invalid/api/v3', '--new-key'], { env })
+    expect(clear.code).toBe(EXIT.rejectedLocally)
+    expect(clear.error).toMatchObject({ field: 'baseUrl' })
+    expect((await t.run(['profiles', 'update', '--id', added.id])).code).toBe(EXIT.usage)
+  })
 })

@@ -17,6 +17,7 @@ import { apiKeyHintOf, createProfileStore, type ProfileRecord, type ProfileStore
 import { createVault, type Vault } from '../core/vault'
 import { bindCredentials, readBoundCredentials } from '../core/credential-binding'
 import { UsageError, refuseSecretFlag } from './args'
+import { updateProfile } from './profile-update'
 import type { CliIo, CliStdin, ResolvedProfile } from './run'
 
 export interface ProfileDepsOptions {
@@ -33,12 +34,13 @@ const MAX_STDIN_BYTES = 16 * 1024
 const DEFAULT_STDIN_TIMEOUT_MS = 30_000
 const DEFAULT_TEST_TIMEOUT_MS = 8_000
 
-const SUBCOMMANDS = ['list', 'add', 'remove', 'test'] as const
+const SUBCOMMANDS = ['list', 'add', 'update', 'remove', 'test'] as const
 type Subcommand = (typeof SUBCOMMANDS)[number]
-type ValueFlag = 'name' | 'id' | 'base-url' | 'timeout-ms'
-const ALLOWED: Record<Subcommand, ReadonlyArray<ValueFlag | 'offline'>> = {
+type ValueFlag = 'name' | 'id' | 'base-url' | 'timeout-ms' | 'rename'
+const ALLOWED: Record<Subcommand, ReadonlyArray<ValueFlag | 'offline' | 'new-key'>> = {
   list: [],
   add: ['name', 'base-url', 'offline', 'timeout-ms'],
+  update: ['name', 'id', 'rename', 'base-url', 'new-key'],
   remove: ['name', 'id'],
   test: ['name', 'id', 'timeout-ms'],
 }
@@ -47,6 +49,8 @@ interface ProfileArgs {
   sub: Subcommand
   values: Partial<Record<ValueFlag, string>>
   offline: boolean
+  /** profiles update: read a new key and secret (environment or standard input, as for add). */
+  newKey: boolean
 }
 
 /** Parses what follows `profiles`. Positional values are never echoed: one might be a pasted secret. */
@@ -59,6 +63,7 @@ export function parseProfileArgs(args: readonly string[]): ProfileArgs {
   const subcommand = sub as Subcommand
   const values: ProfileArgs['values'] = {}
   let offline = false
+  let newKey = false
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!
     refuseSecretFlag(arg)
@@ -68,9 +73,10 @@ export function parseProfileArgs(args: readonly string[]): ProfileArgs {
     if (!(ALLOWED[subcommand] as readonly string[]).includes(name)) {
       throw new UsageError(`--${name} does not apply to profiles ${subcommand}.${ALLOWED[subcommand].length > 0 ? ` It accepts ${ALLOWED[subcommand].map((f) => `--${f}`).join(' ')}.` : ''}`)
     }
-    if (name === 'offline') {
-      if (eq !== -1) throw new UsageError('--offline takes no value.')
-      offline = true
+    if (name === 'offline' || name === 'new-key') {
+      if (eq !== -1) throw new UsageError(`--${name} takes no value.`)
+      if (name === 'offline') offline = true
+      else newKey = true
       continue
     }
     let value: string | undefined
@@ -84,7 +90,7 @@ export function parseProfileArgs(args: readonly string[]): ProfileArgs {
     if (values[flag] !== undefined) throw new UsageError(`--${name} is given twice.`)
     values[flag] = value
   }
-  return { sub: subcommand, values, offline }
+  return { sub: subcommand, values, offline, newKey }
 }
 
 function timeoutOf(values: ProfileArgs['values']): number {
@@ -394,6 +400,17 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
         }
         case 'add':
           return add(parsed, io)
+        case 'update':
+          return updateProfile(
+            { rename: parsed.values.rename, baseUrl: parsed.values['base-url'], newKey: parsed.newKey },
+            {
+              find: () => find(parsed.values, 'update'),
+              store: openStore,
+              keychain: requireKeychain,
+              readCredentials: () => credentialsForAdd(io, stdinTimeoutMs),
+              view,
+            },
+          )
         case 'remove':
           return remove(parsed)
         case 'test':

@@ -99,6 +99,10 @@ Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secret
                                  {"apiKey": "...", "apiSecret": "..."}. Tests the connection first
                                  (learns the account) and saves nothing if it fails; --offline saves
                                  without testing. Without a reachable keychain nothing is saved (exit 6).
+  profiles update --name N | --id ID [--rename NEW] [--base-url URL] [--new-key]
+                                 --new-key reads a new key and secret as add does. A base URL on
+                                 another origin (scheme, host or port) than the stored key was
+                                 entered for needs --new-key: a key never follows a URL elsewhere.
   profiles remove --name N | --id ID   deletes the keychain entry, then the profile
   profiles test   --name N | --id ID   connection test with the stored key: {ok, accounts, serverTimeSkewMs}
 
