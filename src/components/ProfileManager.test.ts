@@ -205,4 +205,12 @@ describe('ProfileManager', () => {
     await submit()
     expect($('profile-error-baseUrl')!.textContent).toBe('Enter the API key and secret again to use it.')
   })
+
+  it('lists the profiles again when opened, so one added from the CLI meanwhile shows', async () => {
+    wrapper?.unmount()
+    terminal.handlers['profiles.list'] = () => [profileView(), profileView({ id: 'p9', name: 'Added from a shell' })]
+    wrapper = mount(ProfileManager, { props: { show: true }, attachTo: document.body })
+    await flushPromises()
+    expect($('profile-row-p9')!.textContent).toContain('Added from a shell')
+  })
 })
