@@ -7,6 +7,7 @@
 import { TerminalError, toTerminalError, type ErrorKind } from '../domain/errors'
 import type { OrderDraft } from '../domain/orders'
 import { CANDLE_INTERVALS, type CandleInterval } from '../domain/wire'
+import { baseUrlProblem } from '../domain/origin'
 import { createExchangeClient, type Credentials, type ExchangeClient } from '../core/exchange/client'
 import { createOrderDesk } from '../core/order-desk'
 import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
@@ -157,6 +158,12 @@ async function connect(args: ParsedArgs, io: CliIo): Promise<ExchangeClient> {
   if (baseUrl === undefined) throw new UsageError('Say which exchange: --base-url <url> (key and secret from the environment) or --profile <name>.')
   if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}".`)
   const credentials = envCredentials(io.env)
+  // The profiles' rule: https, or plain http to this computer only (market data read in clear could be
+  // altered on the way as easily as a key could be read).
+  const problem = baseUrlProblem(baseUrl)
+  if (problem) {
+    throw new TerminalError({ kind: 'validation', code: 'INVALID_BASE_URL', field: 'baseUrl', message: `--base-url: ${problem} Nothing was sent.` })
+  }
   return createExchangeClient({ baseUrl, ...(credentials ? { credentials } : {}), ...common })
 }
 
