@@ -104,6 +104,9 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
   /** Changes run one at a time, so two of them never decide against the same old state. */
   let queue: Promise<unknown> = Promise.resolve()
 
+  /** Each re-read may find the same problem again: it is reported once. */
+  const warn = (message: string) => void (warnings.includes(message) || warnings.push(message))
+
   /** Reads the file into `state`; new warnings are added to the ones already reported. */
   async function readFromDisk(): Promise<{ warnings: string[] }> {
     blocked = null
@@ -113,7 +116,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
     } catch (error) {
       if (isTerminalError(error)) {
         blocked = error
-        if (!warnings.includes(error.message)) warnings.push(error.message)
+        warn(error.message)
         state = { profiles: [], activeProfileId: null }
       }
       throw error
@@ -128,7 +131,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
         )
       } else {
         const message = `The profiles file ${path} is damaged (${result.reason}) and could not be moved aside. Profiles cannot be saved until it is removed or fixed.`
-        warnings.push(message)
+        warn(message)
         blocked = new TerminalError({ kind: 'storage', code: 'PROFILES_FILE_DAMAGED', message })
       }
     } else {
