@@ -87,8 +87,9 @@ describe('what is accepted', () => {
 
 describe('profiles flags', () => {
   it('reads each subcommand\'s flags', () => {
-    expect(parseProfileArgs(['add', '--name', 'Main', '--base-url=http://h/api/v3', '--offline'])).toEqual({ sub: 'add', values: { name: 'Main', 'base-url': 'http://h/api/v3' }, offline: true })
-    expect(parseProfileArgs([])).toEqual({ sub: 'list', values: {}, offline: false })
+    expect(parseProfileArgs(['add', '--name', 'Main', '--base-url=http://h/api/v3', '--offline'])).toEqual({ sub: 'add', values: { name: 'Main', 'base-url': 'http://h/api/v3' }, offline: true, newKey: false })
+    expect(parseProfileArgs([])).toEqual({ sub: 'list', values: {}, offline: false, newKey: false })
+    expect(parseProfileArgs(['update', '--name', 'Main', '--rename', 'Spot', '--new-key'])).toEqual({ sub: 'update', values: { name: 'Main', rename: 'Spot' }, offline: false, newKey: true })
   })
 
   it.each([
@@ -99,7 +100,7 @@ describe('profiles flags', () => {
     [['add', '--name', 'A', '--name', 'B'], '--name is given twice.'],
     [['add', '--nmae', 'A'], 'Unknown flag --nmae. Run with --help for the list.'],
     [['add', '--name', 'A', 'pasted-secret-value'], 'profiles add: unexpected argument; values follow their --flag.'],
-    [['rename'], 'profiles needs one of: list, add, remove, test. Run with --help for the flags.'],
+    [['rename'], 'profiles needs one of: list, add, update, remove, test. Run with --help for the flags.'],
   ])('%j: %s', (argv, expected) => {
     expect(() => parseProfileArgs(argv)).toThrow(expected)
   })

@@ -95,7 +95,7 @@ describe('profiles add', () => {
       secretStorage: 'keychain',
     })
     const id = (result.json as { id: string }).id
-    expect(JSON.parse(t.keytar.entries.get(`${KEYCHAIN_SERVICE}/${id}`)!)).toEqual({ apiKey: master().apiKey, apiSecret: master().apiSecret })
+    expect(JSON.parse(t.keytar.entries.get(`${KEYCHAIN_SERVICE}/${id}`)!)).toEqual({ apiKey: master().apiKey, apiSecret: master().apiSecret, origin: new URL(demo.baseUrl).origin })
     expect(await t.stored()).toEqual([expect.objectContaining({ id, name: 'Main desk', accountId: master().id })])
     expect(result.stdout + result.stderr).not.toContain(master().apiSecret)
     expect(await t.files()).not.toContain(master().apiSecret)
@@ -113,7 +113,7 @@ describe('profiles add', () => {
     expect(streamed.code).toBe(EXIT.ok)
     expect(streamed.json).toMatchObject({ name: 'Master', accountId: master().id })
     expect(t.keytar.entries.size).toBe(2)
-    expect(await t.vault.read((streamed.json as { id: string }).id)).toEqual({ apiKey: master().apiKey, apiSecret: master().apiSecret })
+    expect(await t.vault.read((streamed.json as { id: string }).id)).toEqual({ apiKey: master().apiKey, apiSecret: master().apiSecret, origin: new URL(demo.baseUrl).origin })
   })
 
   it('refuses the key or secret as arguments, before reading anything or sending anything', async () => {
@@ -343,5 +343,77 @@ describe('--profile', () => {
     const result = await t.run(['balances', '--profile', 'No secret'])
     expect(result.code).toBe(EXIT.auth)
     expect(result.error).toMatchObject({ kind: 'auth', code: 'NO_CREDENTIALS' })
+  })
+
+  it('never sends a stored key to another origin than it was added for (a profiles file edited behind its back)', async () => {
+    const t = await setup()
+    const env = { TERMINAL_DATA_DIR: t.dataDir, ...envOf(master()) }
+    const added = (await t.run(['profiles', 'add', '--name', 'Moved', '--base-url', demo.baseUrl], { env })).json as { id: string }
+    const store = createProfileStore(t.dataDir)
+    await store.load()
+    await store.update(added.id, { baseUrl: 'http://127.0.0.1:9/api/v3' })
+    const sent: string[] = []
+    const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push(`${String(url)} ${JSON.stringify(init?.headers ?? {})} ${String(init?.body ?? '')}`)
+      return new Response('{}', { status: 500 })
+    }) as typeof globalThis.fetch
+    for (const argv of [['balances', '--profile', 'Moved'], ['profiles', 'test', '--name', 'Moved']]) {
+      // A fresh process: it reads the edited file.
+      const fresh = createProfileDeps({ env: { TERMINAL_DATA_DIR: t.dataDir }, vault: t.vault })
+      const result = await t.run(argv, { env: { TERMINAL_DATA_DIR: t.dataDir }, fetch, ...fresh })
+      expect(result.code).toBe(EXIT.auth)
+      expect(result.error).toMatchObject({ kind: 'auth', code: 'CREDENTIALS_BOUND_ELSEWHERE', field: 'baseUrl' })
+      expect(result.stderr).not.toContain(master().apiSecret)
+    }
+    expect(sent.join('\n')).not.toContain(master().apiSecret)
+    expect(sent.join('\n')).not.toContain(master().apiKey)
+  })
+
+  it('refuses plain http to another computer and a user name in the URL, before asking for the key', async () => {
+    const t = await setup()
+    const env = { TERMINAL_DATA_DIR: t.dataDir, ...envOf(master()) }
+    for (const url of ['http://exchange.invalid/api/v3', 'http://user:pass@127.0.0.1:1/api/v3']) {
+      const result = await t.run(['profiles', 'add', '--name', 'Bad', '--base-url', url], { env })
+      expect(result.code).toBe(EXIT.rejectedLocally)
+      expect(result.error).toMatchObject({ kind: 'validation', field: 'baseUrl' })
+    }
+    expect(await t.stored()).toEqual([])
+    expect(t.keytar.entries.size).toBe(0)
+  })
+
+  it('update: a base URL on another origin needs --new-key; the new key is stored bound to it', async () => {
+    const t = await setup()
+    const env = { TERMINAL_DATA_DIR: t.dataDir, ...envOf(master()) }
+    const added = (await t.run(['profiles', 'add', '--name', 'Desk', '--base-url', demo.baseUrl], { env })).json as { id: string }
+    const entry = () => JSON.parse(t.keytar.entries.get(`${KEYCHAIN_SERVICE}/${added.id}`)!) as { apiKey: string; origin: string }
+
+    // Another origin without the key: refused on --base-url, before standard input is read, nothing changed.
+    const stdin = Readable.from((async function* () {
+      yield await new Promise<string>(() => undefined) // a pipe that never ends: reading it would hang the test
+    })())
+    const moved = await t.run(['profiles', 'update', '--name', 'Desk', '--base-url', 'https://other.example/api/v3'], { env: { TERMINAL_DATA_DIR: t.dataDir }, stdin })
+    expect(moved.code).toBe(EXIT.rejectedLocally)
+    expect(moved.error).toMatchObject({ kind: 'validation', code: 'ORIGIN_CHANGED_NEEDS_KEY', field: 'baseUrl' })
+    expect(String(moved.error.message)).toContain('--new-key')
+    expect((await t.stored())[0]).toMatchObject({ baseUrl: demo.baseUrl })
+    expect(entry().origin).toBe(new URL(demo.baseUrl).origin)
+
+    // The same origin, another path, and a new name: no key needed.
+    const renamed = await t.run(['profiles', 'update', '--name', 'Desk', '--rename', 'Main desk', '--base-url', `${demo.baseUrl}/`])
+    expect(renamed.code).toBe(EXIT.ok)
+    expect(renamed.json).toMatchObject({ name: 'Main desk', baseUrl: demo.baseUrl })
+
+    // With --new-key the move is allowed, and the keychain entry now belongs to the new origin.
+    const withKey = await t.run(['profiles', 'update', '--id', added.id, '--base-url', 'https://other.example/api/v3', '--new-key'], { env: { TERMINAL_DATA_DIR: t.dataDir }, stdin: `other-key-12345678\nother-secret-12345678\n` })
+    expect(withKey.code).toBe(EXIT.ok)
+    expect(withKey.json).toMatchObject({ baseUrl: 'https://other.example/api/v3', apiKeyHint: '5678', accountId: null })
+    expect(entry()).toMatchObject({ apiKey: 'other-key-12345678', origin: 'https://other.example' })
+    expect(withKey.stdout + withKey.stderr).not.toContain('other-secret-12345678')
+
+    // Plain http to another computer is refused whatever comes with it.
+    const clear = await t.run(['profiles', 'update', '--id', added.id, '--base-url', 'http://exchange.invalid/api/v3', '--new-key'], { env })
+    expect(clear.code).toBe(EXIT.rejectedLocally)
+    expect(clear.error).toMatchObject({ field: 'baseUrl' })
+    expect((await t.run(['profiles', 'update', '--id', added.id])).code).toBe(EXIT.usage)
   })
 })

@@ -15,7 +15,9 @@ import { createExchangeClient, type Credentials } from '../core/exchange/client'
 import { resolveDataDir } from '../core/data-dir'
 import { apiKeyHintOf, createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profile-store'
 import { createVault, type Vault } from '../core/vault'
+import { bindCredentials, readBoundCredentials } from '../core/credential-binding'
 import { UsageError, readFlags } from './args'
+import { updateProfile } from './profile-update'
 import type { CliIo, CliStdin, ResolvedProfile } from './run'
 
 export interface ProfileDepsOptions {
@@ -32,12 +34,13 @@ const MAX_STDIN_BYTES = 16 * 1024
 const DEFAULT_STDIN_TIMEOUT_MS = 30_000
 const DEFAULT_TEST_TIMEOUT_MS = 8_000
 
-const SUBCOMMANDS = ['list', 'add', 'remove', 'test'] as const
+const SUBCOMMANDS = ['list', 'add', 'update', 'remove', 'test'] as const
 type Subcommand = (typeof SUBCOMMANDS)[number]
-type ValueFlag = 'name' | 'id' | 'base-url' | 'timeout-ms'
-const ALLOWED: Record<Subcommand, ReadonlyArray<ValueFlag | 'offline'>> = {
+type ValueFlag = 'name' | 'id' | 'base-url' | 'timeout-ms' | 'rename'
+const ALLOWED: Record<Subcommand, ReadonlyArray<ValueFlag | 'offline' | 'new-key'>> = {
   list: [],
   add: ['name', 'base-url', 'offline', 'timeout-ms'],
+  update: ['name', 'id', 'rename', 'base-url', 'new-key'],
   remove: ['name', 'id'],
   test: ['name', 'id', 'timeout-ms'],
 }
@@ -46,6 +49,8 @@ interface ProfileArgs {
   sub: Subcommand
   values: Partial<Record<ValueFlag, string>>
   offline: boolean
+  /** profiles update: read a new key and secret (environment or standard input, as for add). */
+  newKey: boolean
 }
 
 const PROFILE_OPTIONS = {
@@ -53,7 +58,9 @@ const PROFILE_OPTIONS = {
   id: { type: 'string' },
   'base-url': { type: 'string' },
   'timeout-ms': { type: 'string' },
+  rename: { type: 'string' },
   offline: { type: 'boolean' },
+  'new-key': { type: 'boolean' },
 } as const
 
 /** Parses what follows `profiles`. Positional values are never echoed: one might be a pasted secret. */
@@ -64,13 +71,13 @@ export function parseProfileArgs(args: readonly string[]): ProfileArgs {
     throw new UsageError(`profiles needs one of: ${SUBCOMMANDS.join(', ')}. Run with --help for the flags.`)
   }
   const subcommand = sub as Subcommand
-  const { offline, ...values } = readFlags(rest, PROFILE_OPTIONS, `profiles ${subcommand}`)
-  for (const name of [...Object.keys(values), ...(offline ? ['offline'] : [])]) {
+  const { offline, 'new-key': newKey, ...values } = readFlags(rest, PROFILE_OPTIONS, `profiles ${subcommand}`)
+  for (const name of [...Object.keys(values), ...(offline ? ['offline'] : []), ...(newKey ? ['new-key'] : [])]) {
     if (!(ALLOWED[subcommand] as readonly string[]).includes(name)) {
       throw new UsageError(`--${name} does not apply to profiles ${subcommand}.${ALLOWED[subcommand].length > 0 ? ` It accepts ${ALLOWED[subcommand].map((f) => `--${f}`).join(' ')}.` : ''}`)
     }
   }
-  return { sub: subcommand, values: values as ProfileArgs['values'], offline: offline === true }
+  return { sub: subcommand, values: values as ProfileArgs['values'], offline: offline === true, newKey: newKey === true }
 }
 
 function timeoutOf(values: ProfileArgs['values']): number {
@@ -293,7 +300,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
     const record = await profiles.create({ name: input.name, baseUrl, accountId, apiKeyHint: apiKeyHintOf(input.apiKey), isDemo: false })
     let stored: 'keychain' | 'session'
     try {
-      stored = await v.write(record.id, { apiKey: input.apiKey, apiSecret: input.apiSecret })
+      stored = await v.write(record.id, bindCredentials(input, baseUrl))
     } catch (error) {
       await profiles.remove(record.id).catch(() => undefined)
       throw error
@@ -321,7 +328,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
     const timeoutMs = timeoutOf(parsed.values)
     const record = await find(parsed.values, 'test')
     const v = openVault()
-    const credentials = await v.read(record.id)
+    const credentials = await readBoundCredentials(v, record)
     if (!credentials) {
       const status = await v.status()
       throw new TerminalError({
@@ -359,7 +366,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
       }
       const credentials = async (): Promise<Credentials> => {
         const v = openVault()
-        const stored = await v.read(record.id)
+        const stored = await readBoundCredentials(v, record)
         if (stored) return stored
         const status = await v.status()
         throw new TerminalError({
@@ -380,6 +387,17 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
         }
         case 'add':
           return add(parsed, io)
+        case 'update':
+          return updateProfile(
+            { rename: parsed.values.rename, baseUrl: parsed.values['base-url'], newKey: parsed.newKey },
+            {
+              find: () => find(parsed.values, 'update'),
+              store: openStore,
+              keychain: requireKeychain,
+              readCredentials: () => credentialsForAdd(io, stdinTimeoutMs),
+              view,
+            },
+          )
         case 'remove':
           return remove(parsed)
         case 'test':

@@ -207,6 +207,21 @@ describe('exit codes', () => {
     expect((await cli(['balances', ...url()], { env: {} })).code).toBe(EXIT.auth)
     expect((await cli(['currencies', ...url()], { env: {} })).code).toBe(EXIT.ok)
   })
+
+  it('refuses plain http to another computer and user:pass@ in --base-url before sending anything', async () => {
+    const sent: string[] = []
+    const fetch = (async (target: string | URL | Request) => {
+      sent.push(String(target))
+      return new Response('[]')
+    }) as typeof globalThis.fetch
+    const clear = await cli(['balances', '--base-url', 'http://exchange.invalid/api/v3'], { fetch })
+    expect(clear.code).toBe(EXIT.rejectedLocally)
+    expect(clear.error).toMatchObject({ code: 'INVALID_BASE_URL', field: 'baseUrl' })
+    expect((await cli(['currencies', '--base-url', 'http://user:pass@127.0.0.1:1/api/v3'], { fetch, env: {} })).code).toBe(EXIT.rejectedLocally)
+    expect((await cli(['currencies', '--base-url', 'http://exchange.invalid/api/v3'], { fetch, env: {} })).code).toBe(EXIT.rejectedLocally)
+    expect(sent).toEqual([])
+    expect((await cli(['currencies', '--base-url', demo.baseUrl], { env: {} })).code).toBe(EXIT.ok)
+  })
 })
 
 describe('usage', () => {

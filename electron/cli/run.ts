@@ -7,6 +7,7 @@
 import { TerminalError, toTerminalError, type ErrorKind } from '../domain/errors'
 import type { OrderDraft } from '../domain/orders'
 import { CANDLE_INTERVALS, type CandleInterval } from '../domain/wire'
+import { baseUrlProblem } from '../domain/origin'
 import { createExchangeClient, type Credentials, type ExchangeClient } from '../core/exchange/client'
 import { createOrderDesk } from '../core/order-desk'
 import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
@@ -105,6 +106,10 @@ Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secret
                                  {"apiKey": "...", "apiSecret": "..."}. Tests the connection first
                                  (learns the account) and saves nothing if it fails; --offline saves
                                  without testing. Without a reachable keychain nothing is saved (exit 6).
+  profiles update --name N | --id ID [--rename NEW] [--base-url URL] [--new-key]
+                                 --new-key reads a new key and secret as add does. A base URL on
+                                 another origin (scheme, host or port) than the stored key was
+                                 entered for needs --new-key: a key never follows a URL elsewhere.
   profiles remove --name N | --id ID   deletes the keychain entry, then the profile
   profiles test   --name N | --id ID   connection test with the stored key: {ok, accounts, serverTimeSkewMs}
 
@@ -159,6 +164,12 @@ async function connect(args: ParsedArgs, io: CliIo): Promise<ExchangeClient> {
   if (baseUrl === undefined) throw new UsageError('Say which exchange: --base-url <url> (key and secret from the environment) or --profile <name>.')
   if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}".`)
   const credentials = envCredentials(io.env)
+  // The profiles' rule: https, or plain http to this computer only (market data read in clear could be
+  // altered on the way as easily as a key could be read).
+  const problem = baseUrlProblem(baseUrl)
+  if (problem) {
+    throw new TerminalError({ kind: 'validation', code: 'INVALID_BASE_URL', field: 'baseUrl', message: `--base-url: ${problem} Nothing was sent.` })
+  }
   return createExchangeClient({ baseUrl, ...(credentials ? { credentials } : {}), ...common })
 }
 

@@ -74,6 +74,24 @@ describe('profile store', () => {
     expect(onDisk().profiles).toHaveLength(1)
   })
 
+  it('changes what is on disk now: a profile another store (process) added meanwhile is kept, and a name it took is refused', async () => {
+    const app = createProfileStore(dir, options())
+    const cli = createProfileStore(dir, options())
+    await app.load()
+    await cli.load()
+    await cli.create(demo)
+    expect(app.list()).toEqual([]) // not re-read yet
+    await app.create(main)
+    expect(app.list().map((p) => p.name)).toEqual(['Demo', 'Main'])
+    expect(onDisk().profiles.map((p) => p.name)).toEqual(['Demo', 'Main'])
+    const error = await caught(app.create({ ...main, name: 'demo' }))
+    expect(isTerminalError(error) && error.code).toBe('NAME_TAKEN')
+    await cli.remove(cli.findByName('Demo')?.id ?? 'id-1')
+    await app.refresh()
+    expect(app.list().map((p) => p.name)).toEqual(['Main'])
+    expect(readdirSync(dir)).toEqual(['profiles.json']) // the lock is gone
+  })
+
   it('updates, activates (stamping last use) and removes', async () => {
     const store = createProfileStore(dir, options())
     await store.load()

@@ -4,11 +4,16 @@
 // in memory, so a failed write (read-only file or directory, full disk) loses nothing: the old file
 // and the current state both stay as they were. A damaged file is moved aside and reported, never
 // silently replaced; a file from a newer release is left alone and blocks saving.
+//
+// The app, the web host and the CLI share the file. Each change re-reads it under a lock between
+// processes (file-lock.ts) and applies itself to what is on disk now, so a profile another process
+// added a moment ago is kept; refresh() picks up such changes for display.
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
+import { withFileLock } from './file-lock'
 
 export const PROFILES_FILE = 'profiles.json'
 export const PROFILES_VERSION = 1
@@ -33,6 +38,8 @@ export interface ProfileStore {
   load(): Promise<{ warnings: string[] }>
   /** The warnings of the last load, for the UI. */
   problems(): string[]
+  /** Re-reads the file for changes another process made; never rejects (problems() says what went wrong). */
+  refresh(): Promise<void>
   list(): ProfileRecord[]
   get(id: string): ProfileRecord | null
   findByName(name: string): ProfileRecord | null
@@ -97,16 +104,19 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
   /** Changes run one at a time, so two of them never decide against the same old state. */
   let queue: Promise<unknown> = Promise.resolve()
 
+  /** Each re-read may find the same problem again: it is reported once. */
+  const warn = (message: string) => void (warnings.includes(message) || warnings.push(message))
+
+  /** Reads the file into `state`; new warnings are added to the ones already reported. */
   async function readFromDisk(): Promise<{ warnings: string[] }> {
     blocked = null
-    warnings = []
     let result
     try {
       result = await readJsonFile(path, profilesFileSchema, { maxVersion: PROFILES_VERSION, now })
     } catch (error) {
       if (isTerminalError(error)) {
         blocked = error
-        warnings = [error.message]
+        warn(error.message)
         state = { profiles: [], activeProfileId: null }
       }
       throw error
@@ -121,7 +131,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
         )
       } else {
         const message = `The profiles file ${path} is damaged (${result.reason}) and could not be moved aside. Profiles cannot be saved until it is removed or fixed.`
-        warnings.push(message)
+        warn(message)
         blocked = new TerminalError({ kind: 'storage', code: 'PROFILES_FILE_DAMAGED', message })
       }
     } else {
@@ -133,6 +143,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
   }
 
   function load(): Promise<{ warnings: string[] }> {
+    warnings = []
     loaded = readFromDisk()
     return loaded
   }
@@ -151,14 +162,37 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
     state = next
   }
 
-  /** Runs one change after the file is loaded and the previous change has finished. */
+  /**
+   * Runs one change after the previous one has finished, holding the file lock, on the file as it is
+   * on disk now (another process may have changed it since we last looked).
+   */
   function change<T>(run: () => Promise<T>): Promise<T> {
     const task = queue.then(async () => {
-      if (loaded === null) await load()
-      else await loaded.catch(() => undefined)
-      return run()
+      if (loaded !== null) await loaded.catch(() => undefined)
+      try {
+        return await withFileLock(path, async () => {
+          loaded = readFromDisk()
+          await loaded
+          return run()
+        })
+      } catch (error) {
+        if (isTerminalError(error) && (error.code === 'FILE_BUSY' || error.code === 'LOCK_FAILED')) {
+          if (blocked) throw blocked // the more useful reason: the file is damaged, or from a newer release
+          throw new TerminalError({ kind: 'storage', code: 'PROFILES_NOT_SAVED', message: `The change was not saved, your profiles are as they were: ${error.message}.` }, { cause: error })
+        }
+        throw error
+      }
     })
     queue = task.catch(() => undefined)
+    return task
+  }
+
+  function refresh(): Promise<void> {
+    const task = queue.then(async () => {
+      loaded = readFromDisk()
+      await loaded.catch(() => undefined) // a newer or damaged file: recorded in problems() and `blocked`
+    })
+    queue = task
     return task
   }
 
@@ -196,6 +230,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
     path,
     load,
     problems: () => [...warnings],
+    refresh,
     list: () => state.profiles.map(copy),
     get: (id) => {
       const found = state.profiles.find((p) => p.id === id)

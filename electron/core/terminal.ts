@@ -33,6 +33,7 @@ import { createOrderDesk } from './order-desk'
 import { createPreferenceStore } from './preferences'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import type { Vault } from './vault'
+import { bindCredentials, originChangeRefusal, readBoundCredentials, rebindCredentials } from './credential-binding'
 
 /** The embedded demo exchange, started by the host when a demo profile is used. */
 export interface DemoLauncher {
@@ -102,7 +103,10 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       demoInfo = await deps.demo.start()
       // The demo listens on a new port each launch: point every demo profile at it.
       for (const p of deps.profiles.list()) {
-        if (p.isDemo && p.baseUrl !== demoInfo.baseUrl) await deps.profiles.update(p.id, { baseUrl: demoInfo.baseUrl })
+        if (p.isDemo && p.baseUrl !== demoInfo.baseUrl) {
+          await deps.profiles.update(p.id, { baseUrl: demoInfo.baseUrl })
+          await rebindCredentials(deps.vault, p.id, demoInfo.baseUrl)
+        }
       }
     }
     return demoInfo
@@ -120,7 +124,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       apiKeyHint: master.apiKey.slice(-4),
       isDemo: true,
     })
-    await deps.vault.write(record.id, { apiKey: master.apiKey, apiSecret: master.apiSecret })
+    await deps.vault.write(record.id, bindCredentials(master, demo.baseUrl))
     await deps.profiles.setActive(record.id)
   }
 
@@ -214,8 +218,8 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     })
   }
 
-  async function credentialsFor(profileId: string) {
-    const creds = await deps.vault.read(profileId)
+  async function credentialsFor(profile: ProfileRecord) {
+    const creds = await readBoundCredentials(deps.vault, profile)
     if (!creds) {
       throw new TerminalError({
         kind: 'keychain',
@@ -232,7 +236,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     return watch.wrap(
       makeClient({
         baseUrl: profile.baseUrl,
-        credentials: () => credentialsFor(profile.id),
+        credentials: () => credentialsFor(profile),
         onStatus: (s) => watch.onClientStatus(s),
       }),
     )
@@ -245,6 +249,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   }
 
   async function activate(profileId: string, selectAccount?: number): Promise<SessionState> {
+    await deps.profiles.refresh()
     const record = deps.profiles.get(profileId)
     if (!record) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile does not exist (any more).' })
     generation += 1
@@ -345,7 +350,11 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     'prefs.set': (patch) => prefs.set(patch),
 
     async 'profiles.list'() {
-      return deps.profiles.list().map(profileView)
+      await deps.profiles.refresh() // the CLI or another window may have changed the file
+      const list = deps.profiles.list()
+      // A profile another process added has a keychain entry this vault has not seen yet.
+      if (list.some((p) => deps.vault.storageOf(p.id) === 'missing')) await deps.vault.list().catch(() => undefined)
+      return list.map(profileView)
     },
     async 'profiles.create'(input) {
       const isDemo = demoInfo !== null && input.baseUrl.replace(/\/+$/, '') === demoInfo.baseUrl
@@ -359,7 +368,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
         isDemo,
       })
       try {
-        await deps.vault.write(record.id, { apiKey: input.apiKey, apiSecret: input.apiSecret })
+        await deps.vault.write(record.id, bindCredentials(input, record.baseUrl))
       } catch (error) {
         await deps.profiles.remove(record.id)
         throw error
@@ -373,15 +382,24 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       if ((input.apiKey === undefined) !== (input.apiSecret === undefined)) {
         throw new TerminalError({ kind: 'validation', code: 'KEY_AND_SECRET', field: input.apiKey === undefined ? 'apiKey' : 'apiSecret', message: 'Enter the API key and its secret together, or neither to keep the current ones.' })
       }
+      const refusal = originChangeRefusal(existing.baseUrl, input)
+      if (refusal) throw refusal
       const patch: Partial<ProfileRecord> = {}
       if (input.name !== undefined) patch.name = input.name
-      if (input.baseUrl !== undefined) patch.baseUrl = input.baseUrl.replace(/\/+$/, '')
+      if (input.baseUrl !== undefined) {
+        patch.baseUrl = input.baseUrl.replace(/\/+$/, '')
+        patch.isDemo = demoInfo !== null && patch.baseUrl === demoInfo.baseUrl
+      }
       if (input.apiKey !== undefined && input.apiSecret !== undefined) {
-        await deps.vault.write(input.id, { apiKey: input.apiKey, apiSecret: input.apiSecret })
+        await deps.vault.write(input.id, bindCredentials({ apiKey: input.apiKey, apiSecret: input.apiSecret }, patch.baseUrl ?? existing.baseUrl))
         patch.apiKeyHint = input.apiKey.slice(-4)
         patch.accountId = null // a new key may belong to another account: learned again on activation
       }
-      const record = await deps.profiles.update(input.id, patch)
+      const record = await deps.profiles.update(input.id, patch).catch(async (error: unknown) => {
+        // Removed by another process meanwhile: the entry just written would be an orphan.
+        if (isTerminalError(error) && error.kind === 'not-found' && patch.apiKeyHint !== undefined) await deps.vault.remove(input.id).catch(() => undefined)
+        throw error
+      })
       if (active?.id === input.id) await activate(input.id)
       return profileView(record)
     },
@@ -408,7 +426,8 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
         const record = deps.profiles.get(input.id)
         if (!record) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile does not exist (any more).' })
         if (record.isDemo) await ensureDemo()
-        return testConnection(deps.profiles.get(input.id)!.baseUrl, await credentialsFor(input.id))
+        const current = deps.profiles.get(input.id)!
+        return testConnection(current.baseUrl, await credentialsFor(current))
       }
       return testConnection(input.baseUrl, input)
     },

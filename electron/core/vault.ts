@@ -1,6 +1,7 @@
 // The credential vault: the one place that talks to the OS keychain (keytar), and the only file that
 // imports it. One keychain entry per profile: service KEYCHAIN_SERVICE, account = profile id,
-// password = JSON {apiKey, apiSecret}.
+// password = JSON {apiKey, apiSecret, origin}: the origin the key was entered for travels with it, so
+// the binding holds whichever process (app, web host, CLI) reads the entry.
 //
 // When the keychain cannot be used (keytar not built for this runtime, no Secret Service on D-Bus, a
 // locked keychain, a call that hangs) the vault says why through status(), and keeps credentials in
@@ -11,13 +12,20 @@ import type { KeychainStatus } from '../domain/api'
 import { TerminalError } from '../domain/errors'
 
 export const KEYCHAIN_SERVICE = 'trading-terminal'
-/** A throwaway entry written and deleted once at start-up: proves the keychain accepts writes. */
-const PROBE_ACCOUNT = '__trading-terminal-probe__'
+/**
+ * A throwaway entry written and deleted once at start-up: proves the keychain accepts writes. Named per
+ * process, so the app and the CLI starting together do not delete each other's probe.
+ */
+const PROBE_PREFIX = '__trading-terminal-probe__'
+const PROBE_ACCOUNT = `${PROBE_PREFIX}${process.pid}-${Math.random().toString(36).slice(2, 10)}`
+const isProbe = (account: string) => account.startsWith(PROBE_PREFIX)
 const DEFAULT_TIMEOUT_MS = 5000
 
 export interface StoredCredentials {
   apiKey: string
   apiSecret: string
+  /** The exchange origin the key was stored for; absent only in entries written before origins were kept. */
+  origin?: string
 }
 
 /** The part of keytar the vault uses; tests inject a fake. */
@@ -59,7 +67,11 @@ export interface VaultOptions {
   registerSecret?: (value: string) => void
 }
 
-const credentialsSchema = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1) })
+const credentialsSchema = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1), origin: z.string().min(1).max(300).optional() })
+
+function cleanCredentials(data: z.output<typeof credentialsSchema>): StoredCredentials {
+  return { apiKey: data.apiKey, apiSecret: data.apiSecret, ...(data.origin === undefined ? {} : { origin: data.origin }) }
+}
 const profileIdSchema = z.string().min(1).max(200)
 
 class KeychainTimeout extends Error {
@@ -154,7 +166,7 @@ export function createVault(options: VaultOptions = {}): Vault {
     if (typeof keytar === 'string') return { available: false, reason: keytar }
     try {
       const entries = await withTimeout(() => keytar.findCredentials(KEYCHAIN_SERVICE))
-      for (const entry of entries) if (entry.account !== PROBE_ACCOUNT) inKeychain.add(entry.account)
+      for (const entry of entries) if (!isProbe(entry.account)) inKeychain.add(entry.account)
       // Listing works even where writing does not (gnome-keyring without an unlocked collection).
       await withTimeout(() => keytar.setPassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT, 'probe'))
       await withTimeout(() => keytar.deletePassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT))
@@ -204,7 +216,7 @@ export function createVault(options: VaultOptions = {}): Vault {
       if (!parsed.success) {
         throw new TerminalError({ kind: 'validation', code: 'INVALID_CREDENTIALS', message: 'Both the API key and the API secret are required.', field: 'form' })
       }
-      const clean = { apiKey: parsed.data.apiKey, apiSecret: parsed.data.apiSecret }
+      const clean = cleanCredentials(parsed.data)
       register(clean)
       const keytar = await usableKeytar()
       if (keytar === null) {
@@ -252,7 +264,7 @@ export function createVault(options: VaultOptions = {}): Vault {
           message: `The keychain entry of this profile (service "${KEYCHAIN_SERVICE}") is not in the terminal's format. Enter the API key and secret again.`,
         })
       }
-      const credentials = { apiKey: parsed.data.apiKey, apiSecret: parsed.data.apiSecret }
+      const credentials = cleanCredentials(parsed.data)
       register(credentials)
       inKeychain.add(profileId)
       return credentials
@@ -284,7 +296,7 @@ export function createVault(options: VaultOptions = {}): Vault {
         }
         inKeychain.clear()
         for (const entry of entries) {
-          if (entry.account === PROBE_ACCOUNT) continue
+          if (isProbe(entry.account)) continue
           inKeychain.add(entry.account)
           ids.add(entry.account)
         }

@@ -187,7 +187,8 @@ function validString(def: Def): fc.Arbitrary<string> {
   }
   let core: fc.Arbitrary<string>
   if (url) {
-    core = fc.oneof(fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true }), fc.constantFrom('http://127.0.0.1:8080/api/v3', 'https://exchange.example/api/v3'))
+    // https only: the base-URL schema allows plain http to loopback hosts alone (the constant covers that).
+    core = fc.oneof(fc.webUrl({ validSchemes: ['https'], withQueryParameters: true, withFragments: true }), fc.constantFrom('http://127.0.0.1:8080/api/v3', 'https://exchange.example/api/v3'))
   } else if (pattern) {
     core = fc.stringMatching(pattern)
   } else {

@@ -21,6 +21,7 @@ import {
 import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
 import type { Envelope } from './errors'
 import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
+import { baseUrlProblem } from './origin'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -196,7 +197,11 @@ const baseUrl = z
   .trim()
   .max(300)
   .url('Enter a URL like https://exchange.example/api/v3')
-  .refine((url) => /^https?:\/\//.test(url), 'Only http and https URLs')
+  // Where the key and secret will travel: https, or plain http to this computer only; no user:pass@.
+  .superRefine((url, ctx) => {
+    const problem = baseUrlProblem(url)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
 const secretText = z.string().trim().min(8, 'Too short').max(256)
 const pairName = z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'A pair looks like BTC_USDT')
 const unixSeconds = z.number().int().min(0).max(99_999_999_999)

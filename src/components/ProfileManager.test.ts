@@ -4,6 +4,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
 import { TerminalError } from '@domain/errors'
+import { BASE_URL_MESSAGES } from '@domain/origin'
 import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '@/stores/fake-terminal.test-util'
 import { useSessionStore } from '@/stores/session'
 import ProfileManager from './ProfileManager.vue'
@@ -66,7 +67,7 @@ describe('ProfileManager', () => {
     await type('profile-api-key', 'short')
     await submit()
     expect($('profile-error-name')!.textContent).toBe('Give the profile a name')
-    expect($('profile-error-baseUrl')!.textContent).toBe('Only http and https URLs')
+    expect($('profile-error-baseUrl')!.textContent).toBe(BASE_URL_MESSAGES.scheme)
     expect($('profile-error-apiKey')!.textContent).toBe('Too short')
     expect($('profile-error-apiSecret')!.textContent).toBe('Too short')
     expect(terminal.callsOf('profiles.create')).toEqual([])
@@ -93,7 +94,6 @@ describe('ProfileManager', () => {
 
   it('creates a profile, and the secret is gone from the page afterwards', async () => {
     await click('profile-add')
-    expect(($('profile-api-secret') as HTMLInputElement).type).toBe('password')
     await type('profile-name', 'Main 2')
     await type('profile-base-url', 'https://exchange.example/api/v3')
     await type('profile-api-key', 'key-12345678')
@@ -136,5 +136,81 @@ describe('ProfileManager', () => {
     await click('profile-activate-p2')
     expect(terminal.callsOf('profiles.activate')).toEqual([{ id: 'p2' }])
     expect(useSessionStore().profile?.id).toBe('p2')
+  })
+
+  it('says why plain http to another computer or a user:pass@ address is refused', async () => {
+    await click('profile-add')
+    await type('profile-base-url', 'http://exchange.invalid/api/v3')
+    await submit()
+    expect($('profile-error-baseUrl')!.textContent).toBe(BASE_URL_MESSAGES.plainHttp)
+    await type('profile-base-url', 'http://user:pass@127.0.0.1:1/api/v3')
+    expect($('profile-error-baseUrl')!.textContent).toBe(BASE_URL_MESSAGES.userinfo)
+    await type('profile-base-url', 'http://127.0.0.1:4100/api/v3')
+    expect($('profile-error-baseUrl')).toBeNull()
+    expect(terminal.callsOf('profiles.create')).toEqual([])
+  })
+
+  it('the secret field is no password-manager field: text masked by CSS, autocomplete off, no copying out', async () => {
+    await click('profile-add')
+    const secret = $('profile-api-secret') as HTMLInputElement
+    expect(secret.type).toBe('text')
+    expect(secret.getAttribute('autocomplete')).toBe('off')
+    expect(secret.closest('.secret-field')).not.toBeNull()
+    expect(document.querySelectorAll('input[type="password"]')).toHaveLength(0)
+    const copy = new Event('copy', { cancelable: true })
+    secret.dispatchEvent(copy)
+    expect(copy.defaultPrevented).toBe(true)
+  })
+
+  it('asks for the key and secret again when an edit moves the profile to another exchange origin', async () => {
+    await click('profile-edit-p1')
+    expect($('profile-origin-changed')).toBeNull()
+    // Another host: the stored key may not go there.
+    await type('profile-base-url', 'https://other.example/api/v3')
+    expect($('profile-origin-changed')!.textContent).toContain('https://exchange.example/api/v3')
+    await submit()
+    expect($('profile-error-apiKey')!.textContent).toContain('enter the API key and secret again')
+    expect($('profile-error-apiSecret')!.textContent).toContain('enter the API key and secret again')
+    expect(terminal.callsOf('profiles.update')).toEqual([])
+
+    // Back to the same origin with another path (and a default port): no key needed, the errors clear.
+    await type('profile-base-url', 'https://EXCHANGE.example:443/api/v4')
+    expect($('profile-origin-changed')).toBeNull()
+    expect($('profile-error-apiKey')).toBeNull()
+    await submit()
+    expect(terminal.callsOf('profiles.update')).toEqual([{ id: 'p1', baseUrl: 'https://EXCHANGE.example:443/api/v4' }])
+  })
+
+  it('sends a new origin together with the new key and secret, then forgets the secret', async () => {
+    await click('profile-edit-p1')
+    await type('profile-base-url', 'https://other.example/api/v3')
+    await type('profile-api-key', 'key-87654321')
+    await type('profile-api-secret', SECRET)
+    await submit()
+    expect(terminal.callsOf('profiles.update')).toEqual([{ id: 'p1', baseUrl: 'https://other.example/api/v3', apiKey: 'key-87654321', apiSecret: SECRET }])
+    expect($('profile-form')).toBeNull()
+    expect(document.body.innerHTML).not.toContain(SECRET)
+    // The form's state holds no trace of it either: opened again, the field is empty.
+    await click('profile-edit-p1')
+    expect(($('profile-api-secret') as HTMLInputElement).value).toBe('')
+    expect(($('profile-api-key') as HTMLInputElement).value).toBe('')
+  })
+
+  it('shows the core\'s refusal of an origin change on the base URL field', async () => {
+    terminal.handlers['profiles.update'] = () => {
+      throw new TerminalError({ kind: 'validation', code: 'ORIGIN_CHANGED_NEEDS_KEY', field: 'baseUrl', message: 'Enter the API key and secret again to use it.' })
+    }
+    await click('profile-edit-p1')
+    await type('profile-name', 'Renamed')
+    await submit()
+    expect($('profile-error-baseUrl')!.textContent).toBe('Enter the API key and secret again to use it.')
+  })
+
+  it('lists the profiles again when opened, so one added from the CLI meanwhile shows', async () => {
+    wrapper?.unmount()
+    terminal.handlers['profiles.list'] = () => [profileView(), profileView({ id: 'p9', name: 'Added from a shell' })]
+    wrapper = mount(ProfileManager, { props: { show: true }, attachTo: document.body })
+    await flushPromises()
+    expect($('profile-row-p9')!.textContent).toContain('Added from a shell')
   })
 })

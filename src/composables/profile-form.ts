@@ -3,6 +3,7 @@
 // Server-side errors (TerminalError issues) are mapped onto the same fields.
 import { methodInputs, profileInputSchema } from '@domain/api'
 import { isTerminalError } from '@domain/errors'
+import { originOf, sameOrigin } from '@domain/origin'
 
 export const PROFILE_FIELDS = ['name', 'baseUrl', 'apiKey', 'apiSecret'] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
@@ -25,18 +26,35 @@ const FIELD_ALIASES: Record<string, ProfileField> = {
 
 export const emptyProfileForm = (): ProfileFormValues => ({ name: '', baseUrl: '', apiKey: '', apiSecret: '' })
 
-/** Checks one field. In edit mode an empty key or secret means "unchanged" and is fine. */
-export function validateProfileField(field: ProfileField, value: string, mode: 'create' | 'edit'): string | null {
-  if (mode === 'edit' && (field === 'apiKey' || field === 'apiSecret') && value === '') return null
+/**
+ * True when an edit moves the profile to another origin (scheme, host, port) than its stored key and
+ * secret belong to: the core refuses that without the key and secret typed again, so the form asks
+ * for them before sending. Path changes and spelling differences (case, default port) do not count.
+ */
+export function originChanged(baseUrl: string, storedBaseUrl: string): boolean {
+  return originOf(baseUrl) !== null && !sameOrigin(baseUrl, storedBaseUrl)
+}
+
+export const KEY_AGAIN_MESSAGE = 'Another exchange address: enter the API key and secret again'
+
+/**
+ * Checks one field. In edit mode an empty key or secret means "unchanged" and is fine — unless the
+ * base URL now points to another origin than `stored` (the profile as saved).
+ */
+export function validateProfileField(field: ProfileField, values: ProfileFormValues, mode: 'create' | 'edit', stored?: { baseUrl: string }): string | null {
+  const value = values[field]
+  if (mode === 'edit' && (field === 'apiKey' || field === 'apiSecret') && value === '') {
+    return stored && originChanged(values.baseUrl, stored.baseUrl) ? KEY_AGAIN_MESSAGE : null
+  }
   const result = profileInputSchema.shape[field].safeParse(value)
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid')
 }
 
 /** Checks the whole form; an empty object means it may be sent. */
-export function validateProfileForm(values: ProfileFormValues, mode: 'create' | 'edit'): ProfileFieldErrors {
+export function validateProfileForm(values: ProfileFormValues, mode: 'create' | 'edit', stored?: { baseUrl: string }): ProfileFieldErrors {
   const errors: ProfileFieldErrors = {}
   for (const field of PROFILE_FIELDS) {
-    const message = validateProfileField(field, values[field], mode)
+    const message = validateProfileField(field, values, mode, stored)
     if (message) errors[field] = message
   }
   return errors
