@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH } from '../electron/domain/api-names'
 
 export interface RunningHost {
   /** The URL the web host printed: its one-time code opens one window, once. */
@@ -51,7 +52,7 @@ export async function startWebHost(options: { dataDir?: string; env?: NodeJS.Pro
     process: child,
     stderr: () => errText,
     cookie() {
-      cookie ??= tradeCode(origin, new URL(url).searchParams.get('code') ?? '')
+      cookie ??= tradeCode(origin, new URL(url).searchParams.get(WEB_CODE_PARAM) ?? '')
       return cookie
     },
     async stop() {
@@ -67,7 +68,7 @@ export async function startWebHost(options: { dataDir?: string; env?: NodeJS.Pro
 
 /** Trades a one-time code as the page does; resolves with the Cookie header that carries the session. */
 export async function tradeCode(origin: string, code: string): Promise<string> {
-  const res = await fetch(`${origin}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) })
+  const res = await fetch(`${origin}${WEB_SESSION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) })
   const setCookie = res.headers.get('set-cookie')
   if (res.status !== 204 || !setCookie) throw new Error(`the web host refused the code: ${res.status} ${await res.text()}`)
   return setCookie.split(';')[0]!
@@ -75,7 +76,7 @@ export async function tradeCode(origin: string, code: string): Promise<string> {
 
 /** A fresh one-time URL for one more window, asked for by the tests' own session. */
 export async function windowUrl(host: RunningHost): Promise<string> {
-  const res = await fetch(`${host.origin}/session/link`, { method: 'POST', headers: { cookie: await host.cookie() } })
+  const res = await fetch(`${host.origin}${WEB_LINK_PATH}`, { method: 'POST', headers: { cookie: await host.cookie() } })
   if (!res.ok) throw new Error(`no window URL: ${res.status} ${await res.text()}`)
   return ((await res.json()) as { url: string }).url
 }

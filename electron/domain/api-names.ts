@@ -45,6 +45,8 @@ export const IPC_EVENT_CHANNEL = 'terminal:event'
 export const WEB_CODE_PARAM = 'code'
 /** POST {"code": ...} here: answers with the HttpOnly session cookie, or 401. */
 export const WEB_SESSION_PATH = '/session'
+/** POST with a session cookie: {"url": a one-time URL for one more window} (how the tests open pages). */
+export const WEB_LINK_PATH = '/session/link'
 
 /** Splits 'orders.place' into ['orders', 'place']. */
 export function splitMethod(method: (typeof METHOD_NAME_LIST)[number]): [string, string] {

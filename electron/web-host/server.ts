@@ -12,15 +12,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { EVENT_NAMES, WEB_CODE_PARAM, WEB_SESSION_PATH, type TerminalCore } from '../domain/api'
+import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, type TerminalCore } from '../domain/api'
 import { createDispatch } from '../core/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { TerminalError } from '../domain/errors'
 import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'
 import { SIGNED_OUT_PAGE } from './signed-out-page'
-
-/** A session asks here for a one-time URL of one more window (how the tests open their pages). */
-export const WEB_LINK_PATH = '/session/link'
 
 // Headers of every answer. no-referrer: nothing about this host leaves in a Referer header.
 const COMMON_HEADERS = {
