@@ -75,6 +75,21 @@ test('the printed URL opens one window once; a second browser gets a page that s
   await second.close()
 })
 
+test('a code someone else traded first: the window shows the page that says how to open the terminal again', async ({ page }) => {
+  host = await startWebHost()
+  const code = codeOf(host.printedUrl)
+  // Someone who read the URL (from Chromium's command line, say) trades the code while the window
+  // is still loading; the window's own trade then comes too late.
+  await page.route('**/session', async (route) => {
+    await tradeCode(host!.origin, code)
+    await route.continue()
+  })
+  await page.goto(host.printedUrl)
+  await expect(page.getByTestId('signed-out')).toContainText('npm start')
+  expect(page.url()).toBe(`${host.origin}/`)
+  expect(await page.context().cookies()).toEqual([])
+})
+
 test('API calls and the event stream without the session cookie are refused', async () => {
   host = await startWebHost()
   const call = await fetch(`${host.origin}/api/profiles.list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
