@@ -9,7 +9,13 @@ import { findBrowser, openBrowser } from './browser'
 import { startWebHost } from './server'
 
 async function main(): Promise<void> {
-  const args = parseWebHostArgs(process.argv.slice(2))
+  let args: ReturnType<typeof parseWebHostArgs>
+  try {
+    args = parseWebHostArgs(process.argv.slice(2))
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${WEB_HOST_USAGE}`)
+    process.exit(2)
+  }
   if (args.help) {
     process.stdout.write(WEB_HOST_USAGE)
     return
