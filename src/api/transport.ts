@@ -33,6 +33,10 @@ export function preloadBridge(api: WindowTerminal): TerminalBridge {
   }
 }
 
+function hostError(status: number): TerminalError {
+  return new TerminalError({ kind: 'internal', code: `HOST_${status}`, message: `The terminal host answered ${status}.`, status })
+}
+
 /** Words for a window the web host no longer (or never) let in; its 401 page says the same. */
 export const NO_ACCESS_MESSAGE = 'This window has no access to the terminal: the link that opened it was used already or has expired. Run npm start (or npm run web-host) again to open it.'
 
@@ -74,7 +78,7 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
   const ready: Promise<void> = options.code
     ? post(WEB_SESSION_PATH, { code: options.code }).then((response) => {
         if (response.status === 401) throw noAccess()
-        if (!response.ok) throw new TerminalError({ kind: 'internal', code: `HOST_${response.status}`, message: `The terminal host answered ${response.status}.`, status: response.status })
+        if (!response.ok) throw hostError(response.status)
       })
     : Promise.resolve()
   ready.catch(() => undefined) // each call reports the failure itself
@@ -102,9 +106,7 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
       await ready
       const response = await post(`/api/${method}`, input === undefined ? {} : { input })
       if (response.status === 401) throw noAccess()
-      if (!response.ok) {
-        throw new TerminalError({ kind: 'internal', code: `HOST_${response.status}`, message: `The terminal host answered ${response.status}.`, status: response.status })
-      }
+      if (!response.ok) throw hostError(response.status)
       return unwrap((await response.json()) as Envelope<MethodResults[M]>)
     },
     on<E extends EventName>(event: E, listener: EventListener<E>) {
