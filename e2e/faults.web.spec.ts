@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { Pair, Ticker } from '../electron/domain/wire'
-import { callApi, startWebHost, type RunningHost } from './web-host'
+import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -152,7 +152,7 @@ test.beforeAll(async ({ browser }) => {
   pair = pairs.find((p) => p.name === 'BTC_USDT')!
 
   page = await browser.newPage({ viewport: { width: 1600, height: 960 } })
-  await page.goto(host.url)
+  await page.goto(await windowUrl(host))
   await expect(page.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('order-available')).toContainText(/\d/)
   await expectOnline()

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline'
 import { expect, type Locator, type Page, type Request } from '@playwright/test'
 import type { AccountSnapshot, SessionState } from '../electron/domain/api'
 import type { Ticker } from '../electron/domain/wire'
-import { callApi, type RunningHost } from './web-host'
+import { callApi, windowUrl, type RunningHost } from './web-host'
 
 export const SCREENSHOT_DIR = 'test-results/screenshots'
 
@@ -34,14 +34,19 @@ export async function settled(page: Page): Promise<void> {
   })
 }
 
+/** Opens the app page with a fresh one-time URL, as a person opens the printed one. */
+export async function gotoApp(page: Page, host: RunningHost): Promise<void> {
+  const response = await page.goto(await windowUrl(host))
+  // A 404 here means out/renderer is missing (or was being rebuilt under the running host).
+  expect(response?.status(), 'the web host serves the app page').toBe(200)
+}
+
 /**
  * Opens the terminal and waits until a trader could work: candles drawn (the readout shows the
  * last candle) and the account loaded (the order form knows the available balance).
  */
 export async function openApp(page: Page, host: RunningHost): Promise<void> {
-  const response = await page.goto(host.url)
-  // A 404 here means out/renderer is missing (or was being rebuilt under the running host).
-  expect(response?.status(), 'the web host serves the app page').toBe(200)
+  await gotoApp(page, host)
   await expect(page.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('chart')).toHaveAttribute('data-render-ms', /\d/)
   await expect(page.getByTestId('order-available')).toContainText(/\d/)

@@ -41,8 +41,12 @@ export const IPC_PREFIX = 'terminal:'
 export const IPC_EVENT_CHANNEL = 'terminal:event'
 
 // The web host's wire protocol names (documented in api.ts, which re-exports them).
-export const WEB_TOKEN_HEADER = 'x-terminal-token'
-export const WEB_TOKEN_PARAM = 'token'
+/** The one-time code in the URL the web host prints; the page trades it once for its session cookie. */
+export const WEB_CODE_PARAM = 'code'
+/** POST {"code": ...} here: answers with the HttpOnly session cookie, or 401. */
+export const WEB_SESSION_PATH = '/session'
+/** POST with a session cookie: {"url": a one-time URL for one more window} (how the tests open pages). */
+export const WEB_LINK_PATH = '/session/link'
 
 /** Splits 'orders.place' into ['orders', 'place']. */
 export function splitMethod(method: (typeof METHOD_NAME_LIST)[number]): [string, string] {

@@ -373,11 +373,14 @@ export type WindowTerminal = {
   }
 } & { on: TerminalBridge['on'] }
 
-// The web host's wire protocol (electron/web-host, src/api/web-transport.ts):
-//   POST /api/<method>   header X-Terminal-Token, body {"input": ...}   -> 200 Envelope
-//   GET  /events?token=  server-sent events, `event: <name>` / `data: <json>`
+// The web host's wire protocol (electron/web-host, src/api/transport.ts):
+//   GET  /?code=<one-time code>  the app page (the printed URL; a used or expired code gets a 401 page)
+//   POST /session  body {"code": ...}  -> 204 + HttpOnly session cookie, or 401 (used, expired, unknown)
+//   POST /session/link   session cookie -> {"url": one-time URL for one more window}
+//   POST /api/<method>   session cookie, body {"input": ...}   -> 200 Envelope
+//   GET  /events         session cookie; server-sent events, `event: <name>` / `data: <json>`
 // (the values live in api-names.ts, zod-free, so the renderer can import them without zod)
-export { WEB_TOKEN_HEADER, WEB_TOKEN_PARAM, splitMethod } from './api-names'
+export { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, splitMethod } from './api-names'
 
 /** Names of the IPC channels: one per method, one for events. */
 export { IPC_PREFIX, IPC_EVENT_CHANNEL }

@@ -1,42 +1,25 @@
 // `npm run web-host -- --port <port> [--no-open]`: the terminal without Electron. Prints exactly one
-// JSON line ({"url": ...}, the token inside) once it listens; SIGINT/SIGTERM stop it cleanly.
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+// JSON line ({"url": ...}, a one-time code inside) once it listens; SIGINT/SIGTERM stop it cleanly.
+import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { openHostTerminal } from '../core/host'
 import { embeddedDemoExchange } from '../demo-exchange/server'
+import { WEB_HOST_USAGE, parseWebHostArgs } from './args'
+import { findBrowser, openBrowser } from './browser'
 import { startWebHost } from './server'
 
-interface Args {
-  port: number
-  open: boolean
-}
-
-function parseArgs(argv: string[]): Args {
-  const args: Args = { port: 0, open: true }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
-    if (arg === '--no-open') args.open = false
-    else if (arg === '--port') {
-      const value = Number(argv[++i])
-      if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`--port needs a number from 0 to 65535, got ${argv[i] ?? 'nothing'}`)
-      args.port = value
-    } else if (arg === '--help') {
-      process.stderr.write('Usage: npm run web-host -- [--port <port>] [--no-open]\n')
-      process.exit(0)
-    } else throw new Error(`Unknown option ${arg}`)
-  }
-  return args
-}
-
-/** Chromium or Chrome in app mode, when one is installed. */
-export function findBrowser(): string | null {
-  const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome']
-  return candidates.find((c) => existsSync(c)) ?? null
-}
-
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2))
+  let args: ReturnType<typeof parseWebHostArgs>
+  try {
+    args = parseWebHostArgs(process.argv.slice(2))
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${WEB_HOST_USAGE}`)
+    process.exit(2)
+  }
+  if (args.help) {
+    process.stdout.write(WEB_HOST_USAGE)
+    return
+  }
   const demo = embeddedDemoExchange()
   const host = await openHostTerminal({
     host: 'web',
@@ -50,12 +33,11 @@ async function main(): Promise<void> {
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
 
-  let browser: ReturnType<typeof spawn> | null = null
+  let browser: ChildProcess | null = null
   if (args.open) {
     const exe = findBrowser()
     if (exe) {
-      const profileDir = join(host.dataDir, 'browser-profile')
-      browser = spawn(exe, [`--app=${web.url}`, `--user-data-dir=${profileDir}`, '--window-size=1440,900', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], { stdio: 'ignore', detached: false })
+      browser = openBrowser(exe, web.url, join(host.dataDir, 'browser-profile'))
       browser.on('exit', () => void stop())
     } else {
       process.stderr.write(`No Chromium or Chrome found: open ${web.url} in a browser.\n`)
@@ -66,7 +48,12 @@ async function main(): Promise<void> {
   async function stop(): Promise<void> {
     if (stopping) return
     stopping = true
-    browser?.kill()
+    // Let the browser close its profile files before we go (bounded: a hung browser cannot keep us).
+    if (browser && browser.exitCode === null && browser.signalCode === null) {
+      const exited = new Promise((resolve) => browser?.once('exit', resolve))
+      browser.kill()
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))])
+    }
     await web.close()
     await host.core.dispose()
     await demo.close()

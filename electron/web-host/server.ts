@@ -1,21 +1,30 @@
 // The web host: the built renderer and the TerminalApi over loopback HTTP, for a browser window
 // (tests, and machines without the Electron binary). Guarded like a local service must be:
 //  - it listens on 127.0.0.1 only;
-//  - every API call and the event stream need the per-launch random token (constant-time compare);
+//  - the printed URL carries a one-time code (access.ts says why); the page trades it once, by a
+//    same-origin JSON POST, for an HttpOnly SameSite=Strict session cookie;
+//  - every API call and the event stream need that cookie; without it: 401, and the app page itself
+//    is a page that says how to open the terminal again;
 //  - the Host header must name this loopback address (no DNS rebinding), and a cross-origin
 //    request is refused;
-//  - the same Content-Security-Policy as the Electron window.
+//  - the same Content-Security-Policy as the Electron window, and no Referer leaves any page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { EVENT_NAMES, WEB_TOKEN_HEADER, WEB_TOKEN_PARAM, type TerminalCore } from '../domain/api'
+import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, type TerminalCore } from '../domain/api'
 import { createDispatch } from '../core/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { TerminalError } from '../domain/errors'
+import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'
+import { SIGNED_OUT_PAGE } from './signed-out-page'
 
-const WEB_CSP = CONTENT_SECURITY_POLICY
+// Headers of every answer. no-referrer: nothing about this host leaves in a Referer header.
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'referrer-policy': 'no-referrer',
+}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,29 +43,25 @@ export interface WebHostOptions {
   /** The built renderer (out/renderer). */
   staticDir: string
   port?: number
-  token?: string
+  /** Codes and sessions (tests pass one with their own clock). */
+  access?: Access
   onInternalError?: (error: TerminalError) => void
 }
 
 export interface WebHost {
+  /** The URL to print or open: its one-time code opens one window, once, within a minute. */
   url: string
   origin: string
-  token: string
   port: number
   close(): Promise<void>
 }
 
-function tokensMatch(given: string | null | undefined, token: string): boolean {
-  if (!given) return false
-  const a = Buffer.from(given)
-  const b = Buffer.from(token)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
-
-function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': WEB_CSP })
+function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...COMMON_HEADERS, ...extra })
   res.end(body)
 }
+
+const NO_ACCESS = 'No access: open the terminal again with npm start (or npm run web-host).'
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -77,11 +82,16 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const token = options.token ?? randomBytes(24).toString('base64url')
+  const access = options.access ?? createAccess()
   const dispatch = createDispatch(options.core, options.onInternalError)
   const streams = new Set<ServerResponse>()
   let origin = ''
   let hostHeader = ''
+  let cookieName = ''
+
+  function hasSession(req: IncomingMessage): boolean {
+    return cookieValues(req.headers.cookie, cookieName).some((value) => access.hasSession(value))
+  }
 
   const disposers = EVENT_NAMES.map((name) =>
     options.core.on(name, (payload) => {
@@ -99,8 +109,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(200, {
         'content-type': MIME[extname(file)] ?? 'application/octet-stream',
         'cache-control': relative === 'index.html' ? 'no-store' : 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': WEB_CSP,
+        ...COMMON_HEADERS,
       })
       res.end(data)
     } catch {
@@ -113,9 +122,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(req.url ?? '/', origin)
     if (req.headers.origin && req.headers.origin !== origin) return send(res, 403, 'Cross-origin requests are refused')
 
+    if (url.pathname === WEB_SESSION_PATH) return startSession(req, res)
+    if (url.pathname === WEB_LINK_PATH) {
+      if (req.method !== 'POST') return send(res, 405, 'Use POST')
+      if (!hasSession(req)) return send(res, 401, NO_ACCESS)
+      return send(res, 200, JSON.stringify({ url: `${origin}/?${WEB_CODE_PARAM}=${access.issueCode()}` }), 'application/json')
+    }
+
     if (url.pathname.startsWith('/api/')) {
       if (req.method !== 'POST') return send(res, 405, 'Use POST')
-      if (!tokensMatch(req.headers[WEB_TOKEN_HEADER] as string | undefined, token)) return send(res, 401, 'Missing or wrong token')
+      if (!hasSession(req)) return send(res, 401, NO_ACCESS)
       let input: unknown
       try {
         const text = await readBody(req)
@@ -129,8 +145,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname === '/events') {
-      if (!tokensMatch(url.searchParams.get(WEB_TOKEN_PARAM), token)) return send(res, 401, 'Missing or wrong token')
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+      if (!hasSession(req)) return send(res, 401, NO_ACCESS)
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...COMMON_HEADERS })
       res.write(': connected\n\n')
       streams.add(res)
       req.on('close', () => streams.delete(res))
@@ -138,7 +154,30 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed')
+    // The app page only for a window with a session, or one holding a live code it is about to
+    // trade; anyone else learns how to get in. (Scripts and styles are the public build: no gate.)
+    if ((url.pathname === '/' || url.pathname === '/index.html') && !hasSession(req) && !access.isCodeLive(url.searchParams.get(WEB_CODE_PARAM))) {
+      return send(res, 401, SIGNED_OUT_PAGE, 'text/html; charset=utf-8')
+    }
     return serveStatic(url.pathname, res)
+  }
+
+  /**
+   * The page trades its code here. A JSON body only: a form or an <img> on another site cannot
+   * send one without a CORS preflight, which this host never grants, and its Origin is refused above.
+   */
+  async function startSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return send(res, 405, 'Use POST')
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, 'Send the code as JSON')
+    let code: unknown
+    try {
+      code = (JSON.parse(await readBody(req)) as { code?: unknown } | null)?.code
+    } catch {
+      return send(res, 400, 'The request body is not JSON.')
+    }
+    const session = access.redeem(typeof code === 'string' ? code : null)
+    if (session === null) return send(res, 401, 'This link was used already or has expired. Open the terminal again with npm start (or npm run web-host).')
+    return send(res, 204, '', undefined, { 'set-cookie': sessionCookie(port, session) })
   }
 
   const server: Server = createServer((req, res) => {
@@ -160,11 +199,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const port = (server.address() as AddressInfo).port
   origin = `http://127.0.0.1:${port}`
   hostHeader = `127.0.0.1:${port}`
+  cookieName = sessionCookieName(port)
 
   return {
-    url: `${origin}/?${WEB_TOKEN_PARAM}=${token}`,
+    url: `${origin}/?${WEB_CODE_PARAM}=${access.issueCode()}`,
     origin,
-    token,
     port,
     async close() {
       clearInterval(heartbeat)

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ROOT, callApi, crossingOrders, demoAccounts, sleep, spawnJsonLine, startWebHost, withTimeout } from './lib.mjs'
+import { ROOT, callApi, crossingOrders, demoAccounts, sleep, spawnJsonLine, startWebHost, windowUrl, withTimeout } from './lib.mjs'
 import { buildPage } from './pages.mjs'
 import { serveDir } from './static-host.mjs'
 
@@ -193,7 +193,7 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
   const abort = new AbortController()
   try {
     const page = await context.newPage()
-    await page.goto(host.url)
+    await page.goto(await windowUrl(host))
     await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })
     const session = await callApi(host, 'session.get')
     const prefs = await callApi(host, 'prefs.get')
@@ -206,7 +206,7 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
     // Count what the event stream delivers, as the page receives it.
     let delivered = 0
     let counting = false
-    const events = fetch(`${host.origin}/events?token=${encodeURIComponent(host.token)}`, { signal: abort.signal }).then(async (res) => {
+    const events = fetch(`${host.origin}/events`, { headers: { cookie: await host.cookie() }, signal: abort.signal }).then(async (res) => {
       const decoder = new TextDecoder()
       let buf = ''
       for await (const chunk of res.body) {

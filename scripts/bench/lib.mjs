@@ -199,25 +199,43 @@ export async function demoAccounts(seed) {
   return demo.info.accounts
 }
 
-/** Calls a TerminalApi method through the web host, as the renderer does. */
+/** Calls a TerminalApi method through the web host, as the renderer does (with the bench's own session). */
 export async function callApi(host, method, input) {
   const res = await fetch(`${host.origin}/api/${method}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-terminal-token': host.token },
+    headers: { 'content-type': 'application/json', cookie: await host.cookie() },
     body: JSON.stringify(input === undefined ? {} : { input }),
   })
+  if (!res.ok) throw new Error(`${method}: the web host answered ${res.status}`)
   const envelope = await res.json()
   if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.code} ${envelope.error?.message}`)
   return envelope.value
 }
 
-/** Starts `out/main/web-host.js` with its own data directory; resolves with origin/token/url/pid. */
+/**
+ * Starts `out/main/web-host.js` with its own data directory; resolves with origin/url/pid. `url` is the
+ * printed one-time URL (one window, once); `cookie()` is the bench's own session, which trades that
+ * code in Node on first use, so open pages with `windowUrl(host)` once `callApi` has been used.
+ */
 export async function startWebHost(dataDir, env = {}) {
   const proc = await spawnJsonLine(join(ROOT, 'out/main/web-host.js'), ['--port', '0', '--no-open'], {
     env: { TERMINAL_DATA_DIR: dataDir, ...env },
   })
   const url = new URL(proc.info.url)
-  return { ...proc, url: proc.info.url, origin: url.origin, token: url.searchParams.get('token') ?? '', pid: proc.child.pid }
+  let cookie = null
+  const tradeCode = async () => {
+    const res = await fetch(`${url.origin}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: url.searchParams.get('code') }) })
+    if (res.status !== 204) throw new Error(`the web host refused its printed code: ${res.status}`)
+    return res.headers.get('set-cookie').split(';')[0]
+  }
+  return { ...proc, url: proc.info.url, origin: url.origin, pid: proc.child.pid, cookie: () => (cookie ??= tradeCode()) }
+}
+
+/** A fresh one-time URL for one more window, asked for with the bench's own session. */
+export async function windowUrl(host) {
+  const res = await fetch(`${host.origin}/session/link`, { method: 'POST', headers: { cookie: await host.cookie() } })
+  if (!res.ok) throw new Error(`no window URL: the web host answered ${res.status}`)
+  return (await res.json()).url
 }
 
 /** Chromium from Debian, as the e2e tests use it. */

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { callApi, crossingOrders, demoAccounts, rssOf, sleep, slope, startWebHost, summarize } from './lib.mjs'
+import { callApi, crossingOrders, demoAccounts, rssOf, sleep, slope, startWebHost, summarize, windowUrl } from './lib.mjs'
 
 const MB = 1024 * 1024
 
@@ -67,7 +67,7 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
     if (browser) {
       context = await browser.newContext({ viewport: { width: 1600, height: 960 } })
       page = await context.newPage()
-      await page.goto(host.url)
+      await page.goto(await windowUrl(host))
       await page.waitForSelector('[data-testid="chart"] canvas', { timeout: 30_000 })
       cdp = await context.newCDPSession(page)
     }

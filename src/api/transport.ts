@@ -5,7 +5,7 @@
 import type { EventListener, EventName, MethodInput, MethodName, MethodResults, TerminalBridge, WindowTerminal } from '@domain/api'
 // The values come from the zod-free api-names.ts (api.ts re-exports them with its schemas): the
 // renderer's first screen then carries no zod.
-import { EVENT_NAME_LIST as EVENT_NAMES, WEB_TOKEN_HEADER, WEB_TOKEN_PARAM, splitMethod } from '@domain/api-names'
+import { EVENT_NAME_LIST as EVENT_NAMES, WEB_CODE_PARAM, WEB_SESSION_PATH, splitMethod } from '@domain/api-names'
 import { type Envelope, TerminalError } from '@domain/errors'
 
 declare global {
@@ -33,37 +33,80 @@ export function preloadBridge(api: WindowTerminal): TerminalBridge {
   }
 }
 
-/** A plain browser: the web host over loopback HTTP, guarded by the per-launch token in the URL. */
-export function webBridge(origin: string, token: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): TerminalBridge {
+function hostError(status: number): TerminalError {
+  return new TerminalError({ kind: 'internal', code: `HOST_${status}`, message: `The terminal host answered ${status}.`, status })
+}
+
+/** Words for a window the web host no longer (or never) let in; its 401 page says the same. */
+export const NO_ACCESS_MESSAGE = 'This window has no access to the terminal: the link that opened it was used already or has expired. Run npm start (or npm run web-host) again to open it.'
+
+export interface WebBridgeOptions {
+  /** The one-time code from the printed URL, traded for the session cookie before the first call. */
+  code?: string | null
+  /** Called once when the host refuses this window (401): show the host's page that says what to do. */
+  onNoAccess?: () => void
+  fetchImpl?: typeof fetch
+}
+
+/**
+ * A plain browser: the web host over loopback HTTP. Access is an HttpOnly session cookie the browser
+ * sends by itself (same origin); this code never sees it, and nothing about access is kept in web storage.
+ */
+export function webBridge(origin: string, options: WebBridgeOptions = {}): TerminalBridge {
+  const fetchImpl = options.fetchImpl ?? fetch.bind(globalThis)
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
-  let source: EventSource | null = null
+  let streaming = false
+  let refused = false
+
+  function noAccess(): TerminalError {
+    if (!refused) {
+      refused = true
+      options.onNoAccess?.()
+    }
+    return new TerminalError({ kind: 'auth', code: 'HOST_NO_ACCESS', message: NO_ACCESS_MESSAGE, status: 401 })
+  }
+
+  async function post(path: string, body: unknown): Promise<Response> {
+    try {
+      return await fetchImpl(`${origin}${path}`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    } catch (error) {
+      throw new TerminalError({ kind: 'network', code: 'HOST_UNREACHABLE', message: 'The terminal host is not answering. Is it still running?' }, { cause: error })
+    }
+  }
+
+  // The code is traded once, before anything else goes out; every call waits for it.
+  const ready: Promise<void> = options.code
+    ? post(WEB_SESSION_PATH, { code: options.code }).then((response) => {
+        if (response.status === 401) throw noAccess()
+        if (!response.ok) throw hostError(response.status)
+      })
+    : Promise.resolve()
+  ready.catch(() => undefined) // each call reports the failure itself
 
   function ensureStream(): void {
-    if (source || typeof EventSource === 'undefined') return
-    source = new EventSource(`${origin}/events?${WEB_TOKEN_PARAM}=${encodeURIComponent(token)}`)
-    for (const name of EVENT_NAMES) {
-      source.addEventListener(name, (message) => {
-        const payload = JSON.parse((message as MessageEvent<string>).data) as unknown
-        for (const listener of listeners.get(name) ?? []) listener(payload)
-      })
-    }
+    if (streaming || typeof EventSource === 'undefined') return
+    streaming = true
+    // The stream needs the session cookie too: it opens once the code is traded.
+    void ready.then(
+      () => {
+        const stream = new EventSource(`${origin}/events`)
+        for (const name of EVENT_NAMES) {
+          stream.addEventListener(name, (message) => {
+            const payload = JSON.parse((message as MessageEvent<string>).data) as unknown
+            for (const listener of listeners.get(name) ?? []) listener(payload)
+          })
+        }
+      },
+      () => undefined,
+    )
   }
 
   return {
     async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodResults[M]> {
-      let response: Response
-      try {
-        response = await fetchImpl(`${origin}/api/${method}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [WEB_TOKEN_HEADER]: token },
-          body: JSON.stringify(input === undefined ? {} : { input }),
-        })
-      } catch (error) {
-        throw new TerminalError({ kind: 'network', code: 'HOST_UNREACHABLE', message: 'The terminal host is not answering. Is it still running?' }, { cause: error })
-      }
-      if (!response.ok) {
-        throw new TerminalError({ kind: 'internal', code: `HOST_${response.status}`, message: `The terminal host answered ${response.status}.`, status: response.status })
-      }
+      await ready
+      const response = await post(`/api/${method}`, input === undefined ? {} : { input })
+      if (response.status === 401) throw noAccess()
+      if (!response.ok) throw hostError(response.status)
       return unwrap((await response.json()) as Envelope<MethodResults[M]>)
     },
     on<E extends EventName>(event: E, listener: EventListener<E>) {
@@ -77,14 +120,19 @@ export function webBridge(origin: string, token: string, fetchImpl: typeof fetch
   }
 }
 
-/** Picks the transport for this window. The web host passes its token as ?token= in the URL. */
+/**
+ * Picks the transport for this window. In a plain browser, a one-time code in the URL (the printed
+ * link) is taken out of the address bar at once, so it is not in the window's history entry or a
+ * bookmark, and traded for the session cookie; a reload then works with the cookie alone.
+ */
 export function detectBridge(win: Window = window): TerminalBridge {
   if (win.terminal) return preloadBridge(win.terminal)
   const url = new URL(win.location.href)
-  const token = url.searchParams.get(WEB_TOKEN_PARAM) ?? win.sessionStorage.getItem('terminal-token')
-  if (!token) {
-    throw new TerminalError({ kind: 'internal', code: 'NO_HOST', message: 'Open the terminal from the app or from the URL the web host printed (it carries the access token).' })
+  const code = url.searchParams.get(WEB_CODE_PARAM)
+  if (code !== null) {
+    url.searchParams.delete(WEB_CODE_PARAM)
+    win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`)
   }
-  win.sessionStorage.setItem('terminal-token', token)
-  return webBridge(url.origin, token)
+  // The host answers / without access with its page that says how to open the terminal again.
+  return webBridge(url.origin, { code, onNoAccess: () => win.location.replace(`${url.origin}/`) })
 }

@@ -1,0 +1,173 @@
+// The web host's access through its real HTTP server (a fake core behind it): the printed code works
+// once and for a minute, the session is an HttpOnly cookie, and nothing gets in without it.
+import { request as httpRequest } from 'node:http'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { TerminalCore } from '../domain/api'
+import { createEventHub } from '../core/events'
+import { CODE_TTL_MS, createAccess } from './access'
+import { startWebHost, type WebHost } from './server'
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+let web: WebHost | null = null
+let staticDir = ''
+
+afterEach(async () => {
+  await web?.close()
+  web = null
+  if (staticDir) rmSync(staticDir, { recursive: true, force: true })
+})
+
+async function setup() {
+  staticDir = mkdtempSync(join(tmpdir(), 'web-host-test-'))
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>the app</title>')
+  const hub = createEventHub()
+  const core: TerminalCore = {
+    call: (async (method: string) => ({ called: method })) as TerminalCore['call'],
+    on: (event, listener) => hub.on(event, listener),
+    dispose: async () => undefined,
+  }
+  let clock = 1_000_000
+  web = await startWebHost({ core, staticDir, access: createAccess({ now: () => clock }) })
+  const host = web
+  const code = new URL(host.url).searchParams.get('code') ?? ''
+
+  /** One request with exactly these headers; resolves at the first body bytes for an event stream. */
+  function send(method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: host.port, method, path, headers: { host: `127.0.0.1:${host.port}`, ...options.headers } }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body })
+        res.on('data', (chunk: string) => {
+          body += chunk
+          if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+            done()
+            req.destroy()
+          }
+        })
+        res.on('end', done)
+      })
+      req.on('error', reject)
+      req.end(options.body)
+    })
+  }
+  const trade = (value: string, headers: Record<string, string> = {}) =>
+    send('POST', '/session', { headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ code: value }) })
+  const cookieOf = (answer: Answer) => String(answer.headers['set-cookie']).split(';')[0]!
+  const api = (cookie?: string, headers: Record<string, string> = {}) =>
+    send('POST', '/api/app.info', { headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers }, body: '{}' })
+  return { host, code, send, trade, cookieOf, api, advance: (ms: number) => (clock += ms) }
+}
+
+describe('the web host access', () => {
+  it('prints a one-time code, not a session: the app page opens with it, and trading it sets an HttpOnly cookie', async () => {
+    const { host, code, send, trade, cookieOf, api } = await setup()
+    expect(host.url).toBe(`${host.origin}/?code=${code}`)
+    expect(code).toMatch(/^[\w-]{40,}$/)
+
+    const page = await send('GET', `/?code=${code}`)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('the app')
+
+    const traded = await trade(code)
+    expect(traded.status).toBe(204)
+    const setCookie = String(traded.headers['set-cookie'])
+    expect(setCookie).toMatch(new RegExp(`^terminal-session-${host.port}=[\\w-]{40,}; HttpOnly; SameSite=Strict; Path=/$`))
+    // No Expires or Max-Age: a session cookie the browser keeps in memory, never on disk.
+    expect(setCookie).not.toMatch(/expires|max-age/i)
+    expect(cookieOf(traded)).not.toContain(code)
+
+    const call = await api(cookieOf(traded))
+    expect(call.status).toBe(200)
+    expect(JSON.parse(call.body)).toEqual({ ok: true, value: { called: 'app.info' } })
+    // A reload: the page opens with the cookie alone.
+    expect((await send('GET', '/', { headers: { cookie: cookieOf(traded) } })).status).toBe(200)
+  })
+
+  it('refuses a second use of the code, with a page that says how to open the terminal again', async () => {
+    const { code, send, trade } = await setup()
+    expect((await trade(code)).status).toBe(204)
+    const again = await trade(code)
+    expect(again.status).toBe(401)
+    expect(again.headers['set-cookie']).toBeUndefined()
+    const page = await send('GET', `/?code=${code}`)
+    expect(page.status).toBe(401)
+    expect(page.headers['content-type']).toContain('text/html')
+    expect(page.body).toContain('npm start')
+    expect(page.body).toContain('npm run web-host')
+    expect(page.body).not.toContain('the app')
+  })
+
+  it('refuses an expired code, and takes one just before it expires', async () => {
+    const first = await setup()
+    first.advance(CODE_TTL_MS)
+    expect((await first.send('GET', `/?code=${first.code}`)).status).toBe(401)
+    expect((await first.trade(first.code)).status).toBe(401)
+    await web?.close()
+    web = null
+
+    const second = await setup()
+    second.advance(CODE_TTL_MS - 1)
+    expect((await second.trade(second.code)).status).toBe(204)
+  })
+
+  it('refuses API calls and the event stream without the session cookie, or with a wrong one', async () => {
+    const { host, code, send, trade, cookieOf, api } = await setup()
+    const cookie = cookieOf(await trade(code))
+    expect((await api()).status).toBe(401)
+    expect((await api(`terminal-session-${host.port}=${'x'.repeat(43)}`)).status).toBe(401)
+    // The code itself is no session.
+    expect((await api(`terminal-session-${host.port}=${code}`)).status).toBe(401)
+    // Another web host's cookie name does not count.
+    expect((await api(`terminal-session-${host.port + 1}=${cookie.split('=')[1]}`)).status).toBe(401)
+    expect((await send('GET', '/events')).status).toBe(401)
+
+    const stream = await send('GET', '/events', { headers: { cookie } })
+    expect(stream.status).toBe(200)
+    expect(stream.headers['content-type']).toBe('text/event-stream')
+    // Without a session, / is the page that says how to get in, not the app.
+    expect((await send('GET', '/')).status).toBe(401)
+  })
+
+  it('keeps the Host and Origin checks, and takes the code only as JSON', async () => {
+    const { host, code, send, trade, cookieOf, api } = await setup()
+    expect((await trade(code, { origin: 'http://evil.example' })).status).toBe(403)
+    expect((await send('POST', '/session', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `code=${code}` })).status).toBe(415)
+    expect((await send('GET', `/?code=${code}`, { headers: { host: 'evil.example' } })).status).toBe(421)
+    // None of those used the code up.
+    const cookie = cookieOf(await trade(code, { origin: host.origin }))
+    expect((await api(cookie, { origin: 'http://evil.example' })).status).toBe(403)
+    expect((await api(cookie, { origin: host.origin })).status).toBe(200)
+  })
+
+  it('gives a session a one-time URL for another window, and nobody else', async () => {
+    const { host, code, send, trade, cookieOf } = await setup()
+    expect((await send('POST', '/session/link')).status).toBe(401)
+    const cookie = cookieOf(await trade(code))
+    const link = await send('POST', '/session/link', { headers: { cookie } })
+    expect(link.status).toBe(200)
+    const url = new URL((JSON.parse(link.body) as { url: string }).url)
+    expect(url.origin).toBe(host.origin)
+    const next = url.searchParams.get('code') ?? ''
+    expect(next).not.toBe(code)
+    const other = cookieOf(await trade(next))
+    expect(other).not.toBe(cookie)
+    expect((await trade(next)).status).toBe(401)
+  })
+
+  it('sends Referrer-Policy: no-referrer with every answer', async () => {
+    const { code, send, trade, cookieOf, api } = await setup()
+    const answers = [await send('GET', `/?code=${code}`), await send('GET', '/missing.js'), await send('GET', '/'), await api()]
+    const traded = await trade(code)
+    answers.push(traded, await api(cookieOf(traded)), await send('GET', '/events', { headers: { cookie: cookieOf(traded) } }), await trade(code))
+    for (const answer of answers) expect(answer.headers['referrer-policy']).toBe('no-referrer')
+  })
+})
