@@ -171,3 +171,17 @@ describe('the web host access', () => {
     for (const answer of answers) expect(answer.headers['referrer-policy']).toBe('no-referrer')
   })
 })
+
+describe('the web host static files', () => {
+  it('serves only the renderer folder: escapes, bad encodings and missing files are 404, never 500', async () => {
+    const { code, send, trade, cookieOf } = await setup()
+    const cookie = cookieOf(await trade(code))
+    writeFileSync(join(staticDir, '..', `outside-${process.pid}.txt`), 'secret-ish')
+    for (const path of [`/..%2foutside-${process.pid}.txt`, `/%2e%2e%2foutside-${process.pid}.txt`, '/%E0%A4%A', '/missing.js', '/%00index.html']) {
+      const answer = await send('GET', path, { headers: { cookie } })
+      expect(answer.status, path).toBe(404)
+      expect(answer.body).not.toContain('secret-ish')
+    }
+    rmSync(join(staticDir, '..', `outside-${process.pid}.txt`), { force: true })
+  })
+})

@@ -9,8 +9,7 @@
 //    request is refused;
 //  - the same Content-Security-Policy as the Electron window, and no Referer leaves any page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { readFile } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
+import { readStaticFile } from '../core/static-files'
 import type { AddressInfo } from 'node:net'
 import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, type TerminalCore } from '../domain/api'
 import { createDispatch } from '../core/dispatch'
@@ -26,16 +25,6 @@ const COMMON_HEADERS = {
   'referrer-policy': 'no-referrer',
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-}
 const MAX_BODY = 256 * 1024
 
 export interface WebHostOptions {
@@ -100,21 +89,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }),
   )
 
+  // The same resolver as the Electron window's app:// scheme: nothing outside the renderer folder.
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '')
-    const file = normalize(join(options.staticDir, relative))
-    if (!file.startsWith(normalize(options.staticDir) + sep)) return send(res, 404, 'Not found')
-    try {
-      const data = await readFile(file)
-      res.writeHead(200, {
-        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-        'cache-control': relative === 'index.html' ? 'no-store' : 'public, max-age=31536000, immutable',
-        ...COMMON_HEADERS,
-      })
-      res.end(data)
-    } catch {
-      send(res, 404, 'Not found')
-    }
+    const file = await readStaticFile(options.staticDir, pathname)
+    if (file.status !== 200) return send(res, 404, 'Not found')
+    res.writeHead(200, { 'content-type': file.contentType, 'cache-control': file.cacheControl, ...COMMON_HEADERS })
+    res.end(file.body)
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
