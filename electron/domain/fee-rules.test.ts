@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FeeRule } from './wire'
-import { estimateFee, feeContextOf, isRuleActiveAt, parseIsoInstant, resolveFeeRule } from './fee-rules'
+import { estimateFee, feeContextOf, isRuleActiveAt, resolveFeeRule } from './fee-rules'
 import { validateOrder } from './order-rules'
 
 const ACCOUNT = 7
@@ -146,17 +146,6 @@ describe('isRuleActiveAt', () => {
   it('is false for an invalid moment', () => {
     expect(isRuleActiveAt(rule({ name: 'r' }), new Date(Number.NaN))).toBe(false)
   })
-})
-
-describe('parseIsoInstant', () => {
-  it.each([
-    ['2024-06-15', Date.UTC(2024, 5, 15)],
-    ['2024-06-15T12:30Z', Date.UTC(2024, 5, 15, 12, 30)],
-    ['2024-02-29T00:00:00Z', Date.UTC(2024, 1, 29)],
-    ['2023-02-29T00:00:00Z', null],
-    ['2024-06-15T12:00:00-05:00', Date.UTC(2024, 5, 15, 17)],
-    ['not a date', null],
-  ])('%j → %j', (text, ms) => expect(parseIsoInstant(text)).toBe(ms))
 })
 
 describe('estimateFee', () => {

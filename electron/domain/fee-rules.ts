@@ -18,6 +18,7 @@
 //      pair is the operator's more deliberate statement about it;
 //   2. then the rule that comes first in the server's list, so the answer is stable across calls.
 import { Decimal } from './decimal'
+import { parseIsoInstant } from './time'
 import type { OrderContext } from './orders'
 import type { Dec, FeeRule } from './wire'
 
@@ -28,33 +29,6 @@ export interface FeeQuery {
   /** Ids of the currencies involved (the pair's base and quote), as far as known. */
   currencyIds: number[]
   at: Date
-}
-
-// ISO 8601 date or date-time as servers write it: "2024-01-31", "2024-01-31T12:00:00Z",
-// "2024-01-31T12:00:00.123456+02:00", and Python's str(datetime) with a space for the T.
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
-
-const COMPACT_ZONE = /^[+-]\d{4}$/
-
-/**
- * Milliseconds since the epoch of an ISO 8601 text; null when it is not a valid one. A date-time
- * without a zone is read as UTC (section 2.4 says timestamps are UTC), never as local time, which is
- * what Date.parse would do. Impossible calendar dates ("2024-02-30") are rejected, not rolled over.
- */
-export function parseIsoInstant(text: string): number | null {
-  if (typeof text !== 'string') return null
-  const m = ISO_DATE_TIME.exec(text.trim())
-  if (m === null) return null
-  const [, year, month, day, hour, minute, second, zone] = m
-  if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1) return null
-  if (Number(day) > new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()) return null
-  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) return null
-  let normalised = text.trim().replace(' ', 'T')
-  if (hour !== undefined && zone === undefined) normalised += 'Z'
-  else if (zone !== undefined && COMPACT_ZONE.test(zone)) normalised = normalised.slice(0, -2) + ':' + zone.slice(-2)
-  const ms = Date.parse(normalised)
-  return Number.isFinite(ms) ? ms : null
 }
 
 /** True when the rule is switched on and the moment lies inside its active_once window. */
