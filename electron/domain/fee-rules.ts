@@ -100,3 +100,51 @@ export function feeContextOf(rule: FeeRule | null): OrderContext['fee'] {
   if (rule === null) return null
   return { makerRate: rule.maker_fee_rate, takerRate: rule.taker_fee_rate, currency: rule.fee_currency }
 }
+
+/** What an order's fee preview needs to know; Decimals, already read from the draft and the market. */
+export interface OrderFeeInput {
+  side: 'BUY' | 'SELL' | null
+  pair: { currency1: string; currency2: string; amount_precision: number; price_precision: number } | null
+  /** The base amount the order trades, when known (a market buy by quote amount: estimated). */
+  base: Decimal | null
+  /** The order's value in the quote currency, when known. */
+  value: Decimal | null
+  takerRate: Decimal | null
+  /** The rule's fee_currency; null means the exchange's default. */
+  ruleCurrency: string | null
+}
+
+/**
+ * The fee an order would pay, in the currency it is charged in. The exchange takes the fee out of
+ * what the order receives (the demo exchange does so, and the official client's trade records name
+ * a fee_currency per fill): a buy pays in the base currency, a sell in the quote currency, unless
+ * the rule names a currency. The taker rate is the worst case, and rounding up to the currency's
+ * precision keeps it one: the preview never promises less than the exchange may charge. The amount
+ * is null when it cannot be known: a rule currency that is neither side of the pair would need a
+ * conversion rate the terminal does not have, so only the currency is told.
+ */
+export function orderFee(input: OrderFeeInput): { fee: Dec | null; feeCurrency: string | null } {
+  const { pair, side, takerRate } = input
+  // An order that cannot be valued yet (no price) has no fee to preview either.
+  if (pair === null || side === null || takerRate === null || input.value === null) return { fee: null, feeCurrency: null }
+  const feeCurrency = input.ruleCurrency ?? (side === 'BUY' ? pair.currency1 : pair.currency2)
+  const worstCase = (amount: Decimal, places: number): Dec => amount.times(takerRate).toDecimalPlaces(places, Decimal.ROUND_UP).toFixed(places)
+  if (feeCurrency === pair.currency1 && input.base !== null) return { fee: worstCase(input.base, pair.amount_precision), feeCurrency }
+  if (feeCurrency === pair.currency2 && input.value !== null) return { fee: worstCase(input.value, pair.price_precision), feeCurrency }
+  return { fee: null, feeCurrency }
+}
+
+/**
+ * The first moment after `afterMs` at which a rule's window opens or closes: when the rule in force
+ * may change. Null when no window bound lies ahead. A form showing a fee re-evaluates then.
+ */
+export function nextRuleBoundary(rules: readonly FeeRule[], afterMs: number): number | null {
+  let next: number | null = null
+  for (const rule of rules) {
+    for (const bound of rule.active_once ?? []) {
+      const ms = bound === null ? null : parseIsoInstant(bound)
+      if (ms !== null && ms > afterMs && (next === null || ms < next)) next = ms
+    }
+  }
+  return next
+}

@@ -16,6 +16,7 @@
 //   user typed never make an order invalid, and the body carries the canonical "0.1".
 import { Decimal } from './decimal'
 import { TerminalError, type FieldIssue } from './errors'
+import { orderFee } from './fee-rules'
 import type { OrderCheck, OrderContext, OrderDraft, OrderDraftField } from './orders'
 import { ORDER_SIDE_ALIASES, WALLET_TYPE_ALIASES } from './constants'
 import type { Dec, OrderSide, OrderType, Pair, PlaceOrderBody, StopOperator, WalletType } from './wire'
@@ -401,17 +402,12 @@ function estimate(checked: Checked, ctx: Facts): OrderCheck['estimate'] {
   } else if (type === 'MARKET' && side === 'SELL' && numbers.base_amount !== undefined && ctx.bestBid !== null) {
     value = numbers.base_amount.times(ctx.bestBid)
   }
-  let fee: Decimal | null = null
-  if (value !== null && ctx.takerRate !== null) {
-    // The taker rate is the worst case, and rounding up keeps it a worst case: the preview never
-    // promises a smaller fee than the exchange may charge.
-    fee = value.times(ctx.takerRate)
-    if (pair !== null) fee = fee.toDecimalPlaces(pair.price_precision, Decimal.ROUND_UP)
-  }
-  // The fee is computed on the quote value; when the rule names another currency we still report
-  // that currency, since converting needs a price the rules do not have.
-  const feeCurrency = fee === null ? null : (ctx.feeCurrency ?? pair?.currency2 ?? null)
-  return { value: value === null ? null : value.toFixed(), fee: fee === null ? null : fee.toFixed(), feeCurrency }
+  // The base amount the order trades: typed, or for a market buy by quote amount the quote at the
+  // best ask (an estimate, as the fill price is).
+  let base: Decimal | null = numbers.base_amount ?? null
+  if (type === 'MARKET' && side === 'BUY') base = numbers.quote_amount !== undefined && ctx.bestAsk !== null && ctx.bestAsk.gt(0) ? numbers.quote_amount.div(ctx.bestAsk) : null
+  const { fee, feeCurrency } = orderFee({ side, pair, base, value, takerRate: ctx.takerRate, ruleCurrency: ctx.feeCurrency })
+  return { value: value === null ? null : value.toFixed(), fee, feeCurrency }
 }
 
 // ---- Public entry points ---------------------------------------------------------------------------
