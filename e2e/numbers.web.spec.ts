@@ -33,8 +33,15 @@ test('an 18-decimal balance shows every digit in the balances table', async ({ p
   await expect(balanceCell(page, 'BTC', 'SPOT', 'balance')).toHaveText(/^\d+\.\d{6}$/)
   const pointX = async (currency: string) =>
     balanceCell(page, currency, 'SPOT', 'balance').evaluate((cell) => {
-      const text = cell.firstChild as Text
-      const range = document.createRange()
+      // Runs in the page: the DOM types are not in this (Node) project's lib, hence the casts.
+      interface RangeLike {
+        setStart(node: unknown, offset: number): void
+        setEnd(node: unknown, offset: number): void
+        getBoundingClientRect(): { left: number }
+      }
+      const doc = (globalThis as unknown as { document: { createRange(): RangeLike } }).document
+      const text = (cell as unknown as { firstChild: { data: string } }).firstChild
+      const range = doc.createRange()
       const dot = text.data.indexOf('.')
       range.setStart(text, dot)
       range.setEnd(text, dot + 1)

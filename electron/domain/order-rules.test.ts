@@ -230,11 +230,11 @@ describe('validateOrder messages speak to a trader', () => {
   })
   it('shows the value against the minimum', () => {
     expect(message({ ...MARKET_SELL, base_amount: '0.001' }, { bestBid: '5000' })).toEqual([
-      'Worth 5 USDT at the best bid; the minimum is 10 USDT',
+      'Worth 5.00 USDT at the best bid; the minimum is 10.00 USDT',
     ])
   })
   it('shows what is needed and what is available', () => {
-    expect(message({ ...LIMIT_BUY, base_amount: '1' })).toEqual(['Needs 50000 USDT; 10000 USDT available'])
+    expect(message({ ...LIMIT_BUY, base_amount: '1' })).toEqual(['Needs 50,000.00 USDT; 10,000.00 USDT available'])
   })
 })
 

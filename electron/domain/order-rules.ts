@@ -17,6 +17,7 @@
 import { Decimal } from './decimal'
 import { TerminalError, type FieldIssue } from './errors'
 import { orderFee } from './fee-rules'
+import { formatExact } from './number-format'
 import type { OrderCheck, OrderContext, OrderDraft, OrderDraftField } from './orders'
 import { ORDER_SIDE_ALIASES, WALLET_TYPE_ALIASES } from './constants'
 import type { Dec, OrderSide, OrderType, Pair, PlaceOrderBody, StopOperator, WalletType } from './wire'
@@ -199,10 +200,10 @@ function checkNumberField(
   if (value.decimalPlaces() > places) return { error: issue(field, code, placesText(places)) }
   if (field === 'base_amount') {
     if (value.lt(pair.minimum_order_size)) {
-      return { error: issue(field, code, `Amount must be at least ${pair.minimum_order_size} ${pair.currency1}`) }
+      return { error: issue(field, code, `Amount must be at least ${money(pair.minimum_order_size, pair.currency1, 0)}`) }
     }
     if (value.gt(pair.maximum_order_size)) {
-      return { error: issue(field, code, `Amount must be at most ${pair.maximum_order_size} ${pair.currency1}`) }
+      return { error: issue(field, code, `Amount must be at most ${money(pair.maximum_order_size, pair.currency1, 0)}`) }
     }
   }
   return { value }
@@ -314,6 +315,9 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
   const stop = numbers.stop_price
   const baseCode = pair?.currency1 ?? ''
   const quoteCode = pair?.currency2 ?? ''
+  // Places of money in the base and the quote currency (prices and quote amounts share the latter).
+  const basePlaces = pair?.amount_precision ?? 0
+  const quotePlaces = pair?.price_precision ?? 0
 
   // Rule 3 of 2.1 and the value floor of section 8: a market sell must be worth the pair's minimum
   // value at the best bid. Without a best bid it cannot be known here; the exchange still checks it.
@@ -327,7 +331,7 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
           issue(
             'base_amount',
             'MIN_ORDER_VALUE',
-            `Worth ${value.toFixed()} ${quoteCode} at the best bid; the minimum is ${pair.minimum_order_value} ${quoteCode}`,
+            `Worth ${money(value, quoteCode, pair.price_precision)} at the best bid; the minimum is ${money(pair.minimum_order_value, quoteCode, pair.price_precision)}`,
           ),
         )
       }
@@ -347,12 +351,12 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
       }
       if (needed !== null && needed.gt(ctx.available.quote)) {
         warnings.push(
-          issue(field, 'INSUFFICIENT_FUNDS', `Needs ${money(needed.toFixed(), quoteCode)}; ${money(ctx.available.quote.toFixed(), quoteCode)} available`),
+          issue(field, 'INSUFFICIENT_FUNDS', `Needs ${money(needed, quoteCode, quotePlaces)}; ${money(ctx.available.quote, quoteCode, quotePlaces)} available`),
         )
       }
     } else if (base !== undefined && type !== null && base.gt(ctx.available.base)) {
       warnings.push(
-        issue('base_amount', 'INSUFFICIENT_FUNDS', `Needs ${money(base.toFixed(), baseCode)}; ${money(ctx.available.base.toFixed(), baseCode)} available`),
+        issue('base_amount', 'INSUFFICIENT_FUNDS', `Needs ${money(base, baseCode, basePlaces)}; ${money(ctx.available.base, baseCode, basePlaces)} available`),
       )
     }
   }
@@ -364,7 +368,7 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
       const distance = limit.minus(reference).abs().div(reference)
       if (distance.gt(FAR_FROM_MARKET)) {
         const percent = distance.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed()
-        warnings.push(issue('limit_price', 'PRICE_FAR_FROM_MARKET', `Price is ${percent}% away from the market (${reference.toFixed()})`))
+        warnings.push(issue('limit_price', 'PRICE_FAR_FROM_MARKET', `Price is ${percent}% away from the market (${formatExact(reference, quotePlaces)})`))
       }
     }
   }
@@ -375,15 +379,19 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
     if (market !== null) {
       const reached = checked.stopOperator === 'GTE' ? market.gte(stop) : market.lte(stop)
       if (reached) {
-        warnings.push(issue('stop_price', 'STOP_ALREADY_REACHED', `The market (${market.toFixed()}) has already reached this stop; it would trigger at once`))
+        warnings.push(issue('stop_price', 'STOP_ALREADY_REACHED', `The market (${formatExact(market, quotePlaces)}) has already reached this stop; it would trigger at once`))
       }
     }
   }
 }
 
-/** "1.5 BTC", or just "1.5" when the currency is not known. */
-function money(amount: string, currency: string): string {
-  return currency === '' ? amount : `${amount} ${currency}`
+/**
+ * "1,234.50 USDT", or just the figure when the currency is not known: every digit of the amount, at
+ * least the currency's places, grouped as the window groups it (number-format.ts).
+ */
+function money(amount: Decimal | string, currency: string, places: number): string {
+  const figure = formatExact(amount, places)
+  return currency === '' ? figure : `${figure} ${currency}`
 }
 
 /** Mid of best bid and ask, or whichever is known. */
