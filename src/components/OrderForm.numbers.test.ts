@@ -1,17 +1,19 @@
 // @vitest-environment happy-dom
-// The fee preview tells the truth: the currency the fee is charged in, and the rule in force now.
+// The order form's figures tell the truth: the fee in the currency it is charged in, by the rule in
+// force now, and an exchange error's code shown once.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import type { SessionState } from '@domain/api'
 import type { FeeRule } from '@domain/wire'
+import { TerminalError } from '@domain/errors'
 import { setTerminal } from '@/api'
 import { setNumberLocale } from '@/composables/format'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
 import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session'
-import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule } from '@/stores/market-fixtures'
+import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule, type FakeTerminal } from '@/stores/market-fixtures'
 import OrderForm from './OrderForm.vue'
 
 const SESSION = {
@@ -26,6 +28,7 @@ const SESSION = {
 } as SessionState
 
 let wrapper: VueWrapper | null = null
+let terminal: FakeTerminal
 afterEach(() => {
   wrapper?.unmount()
   wrapper = null
@@ -36,7 +39,8 @@ afterEach(() => {
 
 function mountForm(rules: FeeRule[]) {
   setActivePinia(createPinia())
-  setTerminal(fakeTerminal())
+  terminal = fakeTerminal()
+  setTerminal(terminal)
   setNumberLocale('en-US')
   useSessionStore().applyState(SESSION)
   useAccountStore().apply({ generation: 1, accountId: 7, balances: [balance('USDT', '100000'), balance('BTC', '5')], feeRules: rules, orders: [], fetchedAt: 1 })
@@ -87,5 +91,33 @@ describe('the fee preview', () => {
     mountForm([{ ...feeRule('0.001', '0.001'), fee_currency: 'ALP' }])
     await typeOrder('43000', '1')
     expect(fee()).toBe('— (charged in ALP)')
+  })
+})
+
+describe("an exchange error's code", () => {
+  const occurrences = (text: string, code: string) => text.split(code).length - 1
+  it('is shown once when the message already carries it (as the core writes exchange rejections)', async () => {
+    mountForm([feeRule('0.001', '0.0005')])
+    terminal.handle('orders.place', () => {
+      throw new TerminalError({ kind: 'rejected', code: 'INVALID_QUANTITY', message: 'Amount too small (INVALID_QUANTITY)', status: 400 })
+    })
+    await typeOrder('43000', '0.01')
+    await wrapper!.get('[data-testid="base-amount"]').trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    const shown = wrapper!.get('[data-testid="order-error-base_amount"]').text()
+    expect(shown).toContain('Amount too small')
+    expect(occurrences(shown, 'INVALID_QUANTITY')).toBe(1)
+  })
+  it('is added once when the message lacks it, also for errors of the form as a whole', async () => {
+    mountForm([feeRule('0.001', '0.0005')])
+    terminal.handle('orders.place', () => {
+      throw new TerminalError({ kind: 'rejected', code: 'SOMETHING_NEW', message: 'A rule the terminal does not know', status: 400 })
+    })
+    await typeOrder('43000', '0.01')
+    await wrapper!.get('[data-testid="base-amount"]').trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    const shown = wrapper!.get('[data-testid="order-error-form"]').text()
+    expect(shown).toContain('A rule the terminal does not know')
+    expect(occurrences(shown, 'SOMETHING_NEW')).toBe(1)
   })
 })
