@@ -292,7 +292,7 @@ test('each invalid input shows its error and sends nothing', async ({ page }) =>
   // Market sell worth less than the minimum order value (5 USDT) at the best bid.
   await chooseOrder(page, 'MARKET', 'SELL')
   await amount.fill('0.00001')
-  await expectRejected('base_amount', /minimum is 5 USDT/, 'base-amount')
+  await expectRejected('base_amount', /minimum is 5\.00 USDT/, 'base-amount')
 
   expect(places.count).toBe(0)
   expect(await orderIds(host)).toEqual(before)

@@ -120,7 +120,7 @@ describe('every verb against the demo exchange', () => {
     const before = demo.stats().ordersPlaced
     const run = await cli(['validate-order', '--pair', 'BTC_USDT', '--type', 'LIMIT', '--side', 'BUY', '--base-amount', '0.001', '--limit-price', await restingPrice(), ...url()])
     expect(run.code).toBe(EXIT.ok)
-    expect(run.json).toMatchObject({ errors: [], estimate: { feeCurrency: 'USDT' } })
+    expect(run.json).toMatchObject({ errors: [], estimate: { feeCurrency: 'BTC' } })
     expect(demo.stats().ordersPlaced).toBe(before)
   })
 

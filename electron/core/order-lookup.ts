@@ -7,7 +7,7 @@
 import type { OrderLookupSearch, OrderLookupVerdict, PlaceOrderResult } from '../domain/api'
 import { Decimal } from '../domain/decimal'
 import { isTerminalError, type TerminalError } from '../domain/errors'
-import { parseIsoInstant } from '../domain/fee-rules'
+import { parseInstant } from '../domain/time'
 import { normalizeOrderType, normalizeSide, normalizeWalletType } from '../domain/order-rules'
 import type { OrderRecord, PlaceOrderBody } from '../domain/wire'
 import type { ExchangeClient } from './exchange/client'
@@ -28,13 +28,8 @@ export interface Judgement {
 /** A record's creation time in ms: ISO text (UTC when it names no zone) or Unix seconds / ms; null when unreadable. */
 export function recordTimeMs(record: OrderRecord): number | null {
   for (const value of [record.date, record.open_at]) {
-    if (typeof value === 'number' && Number.isFinite(value)) return value < 1e11 ? value * 1000 : value
-    if (typeof value === 'string' && value.trim() !== '') {
-      const asNumber = Number(value)
-      if (Number.isFinite(asNumber)) return asNumber < 1e11 ? asNumber * 1000 : asNumber
-      const ms = parseIsoInstant(value)
-      if (ms !== null) return ms
-    }
+    const ms = typeof value === 'string' || typeof value === 'number' ? parseInstant(value) : null
+    if (ms !== null) return ms
   }
   return null
 }

@@ -13,6 +13,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   interval: '15',
   confirmOrders: true,
   hideZeroBalances: true,
+  timeZone: 'local',
   layout: { sidebar: 24, bottom: 30 },
 }
 
@@ -24,6 +25,8 @@ const fileSchema = z.object({
     interval: candleIntervalSchema.catch(DEFAULT_PREFERENCES.interval),
     confirmOrders: z.boolean().catch(true),
     hideZeroBalances: z.boolean().catch(true),
+    // A file written before the time-zone switch existed has no timeZone: local time, as before.
+    timeZone: z.enum(['local', 'utc']).catch('local'),
     layout: z.object({ sidebar: z.number(), bottom: z.number() }).catch(DEFAULT_PREFERENCES.layout),
   }),
 })

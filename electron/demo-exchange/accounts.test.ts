@@ -74,6 +74,11 @@ describe('GET /accounts/balances', () => {
     const usdt = await Promise.all([master, sub1, sub2].map((s) => s.balance('USDT')))
     expect(new Set(usdt.map((b) => b.balance)).size).toBe(3)
   })
+  it('writes an 18-decimal balance as a JSON number with every digit, as the real exchange does', async () => {
+    const r = await master.get('/accounts/balances')
+    // The raw text, not the parsed value: JSON.parse would round the number the test looks for.
+    expect(r.text).toMatch(/"balance":1234\.123456789012345678,"reserve":0,"currency":"DAI"/)
+  })
 })
 
 describe('GET /accounts/feeinfo', () => {

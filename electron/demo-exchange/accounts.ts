@@ -68,6 +68,7 @@ export function initialBalances(accounts: readonly DemoAccount[]): InitialBalanc
     [master, 'SPOT', 'DOGE', '800000'],
     [master, 'SPOT', 'TRX', '400000'],
     [master, 'SPOT', 'USDC', '30000'],
+    [master, 'SPOT', 'DAI', '1234.123456789012345678'],
     [master, 'CROSS_MARGIN', 'USDT', '10000'],
     [master, 'CROSS_MARGIN', 'BTC', '0.25'],
     [master, 'P2P', 'USDT', '5000'],

@@ -35,6 +35,8 @@ export const CURRENCIES: readonly CurrencyInfo[] = [
   { id: 6, code: 'DOGE', sign: 'Ð' },
   { id: 7, code: 'TRX', sign: 'TRX' },
   { id: 8, code: 'USDC', sign: '$' },
+  // A token with 18 decimals and no pair: its balance is the test that the terminal keeps every digit.
+  { id: 9, code: 'DAI', sign: '◈' },
 ]
 
 function pair(

@@ -1,6 +1,7 @@
 // The endpoints of the demo exchange: each handler takes the parsed request and returns status + body.
 // Authentication, signatures, faults and the HTTP plumbing live in server.ts.
 import { timingSafeEqual } from 'node:crypto'
+import { LosslessNumber, stringify as losslessStringify } from 'lossless-json'
 import { INTERVAL_SECONDS } from '../domain/wire'
 import type { DemoAccount } from './accounts'
 import { signJwt } from './auth'
@@ -243,18 +244,20 @@ export function createRoutes(state: ExchangeState): Map<string, Route> {
     return me.parentId === null ? state.accounts.filter((a) => a.id === me.id || a.parentId === me.id).map((a) => a.id) : [me.id]
   }
 
+  // Written with lossless-json: a JSON number with every digit of the balance (an 18-decimal token's
+  // too), as the real exchange writes it; toNumber() would round it to a double before it left.
   add('/accounts/balances', 'GET', true, ({ accountId }) =>
     ok(
-      JSON.stringify(
+      losslessStringify(
         visibleAccounts(accountId).flatMap((id) => engine.balancesOf(id)).map((e) => ({
-          balance: e.balance.toNumber(),
-          reserve: e.reserve.toNumber(),
+          balance: new LosslessNumber(e.balance.toFixed()),
+          reserve: new LosslessNumber(e.reserve.toFixed()),
           currency: e.currency,
           wallet_type: e.wallet,
           last_update_at: new Date(e.updatedAt).toISOString(),
           account_id: e.accountId,
         })),
-      ),
+      ) as string, // an array always stringifies
     ),
   )
 

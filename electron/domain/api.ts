@@ -171,12 +171,15 @@ export interface ConnectionTestResult {
 }
 
 export type Theme = 'dark' | 'light'
+/** The zone the window shows times in: the machine's local time, or UTC (the exchange's). */
+export type TimeZonePref = 'local' | 'utc'
 export interface Preferences {
   theme: Theme
   pair: string
   interval: CandleInterval
   confirmOrders: boolean
   hideZeroBalances: boolean
+  timeZone: TimeZonePref
   /** Sizes of the resizable regions, in percent. */
   layout: { sidebar: number; bottom: number }
 }
@@ -223,6 +226,7 @@ export const methodInputs = {
     interval: candleIntervalSchema.optional(),
     confirmOrders: z.boolean().optional(),
     hideZeroBalances: z.boolean().optional(),
+    timeZone: z.enum(['local', 'utc']).optional(),
     layout: z.strictObject({ sidebar: z.number().min(10).max(60), bottom: z.number().min(10).max(70) }).optional(),
   }),
 

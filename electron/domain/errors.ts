@@ -104,3 +104,23 @@ export function toTerminalError(error: unknown): TerminalError {
 
 /** The envelope every transport uses, because thrown errors do not survive IPC intact. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: TerminalErrorData }
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** True when a message already names the code as a word ("… (INVALID_QUANTITY)", "1003: …"). */
+export function mentionsCode(message: string, code: string): boolean {
+  if (code === '') return true
+  return new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(code)}($|[^A-Za-z0-9_])`).test(message)
+}
+
+/**
+ * A server's message with its code shown exactly once, after the words: "Amount too small
+ * (INVALID_QUANTITY)". Servers often start their message with the code ("INVALID_QUANTITY: Amount
+ * too small"); that copy is dropped so the code never appears twice.
+ */
+export function messageWithCode(message: string, code: string): string {
+  const leading = new RegExp(`^\\s*[[(]?${escapeRegExp(code)}[\\])]?\\s*[:\\-–—]?\\s*`)
+  const words = message.replace(leading, '').trim()
+  if (words === '') return code
+  return mentionsCode(words, code) ? words : `${words} (${code})`
+}

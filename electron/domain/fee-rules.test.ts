@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FeeRule } from './wire'
-import { estimateFee, feeContextOf, isRuleActiveAt, parseIsoInstant, resolveFeeRule } from './fee-rules'
+import { estimateFee, feeContextOf, isRuleActiveAt, orderFee, resolveFeeRule } from './fee-rules'
+import { Decimal } from './decimal'
 import { validateOrder } from './order-rules'
 
 const ACCOUNT = 7
@@ -148,17 +149,6 @@ describe('isRuleActiveAt', () => {
   })
 })
 
-describe('parseIsoInstant', () => {
-  it.each([
-    ['2024-06-15', Date.UTC(2024, 5, 15)],
-    ['2024-06-15T12:30Z', Date.UTC(2024, 5, 15, 12, 30)],
-    ['2024-02-29T00:00:00Z', Date.UTC(2024, 1, 29)],
-    ['2023-02-29T00:00:00Z', null],
-    ['2024-06-15T12:00:00-05:00', Date.UTC(2024, 5, 15, 17)],
-    ['not a date', null],
-  ])('%j → %j', (text, ms) => expect(parseIsoInstant(text)).toBe(ms))
-})
-
 describe('estimateFee', () => {
   const r = rule({ name: 'r', taker_fee_rate: '0.002', maker_fee_rate: '-0.0001' })
   it('multiplies the value by the rate of the role, exactly', () => {
@@ -174,7 +164,7 @@ describe('estimateFee', () => {
     expect(estimateFee(r, 'abc', 'taker')).toBeNull()
   })
   it('feeds the order form: the resolved rule becomes the fee of the estimate', () => {
-    const resolved = resolveFeeRule([rule({ name: 'd' }), rule({ name: 'p', pair: PAIR, priority: 1, taker_fee_rate: '0.0005', fee_currency: 'ALP' })], query)
+    const resolved = resolveFeeRule([rule({ name: 'd' }), rule({ name: 'p', pair: PAIR, priority: 1, taker_fee_rate: '0.0005', fee_currency: 'USDT' })], query)
     const check = validateOrder(
       { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.1', limit_price: '50000' },
       {
@@ -185,7 +175,27 @@ describe('estimateFee', () => {
         fee: feeContextOf(resolved),
       },
     )
-    expect(check.estimate).toEqual({ value: '5000', fee: '2.5', feeCurrency: 'ALP' })
+    expect(check.estimate).toEqual({ value: '5000', fee: '2.50', feeCurrency: 'USDT' })
     expect(feeContextOf(null)).toBeNull()
+  })
+})
+
+describe('orderFee: the currency the fee is charged in', () => {
+  const pair = { currency1: 'ETH', currency2: 'BTC', amount_precision: 4, price_precision: 6 }
+  const base = new Decimal('2')
+  const value = new Decimal('0.1')
+  const takerRate = new Decimal('0.0015')
+  it('charges a buy in the base currency it receives and a sell in the quote currency', () => {
+    expect(orderFee({ side: 'BUY', pair, base, value, takerRate, ruleCurrency: null })).toEqual({ fee: '0.0030', feeCurrency: 'ETH' })
+    expect(orderFee({ side: 'SELL', pair, base, value, takerRate, ruleCurrency: null })).toEqual({ fee: '0.000150', feeCurrency: 'BTC' })
+  })
+  it('follows a rule that names the fee currency', () => {
+    expect(orderFee({ side: 'BUY', pair, base, value, takerRate, ruleCurrency: 'BTC' })).toEqual({ fee: '0.000150', feeCurrency: 'BTC' })
+    expect(orderFee({ side: 'SELL', pair, base, value, takerRate, ruleCurrency: 'USDT' })).toEqual({ fee: null, feeCurrency: 'USDT' })
+  })
+  it('says nothing before the order has a side, a pair, a rate and a value', () => {
+    expect(orderFee({ side: null, pair, base, value, takerRate, ruleCurrency: null })).toEqual({ fee: null, feeCurrency: null })
+    expect(orderFee({ side: 'BUY', pair, base, value: null, takerRate, ruleCurrency: null })).toEqual({ fee: null, feeCurrency: null })
+    expect(orderFee({ side: 'BUY', pair, base, value, takerRate: null, ruleCurrency: null })).toEqual({ fee: null, feeCurrency: null })
   })
 })

@@ -18,6 +18,7 @@
 //      pair is the operator's more deliberate statement about it;
 //   2. then the rule that comes first in the server's list, so the answer is stable across calls.
 import { Decimal } from './decimal'
+import { parseIsoInstant } from './time'
 import type { OrderContext } from './orders'
 import type { Dec, FeeRule } from './wire'
 
@@ -28,33 +29,6 @@ export interface FeeQuery {
   /** Ids of the currencies involved (the pair's base and quote), as far as known. */
   currencyIds: number[]
   at: Date
-}
-
-// ISO 8601 date or date-time as servers write it: "2024-01-31", "2024-01-31T12:00:00Z",
-// "2024-01-31T12:00:00.123456+02:00", and Python's str(datetime) with a space for the T.
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
-
-const COMPACT_ZONE = /^[+-]\d{4}$/
-
-/**
- * Milliseconds since the epoch of an ISO 8601 text; null when it is not a valid one. A date-time
- * without a zone is read as UTC (section 2.4 says timestamps are UTC), never as local time, which is
- * what Date.parse would do. Impossible calendar dates ("2024-02-30") are rejected, not rolled over.
- */
-export function parseIsoInstant(text: string): number | null {
-  if (typeof text !== 'string') return null
-  const m = ISO_DATE_TIME.exec(text.trim())
-  if (m === null) return null
-  const [, year, month, day, hour, minute, second, zone] = m
-  if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1) return null
-  if (Number(day) > new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()) return null
-  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) return null
-  let normalised = text.trim().replace(' ', 'T')
-  if (hour !== undefined && zone === undefined) normalised += 'Z'
-  else if (zone !== undefined && COMPACT_ZONE.test(zone)) normalised = normalised.slice(0, -2) + ':' + zone.slice(-2)
-  const ms = Date.parse(normalised)
-  return Number.isFinite(ms) ? ms : null
 }
 
 /** True when the rule is switched on and the moment lies inside its active_once window. */
@@ -125,4 +99,52 @@ export function estimateFee(rule: FeeRule | null, value: Dec, role: 'maker' | 't
 export function feeContextOf(rule: FeeRule | null): OrderContext['fee'] {
   if (rule === null) return null
   return { makerRate: rule.maker_fee_rate, takerRate: rule.taker_fee_rate, currency: rule.fee_currency }
+}
+
+/** What an order's fee preview needs to know; Decimals, already read from the draft and the market. */
+export interface OrderFeeInput {
+  side: 'BUY' | 'SELL' | null
+  pair: { currency1: string; currency2: string; amount_precision: number; price_precision: number } | null
+  /** The base amount the order trades, when known (a market buy by quote amount: estimated). */
+  base: Decimal | null
+  /** The order's value in the quote currency, when known. */
+  value: Decimal | null
+  takerRate: Decimal | null
+  /** The rule's fee_currency; null means the exchange's default. */
+  ruleCurrency: string | null
+}
+
+/**
+ * The fee an order would pay, in the currency it is charged in. The exchange takes the fee out of
+ * what the order receives (the demo exchange does so, and the official client's trade records name
+ * a fee_currency per fill): a buy pays in the base currency, a sell in the quote currency, unless
+ * the rule names a currency. The taker rate is the worst case, and rounding up to the currency's
+ * precision keeps it one: the preview never promises less than the exchange may charge. The amount
+ * is null when it cannot be known: a rule currency that is neither side of the pair would need a
+ * conversion rate the terminal does not have, so only the currency is told.
+ */
+export function orderFee(input: OrderFeeInput): { fee: Dec | null; feeCurrency: string | null } {
+  const { pair, side, takerRate } = input
+  // An order that cannot be valued yet (no price) has no fee to preview either.
+  if (pair === null || side === null || takerRate === null || input.value === null) return { fee: null, feeCurrency: null }
+  const feeCurrency = input.ruleCurrency ?? (side === 'BUY' ? pair.currency1 : pair.currency2)
+  const worstCase = (amount: Decimal, places: number): Dec => amount.times(takerRate).toDecimalPlaces(places, Decimal.ROUND_UP).toFixed(places)
+  if (feeCurrency === pair.currency1 && input.base !== null) return { fee: worstCase(input.base, pair.amount_precision), feeCurrency }
+  if (feeCurrency === pair.currency2 && input.value !== null) return { fee: worstCase(input.value, pair.price_precision), feeCurrency }
+  return { fee: null, feeCurrency }
+}
+
+/**
+ * The first moment after `afterMs` at which a rule's window opens or closes: when the rule in force
+ * may change. Null when no window bound lies ahead. A form showing a fee re-evaluates then.
+ */
+export function nextRuleBoundary(rules: readonly FeeRule[], afterMs: number): number | null {
+  let next: number | null = null
+  for (const rule of rules) {
+    for (const bound of rule.active_once ?? []) {
+      const ms = bound === null ? null : parseIsoInstant(bound)
+      if (ms !== null && ms > afterMs && (next === null || ms < next)) next = ms
+    }
+  }
+  return next
 }

@@ -230,11 +230,11 @@ describe('validateOrder messages speak to a trader', () => {
   })
   it('shows the value against the minimum', () => {
     expect(message({ ...MARKET_SELL, base_amount: '0.001' }, { bestBid: '5000' })).toEqual([
-      'Worth 5 USDT at the best bid; the minimum is 10 USDT',
+      'Worth 5.00 USDT at the best bid; the minimum is 10.00 USDT',
     ])
   })
   it('shows what is needed and what is available', () => {
-    expect(message({ ...LIMIT_BUY, base_amount: '1' })).toEqual(['Needs 50000 USDT; 10000 USDT available'])
+    expect(message({ ...LIMIT_BUY, base_amount: '1' })).toEqual(['Needs 50,000.00 USDT; 10,000.00 USDT available'])
   })
 })
 
@@ -250,22 +250,30 @@ describe('validateOrder with a context it cannot read', () => {
 })
 
 describe('validateOrder estimates', () => {
-  it('values a LIMIT order at base × limit price and the fee at the taker rate', () => {
-    expect(validateOrder(LIMIT_BUY, CTX).estimate).toEqual({ value: '5000', fee: '10', feeCurrency: 'USDT' })
+  it('values a LIMIT order at base × limit price; a buy pays the taker fee in the base currency it receives', () => {
+    expect(validateOrder(LIMIT_BUY, CTX).estimate).toEqual({ value: '5000', fee: '0.0002', feeCurrency: 'BTC' })
   })
-  it('rounds the fee up to the price precision (worst case)', () => {
-    const est = validateOrder({ ...LIMIT_BUY, base_amount: '0.0123', limit_price: '50000.07' }, CTX).estimate
-    expect(est.value).toBe('615.000861')
-    expect(est.fee).toBe('1.24') // 1.230001722 rounded up
+  it('a sell pays the fee in the quote currency it receives', () => {
+    expect(validateOrder(LIMIT_SELL, CTX).estimate).toMatchObject({ fee: expect.stringMatching(/^\d+\.\d{2}$/), feeCurrency: 'USDT' })
+    expect(validateOrder(MARKET_SELL, CTX).estimate).toEqual({ value: '500', fee: '1.00', feeCurrency: 'USDT' })
   })
-  it('values a MARKET BUY at its quote amount and a MARKET SELL at the best bid', () => {
-    expect(validateOrder(MARKET_BUY, CTX).estimate.value).toBe('100')
-    expect(validateOrder(MARKET_SELL, CTX).estimate.value).toBe('500')
+  it('rounds the fee up to the precision of the currency it is paid in (worst case)', () => {
+    const buy = validateOrder({ ...LIMIT_BUY, base_amount: '0.0123', limit_price: '50000.07' }, CTX).estimate
+    expect(buy.value).toBe('615.000861')
+    expect(buy.fee).toBe('0.0001') // 0.0000246 BTC rounded up to 4 places
+    const sell = validateOrder({ ...LIMIT_SELL, base_amount: '0.0123', limit_price: '50000.07' }, CTX).estimate
+    expect(sell.fee).toBe('1.24') // 1.230001722 USDT rounded up to 2 places
+  })
+  it('values a MARKET BUY at its quote amount and charges its fee on the base it buys at the best ask', () => {
+    expect(validateOrder(MARKET_BUY, CTX).estimate).toEqual({ value: '100', fee: '0.0001', feeCurrency: 'BTC' })
+    expect(validateOrder(MARKET_BUY, { ...CTX, bestAsk: null }).estimate).toEqual({ value: '100', fee: null, feeCurrency: 'BTC' })
     expect(validateOrder(MARKET_SELL, { ...CTX, bestBid: null }).estimate.value).toBeNull()
   })
-  it('uses the rule fee currency when it names one', () => {
-    const est = validateOrder(LIMIT_BUY, { ...CTX, fee: { makerRate: '0', takerRate: '0.001', currency: 'ALP' } }).estimate
-    expect(est).toEqual({ value: '5000', fee: '5', feeCurrency: 'ALP' })
+  it('uses the rule fee currency when it names one; another currency than the pair\'s has no amount', () => {
+    const quote = validateOrder(LIMIT_BUY, { ...CTX, fee: { makerRate: '0', takerRate: '0.001', currency: 'USDT' } }).estimate
+    expect(quote).toEqual({ value: '5000', fee: '5.00', feeCurrency: 'USDT' })
+    const other = validateOrder(LIMIT_BUY, { ...CTX, fee: { makerRate: '0', takerRate: '0.001', currency: 'ALP' } }).estimate
+    expect(other).toEqual({ value: '5000', fee: null, feeCurrency: 'ALP' })
   })
   it('leaves the fee out when the fee rate is unknown, and everything out when the price is invalid', () => {
     expect(validateOrder(LIMIT_BUY, { ...CTX, fee: null }).estimate).toEqual({ value: '5000', fee: null, feeCurrency: null })

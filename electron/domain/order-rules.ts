@@ -16,6 +16,8 @@
 //   user typed never make an order invalid, and the body carries the canonical "0.1".
 import { Decimal } from './decimal'
 import { TerminalError, type FieldIssue } from './errors'
+import { orderFee } from './fee-rules'
+import { formatExact } from './number-format'
 import type { OrderCheck, OrderContext, OrderDraft, OrderDraftField } from './orders'
 import { ORDER_SIDE_ALIASES, WALLET_TYPE_ALIASES } from './constants'
 import type { Dec, OrderSide, OrderType, Pair, PlaceOrderBody, StopOperator, WalletType } from './wire'
@@ -198,10 +200,10 @@ function checkNumberField(
   if (value.decimalPlaces() > places) return { error: issue(field, code, placesText(places)) }
   if (field === 'base_amount') {
     if (value.lt(pair.minimum_order_size)) {
-      return { error: issue(field, code, `Amount must be at least ${pair.minimum_order_size} ${pair.currency1}`) }
+      return { error: issue(field, code, `Amount must be at least ${money(pair.minimum_order_size, pair.currency1, 0)}`) }
     }
     if (value.gt(pair.maximum_order_size)) {
-      return { error: issue(field, code, `Amount must be at most ${pair.maximum_order_size} ${pair.currency1}`) }
+      return { error: issue(field, code, `Amount must be at most ${money(pair.maximum_order_size, pair.currency1, 0)}`) }
     }
   }
   return { value }
@@ -313,6 +315,9 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
   const stop = numbers.stop_price
   const baseCode = pair?.currency1 ?? ''
   const quoteCode = pair?.currency2 ?? ''
+  // Places of money in the base and the quote currency (prices and quote amounts share the latter).
+  const basePlaces = pair?.amount_precision ?? 0
+  const quotePlaces = pair?.price_precision ?? 0
 
   // Rule 3 of 2.1 and the value floor of section 8: a market sell must be worth the pair's minimum
   // value at the best bid. Without a best bid it cannot be known here; the exchange still checks it.
@@ -326,7 +331,7 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
           issue(
             'base_amount',
             'MIN_ORDER_VALUE',
-            `Worth ${value.toFixed()} ${quoteCode} at the best bid; the minimum is ${pair.minimum_order_value} ${quoteCode}`,
+            `Worth ${money(value, quoteCode, pair.price_precision)} at the best bid; the minimum is ${money(pair.minimum_order_value, quoteCode, pair.price_precision)}`,
           ),
         )
       }
@@ -346,12 +351,12 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
       }
       if (needed !== null && needed.gt(ctx.available.quote)) {
         warnings.push(
-          issue(field, 'INSUFFICIENT_FUNDS', `Needs ${money(needed.toFixed(), quoteCode)}; ${money(ctx.available.quote.toFixed(), quoteCode)} available`),
+          issue(field, 'INSUFFICIENT_FUNDS', `Needs ${money(needed, quoteCode, quotePlaces)}; ${money(ctx.available.quote, quoteCode, quotePlaces)} available`),
         )
       }
     } else if (base !== undefined && type !== null && base.gt(ctx.available.base)) {
       warnings.push(
-        issue('base_amount', 'INSUFFICIENT_FUNDS', `Needs ${money(base.toFixed(), baseCode)}; ${money(ctx.available.base.toFixed(), baseCode)} available`),
+        issue('base_amount', 'INSUFFICIENT_FUNDS', `Needs ${money(base, baseCode, basePlaces)}; ${money(ctx.available.base, baseCode, basePlaces)} available`),
       )
     }
   }
@@ -363,7 +368,7 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
       const distance = limit.minus(reference).abs().div(reference)
       if (distance.gt(FAR_FROM_MARKET)) {
         const percent = distance.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed()
-        warnings.push(issue('limit_price', 'PRICE_FAR_FROM_MARKET', `Price is ${percent}% away from the market (${reference.toFixed()})`))
+        warnings.push(issue('limit_price', 'PRICE_FAR_FROM_MARKET', `Price is ${percent}% away from the market (${formatExact(reference, quotePlaces)})`))
       }
     }
   }
@@ -374,15 +379,19 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
     if (market !== null) {
       const reached = checked.stopOperator === 'GTE' ? market.gte(stop) : market.lte(stop)
       if (reached) {
-        warnings.push(issue('stop_price', 'STOP_ALREADY_REACHED', `The market (${market.toFixed()}) has already reached this stop; it would trigger at once`))
+        warnings.push(issue('stop_price', 'STOP_ALREADY_REACHED', `The market (${formatExact(market, quotePlaces)}) has already reached this stop; it would trigger at once`))
       }
     }
   }
 }
 
-/** "1.5 BTC", or just "1.5" when the currency is not known. */
-function money(amount: string, currency: string): string {
-  return currency === '' ? amount : `${amount} ${currency}`
+/**
+ * "1,234.50 USDT", or just the figure when the currency is not known: every digit of the amount, at
+ * least the currency's places, grouped as the window groups it (number-format.ts).
+ */
+function money(amount: Decimal | string, currency: string, places: number): string {
+  const figure = formatExact(amount, places)
+  return currency === '' ? figure : `${figure} ${currency}`
 }
 
 /** Mid of best bid and ask, or whichever is known. */
@@ -401,17 +410,12 @@ function estimate(checked: Checked, ctx: Facts): OrderCheck['estimate'] {
   } else if (type === 'MARKET' && side === 'SELL' && numbers.base_amount !== undefined && ctx.bestBid !== null) {
     value = numbers.base_amount.times(ctx.bestBid)
   }
-  let fee: Decimal | null = null
-  if (value !== null && ctx.takerRate !== null) {
-    // The taker rate is the worst case, and rounding up keeps it a worst case: the preview never
-    // promises a smaller fee than the exchange may charge.
-    fee = value.times(ctx.takerRate)
-    if (pair !== null) fee = fee.toDecimalPlaces(pair.price_precision, Decimal.ROUND_UP)
-  }
-  // The fee is computed on the quote value; when the rule names another currency we still report
-  // that currency, since converting needs a price the rules do not have.
-  const feeCurrency = fee === null ? null : (ctx.feeCurrency ?? pair?.currency2 ?? null)
-  return { value: value === null ? null : value.toFixed(), fee: fee === null ? null : fee.toFixed(), feeCurrency }
+  // The base amount the order trades: typed, or for a market buy by quote amount the quote at the
+  // best ask (an estimate, as the fill price is).
+  let base: Decimal | null = numbers.base_amount ?? null
+  if (type === 'MARKET' && side === 'BUY') base = numbers.quote_amount !== undefined && ctx.bestAsk !== null && ctx.bestAsk.gt(0) ? numbers.quote_amount.div(ctx.bestAsk) : null
+  const { fee, feeCurrency } = orderFee({ side, pair, base, value, takerRate: ctx.takerRate, ruleCurrency: ctx.feeCurrency })
+  return { value: value === null ? null : value.toFixed(), fee, feeCurrency }
 }
 
 // ---- Public entry points ---------------------------------------------------------------------------

@@ -72,7 +72,11 @@ export interface OrderCheck {
   estimate: {
     /** Value in the quote currency (base × price, or the quote amount of a market buy). */
     value: Dec | null
-    /** Fee the order would pay and in which currency, at the taker rate (the worst case). */
+    /**
+     * Fee the order would pay at the taker rate (the worst case), in the currency it is charged in
+     * (fee-rules.ts orderFee: a buy pays in the base currency, a sell in the quote currency, unless
+     * the rule names one), with that currency's places. Null with a currency when only that is known.
+     */
     fee: Dec | null
     feeCurrency: string | null
   }

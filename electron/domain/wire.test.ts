@@ -52,6 +52,18 @@ describe('money fields become decimal strings', () => {
   })
 })
 
+describe('values only drawn (candles, times) accept the exact text the lossless reader hands over', () => {
+  it('turns decimal text into numbers for the chart', () => {
+    const candle = candleSchema.parse({ time: 1718452800, open: '43000.123456789012345', close: 2, low: '0.5', high: '1e3', volume: '10' })
+    expect([candle.open, candle.low, candle.high, candle.volume]).toEqual([Number('43000.123456789012345'), 0.5, 1000, 10])
+    expect(tradeSchema.parse({ ...JSON.parse(TRADE), timestamp: '1718452800.123456' }).timestamp).toBeCloseTo(1718452800.123456, 6)
+  })
+  it('rejects text that is not a number', () => {
+    expect(candleSchema.safeParse({ time: 1, open: 'high', close: 1, low: 1, high: 1, volume: 1 }).success).toBe(false)
+    expect(candleSchema.safeParse({ time: 1, open: '', close: 1, low: 1, high: 1, volume: 1 }).success).toBe(false)
+  })
+})
+
 describe('spec-shaped records with extra fields are accepted', () => {
   it.each([
     ['currency', currencySchema, { short_name: 'BTC', sign: '₿', id: 1, icon: 'btc.svg' }],

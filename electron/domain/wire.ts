@@ -2,9 +2,11 @@
 //
 // These schemas are also the terminal's models: each parses a server answer into the record the rest
 // of the code uses. They are lenient on extra fields (the real exchange sends more than the spec names)
-// and strict on the fields the specification names. Money fields arrive as JSON numbers and leave the
-// schema as decimal strings, so no price or amount is ever computed in binary floating point.
-// Candle values stay numbers: they are only drawn, never computed with.
+// and strict on the fields the specification names. The client reads answers losslessly
+// (core/exchange/wire-json.ts): a number that is not an exact integer reaches these schemas as the
+// decimal text the server wrote. Money fields leave the schema as decimal strings with every digit
+// kept, so no price or amount is ever rounded or computed in binary floating point. Candle values and
+// times become numbers: they are only drawn or compared, never computed with.
 import { z } from 'zod'
 import { decimalFromWire } from './decimal'
 import { CANDLE_INTERVALS, type OrderSide, type OrderType, type StopOperator, type WalletType } from './constants'
@@ -40,6 +42,12 @@ export const money = z
   })
 
 const nullableMoney = money.nullable()
+
+/** A value only drawn or compared (candle prices, times): a JSON number or its exact decimal text. */
+export const drawnNumber = z
+  .union([z.number(), z.string().regex(/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'not a number')])
+  .transform(Number)
+  .pipe(z.number().refine(Number.isFinite, 'not a finite number'))
 const optionalId = z.number().int().optional()
 
 export const currencySchema = z.looseObject({
@@ -66,15 +74,15 @@ export const candleIntervalSchema = z.enum(CANDLE_INTERVALS)
 
 export const candleSchema = z.looseObject({
   time: z.number().int(),
-  open: z.number(),
-  close: z.number(),
-  low: z.number(),
-  high: z.number(),
-  volume: z.number(),
-  quoteVolume: z.number().optional(),
+  open: drawnNumber,
+  close: drawnNumber,
+  low: drawnNumber,
+  high: drawnNumber,
+  volume: drawnNumber,
+  quoteVolume: drawnNumber.optional(),
   tradesCount: z.number().int().optional(),
-  takerBuyBaseVolume: z.number().optional(),
-  takerBuyQuoteVolume: z.number().optional(),
+  takerBuyBaseVolume: drawnNumber.optional(),
+  takerBuyQuoteVolume: drawnNumber.optional(),
 })
 export type Candle = z.output<typeof candleSchema>
 
@@ -82,7 +90,7 @@ export const tradeSchema = z.looseObject({
   id: z.number().int(),
   price: money,
   amount: money,
-  timestamp: z.number(),
+  timestamp: drawnNumber,
   pair: z.string(),
   type: z.string(),
 })
@@ -121,7 +129,7 @@ export const feeRuleSchema = z.looseObject({
 })
 export type FeeRule = z.output<typeof feeRuleSchema>
 
-export const serverTimeSchema = z.looseObject({ serverTime: z.number() })
+export const serverTimeSchema = z.looseObject({ serverTime: drawnNumber })
 
 export const tickerSchema = z.looseObject({
   pair: z.string(),
@@ -136,7 +144,7 @@ export const tickerSchema = z.looseObject({
   diff_percent: nullableMoney.optional(),
   price_precision: z.number().int().optional(),
   amount_precision: z.number().int().optional(),
-  timestamp: z.number().optional(),
+  timestamp: drawnNumber.optional(),
 })
 export type Ticker = z.output<typeof tickerSchema>
 

@@ -80,7 +80,7 @@ describe('OrderForm: each rule shows its message on its field', () => {
     // 0.001 BTC at a best bid of 5000 is worth 5 USDT; the pair's minimum value is 10.
     useMarketStore().ticker = { ...TICKER, buy: '5000' }
     await type('base-amount', '0.001')
-    expect(text('order-error-base_amount')).toMatch(/minimum is 10 USDT/)
+    expect(text('order-error-base_amount')).toMatch(/minimum is 10.00 USDT/)
   })
 
   it('market sell without a best bid warns that the minimum value is unchecked (MIN_VALUE_UNCHECKED)', async () => {
@@ -96,7 +96,7 @@ describe('OrderForm: each rule shows its message on its field', () => {
     await type('limit-price', '43000')
     await type('base-amount', '1')
     expect(byId('order-error-base_amount').exists()).toBe(false)
-    expect(text('order-warning-base_amount')).toMatch(/Needs 43000 USDT; 1000 USDT available/)
+    expect(text('order-warning-base_amount')).toMatch(/Needs 43,000.00 USDT; 1,000.00 USDT available/)
     expect(byId('order-submit').attributes('aria-disabled')).toBe('false')
   })
 
@@ -141,7 +141,7 @@ describe('OrderForm: sending', () => {
     await type('limit-price', '43000')
     await type('base-amount', '0.01')
     expect(text('order-estimate-value')).toContain('430.00 USDT')
-    expect(text('order-estimate-fee')).toContain('0.43 USDT')
+    expect(text('order-estimate-fee')).toContain('0.0001 BTC') // a buy pays its fee in the base it receives, rounded up
     expect(text('order-submit')).toBe('Buy BTC')
     await pressEnter('base-amount')
     const sent = terminal.callsOf('orders.place') as Record<string, string>[]

@@ -99,7 +99,7 @@ describe('PairList', () => {
   it('shows last price and change from the tickers read once, and highlights the selected pair', async () => {
     const { wrapper } = await setup()
     const btc = wrapper.get('[data-testid="pair-item-BTC_USDT"]')
-    expect(btc.text()).toContain('63000.50')
+    expect(btc.text()).toContain('63,000.50')
     expect(btc.text()).toContain('-2.50 %')
     expect(btc.classes()).toContain('selected')
     expect(wrapper.get('[data-testid="pair-item-ETH_BTC"]').text()).toContain('+25.00 %')

@@ -183,7 +183,7 @@ describe('OpenOrdersTable', () => {
     const wrapper = mount(OpenOrdersTable)
     await flushPromises()
     const row = wrapper.get('[data-testid="order-row-7"]')
-    expect(cellTexts(row)).toEqual(expect.arrayContaining(['BTC/USDT', 'BUY', 'LIMIT', '60000.00', '0.500000', '0.100000', 'OPEN']))
+    expect(cellTexts(row)).toEqual(expect.arrayContaining(['BTC/USDT', 'BUY', 'LIMIT', '60,000.00', '0.500000', '0.100000', 'OPEN']))
     expect(wrapper.find('[data-testid="order-row-8"]').exists()).toBe(false)
     await row.get('[data-testid="cancel-order-7"]').trigger('click')
     await flushPromises()

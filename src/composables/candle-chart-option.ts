@@ -22,7 +22,7 @@ import type { Theme } from '@domain/api'
 import type { Candle, OrderRecord, Pair } from '@domain/wire'
 import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/constants'
 import { Decimal } from '@domain/decimal'
-import { DOWN_COLOR, UP_COLOR, formatCandleTime, formatFixed } from './market-format'
+import { DOWN_COLOR, UP_COLOR, type TimeZoneMode, formatAmount, formatCandleTime, formatExact } from './format'
 
 export type ChartOption = ComposeOption<
   | CandlestickSeriesOption
@@ -105,8 +105,8 @@ export function orderLabel(order: OrderRecord, pair: Pair | null): string | null
   const side = ORDER_SIDE_ALIASES[order.side.toUpperCase()] ?? order.side.toUpperCase()
   let remaining = new Decimal(order.amount)
   if (order.amount_filled) remaining = remaining.minus(order.amount_filled)
-  const amount = pair ? formatFixed(remaining.toFixed(), pair.amount_precision, false) : remaining.toFixed()
-  const price = pair ? formatFixed(order.price, pair.price_precision) : order.price
+  const amount = pair ? formatAmount(remaining, pair.amount_precision, { grouped: false }) : formatExact(remaining, 0, { grouped: false })
+  const price = pair ? formatAmount(order.price, pair.price_precision) : formatExact(order.price)
   return `${side} ${amount} @ ${price}`
 }
 
@@ -135,7 +135,7 @@ export function markLines(input: {
       label: {
         show: true,
         position: 'end',
-        formatter: formatFixed(input.lastPrice, places),
+        formatter: formatAmount(input.lastPrice, places),
         color: '#fff',
         backgroundColor: color,
         padding: [2, 4],
@@ -163,6 +163,8 @@ export interface ChartInput {
   candles: readonly Candle[]
   pair: Pair | null
   daily: boolean
+  /** The zone of the time labels; a daily candle's label is its UTC date in every zone. */
+  zone: TimeZoneMode
   theme: Theme
   lastPrice: number | null
   orders: readonly OrderRecord[]
@@ -175,7 +177,7 @@ export function fullOption(input: ChartInput): ChartOption {
   const places = input.pair?.price_precision ?? 8
   const times = input.candles.map((c) => c.time)
   const { settled, live } = splitSeries(input.candles)
-  const timeLabel = (value: string | number): string => formatCandleTime(Number(value), input.daily)
+  const timeLabel = (value: string | number): string => formatCandleTime(Number(value), input.daily, input.zone)
   const axisCommon = {
     type: 'category' as const,
     data: times,
@@ -213,9 +215,9 @@ export function fullOption(input: ChartInput): ChartOption {
         position: 'right',
         splitNumber: 6,
         axisLine: { show: false },
-        axisLabel: { color: palette.text, formatter: (value: number) => formatFixed(value, places) },
+        axisLabel: { color: palette.text, formatter: (value: number) => formatAmount(value, places) },
         splitLine: { lineStyle: { color: palette.grid } },
-        axisPointer: { show: true, label: { formatter: ({ value }: { value: unknown }) => formatFixed(Number(value), places) } },
+        axisPointer: { show: true, label: { formatter: ({ value }: { value: unknown }) => formatAmount(Number(value), places) } },
       },
       {
         gridIndex: 1,

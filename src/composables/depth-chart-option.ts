@@ -3,7 +3,7 @@
 // stay in the order book panel and the preview; the chart's axis labels use the pair's precision.
 import { Decimal } from '@domain/decimal'
 import { sortLevels, withCumulative, type BookLevel } from '@domain/order-book'
-import { DOWN_COLOR, UP_COLOR, formatFixed } from './market-format'
+import { DOWN_COLOR, UP_COLOR, formatAmount } from './format'
 
 export interface DepthSeries {
   bids: Array<[number, number]>
@@ -34,13 +34,13 @@ export function depthChartOption(series: DepthSeries, pricePrecision: number, am
     xAxis: {
       type: 'value',
       scale: true,
-      axisLabel: { color: textColor, formatter: (v: number) => formatFixed(v, pricePrecision) },
+      axisLabel: { color: textColor, formatter: (v: number) => formatAmount(v, pricePrecision) },
       splitLine: { show: false },
     },
     yAxis: {
       type: 'value',
       position: 'right',
-      axisLabel: { color: textColor, formatter: (v: number) => formatFixed(v, Math.min(amountPrecision, 4)) },
+      axisLabel: { color: textColor, formatter: (v: number) => formatAmount(v, Math.min(amountPrecision, 4)) },
       splitLine: { lineStyle: { opacity: 0.15 } },
     },
     series: [line('Bids', series.bids, UP_COLOR, 'start'), line('Asks', series.asks, DOWN_COLOR, 'end')],

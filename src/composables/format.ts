@@ -1,39 +1,32 @@
-// Display formatting shared by the tables and the header. Money stays in decimal strings.
+// The window's one formatter: every price, amount, percentage and time a trader reads goes through
+// this file, so the pair list, the tables, the chart, the order form and the messages agree.
+//
+// Numbers: domain/number-format.ts (shared with the order rules' messages), re-exported here so the
+// window has one place to import from.
+//
+// Times: the exchange's times are read by domain/time.ts (zone-less text is UTC) and shown in the
+// zone the trader chose, local time by default or UTC (the status bar's switch, kept in the prefs).
+import { ref } from 'vue'
 import { Decimal } from '@domain/decimal'
+import { parseInstant } from '@domain/time'
 
-const pad = (n: number): string => String(n).padStart(2, '0')
+export {
+  currencyPlaces,
+  decimalsOf,
+  formatAmount,
+  formatChangePercent,
+  formatExact,
+  formatRatePercent,
+  intlFormatsStringsExactly,
+  setNumberLocale,
+  type NumberInput,
+  type NumberOptions,
+} from '@domain/number-format'
 
-/** Local date and time, "2024-05-01 14:03:07": sortable, unambiguous, fixed width. */
-export function formatDateTime(value: Date | string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '—'
-  // Order times come as ISO text or Unix time in seconds or milliseconds.
-  const date = typeof value === 'number' ? new Date(value < 1e11 ? value * 1000 : value) : new Date(value)
-  if (Number.isNaN(date.getTime())) return String(value)
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-}
-
-/** Milliseconds since epoch of an order or rule time, or NaN. */
-export function timeValue(value: string | number | null | undefined): number {
-  if (value === null || value === undefined || value === '') return Number.NaN
-  if (typeof value === 'number') return value < 1e11 ? value * 1000 : value
-  return new Date(value).getTime()
-}
-
-/** A fee rate as a percentage: "0.001" → "0.100 %". At least three places; more if the rate has them. */
-export function formatRatePercent(rate: string): string {
-  const percent = new Decimal(rate).times(100)
-  const places = Math.max(3, percent.decimalPlaces())
-  return `${percent.toFixed(places)} %`
-}
-
-/** A fee rule's validity window [from, to] in words. */
-export function formatValidity(window: [string | null, string | null] | null): string {
-  const [from, to] = window ?? [null, null]
-  if (!from && !to) return 'always'
-  if (!from) return `until ${formatDateTime(to)}`
-  if (!to) return `from ${formatDateTime(from)}`
-  return `${formatDateTime(from)} – ${formatDateTime(to)}`
-}
+/** Green up, red down: the trader's convention (ECharts' candlestick defaults are the reverse). */
+export const UP_COLOR = '#26a69a'
+export const DOWN_COLOR = '#ef5350'
+export const WARN_COLOR = '#f0a020'
 
 /** Compares two decimal strings numerically (for table sorters). */
 export function compareDecimal(a: string | null | undefined, b: string | null | undefined): number {
@@ -43,7 +36,74 @@ export function compareDecimal(a: string | null | undefined, b: string | null | 
   return new Decimal(a).comparedTo(b)
 }
 
-/** Trims a decimal string for display without losing digits: "1.50000000" → "1.5", "0" → "0". */
-export function plainDecimal(value: string): string {
-  return new Decimal(value).toFixed()
+// ---- Times ------------------------------------------------------------------------------------------
+
+export type TimeZoneMode = 'local' | 'utc'
+
+/** The zone times are shown in; the prefs store keeps it in step with the saved preference. */
+export const displayZone = ref<TimeZoneMode>('local')
+
+const pad = (n: number): string => String(n).padStart(2, '0')
+
+interface Fields {
+  y: number
+  mo: number
+  d: number
+  h: number
+  mi: number
+  s: number
+}
+
+function fieldsOf(ms: number, zone: TimeZoneMode): Fields {
+  const t = new Date(ms)
+  return zone === 'utc'
+    ? { y: t.getUTCFullYear(), mo: t.getUTCMonth() + 1, d: t.getUTCDate(), h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds() }
+    : { y: t.getFullYear(), mo: t.getMonth() + 1, d: t.getDate(), h: t.getHours(), mi: t.getMinutes(), s: t.getSeconds() }
+}
+
+const dateOf = (f: Fields): string => `${f.y}-${pad(f.mo)}-${pad(f.d)}`
+
+/** Milliseconds since the epoch of an order, balance or rule time (zone-less text is UTC), or NaN. */
+export function timeValue(value: string | number | Date | null | undefined): number {
+  return parseInstant(value) ?? Number.NaN
+}
+
+/** "2024-05-01 14:03:07" in the chosen zone: sortable, unambiguous, fixed width. */
+export function formatDateTime(value: Date | string | number | null | undefined, zone: TimeZoneMode = displayZone.value): string {
+  if (value === null || value === undefined || value === '') return '—'
+  const ms = parseInstant(value)
+  if (ms === null) return String(value)
+  const f = fieldsOf(ms, zone)
+  return `${dateOf(f)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`
+}
+
+/** HH:MM:SS from Unix seconds (fractional allowed), in the chosen zone. */
+export function formatClock(unixSeconds: number, zone: TimeZoneMode = displayZone.value): string {
+  const f = fieldsOf(unixSeconds * 1000, zone)
+  return `${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`
+}
+
+/** HH:MM from milliseconds since the epoch, in the chosen zone. */
+export function formatHourMinute(ms: number, zone: TimeZoneMode = displayZone.value): string {
+  const f = fieldsOf(ms, zone)
+  return `${pad(f.h)}:${pad(f.mi)}`
+}
+
+/**
+ * A candle's time label: date and time in the chosen zone; for a daily candle its UTC date in every
+ * zone, because the exchange's day runs from 00:00 UTC (in New York a local date would be the day before).
+ */
+export function formatCandleTime(unixSeconds: number, daily: boolean, zone: TimeZoneMode = displayZone.value): string {
+  if (daily) return dateOf(fieldsOf(unixSeconds * 1000, 'utc'))
+  const f = fieldsOf(unixSeconds * 1000, zone)
+  return `${dateOf(f)} ${pad(f.h)}:${pad(f.mi)}`
+}
+
+/** A fee rule's validity window [from, to] in words. */
+export function formatValidity(window: [string | null, string | null] | null, zone: TimeZoneMode = displayZone.value): string {
+  const [from, to] = window ?? [null, null]
+  if (!from && !to) return 'always'
+  if (!from) return `until ${formatDateTime(to, zone)}`
+  if (!to) return `from ${formatDateTime(from, zone)}`
+  return `${formatDateTime(from, zone)} – ${formatDateTime(to, zone)}`
 }

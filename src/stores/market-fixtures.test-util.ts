@@ -51,6 +51,7 @@ export const PREFS: MethodResults['prefs.get'] = {
   interval: '60',
   confirmOrders: false,
   hideZeroBalances: true,
+  timeZone: 'local',
   layout: { sidebar: 18, bottom: 30 },
 }
 

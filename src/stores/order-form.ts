@@ -4,14 +4,14 @@
 // Orders are never resent by themselves: an unknown outcome is shown as such, with what the core's
 // lookup found, and the trader decides.
 import { defineStore } from 'pinia'
-import { computed, reactive, ref, shallowRef, watch } from 'vue'
+import { computed, onScopeDispose, reactive, ref, shallowRef, watch } from 'vue'
 import type { OrderLookupVerdict, PlaceOrderResult } from '@domain/api'
 import type { FieldIssue } from '@domain/errors'
 import { type TerminalError, toTerminalError } from '@domain/errors'
 import type { OrderCheck, OrderContext, OrderDraft, OrderDraftField } from '@domain/orders'
 import type { OrderSide, OrderType, PlaceOrderBody, StopOperator, WalletType } from '@domain/wire'
 import { buildOrderBody, fieldsFor, newClientOrderId, presetAmount, type PresetPercent, validateOrder } from '@domain/order-rules'
-import { feeContextOf, resolveFeeRule } from '@domain/fee-rules'
+import { feeContextOf, nextRuleBoundary, resolveFeeRule } from '@domain/fee-rules'
 import { formatDecimal } from '@domain/decimal'
 import { useTerminal } from '@/api'
 import { useAccountStore } from './account'
@@ -130,6 +130,26 @@ export const useOrderFormStore = defineStore('order-form', () => {
     return d
   })
 
+  // The moment the fee rule is resolved for. A rule whose window opens or closes while the form is
+  // open changes the fee: a timer set for the next window bound moves this clock then (and at least
+  // every minute, so a machine that slept catches up), and a submit moves it to the moment of sending.
+  const feeClock = ref(Date.now())
+  let feeTimer: ReturnType<typeof setTimeout> | null = null
+  watch(
+    [() => account.feeRules, feeClock],
+    () => {
+      if (feeTimer !== null) clearTimeout(feeTimer)
+      const now = Date.now()
+      const boundary = nextRuleBoundary(account.feeRules, feeClock.value)
+      const wait = Math.min(60_000, Math.max(0, (boundary ?? Number.POSITIVE_INFINITY) - now))
+      feeTimer = setTimeout(() => (feeClock.value = Date.now()), wait)
+    },
+    { immediate: true },
+  )
+  onScopeDispose(() => {
+    if (feeTimer !== null) clearTimeout(feeTimer)
+  })
+
   const feeRule = computed(() => {
     const p = pair.value
     const accountId = session.accountId ?? account.accountId
@@ -137,7 +157,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const currencyIds = market.currencies
       .filter((c) => (c.short_name === p.currency1 || c.short_name === p.currency2) && typeof c.id === 'number')
       .map((c) => c.id as number)
-    return resolveFeeRule(account.feeRules, { accountId, pairId: p.id ?? null, currencyIds, at: new Date() })
+    return resolveFeeRule(account.feeRules, { accountId, pairId: p.id ?? null, currencyIds, at: new Date(feeClock.value) })
   })
 
   const context = computed<OrderContext>(() => {
@@ -282,6 +302,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   /** Validates, then sends or asks for confirmation. Resolves to true when an order went out. */
   async function submit(how: 'key' | 'click' = 'click'): Promise<boolean> {
     submitAttempted.value = true
+    feeClock.value = Date.now() // the preview and the confirmation show the rule in force now
     if (!canSubmit.value) return false
     const clientOrderId = newClientOrderId(secureRandom)
     const toSend: OrderDraft = { ...draft.value, client_order_id: clientOrderId }

@@ -3,10 +3,11 @@
 // Changes apply locally at once (no flicker while the core writes) and are then confirmed by the
 // core's answer; a failed write is reported and the core's last good value is kept.
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
-import type { MethodInput, Preferences, Theme } from '@domain/api'
+import { ref, watchEffect } from 'vue'
+import type { MethodInput, Preferences, Theme, TimeZonePref } from '@domain/api'
 import type { CandleInterval } from '@domain/wire'
 import { useTerminal } from '@/api'
+import { displayZone } from '@/composables/format'
 
 export type PrefsPatch = MethodInput<'prefs.set'>
 
@@ -16,6 +17,7 @@ export const DEFAULT_PREFS: Preferences = {
   interval: '15',
   confirmOrders: true,
   hideZeroBalances: true,
+  timeZone: 'local',
   layout: { sidebar: 18, bottom: 30 },
 }
 
@@ -56,11 +58,16 @@ export const usePrefsStore = defineStore('prefs', () => {
   const setInterval = (interval: CandleInterval) => set({ interval })
   const setConfirmOrders = (confirmOrders: boolean) => set({ confirmOrders })
   const setHideZeroBalances = (hideZeroBalances: boolean) => set({ hideZeroBalances })
+  const setTimeZone = (timeZone: TimeZonePref) => set({ timeZone })
+  // Every time the window shows follows the preference (format.ts reads displayZone).
+  watchEffect(() => {
+    displayZone.value = prefs.value.timeZone === 'utc' ? 'utc' : 'local'
+  })
   /** Sizes in percent; clamped to what the core accepts. */
   function setLayout(layout: Partial<Preferences['layout']>): Promise<void> {
     const next = { ...prefs.value.layout, ...layout }
     return set({ layout: { sidebar: clamp(next.sidebar, 10, 60), bottom: clamp(next.bottom, 10, 70) } })
   }
 
-  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, setConfirmOrders, setHideZeroBalances }
+  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, setConfirmOrders, setHideZeroBalances, setTimeZone }
 })

@@ -7,7 +7,8 @@
 // - POST and DELETE sent once. The one exception is a 401: the server refused the request before
 //   executing it, so after one re-authentication the same bytes are sent once more;
 // - the body is serialised once; X-SIGN signs those exact bytes and those bytes are sent;
-// - every answer is parsed with the zod schemas of domain/wire.ts, every failure mapped in errors.ts;
+// - every answer is read without losing a digit (wire-json.ts), then parsed with the zod schemas of
+//   domain/wire.ts; every failure mapped in errors.ts;
 // - an order whose answer is lost becomes 'outcome-unknown', never a second POST.
 import { z } from 'zod'
 import { TerminalError, toTerminalError } from '../../domain/errors'
@@ -44,6 +45,7 @@ import { authRequestBody, createTokenKeeper, signBody, type Credentials } from '
 import { abortedError, malformedResponse, mapHttpFailure, mapTransportFailure, outcomeUnknown } from './errors'
 import { MAX_WAIT_MS, backoffDelayMs, isRetryable, parseRetryAfter } from './retry'
 import { httpFetch, type TransportInit, type TransportResponse } from './http-transport'
+import { parseWireJson } from './wire-json'
 
 export type { Credentials } from './auth'
 export type { Account, Balance, Candle, Currency, FeeRule, OrderBook, OrderRecord, Pair, Ticker, Trade }
@@ -231,7 +233,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     else if (/text\/html/i.test(answer.contentType) || /^\s*</.test(text)) throw malformedResponse(endpoint, { reason: 'an HTML page instead of JSON' })
     else {
       try {
-        value = JSON.parse(text) as unknown
+        value = parseWireJson(text)
       } catch {
         if (!/text\/plain/i.test(answer.contentType)) throw malformedResponse(endpoint, { reason: 'not valid JSON' })
         value = text.trim()

@@ -44,6 +44,17 @@ describe('mapHttpFailure: server rejections (400 {code, message})', () => {
     expect(error.message).toContain(code)
   })
 
+  it('shows the code once, also when the server already starts its message with it', () => {
+    const count = (text: string) => text.split('INVALID_QUANTITY').length - 1
+    for (const message of ['INVALID_QUANTITY: Amount too small', 'INVALID_QUANTITY - Amount too small', 'Amount too small (INVALID_QUANTITY)', 'Amount too small']) {
+      const error = mapHttpFailure(json(400, { code: 'INVALID_QUANTITY', message }, limitBody))
+      expect(error.message).toBe('Amount too small (INVALID_QUANTITY)')
+      expect(count(error.message)).toBe(1)
+    }
+    const refused = mapHttpFailure({ ...json(401, { code: 'TOKEN_EXPIRED', message: 'TOKEN_EXPIRED: log in again' }), endpoint: 'GET /accounts/balances' })
+    expect(refused.message.split('TOKEN_EXPIRED').length - 1).toBe(1)
+  })
+
   it('a numeric code is kept as text', () => {
     expect(mapHttpFailure(json(400, { code: 1003, message: 'Invalid amount' })).code).toBe('1003')
   })

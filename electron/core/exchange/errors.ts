@@ -5,7 +5,7 @@
 // messages are decided once. Messages never quote a response body (it may be a gateway page, or echo
 // what was sent) except the server's own human-readable `message` of a 4xx error object.
 import type { z } from 'zod'
-import { TerminalError, type FieldIssue } from '../../domain/errors'
+import { TerminalError, messageWithCode, type FieldIssue } from '../../domain/errors'
 import { errorBodySchema } from '../../domain/wire'
 
 /** An HTTP answer that was not a 2xx. */
@@ -85,7 +85,7 @@ export function mapHttpFailure(failure: HttpFailure): TerminalError {
   const errorBody = errorBodySchema.safeParse(json)
 
   if (status === 401 || status === 403) {
-    const serverWords = errorBody.success ? ` (${errorBody.data.code}: ${errorBody.data.message})` : ''
+    const serverWords = errorBody.success ? ` (${messageWithCode(errorBody.data.message, errorBody.data.code)})` : ''
     return new TerminalError({
       kind: 'auth',
       code: errorBody.success ? errorBody.data.code : 'AUTH_FAILED',
@@ -128,8 +128,9 @@ export function mapHttpFailure(failure: HttpFailure): TerminalError {
         kind: 'rejected',
         code,
         status,
-        // An unknown code is shown as is, with the server's words, so nothing the server said is lost.
-        message: `${message} (${code})`,
+        // An unknown code is shown as is, with the server's words, so nothing the server said is lost;
+        // a code the server already put in its words is not repeated.
+        message: messageWithCode(message, code),
         ...(field ? { field } : {}),
       })
     }
