@@ -1,0 +1,322 @@
+// Session switching: the active profile and its exchange client, the selected account, the
+// connection, and the generation number that every switch bumps.
+//
+// A switch aborts what is in flight for the previous session and restarts the feeds, so answers for
+// an old profile or account are discarded instead of shown. The market is a separate module
+// (terminal-market.ts); it hears about switches through `onSwitch`.
+import type { AccountNode, ConnectionStatus, Notice, ProfileView, SessionState } from '../domain/api'
+import { TerminalError, isTerminalError } from '../domain/errors'
+import type { Account } from '../domain/wire'
+import { type AccountFeed, createAccountFeed } from './account-feed'
+import { createConnectionWatch } from './connection-watch'
+import type { EventHub } from './events'
+import type { ExchangeClient, ExchangeClientOptions } from './exchange/client'
+import type { Logger } from './logger'
+import { statusFromError } from './market-feed'
+import type { ProfileRecord, ProfileStore } from './profile-store'
+import type { Vault } from './vault'
+
+/** The embedded demo exchange, started by the host when a demo profile is used. */
+export interface DemoLauncher {
+  start(): Promise<{ baseUrl: string; accounts: Array<{ id: number; name: string; parentId: number | null; apiKey: string; apiSecret: string }> }>
+}
+export type DemoInfo = Awaited<ReturnType<DemoLauncher['start']>>
+
+export interface SessionDeps {
+  vault: Vault
+  profiles: ProfileStore
+  hub: EventHub
+  makeClient: (options: ExchangeClientOptions) => ExchangeClient
+  notify: (notice: Notice) => void
+  now: () => number
+  storageWarnings: string[]
+  logger?: Logger | undefined
+  demo?: DemoLauncher | undefined
+  accountMs?: number | undefined
+}
+
+/** What a switch tells the rest of the terminal: before it (stop what belongs to the old one) and after. */
+export interface SwitchHooks {
+  before(): void
+  after(): Promise<void>
+}
+
+export interface Session {
+  readonly generation: number
+  readonly active: ProfileRecord | null
+  readonly client: ExchangeClient | null
+  readonly accountId: number | null
+  readonly demoInfo: DemoInfo | null
+  accountFeed(): AccountFeed | null
+  ensureDemo(): Promise<DemoInfo>
+  ensureDemoProfile(): Promise<void>
+  profileView(p: ProfileRecord): ProfileView
+  credentialsFor(profileId: string): Promise<{ apiKey: string; apiSecret: string }>
+  state(): Promise<SessionState>
+  publish(): Promise<SessionState>
+  activate(profileId: string, selectAccount?: number): Promise<SessionState>
+  selectAccount(accountId: number): Promise<SessionState>
+  /** The active profile was removed: no session at all. */
+  deactivate(): Promise<void>
+  onSwitch(hooks: SwitchHooks): void
+  dispose(): void
+}
+
+const idle = (now: number): ConnectionStatus => ({ state: 'idle', message: 'No profile is active.', since: now })
+
+/** Learns which account a key belongs to: the only one it sees, or the master among several. */
+export function ownAccountOf(list: Account[]): Account | null {
+  if (list.length === 1) return list[0] ?? null
+  return list.find((a) => a.parent_id === null || a.parent_id === undefined) ?? list[0] ?? null
+}
+
+export function noSuchProfile(): TerminalError {
+  return new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile does not exist (any more).' })
+}
+
+export function createSession(deps: SessionDeps): Session {
+  const { now, hub } = deps
+  const log = deps.logger
+  let generation = 0
+  let active: ProfileRecord | null = null
+  let client: ExchangeClient | null = null
+  let accounts: Account[] = []
+  let accountId: number | null = null
+  let connection: ConnectionStatus = idle(now())
+  let accountFeed: AccountFeed | null = null
+  let demoInfo: DemoInfo | null = null
+  let hooks: SwitchHooks = { before: () => undefined, after: async () => undefined }
+
+  // ---- Demo exchange --------------------------------------------------------------------------------
+
+  async function ensureDemo(): Promise<DemoInfo> {
+    if (!deps.demo) throw new TerminalError({ kind: 'not-found', code: 'NO_DEMO', message: 'This host has no embedded demo exchange.' })
+    if (!demoInfo) {
+      demoInfo = await deps.demo.start()
+      // The demo listens on a new port each launch: point every demo profile at it.
+      for (const p of deps.profiles.list()) {
+        if (p.isDemo && p.baseUrl !== demoInfo.baseUrl) await deps.profiles.update(p.id, { baseUrl: demoInfo.baseUrl })
+      }
+    }
+    return demoInfo
+  }
+
+  async function ensureDemoProfile(): Promise<void> {
+    if (!deps.demo || deps.profiles.list().length > 0) return
+    const demo = await ensureDemo()
+    const master = demo.accounts.find((a) => a.parentId === null) ?? demo.accounts[0]
+    if (!master) return
+    const record = await deps.profiles.create({
+      name: 'Demo',
+      baseUrl: demo.baseUrl,
+      accountId: master.id,
+      apiKeyHint: master.apiKey.slice(-4),
+      isDemo: true,
+    })
+    await deps.vault.write(record.id, { apiKey: master.apiKey, apiSecret: master.apiSecret })
+    await deps.profiles.setActive(record.id)
+  }
+
+  // ---- Views ----------------------------------------------------------------------------------------
+
+  function profileView(p: ProfileRecord): ProfileView {
+    return {
+      id: p.id,
+      name: p.name,
+      baseUrl: p.baseUrl,
+      apiKeyHint: p.apiKeyHint,
+      accountId: p.accountId,
+      isDemo: p.isDemo,
+      createdAt: p.createdAt,
+      lastUsedAt: p.lastUsedAt,
+      secretStorage: deps.vault.storageOf(p.id),
+    }
+  }
+
+  const sameExchange = (a: ProfileRecord, b: ProfileRecord) => (a.isDemo && b.isDemo) || a.baseUrl === b.baseUrl
+
+  function accountTree(): AccountNode[] {
+    const profiles = deps.profiles.list()
+    return accounts.map((a) => {
+      const holder = active && (a.id === active.accountId ? active : profiles.find((p) => p.accountId === a.id && sameExchange(p, active!)))
+      const node: AccountNode = {
+        id: a.id,
+        name: a.name,
+        email: a.email,
+        parentId: a.parent_id ?? null,
+        profileId: holder ? holder.id : null,
+      }
+      if (!holder) node.viewOnlyReason = 'No profile holds this account’s own API key. Add one to trade as this account; until then its balances and fee rules are view-only.'
+      return node
+    })
+  }
+
+  async function state(): Promise<SessionState> {
+    return {
+      generation,
+      profile: active ? profileView(active) : null,
+      accounts: accountTree(),
+      accountId,
+      canTrade: active !== null && accountId !== null && accountId === active.accountId && client !== null,
+      connection,
+      keychain: await deps.vault.status(),
+      storageWarnings: deps.storageWarnings,
+    }
+  }
+
+  async function publish(): Promise<SessionState> {
+    const next = await state()
+    hub.emit('session.changed', next)
+    return next
+  }
+
+  function setConnection(next: ConnectionStatus): void {
+    const changed = next.state !== connection.state || next.message !== connection.message
+    // The exchange answers again: refresh the account now rather than when its feed's backoff
+    // (up to a minute after an outage) runs out, so balances are not stale behind a green light.
+    const recovered = next.state === 'online' && connection.state !== 'online' && connection.state !== 'connecting'
+    connection = next
+    if (changed) void publish()
+    if (recovered) accountFeed?.kick()
+  }
+
+  // ---- Switching ------------------------------------------------------------------------------------
+
+  function stopFeeds(): void {
+    hooks.before()
+    accountFeed?.stop()
+    accountFeed = null
+  }
+
+  function startAccountFeed(): void {
+    accountFeed?.stop()
+    accountFeed = null
+    if (!client || !active) return
+    const gen = generation
+    accountFeed = createAccountFeed({
+      client,
+      generation: gen,
+      accountId,
+      ownAccountId: active.accountId,
+      isCurrent: (g) => g === generation,
+      emit: (snapshot) => hub.emit('account.changed', snapshot),
+      notify: deps.notify,
+      ...(deps.accountMs !== undefined ? { intervalMs: deps.accountMs } : {}),
+      now,
+    })
+  }
+
+  async function credentialsFor(profileId: string) {
+    const creds = await deps.vault.read(profileId)
+    if (!creds) {
+      throw new TerminalError({
+        kind: 'keychain',
+        code: 'NO_CREDENTIALS',
+        message: 'This profile’s API key is not available (the keychain has no entry, or it was kept for a previous session only). Edit the profile and enter the key again.',
+      })
+    }
+    return creds
+  }
+
+  function clientFor(profile: ProfileRecord): ExchangeClient {
+    // The watch adds what the client does not report: a refused key, an unreadable answer.
+    const watch = createConnectionWatch({ now, current: () => connection, set: setConnection })
+    return watch.wrap(
+      deps.makeClient({
+        baseUrl: profile.baseUrl,
+        credentials: () => credentialsFor(profile.id),
+        onStatus: (s) => watch.onClientStatus(s),
+      }),
+    )
+  }
+
+  async function activate(profileId: string, selectAccount?: number): Promise<SessionState> {
+    const record = deps.profiles.get(profileId)
+    if (!record) throw noSuchProfile()
+    generation += 1
+    const gen = generation
+    stopFeeds()
+    if (record.isDemo) await ensureDemo()
+    active = deps.profiles.get(profileId)
+    client = clientFor(active!)
+    accounts = []
+    accountId = active!.accountId
+    connection = { state: 'connecting', message: `Connecting to ${active!.name}…`, since: now() }
+    await deps.profiles.setActive(profileId)
+    await deps.profiles.update(profileId, { lastUsedAt: new Date(now()).toISOString() })
+    active = deps.profiles.get(profileId)
+    await publish()
+    try {
+      const list = await client.accounts({ include_subaccounts: true })
+      if (gen !== generation) return state() // switched again meanwhile: this answer is stale
+      accounts = list
+      const own = ownAccountOf(list)
+      if (own && active!.accountId !== own.id) active = await deps.profiles.update(profileId, { accountId: own.id })
+      accountId = selectAccount !== undefined && list.some((a) => a.id === selectAccount) ? selectAccount : (own?.id ?? null)
+      connection = { state: 'online', message: `Connected to ${active!.name}`, since: now() }
+    } catch (error) {
+      if (gen !== generation) return state()
+      connection = statusFromError(error, now())
+      log?.warn('activation failed', { profile: profileId, kind: isTerminalError(error) ? error.kind : 'internal' })
+    }
+    startAccountFeed()
+    await hooks.after()
+    return publish()
+  }
+
+  async function selectAccount(wanted: number): Promise<SessionState> {
+    const node = accountTree().find((a) => a.id === wanted)
+    if (!node) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_ACCOUNT', message: 'That account is not in this profile’s account tree.' })
+    if (node.profileId && node.profileId !== active?.id) return activate(node.profileId, wanted)
+    generation += 1
+    accountId = wanted
+    startAccountFeed()
+    return publish()
+  }
+
+  async function deactivate(): Promise<void> {
+    generation += 1
+    stopFeeds()
+    active = null
+    client = null
+    accounts = []
+    accountId = null
+    connection = idle(now())
+    await deps.profiles.setActive(null)
+  }
+
+  return {
+    get generation() {
+      return generation
+    },
+    get active() {
+      return active
+    },
+    get client() {
+      return client
+    },
+    get accountId() {
+      return accountId
+    },
+    get demoInfo() {
+      return demoInfo
+    },
+    accountFeed: () => accountFeed,
+    ensureDemo,
+    ensureDemoProfile,
+    profileView,
+    credentialsFor,
+    state,
+    publish,
+    activate,
+    selectAccount,
+    deactivate,
+    onSwitch(next) {
+      hooks = next
+    },
+    dispose() {
+      generation += 1
+      stopFeeds()
+    },
+  }
+}
