@@ -6,13 +6,14 @@
 // exponentially (Retry-After honoured) and show in the feed's status; the last good snapshot is
 // cached on disk so the terminal starts offline with data marked stale.
 import type { CandleInterval, Candle, Trade, Ticker } from '../domain/wire'
-import type { ConnectionStatus, EventPayloads, MarketSnapshot } from '../domain/api'
+import type { ConnectionStatus, EventPayloads, MarketSnapshot, Untagged } from '../domain/api'
 import { isTerminalError } from '../domain/errors'
 import type { ExchangeClient } from './exchange/client'
 import { startPoller, type Poller } from './poller'
 import type { MarketCache } from './market-cache'
 
-type Emit = <E extends keyof EventPayloads>(event: E, payload: EventPayloads[E]) => void
+// The terminal tags each payload with the session the feed belongs to (terminal-market.ts).
+type Emit = <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => void
 
 export interface MarketFeedDeps {
   client: ExchangeClient

@@ -53,6 +53,8 @@ export interface Harness {
   open(dir?: string, extra?: Partial<TerminalDeps>): Promise<TerminalCore>
   /** Disposes `t` after the test. */
   track(t: TerminalCore): TerminalCore
+  /** A data directory of its own (a first run), removed after the tests. */
+  freshDir(): string
 }
 
 /** Registers the hooks of one describe block: a demo exchange with `seed`, and cleanup. */
@@ -62,6 +64,7 @@ export function useTerminalHarness(seed = 11): Harness {
   let keytar: ReturnType<typeof memoryKeytar>
   let logLines: string[] = []
   const closers: Array<() => Promise<void>> = []
+  const dirs: string[] = []
 
   beforeAll(async () => {
     demo = await startDemoExchange({ port: 0, seed })
@@ -73,7 +76,7 @@ export function useTerminalHarness(seed = 11): Harness {
   })
   afterAll(async () => {
     await demo.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    for (const dir of [dataDir, ...dirs]) rmSync(dir, { recursive: true, force: true })
   })
 
   const track = (t: TerminalCore) => {
@@ -95,6 +98,11 @@ export function useTerminalHarness(seed = 11): Harness {
       return logLines
     },
     track,
+    freshDir() {
+      const dir = mkdtempSync(join(tmpdir(), 'terminal-core-'))
+      dirs.push(dir)
+      return dir
+    },
     async open(dir = dataDir, extra = {}) {
       logLines = []
       const lines = logLines

@@ -27,6 +27,8 @@ export function createOrderHandlers(session: Session, notify: (notice: Notice) =
       const feed = session.accountFeed()
       if (!feed) throw noProfile()
       const snapshot = await feed.fetch()
+      // Switched meanwhile: these balances belong to an account the user has left.
+      if (gen !== session.generation) throw new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The answer belongs to an account that is no longer selected; it was dropped.' })
       return { ...snapshot, generation: gen }
     },
     async 'orders.validate'(draft) {

@@ -1,9 +1,12 @@
 // Session switching: the active profile and its exchange client, the selected account, the
 // connection, and the generation number that every switch bumps.
 //
-// A switch aborts what is in flight for the previous session and restarts the feeds, so answers for
-// an old profile or account are discarded instead of shown. The market is a separate module
-// (terminal-market.ts); it hears about switches through `onSwitch`.
+// A switch aborts what is in flight for the previous session and restarts the account feed, so
+// answers for an old profile or account are discarded instead of shown. Two numbers say which
+// session something belongs to: `generation` (every profile or account switch) and
+// `profileGeneration` (the generation at which the profile was activated; market data belongs to
+// it). The market is a separate module (terminal-market.ts): a profile switch ends its feed through
+// `onProfileEnd`, and the window subscribes again for the new exchange.
 import type { AccountNode, ConnectionStatus, Notice, ProfileView, SessionState } from '../domain/api'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import type { Account } from '../domain/wire'
@@ -35,14 +38,11 @@ export interface SessionDeps {
   accountMs?: number | undefined
 }
 
-/** What a switch tells the rest of the terminal: before it (stop what belongs to the old one) and after. */
-export interface SwitchHooks {
-  before(): void
-  after(): Promise<void>
-}
-
 export interface Session {
   readonly generation: number
+  readonly profileGeneration: number
+  /** Aborted when the profile session ends: every exchange call made for it passes this. */
+  readonly signal: AbortSignal
   readonly active: ProfileRecord | null
   readonly client: ExchangeClient | null
   readonly accountId: number | null
@@ -58,7 +58,10 @@ export interface Session {
   selectAccount(accountId: number): Promise<SessionState>
   /** The active profile was removed: no session at all. */
   deactivate(): Promise<void>
-  onSwitch(hooks: SwitchHooks): void
+  /** `listener` runs whenever the active profile session ends (a switch, a removal, shutting down). */
+  onProfileEnd(listener: () => void): void
+  /** Throws ABORTED when the profile session `profileGeneration` is no longer the active one. */
+  assertCurrent(profileGeneration: number): void
   dispose(): void
 }
 
@@ -78,6 +81,8 @@ export function createSession(deps: SessionDeps): Session {
   const { now, hub } = deps
   const log = deps.logger
   let generation = 0
+  let profileGeneration = 0
+  let profileAbort = new AbortController()
   let active: ProfileRecord | null = null
   let client: ExchangeClient | null = null
   let accounts: Account[] = []
@@ -85,7 +90,7 @@ export function createSession(deps: SessionDeps): Session {
   let connection: ConnectionStatus = idle(now())
   let accountFeed: AccountFeed | null = null
   let demoInfo: DemoInfo | null = null
-  let hooks: SwitchHooks = { before: () => undefined, after: async () => undefined }
+  const profileEndListeners: Array<() => void> = []
 
   // ---- Demo exchange --------------------------------------------------------------------------------
 
@@ -154,6 +159,7 @@ export function createSession(deps: SessionDeps): Session {
   async function state(): Promise<SessionState> {
     return {
       generation,
+      profileGeneration,
       profile: active ? profileView(active) : null,
       accounts: accountTree(),
       accountId,
@@ -182,10 +188,19 @@ export function createSession(deps: SessionDeps): Session {
 
   // ---- Switching ------------------------------------------------------------------------------------
 
-  function stopFeeds(): void {
-    hooks.before()
+  /** Ends the profile session: its calls in flight are aborted, its feeds stop. */
+  function endProfileSession(): void {
+    profileAbort.abort()
+    profileAbort = new AbortController()
+    for (const listener of profileEndListeners) listener()
     accountFeed?.stop()
     accountFeed = null
+  }
+
+  function assertCurrent(asked: number): void {
+    if (asked !== profileGeneration) {
+      throw new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The answer belongs to a profile that is no longer active; it was dropped.' })
+    }
   }
 
   function startAccountFeed(): void {
@@ -218,9 +233,13 @@ export function createSession(deps: SessionDeps): Session {
     return creds
   }
 
-  function clientFor(profile: ProfileRecord): ExchangeClient {
-    // The watch adds what the client does not report: a refused key, an unreadable answer.
-    const watch = createConnectionWatch({ now, current: () => connection, set: setConnection })
+  function clientFor(profile: ProfileRecord, owner: number): ExchangeClient {
+    // The watch adds what the client does not report: a refused key, an unreadable answer. Reports
+    // from a client of an earlier profile session (a late answer) must not paint the light.
+    const set = (next: ConnectionStatus) => {
+      if (owner === profileGeneration) setConnection(next)
+    }
+    const watch = createConnectionWatch({ now, current: () => connection, set })
     return watch.wrap(
       deps.makeClient({
         baseUrl: profile.baseUrl,
@@ -235,10 +254,13 @@ export function createSession(deps: SessionDeps): Session {
     if (!record) throw noSuchProfile()
     generation += 1
     const gen = generation
-    stopFeeds()
+    profileGeneration = gen
+    endProfileSession()
+    const signal = profileAbort.signal
     if (record.isDemo) await ensureDemo()
+    if (gen !== generation) return state()
     active = deps.profiles.get(profileId)
-    client = clientFor(active!)
+    client = clientFor(active!, gen)
     accounts = []
     accountId = active!.accountId
     connection = { state: 'connecting', message: `Connecting to ${active!.name}…`, since: now() }
@@ -247,7 +269,7 @@ export function createSession(deps: SessionDeps): Session {
     active = deps.profiles.get(profileId)
     await publish()
     try {
-      const list = await client.accounts({ include_subaccounts: true })
+      const list = await client.accounts({ include_subaccounts: true }, { signal })
       if (gen !== generation) return state() // switched again meanwhile: this answer is stale
       accounts = list
       const own = ownAccountOf(list)
@@ -260,7 +282,6 @@ export function createSession(deps: SessionDeps): Session {
       log?.warn('activation failed', { profile: profileId, kind: isTerminalError(error) ? error.kind : 'internal' })
     }
     startAccountFeed()
-    await hooks.after()
     return publish()
   }
 
@@ -276,7 +297,8 @@ export function createSession(deps: SessionDeps): Session {
 
   async function deactivate(): Promise<void> {
     generation += 1
-    stopFeeds()
+    profileGeneration = generation
+    endProfileSession()
     active = null
     client = null
     accounts = []
@@ -288,6 +310,12 @@ export function createSession(deps: SessionDeps): Session {
   return {
     get generation() {
       return generation
+    },
+    get profileGeneration() {
+      return profileGeneration
+    },
+    get signal() {
+      return profileAbort.signal
     },
     get active() {
       return active
@@ -311,12 +339,14 @@ export function createSession(deps: SessionDeps): Session {
     activate,
     selectAccount,
     deactivate,
-    onSwitch(next) {
-      hooks = next
+    onProfileEnd(listener) {
+      profileEndListeners.push(listener)
     },
+    assertCurrent,
     dispose() {
       generation += 1
-      stopFeeds()
+      profileGeneration = generation
+      endProfileSession()
     },
   }
 }

@@ -73,7 +73,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     accountMs: deps.rates?.accountMs,
   })
   const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates })
-  session.onSwitch({ before: market.stop, after: market.restart })
+  session.onProfileEnd(market.stop)
 
   async function testConnection(baseUrl: string, creds: { apiKey: string; apiSecret: string }): Promise<ConnectionTestResult> {
     const probe = makeClient({ baseUrl, credentials: async () => creds, timeoutMs: 8_000, maxTries: 1 })

@@ -19,6 +19,7 @@ const TICKER: Ticker = { pair: 'BTC_USDT', last: '43000', buy: '42990', sell: '4
 function sessionState(overrides: Partial<SessionState> = {}): SessionState {
   return {
     generation: 1,
+    profileGeneration: 1,
     profile: {
       id: 'p1',
       name: 'Demo',
