@@ -25,7 +25,8 @@ export function createOrderHandlers(session: Session, notify: (notice: Notice) =
       if (!session.client || !session.active) throw noProfile()
       const gen = session.generation
       const feed = session.accountFeed()
-      if (!feed) throw noProfile()
+      // A profile is active but its activation has not finished (the exchange has not answered yet).
+      if (!feed) throw new TerminalError({ kind: 'network', code: 'CONNECTING', message: `Connecting to ${session.active.name}; the account shows once the exchange answers.` })
       const snapshot = await feed.fetch()
       // Switched meanwhile: these balances belong to an account the user has left.
       if (gen !== session.generation) throw new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The answer belongs to an account that is no longer selected; it was dropped.' })
