@@ -17,13 +17,8 @@ import type { ExchangeClient, ExchangeClientOptions } from './exchange/client'
 import type { Logger } from './logger'
 import { statusFromError } from './market-feed'
 import type { ProfileRecord, ProfileStore } from './profile-store'
+import type { DemoProfiles } from './terminal-demo'
 import type { Vault } from './vault'
-
-/** The embedded demo exchange, started by the host when a demo profile is used. */
-export interface DemoLauncher {
-  start(): Promise<{ baseUrl: string; accounts: Array<{ id: number; name: string; parentId: number | null; apiKey: string; apiSecret: string }> }>
-}
-export type DemoInfo = Awaited<ReturnType<DemoLauncher['start']>>
 
 export interface SessionDeps {
   vault: Vault
@@ -34,7 +29,7 @@ export interface SessionDeps {
   now: () => number
   storageWarnings: string[]
   logger?: Logger | undefined
-  demo?: DemoLauncher | undefined
+  demo: DemoProfiles
   accountMs?: number | undefined
 }
 
@@ -46,10 +41,7 @@ export interface Session {
   readonly active: ProfileRecord | null
   readonly client: ExchangeClient | null
   readonly accountId: number | null
-  readonly demoInfo: DemoInfo | null
   accountFeed(): AccountFeed | null
-  ensureDemo(): Promise<DemoInfo>
-  ensureDemoProfile(): Promise<void>
   profileView(p: ProfileRecord): ProfileView
   credentialsFor(profileId: string): Promise<{ apiKey: string; apiSecret: string }>
   state(): Promise<SessionState>
@@ -89,38 +81,7 @@ export function createSession(deps: SessionDeps): Session {
   let accountId: number | null = null
   let connection: ConnectionStatus = idle(now())
   let accountFeed: AccountFeed | null = null
-  let demoInfo: DemoInfo | null = null
   const profileEndListeners: Array<() => void> = []
-
-  // ---- Demo exchange --------------------------------------------------------------------------------
-
-  async function ensureDemo(): Promise<DemoInfo> {
-    if (!deps.demo) throw new TerminalError({ kind: 'not-found', code: 'NO_DEMO', message: 'This host has no embedded demo exchange.' })
-    if (!demoInfo) {
-      demoInfo = await deps.demo.start()
-      // The demo listens on a new port each launch: point every demo profile at it.
-      for (const p of deps.profiles.list()) {
-        if (p.isDemo && p.baseUrl !== demoInfo.baseUrl) await deps.profiles.update(p.id, { baseUrl: demoInfo.baseUrl })
-      }
-    }
-    return demoInfo
-  }
-
-  async function ensureDemoProfile(): Promise<void> {
-    if (!deps.demo || deps.profiles.list().length > 0) return
-    const demo = await ensureDemo()
-    const master = demo.accounts.find((a) => a.parentId === null) ?? demo.accounts[0]
-    if (!master) return
-    const record = await deps.profiles.create({
-      name: 'Demo',
-      baseUrl: demo.baseUrl,
-      accountId: master.id,
-      apiKeyHint: master.apiKey.slice(-4),
-      isDemo: true,
-    })
-    await deps.vault.write(record.id, { apiKey: master.apiKey, apiSecret: master.apiSecret })
-    await deps.profiles.setActive(record.id)
-  }
 
   // ---- Views ----------------------------------------------------------------------------------------
 
@@ -257,7 +218,7 @@ export function createSession(deps: SessionDeps): Session {
     profileGeneration = gen
     endProfileSession()
     const signal = profileAbort.signal
-    if (record.isDemo) await ensureDemo()
+    if (record.isDemo) await deps.demo.ensure()
     if (gen !== generation) return state()
     active = deps.profiles.get(profileId)
     client = clientFor(active!, gen)
@@ -326,12 +287,7 @@ export function createSession(deps: SessionDeps): Session {
     get accountId() {
       return accountId
     },
-    get demoInfo() {
-      return demoInfo
-    },
     accountFeed: () => accountFeed,
-    ensureDemo,
-    ensureDemoProfile,
     profileView,
     credentialsFor,
     state,

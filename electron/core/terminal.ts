@@ -3,8 +3,8 @@
 //
 // It composes three parts along their seams: the session (terminal-session.ts: the active profile,
 // its client, the selected account and the generation every switch bumps), the market
-// (terminal-market.ts) and the orders (terminal-orders.ts). What stays here are the profiles,
-// preferences and start-up.
+// (terminal-market.ts) and the orders (terminal-orders.ts), with the embedded demo exchange
+// (terminal-demo.ts). What stays here are the profiles, preferences and start-up.
 import type { AppInfo, ConnectionTestResult, HostKind, MethodInput, MethodName, MethodResults, Notice, TerminalCore } from '../domain/api'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import { createEventHub } from './events'
@@ -14,7 +14,8 @@ import { createPreferenceStore } from './preferences'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import { createMarket } from './terminal-market'
 import { createOrderHandlers } from './terminal-orders'
-import { type DemoLauncher, createSession, noSuchProfile, ownAccountOf } from './terminal-session'
+import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
+import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
 import type { Vault } from './vault'
 
 export type { DemoLauncher }
@@ -60,6 +61,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     hub.emit('notice', notice)
     deps.notify?.(notice)
   }
+  const demo = createDemoProfiles({ demo: deps.demo, profiles: deps.profiles, vault: deps.vault })
   const session = createSession({
     vault: deps.vault,
     profiles: deps.profiles,
@@ -69,7 +71,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     now,
     storageWarnings,
     logger: log,
-    demo: deps.demo,
+    demo,
     accountMs: deps.rates?.accountMs,
   })
   const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates })
@@ -108,7 +110,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       return deps.profiles.list().map(session.profileView)
     },
     async 'profiles.create'(input) {
-      const demoInfo = session.demoInfo
+      const demoInfo = demo.info
       const isDemo = demoInfo !== null && input.baseUrl.replace(/\/+$/, '') === demoInfo.baseUrl
       const test = await testConnection(input.baseUrl, input)
       const own = test.ok ? ownAccountOf(test.accounts) : null
@@ -159,7 +161,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       if ('id' in input) {
         const record = deps.profiles.get(input.id)
         if (!record) throw noSuchProfile()
-        if (record.isDemo) await session.ensureDemo()
+        if (record.isDemo) await demo.ensure()
         return testConnection(deps.profiles.get(input.id)!.baseUrl, await session.credentialsFor(input.id))
       }
       return testConnection(input.baseUrl, input)
@@ -174,7 +176,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   // ---- Start ----------------------------------------------------------------------------------------
 
   try {
-    await session.ensureDemoProfile()
+    await demo.ensureProfile()
   } catch (error) {
     log?.warn('could not create the demo profile', { error: isTerminalError(error) ? error.message : String(error) })
   }

@@ -6,12 +6,13 @@
 // switch resets everything (pairs, currencies, candles, trades, ticker, status) at once and loads the
 // new exchange's market; an exchange that comes back online after failing loads it too.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import type { ConnectionStatus, Disposer, EventPayloads, MarketSession, SubscribedSnapshot } from '@domain/api'
 import type { Candle, CandleInterval, Currency, Pair, Ticker, Trade } from '@domain/wire'
 import { CANDLES_MAX_LIMIT } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
+import { followSession } from './market-follow'
 import { frameScheduler, mergeCandles, mergeTrades, prependCandles } from './market-merge'
 import { usePrefsStore } from './prefs'
 import { useSessionStore } from './session'
@@ -278,26 +279,12 @@ export const useMarketStore = defineStore('market', () => {
     await subscribe(pair.value, next)
   }
 
-  // A profile switch (or the same profile activated again): a new exchange, or a new key for it.
-  // The first session the window learns of is not a switch (start-up loads the market itself).
-  watch(
-    () => session.profileGeneration,
-    (now, before) => {
-      if (now === before || before === 0) return
-      reset()
-      if (session.profile) void start().catch(() => undefined)
-    },
-    { flush: 'sync' },
-  )
-
-  // Recovery is a state, not a reload: the exchange answers again, so what failed loads now.
-  watch(
-    () => session.state?.connection.state,
-    (now, before) => {
-      if (now !== 'online' || before === 'online' || !session.profile || pairsLoading.value || loading.value) return
-      if (pairsError.value !== null || pairs.value.length === 0 || (error.value !== null && candles.value.length === 0)) void start().catch(() => undefined)
-    },
-  )
+  followSession(session, {
+    reset,
+    start,
+    busy: () => pairsLoading.value || loading.value,
+    incomplete: () => pairsError.value !== null || pairs.value.length === 0 || (error.value !== null && candles.value.length === 0),
+  })
 
   return {
     pairs,
