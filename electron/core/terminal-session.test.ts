@@ -159,6 +159,38 @@ describe('terminal session switching', () => {
     expect(market.session.generation).toBe(a.profileGeneration)
   })
 
+  it('a late failure of the previous profile’s client does not paint the new profile’s light', async () => {
+    // A's client makes one more request after the switch, to a port where nothing listens; its
+    // "offline" report must not reach the light of B, which is online.
+    const dead = await deadBaseUrl()
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => (release = r))
+    let late: Promise<unknown> | null = null
+    const core = await h.open(h.freshDir(), {
+      createClient: (options) => {
+        const real = createExchangeClient(options)
+        if (options.baseUrl !== h.demo.baseUrl) return real
+        const stray = createExchangeClient({ ...options, baseUrl: dead, maxTries: 1 })
+        return {
+          ...real,
+          candles: async (query, call) => {
+            if (query.limit === 7) late = held.then(() => stray.candles(query)).catch(() => undefined)
+            return real.candles(query, call)
+          },
+        }
+      },
+    })
+    const profileB = await addProfileB(core)
+    await core.call('market.candles', { pair: 'BTC_USDT', interval: '1', limit: 7 })
+    expect(late).not.toBeNull()
+    const switched = await core.call('profiles.activate', { id: profileB.id })
+    expect(switched.connection.state).toBe('online')
+    release()
+    await late
+    await new Promise((r) => setTimeout(r, 100))
+    expect((await core.call('session.get', undefined)).connection.state).toBe('online')
+  })
+
   it('switching to an unreachable exchange says so: offline, with no green light from the previous one', async () => {
     const core = await h.open(h.freshDir())
     const dead = await core.call('profiles.create', { name: 'Gone', baseUrl: await deadBaseUrl(), apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(32) })

@@ -218,6 +218,9 @@ export function createSession(deps: SessionDeps): Session {
     profileGeneration = gen
     endProfileSession()
     const signal = profileAbort.signal
+    // Until the new client exists, nothing may run on the old one under the new session's name.
+    client = null
+    accounts = []
     if (record.isDemo) await deps.demo.ensure()
     if (gen !== generation) return state()
     active = deps.profiles.get(profileId)
