@@ -22,7 +22,8 @@ export function followSession(session: ReturnType<typeof useSessionStore>, marke
     (now, before) => {
       if (now === before || before === 0) return
       market.reset()
-      if (session.profile) void market.start().catch(() => undefined)
+      // Without a profile (the active one was removed) the core's answer says so in the pair list.
+      void market.start().catch(() => undefined)
     },
     // Synchronous, so no render ever pairs the new profile with the old exchange's chart.
     { flush: 'sync' },
