@@ -77,6 +77,9 @@ test.describe('two exchanges', () => {
     await expect(page.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
     await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'online')
     await expect(page.getByTestId('connection-status')).not.toHaveAttribute('data-market-state', /offline|retrying/)
+    // The account too: its balances, without an error left over from the switch.
+    await expect(page.getByTestId('balance-row-BTC-SPOT')).toBeVisible()
+    await expect(page.locator('.table-alert')).toHaveCount(0)
 
     // The pair list's last price: the active exchange's, not the other's.
     const cell = page.getByTestId(`pair-item-${PAIR}`).locator('.num').first()

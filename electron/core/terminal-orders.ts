@@ -10,6 +10,11 @@ import type { Session } from './terminal-session'
 type OrderMethod = 'account.snapshot' | 'orders.validate' | 'orders.place' | 'orders.cancel'
 export type OrderHandlers = { [M in OrderMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
 
+/** Switched meanwhile: the balances asked for belong to an account the user has left. */
+function switchedAway(): TerminalError {
+  return new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The answer belongs to an account that is no longer selected; it was dropped.' })
+}
+
 export function createOrderHandlers(session: Session, notify: (notice: Notice) => void): OrderHandlers {
   function requireTrading(): { client: ExchangeClient; accountId: number } {
     const { client, active, accountId } = session
@@ -22,14 +27,16 @@ export function createOrderHandlers(session: Session, notify: (notice: Notice) =
 
   return {
     async 'account.snapshot'() {
-      if (!session.client || !session.active) throw noProfile()
+      if (!session.client && !session.active) throw noProfile()
+      // Asked during a switch: the account feed starts when the exchange has said which accounts
+      // the key sees, so wait for that rather than answer "no profile".
       const gen = session.generation
+      await session.ready()
+      if (gen !== session.generation) throw switchedAway()
       const feed = session.accountFeed()
-      // A profile is active but its activation has not finished (the exchange has not answered yet).
-      if (!feed) throw new TerminalError({ kind: 'network', code: 'CONNECTING', message: `Connecting to ${session.active.name}; the account shows once the exchange answers.` })
+      if (!session.active || !feed) throw noProfile()
       const snapshot = await feed.fetch()
-      // Switched meanwhile: these balances belong to an account the user has left.
-      if (gen !== session.generation) throw new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The answer belongs to an account that is no longer selected; it was dropped.' })
+      if (gen !== session.generation) throw switchedAway()
       return { ...snapshot, generation: gen }
     },
     async 'orders.validate'(draft) {

@@ -191,6 +191,18 @@ describe('terminal session switching', () => {
     expect((await core.call('session.get', undefined)).connection.state).toBe('online')
   })
 
+  it('an account snapshot asked while a switch is under way waits for it and is the new account’s', async () => {
+    const core = await h.open(h.freshDir())
+    const profileB = await addProfileB(core)
+    const switching = core.call('profiles.activate', { id: profileB.id })
+    const snapshot = await core.call('account.snapshot', undefined)
+    const switched = await switching
+    expect(snapshot.generation).toBe(switched.generation)
+    const bIds = b.accounts.map((x) => x.id)
+    expect(snapshot.balances.length).toBeGreaterThan(0)
+    for (const row of snapshot.balances) expect(bIds).toContain(row.account_id)
+  })
+
   it('switching to an unreachable exchange says so: offline, with no green light from the previous one', async () => {
     const core = await h.open(h.freshDir())
     const dead = await core.call('profiles.create', { name: 'Gone', baseUrl: await deadBaseUrl(), apiKey: 'k'.repeat(16), apiSecret: 's'.repeat(32) })

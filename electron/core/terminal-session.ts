@@ -48,6 +48,8 @@ export interface Session {
   publish(): Promise<SessionState>
   activate(profileId: string, selectAccount?: number): Promise<SessionState>
   selectAccount(accountId: number): Promise<SessionState>
+  /** Resolves once the activation under way (if any) has finished, whatever its outcome. */
+  ready(): Promise<void>
   /** The active profile was removed: no session at all. */
   deactivate(): Promise<void>
   /** `listener` runs whenever the active profile session ends (a switch, a removal, shutting down). */
@@ -210,7 +212,18 @@ export function createSession(deps: SessionDeps): Session {
     )
   }
 
-  async function activate(profileId: string, selectAccount?: number): Promise<SessionState> {
+  let activation: Promise<void> = Promise.resolve()
+
+  function activate(profileId: string, selectAccount?: number): Promise<SessionState> {
+    const run = activateNow(profileId, selectAccount)
+    activation = run.then(
+      () => undefined,
+      () => undefined,
+    )
+    return run
+  }
+
+  async function activateNow(profileId: string, selectAccount?: number): Promise<SessionState> {
     const record = deps.profiles.get(profileId)
     if (!record) throw noSuchProfile()
     generation += 1
@@ -296,6 +309,7 @@ export function createSession(deps: SessionDeps): Session {
     state,
     publish,
     activate,
+    ready: () => activation,
     selectAccount,
     deactivate,
     onProfileEnd(listener) {

@@ -107,10 +107,10 @@ describe('account store', () => {
 
   it('a switch to an unreachable exchange: after "connecting", the tables say what the exchange answered', async () => {
     const { account } = await ready()
-    terminal.handlers['account.snapshot'] = () => Promise.reject(new Error('Connecting to Gone; the account shows once the exchange answers.'))
+    terminal.handlers['account.snapshot'] = () => Promise.reject(new Error('Retrying: connecting to Gone timed out.'))
     terminal.emit('session.changed', sessionState({ generation: 3, profileGeneration: 3, connection: { state: 'connecting', message: 'Connecting to Gone…', since: 0 } }))
     await settle()
-    expect(account.error).toMatch(/Connecting/)
+    expect(account.error).toMatch(/Retrying/)
     terminal.handlers['account.snapshot'] = () => Promise.reject(new Error('Could not reach the exchange for GET /balances (ECONNREFUSED).'))
     terminal.emit('session.changed', sessionState({ generation: 3, profileGeneration: 3, connection: { state: 'offline', message: 'Exchange unreachable', since: 0 } }))
     await settle()
