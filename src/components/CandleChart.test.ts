@@ -83,6 +83,7 @@ beforeEach(async () => {
   }))
   useSessionStore().applyState({
     generation: 1,
+    profileGeneration: 1,
     profile: null,
     accounts: [],
     accountId: 7,
