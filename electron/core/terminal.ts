@@ -13,6 +13,7 @@ import type { Logger } from './logger'
 import { createPreferenceStore } from './preferences'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import { createMarket } from './terminal-market'
+import { createHistoryHandlers } from './account-history'
 import { createOrderHandlers } from './terminal-orders'
 import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
 import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
@@ -186,6 +187,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     'accounts.select': ({ accountId }) => session.selectAccount(accountId),
     ...market.handlers,
     ...createOrderHandlers(session, notify),
+    ...createHistoryHandlers(session),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
