@@ -70,7 +70,8 @@ async function clickLevel(page: Page, side: 'asks' | 'bids', index: number, shif
   await expect(level).toBeVisible()
   const seen = await level.evaluate((el, shiftKey) => {
     const shown = { price: el.getAttribute('data-price'), cumulative: el.children[2]?.textContent ?? '' }
-    el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey }))
+    const { MouseEvent } = globalThis as unknown as { MouseEvent: new (type: string, init: object) => unknown }
+    ;(el as unknown as { dispatchEvent(event: unknown): void }).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey }))
     return shown
   }, shift)
   return { price: Number(seen.price), cumulative: parseShown(seen.cumulative) }
@@ -100,7 +101,8 @@ test('the depth chart switches with the candles', async ({ page }) => {
 test('a market order’s preview matches what the exchange then fills, within the book’s change', async ({ page }) => {
   await openApp(page, host)
   await chooseOrder(page, 'MARKET', 'BUY')
-  await page.getByTestId('quote-amount').fill('300')
+  // Enough to walk several levels of the demo's book.
+  await page.getByTestId('quote-amount').fill('9000')
   const preview = page.getByTestId('order-preview')
   await expect(preview).toHaveAttribute('data-average', /\d/)
   await expect(page.getByTestId('order-preview-worst')).toContainText(/\d/)

@@ -37,6 +37,12 @@ describe('account history in 30-day windows', () => {
     expect(asked.every((q) => q.side === 'ASK' && q.pair === 'BTC_USDT')).toBe(true)
   })
 
+  it('rounds the range out to whole seconds, so an order of the last second is inside it', async () => {
+    const { session, asked } = fakeSession({})
+    await createHistoryHandlers(session)['account.orders']({ from: T0 + 1_500, to: T0 + DAY + 400 })
+    expect(asked.map((q) => [q.start_time, q.end_time])).toEqual([['2024-01-01T00:00:01+00:00', '2024-01-02T00:00:01+00:00']])
+  })
+
   it('keeps an order met on two windows’ shared bound once, and filters by status', async () => {
     const { session } = fakeSession({ orders: (q) => (q.end_time?.startsWith('2024-03') ? [order(3), order(2, 'OPEN')] : [order(2, 'OPEN'), order(1)]) })
     const h = createHistoryHandlers(session)

@@ -24,7 +24,12 @@ function switchedAway(): TerminalError {
 /** Reads every window of [from, to) with `read`, newest first; the records of all windows, newest window first. */
 export async function readWindows<T>(from: number, to: number, read: (query: Pick<HistoryQuery, 'start_time' | 'end_time'>) => Promise<T[]>): Promise<T[]> {
   const all: T[] = []
-  for (const window of historyWindows(from, to)) {
+  // The server's times are whole seconds: the range is rounded out (start down, end up) before it is
+  // cut, or an order of the last second of a range ending "now" would fall outside it; the windows
+  // (30 days, a whole number of seconds) then stay on whole seconds and within the server's limit.
+  const start = Math.floor(from / 1000) * 1000
+  const end = Math.ceil(to / 1000) * 1000
+  for (const window of historyWindows(start, end)) {
     all.push(...(await read({ start_time: serverTime(window.startMs), end_time: serverTime(window.endMs) })))
   }
   return all
@@ -42,6 +47,30 @@ function uniqueById<T extends { id?: number | undefined }>(records: T[]): T[] {
 }
 
 const wireSide = (side: 'BUY' | 'SELL' | undefined): HistoryQuery['side'] => (side === undefined ? undefined : side === 'BUY' ? 'BID' : 'ASK')
+
+/** The account's orders of [from, to) with the query's filters, every window read (the CLI uses this directly). */
+export async function readOrders(client: ExchangeClient, q: AccountOrdersQuery, signal?: AbortSignal, stillCurrent: () => void = () => {}): Promise<OrderRecord[]> {
+  const records = await readWindows<OrderRecord>(q.from, q.to, async (window) => {
+    const page = await client.accountOrders(
+      { ...window, ...(q.pair ? { pair: q.pair } : {}), ...(q.side ? { side: wireSide(q.side) } : {}), ...(q.openOnly ? { open_only: true } : {}) },
+      signal ? { signal } : {},
+    )
+    stillCurrent()
+    return page
+  })
+  const wanted = q.status
+  return uniqueById(records).filter((o) => !wanted || o.status.toUpperCase() === wanted)
+}
+
+/** The account's own fills of one pair in [from, to), every window read. */
+export async function readFills(client: ExchangeClient, q: AccountTradesQuery, signal?: AbortSignal, stillCurrent: () => void = () => {}): Promise<FillRecord[]> {
+  const records = await readWindows<FillRecord>(q.from, q.to, async (window) => {
+    const page = await client.accountTrades({ ...window, pair: q.pair, ...(q.side ? { side: wireSide(q.side) } : {}) }, signal ? { signal } : {})
+    stillCurrent()
+    return page
+  })
+  return uniqueById(records)
+}
 
 export function createHistoryHandlers(session: HistorySession): {
   'account.orders': (q: AccountOrdersQuery) => Promise<MethodResults['account.orders']>
@@ -62,25 +91,15 @@ export function createHistoryHandlers(session: HistorySession): {
   return {
     async 'account.orders'(q) {
       const { client, generation, signal } = ownAccount(q)
-      const records = await readWindows<OrderRecord>(q.from, q.to, async (window) => {
-        const page = await client.accountOrders(
-          { ...window, ...(q.pair ? { pair: q.pair } : {}), ...(q.side ? { side: wireSide(q.side) } : {}), ...(q.openOnly ? { open_only: true } : {}) },
-          { signal },
-        )
+      return readOrders(client, q, signal, () => {
         if (generation !== session.generation) throw switchedAway()
-        return page
       })
-      const wanted = q.status
-      return uniqueById(records).filter((o) => !wanted || o.status.toUpperCase() === wanted)
     },
     async 'account.trades'(q) {
       const { client, generation, signal } = ownAccount(q)
-      const records = await readWindows<FillRecord>(q.from, q.to, async (window) => {
-        const page = await client.accountTrades({ ...window, pair: q.pair, ...(q.side ? { side: wireSide(q.side) } : {}) }, { signal })
+      return readFills(client, q, signal, () => {
         if (generation !== session.generation) throw switchedAway()
-        return page
       })
-      return uniqueById(records)
     },
   }
 }
