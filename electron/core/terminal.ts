@@ -34,6 +34,8 @@ export interface TerminalDeps {
   /** Native notifications (Electron); every notice is also emitted as the `notice` event. */
   notify?: (notice: Notice) => void
   now?: () => number
+  /** The export's save dialog and write (Electron's main process); other hosts have none. */
+  saveText?: (suggestedName: string, text: string) => Promise<{ saved: boolean }>
   /** Poll rates, for tests. */
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number }
 }
@@ -188,6 +190,10 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...market.handlers,
     ...createOrderHandlers(session, notify),
     ...createHistoryHandlers(session),
+    async 'files.saveText'({ suggestedName, text }) {
+      if (!deps.saveText) throw new TerminalError({ kind: 'unsupported', code: 'NO_SAVE_DIALOG', message: 'This window has no save dialog: the file is downloaded instead.' })
+      return deps.saveText(suggestedName, text)
+    },
   }
 
   // ---- Start ----------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ export const METHOD_NAME_LIST = [
   'account.snapshot',
   'account.orders',
   'account.trades',
+  'files.saveText',
   'orders.validate',
   'orders.place',
   'orders.cancel',

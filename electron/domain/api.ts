@@ -294,6 +294,12 @@ export const methodInputs = {
   /** The account's own fills of one pair in a time range (read in 30-day windows). */
   'account.trades': accountTradesInput,
 
+  /**
+   * Saves an export where the trader chooses in a save dialog (Electron only: the main process asks
+   * and writes; the renderer never sees the path). Other hosts answer 'unsupported' and the window
+   * downloads the file instead.
+   */
+  'files.saveText': z.strictObject({ suggestedName: z.string().min(1).max(200), text: z.string().max(50_000_000) }),
   'orders.validate': orderDraftSchema,
   'orders.place': orderDraftSchema,
   'orders.cancel': z.union([
@@ -335,6 +341,7 @@ export interface MethodResults {
   'account.snapshot': AccountSnapshot
   'account.orders': OrderRecord[]
   'account.trades': FillRecord[]
+  'files.saveText': { saved: boolean }
   'orders.validate': OrderCheck
   'orders.place': PlaceOrderResult
   'orders.cancel': CancelOrdersResult

@@ -12,3 +12,18 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
   // The click has started the download by now; the object URL is not needed after it.
   setTimeout(() => URL.revokeObjectURL(url), 1_000)
 }
+
+/**
+ * An export: in Electron the main process asks where to save and writes it (the renderer never sees
+ * the path); in the web host the browser downloads it. Resolves to what happened.
+ */
+export async function exportText(
+  host: string | undefined,
+  fileName: string,
+  text: string,
+  save: (input: { suggestedName: string; text: string }) => Promise<{ saved: boolean }>,
+): Promise<'saved' | 'cancelled' | 'downloaded'> {
+  if (host === 'electron') return (await save({ suggestedName: fileName, text })).saved ? 'saved' : 'cancelled'
+  downloadText(fileName, text)
+  return 'downloaded'
+}
