@@ -34,6 +34,18 @@ describe('market order book walk', () => {
     expect(walk.slippagePercent).toBe(new Decimal('0.5').div(99).mul(100).toFixed())
   })
 
+  it('gives the same walk for a book in exponent notation (the decimal.js path) as in plain text (the integer path)', () => {
+    const plain = [{ price: '0.00012', amount: '1500.5' }, { price: '0.000125', amount: '20' }]
+    const sci = [{ price: '1.2e-4', amount: '1.5005e3' }, { price: '1.25e-4', amount: '2e1' }]
+    for (const [a, b] of [
+      [walkBook({ side: 'BUY', quoteAmount: '0.1825', asks: plain }), walkBook({ side: 'BUY', quoteAmount: '0.1825', asks: sci })],
+      [walkBook({ side: 'SELL', baseAmount: '1510.25', bids: plain }), walkBook({ side: 'SELL', baseAmount: '1510.25', bids: sci })],
+    ]) {
+      expect({ ...a, worstPrice: null, bestPrice: null }).toEqual({ ...b, worstPrice: null, bestPrice: null })
+      expect(a.levelsUsed).toBe(2)
+    }
+  })
+
   it('says what the visible book cannot fill', () => {
     expect(walkBook({ side: 'SELL', baseAmount: '5', bids })).toMatchObject({ base: '3', quote: '295', unfilled: '2', complete: false })
     expect(walkBook({ side: 'BUY', quoteAmount: '1000', asks })).toMatchObject({ base: '8', quote: '812', unfilled: '188', complete: false })
