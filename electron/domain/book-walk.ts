@@ -151,7 +151,6 @@ function walkScaled(buying: boolean, amountText: string, levels: readonly BookLe
       } else {
         const partBase = unscaled(remaining, S).div(level.price)
         quote += remaining
-        remaining = 0n
         return { base: unscaled(base, A).add(partBase), quote: unscaled(quote, S), remaining: new Decimal(0), worst, used }
       }
     }
