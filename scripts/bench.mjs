@@ -107,6 +107,8 @@ async function benchMicro(opts) {
   return [
     metric({ group: 'micro', id: 'order.validate-build-sign', name: 'Per order: validate + body + sign', unit: 'ms', samples: r.order, budget: { max: 0.2 }, baseline: r.orderBaseline, note: 'baseline: serialise + HMAC only; batches of 2,000, 3 types' }),
     metric({ group: 'micro', id: 'candles.validate-500', name: 'Validate a 500-candle response', unit: 'ms', samples: r.candles, budget: { max: 2 }, baseline: r.candlesBaseline, note: `zod wire schema on parsed JSON; baseline: JSON.parse of its ${(r.candleBytes / 1024).toFixed(0)} KB` }),
+    metric({ group: 'micro', id: 'book.walk-1000', name: 'Market preview: walk 1,000 book levels', unit: 'ms', samples: r.walk, budget: { max: 1 }, note: 'walkBook of a market buy taking every level of a book sent best first (as the exchange sends it)' }),
+    metric({ group: 'micro', id: 'book.walk-1000-shuffled', name: 'Walk 1,000 levels, shuffled book', unit: 'ms', samples: r.walkShuffled, note: 'the same walk on a book in random order: the sort is real' }),
   ]
 }
 
@@ -156,6 +158,16 @@ async function benchChart(opts, browser) {
     metric({ group: 'chart', id: 'chart.live-update', name: 'One live update (fixture)', unit: 'ms', samples: r.tick, budget: { max: 4 }, note: 'last candle changed, data-only merge as CandleChart.vue does' }),
     metric({ group: 'chart', id: 'chart.live-update-dirty-rect', name: 'One live update, useDirtyRect (fixture)', unit: 'ms', samples: r.tickDirty, note: 'candidate fix: the same ticks on a chart created with { useDirtyRect: true }' }),
     metric({ group: 'chart', id: 'chart.new-candle', name: 'New candle appended (fixture)', unit: 'ms', samples: r.append, note: 'times + view change' }),
+    ...(await benchBookPanel(opts, browser)),
+  ]
+}
+
+async function benchBookPanel(opts, browser) {
+  const { measureBookPanel } = await import('./bench/browser.mjs')
+  const seconds = opts.quick ? 5 : 10
+  const r = await measureBookPanel(await browser(), { rate: 50, seconds })
+  return [
+    metric({ group: 'chart', id: 'book.fps-50-diffs', name: `Order book panel, 50 diffs/s for ${seconds} s`, unit: 'fps', samples: r.fps, budget: { min: 50 }, note: `OrderBook.vue fed as the book store feeds it (newest book once a frame); ${r.diffs} diffs sent` }),
   ]
 }
 

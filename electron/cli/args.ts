@@ -19,6 +19,10 @@ export const VERBS = [
   'validate-order',
   'profiles',
   'watch',
+  'book',
+  'history',
+  'fills',
+  'pnl',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -46,6 +50,10 @@ const VALUE_FLAGS = [
   'currency2',
   'topics',
   'feed-url',
+  'from',
+  'to',
+  'status',
+  'group',
 ] as const
 /** Flags that are present or absent. */
 const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help'] as const
@@ -71,6 +79,10 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   'cancel-order': [...CONNECTION, 'ids', 'all', 'pair'],
   profiles: [],
   watch: [...CONNECTION, 'pair', 'topics', 'limit', 'feed-url'],
+  book: [...CONNECTION, 'pair', 'limit', 'group'],
+  history: [...CONNECTION, 'pair', 'side', 'status', 'from', 'to'],
+  fills: [...CONNECTION, 'pair', 'side', 'from', 'to'],
+  pnl: [...CONNECTION, 'pair', 'from', 'to'],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */

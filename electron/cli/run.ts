@@ -12,6 +12,7 @@ import { createExchangeClient, type Credentials, type ExchangeClient } from '../
 import { createOrderDesk } from '../core/order-desk'
 import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
 import { runWatch } from './watch'
+import { historyCall } from './history-verbs'
 
 export const EXIT = {
   ok: 0,
@@ -55,6 +56,8 @@ export interface CliIo {
   fetch?: typeof fetch
   sleep?: (ms: number) => Promise<void>
   random?: () => number
+  /** The clock the default history range ends at (tests). */
+  now?: () => number
   /** Looks a saved profile up (profile store + vault). Absent: --profile answers a clear error. */
   resolveProfile?: (name: string) => Promise<ResolvedProfile>
   /** Read only by `profiles add`, when the key and secret are not in the environment. */
@@ -81,6 +84,7 @@ Market data:
   trades       --pair BTC_USDT [--limit N]
   ticker       [--pair BTC_USDT]
   orderbook    --pair BTC_USDT [--limit N]
+  book         --pair BTC_USDT [--limit N] [--group STEP]   best first, cumulative sums, the spread
   watch        --pair BTC_USDT [--topics trades,book,ticker] [--limit N] [--feed-url ws(s)://host/alp-ws]
                the live feed as JSON lines until interrupted; the feed URL defaults to the one beside
                --base-url (http(s)://host/api/v3 → ws(s)://host/alp-ws); the book shows N levels a side
@@ -90,6 +94,11 @@ Account (needs a key):
   balances
   fees
   orders       the most recent orders
+  history      [--pair P] [--side BUY|SELL] [--status FILLED|...] [--from T] [--to T]
+               the orders of a range (default the last 30 days), read in 30-day windows;
+               T is ISO 8601 (2024-01-31T12:00:00Z) or Unix seconds
+  fills        --pair P [--side BUY|SELL] [--from T] [--to T]   the account's own fills
+  pnl          --pair P [--from T] [--to T]   realised P&L of those fills (FIFO, fees included)
 
 Trading (needs a key):
   validate-order  the order flags below; prints the check, exit 2 when it has errors
@@ -283,6 +292,12 @@ async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: Cl
     case 'watch':
       await runWatch(args, io, () => connect(args, io))
       return EXIT.ok
+    case 'book':
+    case 'history':
+    case 'fills':
+    case 'pnl':
+      call = historyCall(verb, args, io.now?.() ?? Date.now())
+      break
     case 'place-order': {
       const draft = draftOf(flags)
       const client = await connect(args, io)

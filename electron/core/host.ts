@@ -17,6 +17,8 @@ export interface HostOptions {
   electronUserData?: string
   demo?: DemoLauncher
   notify?: (notice: Notice) => void
+  /** The export's save dialog (Electron). */
+  saveText?: (suggestedName: string, text: string) => Promise<{ saved: boolean }>
   /** Also print log lines to stderr (development). */
   echoLog?: boolean
 }
@@ -42,6 +44,7 @@ export async function openHostTerminal(options: HostOptions): Promise<HostTermin
     logger,
     ...(options.demo ? { demo: options.demo } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.saveText ? { saveText: options.saveText } : {}),
   })
   logger.info('terminal started', { host: options.host, version: APP_VERSION })
   return { core, dataDir, logger, vault }

@@ -13,6 +13,7 @@ import type { EventHub } from './events'
 import type { Logger } from './logger'
 import { createMarketCache } from './market-cache'
 import { type MarketFeed, createMarketFeed } from './market-feed'
+import { type BookSource, startBookPoller } from './book-poller'
 import type { Session } from './terminal-session'
 
 type MarketMethod = Extract<MethodName, `market.${string}`>
@@ -41,10 +42,13 @@ export function createMarket(deps: MarketDeps): Market {
   const { session, hub } = deps
   const log = deps.logger
   let feed: MarketFeed | null = null
+  let book: BookSource | null = null
 
   function stop(): void {
     feed?.stop()
     feed = null
+    book?.stop()
+    book = null
   }
 
   /** Runs `read` with the active client and returns its answer only if the session is still the same. */
@@ -75,6 +79,16 @@ export function createMarket(deps: MarketDeps): Market {
       ...(deps.rates ? { rates: deps.rates } : {}),
     })
     feed = next
+    book?.stop()
+    // The book of the same pair, from the same session; it falls silent with the feed it belongs to.
+    book = startBookPoller(pair, {
+      client,
+      emit: (payload) => {
+        if (feed !== next || tag.generation !== session.profileGeneration) return
+        hub.emit('market.book', { ...payload, session: tag })
+      },
+      now: deps.now,
+    })
     const snapshot = await next.start()
     session.assertCurrent(tag.generation)
     return { ...snapshot, session: tag }

@@ -13,6 +13,7 @@ import type { Logger } from './logger'
 import { createPreferenceStore } from './preferences'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import { createMarket } from './terminal-market'
+import { createHistoryHandlers } from './account-history'
 import { createOrderHandlers } from './terminal-orders'
 import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
 import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
@@ -33,6 +34,8 @@ export interface TerminalDeps {
   /** Native notifications (Electron); every notice is also emitted as the `notice` event. */
   notify?: (notice: Notice) => void
   now?: () => number
+  /** The export's save dialog and write (Electron's main process); other hosts have none. */
+  saveText?: (suggestedName: string, text: string) => Promise<{ saved: boolean }>
   /** Poll rates, for tests. */
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number }
 }
@@ -186,6 +189,11 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     'accounts.select': ({ accountId }) => session.selectAccount(accountId),
     ...market.handlers,
     ...createOrderHandlers(session, notify),
+    ...createHistoryHandlers(session),
+    async 'files.saveText'({ suggestedName, text }) {
+      if (!deps.saveText) throw new TerminalError({ kind: 'unsupported', code: 'NO_SAVE_DIALOG', message: 'This window has no save dialog: the file is downloaded instead.' })
+      return deps.saveText(suggestedName, text)
+    },
   }
 
   // ---- Start ----------------------------------------------------------------------------------------

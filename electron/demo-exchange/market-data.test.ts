@@ -132,6 +132,25 @@ describe('GET /time, /ticker, /orderbook', () => {
     await expectError('/orderbook?pair=ETH_BTC&limit_buy=-1', 400, 'INVALID_PARAMETER')
     await expectError('/orderbook?pair=ETH_BTC&limit_sell=x', 400, 'INVALID_PARAMETER')
   })
+
+  it('/orderbook?group merges levels into buckets of the step (asks up, bids down), the limit counting buckets', async () => {
+    type Book = { buy: { amount: number; price: number }[]; sell: { amount: number; price: number }[] }
+    const whole = (await raw(ex, 'GET', '/orderbook?pair=BTC_USDT&limit_buy=1000&limit_sell=1000')).json as Book
+    const grouped = (await raw(ex, 'GET', '/orderbook?pair=BTC_USDT&limit_buy=1000&limit_sell=1000&group=10')).json as Book
+    for (const l of [...grouped.buy, ...grouped.sell]) expect(l.price % 10).toBe(0)
+    // Hand check of the best bucket each side: the bucket at or above the best ask, at or below the best bid.
+    expect(grouped.sell[0]!.price).toBe(Math.ceil(whole.sell[0]!.price / 10) * 10)
+    expect(grouped.buy[0]!.price).toBe(Math.floor(whole.buy[0]!.price / 10) * 10)
+    const inBucket = (side: Book['sell'], price: number, up: boolean) =>
+      side.filter((l) => (up ? Math.ceil(l.price / 10) : Math.floor(l.price / 10)) * 10 === price).reduce((s, l) => s + l.amount, 0)
+    expect(grouped.sell[0]!.amount).toBeCloseTo(inBucket(whole.sell, grouped.sell[0]!.price, true), 9)
+    expect(grouped.buy[0]!.amount).toBeCloseTo(inBucket(whole.buy, grouped.buy[0]!.price, false), 9)
+    const two = (await raw(ex, 'GET', '/orderbook?pair=BTC_USDT&limit_sell=2&group=10')).json as Book
+    expect(two.sell.map((l) => l.price)).toEqual(grouped.sell.slice(0, 2).map((l) => l.price))
+    await expectError('/orderbook?pair=BTC_USDT&group=0', 400, 'INVALID_PARAMETER')
+    await expectError('/orderbook?pair=BTC_USDT&group=-1', 400, 'INVALID_PARAMETER')
+    await expectError('/orderbook?pair=BTC_USDT&group=abc', 400, 'INVALID_PARAMETER')
+  })
 })
 
 describe('unknown paths and methods', () => {

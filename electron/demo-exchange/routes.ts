@@ -13,6 +13,7 @@ import { PAIRS, PAIRS_BY_NAME, currencyJson, pairRecord } from './reference'
 import { parseOrderRequest } from './validation'
 import { accountActivity, accountTrades, historyFilter } from './history-routes'
 import type { Ledger } from './ledger'
+import { groupParam, groupedDepth } from './book-group'
 
 export interface ExchangeState {
   now: () => number
@@ -212,6 +213,12 @@ export function createRoutes(state: ExchangeState): Map<string, Route> {
     if (isReply(limitBuy)) return limitBuy
     const limitSell = intParam(query, 'limit_sell', 100, 0, 1000)
     if (isReply(limitSell)) return limitSell
+    const group = groupParam(query)
+    if (group && 'error' in group) return badParam(group.error)
+    if (group) {
+      const all = (side: 'BUY' | 'SELL') => engine.levels(pair!.name, side, Number.POSITIVE_INFINITY)
+      return ok(JSON.stringify({ buy: groupedDepth(all('BUY'), 'BUY', group.step, limitBuy!), sell: groupedDepth(all('SELL'), 'SELL', group.step, limitSell!) }))
+    }
     return ok(JSON.stringify({ buy: engine.depth(pair!.name, 'BUY', limitBuy!), sell: engine.depth(pair!.name, 'SELL', limitSell!) }))
   })
 

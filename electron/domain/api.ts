@@ -22,6 +22,8 @@ import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
 import type { Envelope } from './errors'
 import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
 import { baseUrlProblem } from './origin'
+import { type BookEventPayload, accountOrdersInput, accountTradesInput } from './history-api'
+import type { FillRecord } from './wire'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -287,7 +289,17 @@ export const methodInputs = {
 
   /** Balances, fee rules and recent orders of the selected account, fetched now. */
   'account.snapshot': noInput,
+  /** The account's orders in a time range (read in 30-day windows), with pair, side and status filters. */
+  'account.orders': accountOrdersInput,
+  /** The account's own fills of one pair in a time range (read in 30-day windows). */
+  'account.trades': accountTradesInput,
 
+  /**
+   * Saves an export where the trader chooses in a save dialog (Electron only: the main process asks
+   * and writes; the renderer never sees the path). Other hosts answer 'unsupported' and the window
+   * downloads the file instead.
+   */
+  'files.saveText': z.strictObject({ suggestedName: z.string().min(1).max(200), text: z.string().max(50_000_000) }),
   'orders.validate': orderDraftSchema,
   'orders.place': orderDraftSchema,
   'orders.cancel': z.union([
@@ -327,6 +339,9 @@ export interface MethodResults {
   'market.subscribe': SubscribedSnapshot
   'market.unsubscribe': { unsubscribed: true }
   'account.snapshot': AccountSnapshot
+  'account.orders': OrderRecord[]
+  'account.trades': FillRecord[]
+  'files.saveText': { saved: boolean }
   'orders.validate': OrderCheck
   'orders.place': PlaceOrderResult
   'orders.cancel': CancelOrdersResult
@@ -356,6 +371,8 @@ export interface EventPayloads {
   /** Trades not seen before, newest first. */
   'market.trades': { session: MarketSession; pair: string; trades: Trade[] }
   'market.ticker': { session: MarketSession; pair: string; ticker: Ticker }
+  /** The subscribed pair's order book, or why it cannot be shown (history-api.ts). */
+  'market.book': BookEventPayload & { session: MarketSession }
   /** The market feed's health: live, stale (cache), retrying, offline. */
   'market.status': { session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }
   'session.changed': SessionState
@@ -409,4 +426,5 @@ export { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, splitMethod } from './
 export { IPC_PREFIX, IPC_EVENT_CHANNEL }
 export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method}`
 
-export type { Account, Balance, Candle, Currency, FeeRule, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }
+export type { Account, Balance, Candle, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }
+export type { AccountOrdersQuery, AccountTradesQuery, BookEventPayload } from './history-api'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Decimal } from './decimal'
-import { walkBook } from './book-walk'
+import { type BookWalk, walkBook } from './book-walk'
 
 const asks = [
   { price: '101', amount: '2' },
@@ -32,6 +32,19 @@ describe('market order book walk', () => {
     // 1 @ 99 + 1 @ 98 = 197
     expect(walk).toMatchObject({ base: '2', quote: '197', averagePrice: '98.5', worstPrice: '98', bestPrice: '99', complete: true })
     expect(walk.slippagePercent).toBe(new Decimal('0.5').div(99).mul(100).toFixed())
+  })
+
+  it('gives the same walk for a book in exponent notation (the decimal.js path) as in plain text (the integer path)', () => {
+    const plain = [{ price: '0.00012', amount: '1500.5' }, { price: '0.000125', amount: '20' }]
+    const sci = [{ price: '1.2e-4', amount: '1.5005e3' }, { price: '1.25e-4', amount: '2e1' }]
+    const pairs: [BookWalk, BookWalk][] = [
+      [walkBook({ side: 'BUY', quoteAmount: '0.1825', asks: plain }), walkBook({ side: 'BUY', quoteAmount: '0.1825', asks: sci })],
+      [walkBook({ side: 'SELL', baseAmount: '1510.25', bids: plain }), walkBook({ side: 'SELL', baseAmount: '1510.25', bids: sci })],
+    ]
+    for (const [a, b] of pairs) {
+      expect({ ...a, worstPrice: null, bestPrice: null }).toEqual({ ...b, worstPrice: null, bestPrice: null })
+      expect(a.levelsUsed).toBe(2)
+    }
   })
 
   it('says what the visible book cannot fill', () => {

@@ -19,11 +19,28 @@ export type BookSide = 'ask' | 'bid'
 /** Best first: asks by rising price, bids by falling price. Levels with zero amount are dropped. */
 export function sortLevels(levels: readonly BookLevel[], side: BookSide): BookLevel[] {
   const sign = side === 'ask' ? 1 : -1
-  return levels
-    .filter((l) => !new Decimal(l.amount).isZero())
-    .map((l) => ({ l, p: new Decimal(l.price) }))
-    .sort((a, b) => sign * a.p.comparedTo(b.p))
+  // Sorting is most of the cost of a preview's book walk (bench: 1,000 levels ≤ 1 ms), so prices are
+  // compared as doubles first: rounding to a double is monotonic, so a strict order of the doubles is
+  // the order of the decimals; only prices whose doubles are equal are compared exactly.
+  const keyed = levels.filter((l) => !isZeroText(l.amount)).map((l) => ({ l, n: Number(l.price), p: null as Decimal | null }))
+  // A book from the exchange arrives best first: one pass proves it and the sort is skipped.
+  let ordered = true
+  for (let i = 1; i < keyed.length && ordered; i++) ordered = sign * (keyed[i]!.n - keyed[i - 1]!.n) > 0
+  if (ordered) return keyed.map(({ l }) => l)
+  return keyed
+    .sort((a, b) => {
+      if (a.n !== b.n && !Number.isNaN(a.n) && !Number.isNaN(b.n)) return sign * (a.n < b.n ? -1 : 1)
+      a.p ??= new Decimal(a.l.price)
+      b.p ??= new Decimal(b.l.price)
+      return sign * a.p.comparedTo(b.p)
+    })
     .map(({ l }) => l)
+}
+
+/** Plain decimal text is zero when it has no digit 1–9; other forms (exponents) go through decimal.js. */
+function isZeroText(amount: string): boolean {
+  if (/^[+-]?\d*\.?\d*$/.test(amount) && /\d/.test(amount)) return !/[1-9]/.test(amount)
+  return new Decimal(amount).isZero()
 }
 
 /**

@@ -180,6 +180,26 @@ export const orderRecordSchema = z.looseObject({
 })
 export type OrderRecord = z.output<typeof orderRecordSchema>
 
+/** One of the account's own fills (GET /accounts/trades, known-facts.md "History endpoints"). */
+export const fillRecordSchema = z.looseObject({
+  id: z.number().int().optional(),
+  order_id: z.number().int().optional(),
+  account_id: z.number().int().optional(),
+  pair: z.string(),
+  amount: money,
+  price: money,
+  /** BID / ASK where the server says it; `type` (buy / sell) otherwise. */
+  side: z.string().optional(),
+  type: z.string().optional(),
+  status: z.string().optional(),
+  date: z.union([z.string(), z.number()]).nullable().optional(),
+  fee_amount: nullableMoney.optional(),
+  fee_currency: nullableString,
+  fee_rate: nullableMoney.optional(),
+  is_maker: z.boolean().nullable().optional(),
+})
+export type FillRecord = z.output<typeof fillRecordSchema>
+
 /** POST /trading/order answers with the integer ids of the created orders. */
 export const placeOrderResponseSchema = z.array(z.number().int())
 
@@ -201,6 +221,7 @@ export const balancesResponseSchema = z.array(balanceSchema)
 export const feeRulesResponseSchema = z.array(feeRuleSchema)
 export const tickersResponseSchema = z.array(tickerSchema)
 export const orderRecordsResponseSchema = z.array(orderRecordSchema)
+export const fillRecordsResponseSchema = z.array(fillRecordSchema)
 
 // ---- Order placement request (section 2.1) --------------------------------------------------------
 

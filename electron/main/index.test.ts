@@ -50,6 +50,7 @@ vi.mock('electron', () => {
     }
   }
   return {
+    dialog: { showSaveDialog: async () => ({ canceled: true, filePath: '' }) },
     app: {
       requestSingleInstanceLock: () => state.lock,
       isPackaged: false,

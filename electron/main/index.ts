@@ -2,7 +2,8 @@
 // own small module (security, IPC binding, window state, notifications); the terminal itself is the
 // plain-Node core, shared with the web host and the CLI.
 import { join } from 'node:path'
-import { BrowserWindow, Notification, app, ipcMain, protocol, screen, session, shell } from 'electron'
+import { writeFile } from 'node:fs/promises'
+import { BrowserWindow, Notification, app, dialog, ipcMain, protocol, screen, session, shell } from 'electron'
 import { openHostTerminal } from '../core/host'
 import { embeddedDemoExchange } from '../demo-exchange/server'
 import { APP_URL, installAppProtocol, registerAppScheme } from './app-protocol'
@@ -10,6 +11,7 @@ import { bindTerminalIpc } from './ipc'
 import { windowIconPath } from './paths'
 import { hardenContents, hardenSession, secureWebPreferences } from './security'
 import { loadWindowState, saveWindowState } from './window-state'
+import { createSaveText } from './save-file'
 
 // One instance only: a second launch focuses the first window instead of opening a second terminal
 // on the same keychain entries and data files.
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     notify: (notice) => {
       if (Notification.isSupported()) new Notification({ title: notice.title, body: notice.body }).show()
     },
+    saveText: createSaveText({ dialog, writeFile: (path, text) => writeFile(path, text, 'utf8'), window: () => BrowserWindow.getFocusedWindow() }),
   })
 
   const unbind = bindTerminalIpc({

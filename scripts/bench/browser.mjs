@@ -152,6 +152,23 @@ export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200
   }
 }
 
+/** OrderBook.vue in a fixture page at `rate` book diffs per second: frames per 1-s window. */
+export async function measureBookPanel(browser, { rate = 50, seconds = 10 } = {}) {
+  const dir = await buildPage('book-page')
+  const server = await serveDir(dir)
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  try {
+    const page = await context.newPage()
+    await page.goto(server.url)
+    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 20_000 })
+    await page.evaluate(() => window.__bench.run(50, 1)) // warm-up
+    return await page.evaluate(({ rate, seconds }) => window.__bench.run(rate, seconds), { rate, seconds })
+  } finally {
+    await context.close()
+    await server.close()
+  }
+}
+
 /** Counts frames (requestAnimationFrame) per second and long tasks, in the page. */
 const installProbes = () => {
   const w = window

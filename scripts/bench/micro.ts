@@ -10,6 +10,7 @@ import { startDemoExchange } from '../../electron/demo-exchange/server'
 import { buildOrderBody, validateOrder } from '../../electron/domain/order-rules'
 import type { OrderContext, OrderDraft } from '../../electron/domain/orders'
 import { candlesResponseSchema, pairsResponseSchema } from '../../electron/domain/wire'
+import { walkBook } from '../../electron/domain/book-walk'
 import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
 
 const ROUNDS = commandLineOrExit('bench/micro', 'usage: node --import tsx scripts/bench/micro.ts [--rounds N]', { rounds: { type: 'string' } }, ({ values }) =>
@@ -82,7 +83,15 @@ async function main(): Promise<void> {
   const candles = perOp(() => candlesResponseSchema.parse(parsedCandles).length === count, 20)
   const candlesBaseline = perOp(() => (JSON.parse(candleText) as unknown[]).length === count, 20)
 
-  process.stdout.write(`${JSON.stringify({ order, orderBaseline, candles, candlesBaseline, candleCount: count, candleBytes: candleText.length })}\n`)
+  // The market-order preview's walk over a 1,000-level book (prices and amounts as the wire gives
+  // them), spending enough to take every level: best first as the exchange sends it, and shuffled
+  // (the sort is real) as the worst case.
+  const levels = Array.from({ length: 1_000 }, (_, i) => ({ price: (ask + i * 0.37).toFixed(2), amount: (0.001 + ((i * 7919) % 1000) / 10_000).toFixed(6) }))
+  const shuffled = levels.map((l, i) => levels[(i * 337) % levels.length]!)
+  const walk = perOp(() => walkBook({ side: 'BUY', quoteAmount: '1000000000', asks: levels }).levelsUsed === 1_000, 20)
+  const walkShuffled = perOp(() => walkBook({ side: 'BUY', quoteAmount: '1000000000', asks: shuffled }).levelsUsed === 1_000, 20)
+
+  process.stdout.write(`${JSON.stringify({ order, orderBaseline, candles, candlesBaseline, candleCount: count, candleBytes: candleText.length, walk, walkShuffled })}\n`)
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import {
   commonDark,
   createTheme,
   dataTableDark,
+  datePickerDark,
   formDark,
   inputDark,
   modalDark,
@@ -27,6 +28,7 @@ export const terminalDarkTheme: GlobalTheme = {
     alertDark,
     buttonDark,
     dataTableDark,
+    datePickerDark, // the history tabs' range
       formDark,
     inputDark,
       modalDark,

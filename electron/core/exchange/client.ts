@@ -23,6 +23,7 @@ import {
   type FeeRule,
   type OrderBook,
   type OrderRecord,
+  type FillRecord,
   type Pair,
   type PlaceOrderBody,
   type Ticker,
@@ -35,6 +36,7 @@ import {
   feeRulesResponseSchema,
   orderBookSchema,
   orderRecordsResponseSchema,
+  fillRecordsResponseSchema,
   pairsResponseSchema,
   placeOrderResponseSchema,
   serverTimeSchema,
@@ -88,6 +90,14 @@ export interface CandlesQuery {
   limit?: number
 }
 
+/** The filters the history endpoints share (known-facts.md, "History endpoints"). */
+export interface HistoryQuery {
+  pair?: string
+  side?: 'BID' | 'ASK'
+  start_time?: string
+  end_time?: string
+}
+
 export interface ExchangeClient {
   currencies(options?: CallOptions): Promise<Currency[]>
   pairs(query?: { currency1?: string; currency2?: string }, options?: CallOptions): Promise<Pair[]>
@@ -102,6 +112,10 @@ export interface ExchangeClient {
   feeInfo(options?: CallOptions): Promise<FeeRule[]>
   /** The account's most recent orders (at most 100), of one pair when `pair` is given. */
   recentOrders(options?: CallOptions, query?: { pair?: string }): Promise<OrderRecord[]>
+  /** One window (≤ 30 days) of the account's orders; times as ISO 8601 UTC (history-windows.ts). */
+  accountOrders(query: HistoryQuery & { open_only?: boolean }, options?: CallOptions): Promise<OrderRecord[]>
+  /** One window (≤ 30 days) of the account's own fills of one pair (the server requires the pair). */
+  accountTrades(query: HistoryQuery & { pair: string }, options?: CallOptions): Promise<FillRecord[]>
   /** One POST, never retried. A lost answer throws kind 'outcome-unknown'. */
   placeOrder(body: PlaceOrderBody, options?: CallOptions): Promise<number[]>
   /** One DELETE, never retried. */
@@ -392,6 +406,16 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     balances: (call) => get('/accounts/balances', schemaReader(balancesResponseSchema), true, call),
     feeInfo: (call) => get('/accounts/feeinfo', schemaReader(feeRulesResponseSchema), true, call),
     recentOrders: (call, query) => get('/accounts/order', schemaReader(orderRecordsResponseSchema), true, call, { pair: query?.pair }),
+    accountOrders: (query, call) =>
+      get('/accounts/order', schemaReader(orderRecordsResponseSchema), true, call, {
+        pair: query.pair,
+        side: query.side,
+        open_only: query.open_only,
+        start_time: query.start_time,
+        end_time: query.end_time,
+      }),
+    accountTrades: (query, call) =>
+      get('/accounts/trades', schemaReader(fillRecordsResponseSchema), true, call, { pair: query.pair, side: query.side, start_time: query.start_time, end_time: query.end_time }),
     placeOrder: (body, call) =>
       execute({ method: 'POST', path: '/trading/order', body, isPrivate: true, isOrder: true, read: schemaReader(placeOrderResponseSchema), ...(call?.signal ? { signal: call.signal } : {}) }),
     cancelOrders: (body, call) =>

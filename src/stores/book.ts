@@ -1,0 +1,92 @@
+// The order book of the subscribed pair, from the core's `market.book` event (polled now; the live
+// feed's book later, behind the same event). Only a book of the window's own pair and profile session
+// is shown; a switch of either empties it at once, so a book of the old pair or exchange never shows
+// under the new one. A payload without a book carries the reason (`doubt`): the panel shows the
+// reason, never the last book, since the exchange may no longer have it.
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { Disposer, EventPayloads } from '@domain/api'
+import type { BookLevel } from '@domain/order-book'
+import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/constants'
+import { Decimal } from '@domain/decimal'
+import { useTerminal } from '@/api'
+import type { OwnOrderMark } from '@/composables/book-view'
+import { useAccountStore } from './account'
+import { useMarketStore } from './market'
+import { frameScheduler } from './market-merge'
+import { useSessionStore } from './session'
+
+export const useBookStore = defineStore('book', () => {
+  const market = useMarketStore()
+  const session = useSessionStore()
+  const account = useAccountStore()
+
+  const asks = shallowRef<readonly BookLevel[]>([])
+  const bids = shallowRef<readonly BookLevel[]>([])
+  /** Why no book is shown (unreachable, no endpoint, a gap), or null. */
+  const doubt = ref<string | null>(null)
+  /** True until the first book (or reason) of this pair and session arrived. */
+  const loading = ref(true)
+  const fetchedAt = ref(0)
+
+  let latest: EventPayloads['market.book'] | null = null
+  let disposer: Disposer | null = null
+
+  function isOwn(payload: EventPayloads['market.book']): boolean {
+    const profile = session.profile
+    return payload.pair === market.pair && profile !== null && payload.session.profileId === profile.id && payload.session.generation === session.profileGeneration
+  }
+
+  /** At 50 books a second the panel redraws once a frame, with the newest book. */
+  const scheduleFlush = frameScheduler(() => {
+    const next = latest
+    latest = null
+    if (!next || !isOwn(next)) return
+    loading.value = false
+    fetchedAt.value = next.fetchedAt
+    doubt.value = next.doubt
+    asks.value = next.book ? next.book.sell : []
+    bids.value = next.book ? next.book.buy : []
+  })
+
+  function listen(): void {
+    if (disposer) return
+    disposer = useTerminal().on('market.book', (payload) => {
+      if (!isOwn(payload)) return
+      latest = payload
+      scheduleFlush()
+    })
+  }
+
+  function reset(): void {
+    latest = null
+    asks.value = []
+    bids.value = []
+    doubt.value = null
+    loading.value = true
+    fetchedAt.value = 0
+  }
+
+  function dispose(): void {
+    disposer?.()
+    disposer = null
+  }
+
+  // Synchronous: no frame pairs the new pair (or exchange) with the old book.
+  watch([() => market.pair, () => session.profileGeneration], reset, { flush: 'sync' })
+
+  /** The trader's live orders of this pair, what is left of each, for the marks in the book. */
+  const own = computed<OwnOrderMark[]>(() =>
+    (account.orders ?? [])
+      .filter((o) => o.pair === market.pair && LIVE_ORDER_STATUSES.includes(o.status.toUpperCase()) && o.price && ORDER_SIDE_ALIASES[o.side.toUpperCase()])
+      .map((o) => {
+        const left = new Decimal(o.amount).sub(o.amount_filled ?? '0').sub(o.amount_canceled ?? '0')
+        return { price: o.price!, side: ORDER_SIDE_ALIASES[o.side.toUpperCase()]!, amount: Decimal.max(left, 0).toFixed() }
+      }),
+  )
+
+  /** The book can be walked (a market-order preview): read, and not in doubt. */
+  const usable = computed(() => !loading.value && doubt.value === null)
+
+  return { asks, bids, doubt, loading, fetchedAt, own, usable, listen, dispose, reset }
+})

@@ -1,0 +1,58 @@
+// The history store: fills read for each pair the orders traded, a 404 said in its tab while the
+// other works, and everything dropped on a session switch.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import { TerminalError } from '@domain/errors'
+import type { FillRecord, OrderRecord } from '@domain/wire'
+import { setTerminal } from '@/api'
+import { fakeTerminal, sessionState, type FakeTerminal } from './fake-terminal.test-util'
+import { useHistoryStore } from './history'
+import { useSessionStore } from './session'
+
+const order = (id: number, pair: string, filled: string): OrderRecord => ({ id, pair, amount: '1', price: '10', side: 'BID', status: 'FILLED', type: 'LIMIT', amount_filled: filled, open_at: id * 1000 }) as OrderRecord
+const fill = (pair: string, id: number): FillRecord => ({ id, pair, amount: '1', price: '10', type: 'buy', date: id * 1000, fee_amount: '0', fee_currency: 'USDT' }) as FillRecord
+
+describe('history store', () => {
+  let terminal: FakeTerminal
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    terminal = fakeTerminal()
+    setTerminal(terminal)
+    useSessionStore().applyState(sessionState())
+  })
+
+  it('reads fills for each pair the orders filled in, newest first, and their P&L', async () => {
+    terminal.handlers['account.orders'] = () => [order(1, 'BTC_USDT', '1'), order(2, 'ETH_USDT', '0'), order(3, 'DOGE_USDT', '0.5')]
+    terminal.handlers['account.trades'] = ({ pair }) => [fill(pair, pair === 'BTC_USDT' ? 1 : 3)]
+    const h = useHistoryStore()
+    await h.load()
+    expect(h.orders.map((o) => o.id)).toEqual([3, 2, 1])
+    expect(terminal.callsOf('account.trades').map((c) => (c as { pair: string }).pair)).toEqual(['BTC_USDT', 'DOGE_USDT'])
+    expect(h.fills.map((f) => f.pair)).toEqual(['DOGE_USDT', 'BTC_USDT'])
+    expect(h.pnl.pairs.map((p) => p.pair).sort()).toEqual(['BTC_USDT', 'DOGE_USDT'])
+  })
+
+  it('says which endpoint the exchange lacks (404) and still shows the orders', async () => {
+    terminal.handlers['account.orders'] = () => [order(1, 'BTC_USDT', '1')]
+    terminal.handlers['account.trades'] = () => {
+      throw new TerminalError({ kind: 'unsupported', code: 'NOT_SUPPORTED', status: 404, message: 'no' })
+    }
+    const h = useHistoryStore()
+    await h.load()
+    expect(h.orders).toHaveLength(1)
+    expect(h.fillsProblem).toBe('This exchange does not offer the fills (404).')
+    expect(h.ordersProblem).toBeNull()
+  })
+
+  it('drops the history, and an answer still on its way, when the account is switched', async () => {
+    let release: (v: OrderRecord[]) => void = () => {}
+    terminal.handlers['account.orders'] = () => new Promise((r) => (release = r))
+    const h = useHistoryStore()
+    const pending = h.load()
+    useSessionStore().applyState(sessionState({ generation: 2, accountId: 2 }))
+    release([order(1, 'BTC_USDT', '0')])
+    await pending
+    expect(h.orders).toEqual([])
+    expect(h.loaded).toBe(false)
+  })
+})
