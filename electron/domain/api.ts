@@ -22,6 +22,7 @@ import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
 import type { Envelope } from './errors'
 import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
 import { baseUrlProblem } from './origin'
+import { type IndicatorPref, type LayoutPrefs, indicatorPrefsSchema, layoutInputSchema } from './chart-prefs'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -180,8 +181,10 @@ export interface Preferences {
   confirmOrders: boolean
   hideZeroBalances: boolean
   timeZone: TimeZonePref
-  /** Sizes of the resizable regions, in percent. */
-  layout: { sidebar: number; bottom: number }
+  /** Sizes of the resizable regions, in percent, and which ones are collapsed. */
+  layout: LayoutPrefs
+  /** The chart's indicators, per "PAIR|interval" (chartKey). */
+  indicators: Record<string, IndicatorPref[]>
 }
 
 export interface Notice {
@@ -227,7 +230,9 @@ export const methodInputs = {
     confirmOrders: z.boolean().optional(),
     hideZeroBalances: z.boolean().optional(),
     timeZone: z.enum(['local', 'utc']).optional(),
-    layout: z.strictObject({ sidebar: z.number().min(10).max(60), bottom: z.number().min(10).max(70) }).optional(),
+    layout: layoutInputSchema.optional(),
+    // The whole map: the renderer edits one chart's list and sends them all (small, and one write).
+    indicators: indicatorPrefsSchema.optional(),
   }),
 
   'profiles.list': noInput,
