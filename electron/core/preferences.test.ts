@@ -36,7 +36,7 @@ describe('the chart workspace preferences', () => {
 
   it('opens a file from before the workspace with the new panels shown and the old sizes kept', async () => {
     const prefs = await write({ ...base, layout: { sidebar: 20, bottom: 35 } })
-    expect(prefs.layout).toEqual({ sidebar: 20, bottom: 35, side: 28, bottomCollapsed: false, sideCollapsed: false })
+    expect(prefs.layout).toEqual({ sidebar: 20, bottom: 35, side: 25, bottomCollapsed: false, sideCollapsed: false })
     expect(prefs.indicators).toEqual({})
   })
 
@@ -53,7 +53,7 @@ describe('the chart workspace preferences', () => {
     })
     expect(prefs.indicators).toEqual({ 'BTC_USDT|15': [rsi] })
     // Each bad layout field falls back on its own; the good ones stay.
-    expect(prefs.layout).toEqual({ sidebar: 20, bottom: 30, side: 28, bottomCollapsed: false, sideCollapsed: true })
+    expect(prefs.layout).toEqual({ sidebar: 20, bottom: 30, side: 25, bottomCollapsed: false, sideCollapsed: true })
   })
 
   it('keeps the newer layout fields when an older caller sends only the sizes', async () => {

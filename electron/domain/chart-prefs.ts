@@ -56,7 +56,7 @@ export interface LayoutPrefs {
   sidebar: number
   /** The bottom tabs' height, percent of the area under the header. */
   bottom: number
-  /** The side column (order form, book, trades), percent of the area right of the pair list. */
+  /** The side column (order form, book, trades), percent of the window's width. */
   side: number
   bottomCollapsed: boolean
   sideCollapsed: boolean
@@ -68,7 +68,7 @@ export const LAYOUT_BOUNDS = {
   side: { min: 15, max: 50 },
 } as const
 
-export const DEFAULT_LAYOUT: LayoutPrefs = { sidebar: 24, bottom: 30, side: 28, bottomCollapsed: false, sideCollapsed: false }
+export const DEFAULT_LAYOUT: LayoutPrefs = { sidebar: 24, bottom: 30, side: 25, bottomCollapsed: false, sideCollapsed: false }
 
 const size = (key: keyof typeof LAYOUT_BOUNDS) => z.number().min(LAYOUT_BOUNDS[key].min).max(LAYOUT_BOUNDS[key].max)
 

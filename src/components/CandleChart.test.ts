@@ -34,7 +34,7 @@ const fake = vi.hoisted(() => {
 })
 
 vi.mock('echarts/core', () => ({ init: () => fake.chart, use: () => undefined }))
-vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {} }))
+vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {}, LineChart: {} }))
 vi.mock('echarts/components', () => ({
   GridComponent: {},
   DataZoomInsideComponent: {},
