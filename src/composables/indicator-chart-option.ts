@@ -118,9 +118,10 @@ export function indicatorUpdates(indicators: readonly ChartIndicator[], length: 
   const out: { id: string; data: Point[] }[] = []
   indicators.forEach((indicator, k) => {
     for (const name of INDICATOR_SPECS[indicator.config.id].lines) {
-      const data = lineData(indicator.lines[name] ?? [], length)
-      if (settled) out.push({ id: seriesId(k, name), data: data.settled })
-      out.push({ id: seriesId(k, name, true), data: name === 'histogram' ? data.live.slice(-1) : data.live })
+      const line = indicator.lines[name] ?? []
+      if (settled) out.push({ id: seriesId(k, name), data: points(line, 0, Math.max(0, length - 1)) })
+      // A tick builds the two live points only, never the settled ones.
+      out.push({ id: seriesId(k, name, true), data: points(line, Math.max(0, length - (name === 'histogram' ? 1 : 2)), length) })
     }
   })
   return out
