@@ -56,6 +56,17 @@ describe('the chart workspace preferences', () => {
     expect(prefs.layout).toEqual({ sidebar: 20, bottom: 30, side: 25, bottomCollapsed: false, sideCollapsed: true })
   })
 
+  it('saves one chart\'s indicators without touching the other charts\'', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'prefs-'))
+    const store = createPreferenceStore(dir)
+    const rsi = { id: 'RSI' as const, params: { period: 14 }, color: '#e056fd' }
+    const bb = { id: 'BB' as const, params: { period: 20, deviation: 2 }, color: '#b37feb' }
+    await store.set({ indicators: { chart: 'BTC_USDT|15', list: [rsi] } })
+    await store.set({ indicators: { chart: 'ETH_USDT|60', list: [bb] } })
+    const reread = await createPreferenceStore(dir).get()
+    expect(reread.indicators).toEqual({ 'BTC_USDT|15': [rsi], 'ETH_USDT|60': [bb] })
+  })
+
   it('keeps the newer layout fields when an older caller sends only the sizes', async () => {
     dir = await mkdtemp(join(tmpdir(), 'prefs-'))
     const store = createPreferenceStore(dir)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { Preferences } from '../domain/api'
 import { candleIntervalSchema } from '../domain/wire'
-import { DEFAULT_LAYOUT, layoutFileSchema, readIndicatorPrefs, type LayoutPrefs } from '../domain/chart-prefs'
+import { DEFAULT_LAYOUT, applyIndicatorPatch, layoutFileSchema, readIndicatorPrefs, type IndicatorPatch, type LayoutPrefs } from '../domain/chart-prefs'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -35,8 +35,8 @@ const fileSchema = z.object({
   }),
 })
 
-/** A change; a layout patch from an older caller may lack the newer fields. */
-export type PreferencesPatch = Omit<Partial<Preferences>, 'layout'> & { layout?: Partial<LayoutPrefs> | undefined }
+/** A change; a layout patch from an older caller may lack the newer fields; indicators: one chart's. */
+export type PreferencesPatch = Omit<Partial<Preferences>, 'layout' | 'indicators'> & { layout?: Partial<LayoutPrefs> | undefined; indicators?: IndicatorPatch | undefined }
 
 export interface PreferenceStore {
   get(): Promise<Preferences>
@@ -60,7 +60,13 @@ export function createPreferenceStore(dataDir: string): PreferenceStore {
     async set(patch) {
       const before = await get()
       // A layout patch from an older caller may lack the newer fields: they keep their values.
-      const next: Preferences = { ...before, ...(patch as Partial<Preferences>), layout: { ...before.layout, ...patch.layout } }
+      const { layout, indicators, ...rest } = patch
+      const next: Preferences = {
+        ...before,
+        ...(rest as Partial<Preferences>),
+        layout: { ...before.layout, ...layout },
+        indicators: indicators ? applyIndicatorPatch(before.indicators, indicators) : before.indicators,
+      }
       current = next
       // Writes are chained so a slow disk never reorders two quick changes.
       writing = writing.catch(() => undefined).then(() => writeJsonAtomic(path, { version: 1, prefs: next }))

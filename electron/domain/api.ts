@@ -22,7 +22,7 @@ import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
 import type { Envelope } from './errors'
 import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
 import { baseUrlProblem } from './origin'
-import { type IndicatorPref, type LayoutPrefs, indicatorPrefsSchema, layoutInputSchema } from './chart-prefs'
+import { type IndicatorPref, type LayoutPrefs, indicatorPatchSchema, layoutInputSchema } from './chart-prefs'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -231,8 +231,8 @@ export const methodInputs = {
     hideZeroBalances: z.boolean().optional(),
     timeZone: z.enum(['local', 'utc']).optional(),
     layout: layoutInputSchema.optional(),
-    // The whole map: the renderer edits one chart's list and sends them all (small, and one write).
-    indicators: indicatorPrefsSchema.optional(),
+    // One chart's indicators (pair|interval) at a time.
+    indicators: indicatorPatchSchema.optional(),
   }),
 
   'profiles.list': noInput,

@@ -18,10 +18,19 @@ export interface IndicatorPref {
   color: string
 }
 
+const param = z.number().min(0).max(10_000)
+
 export const indicatorPrefSchema = z.strictObject({
   id: z.enum(INDICATOR_IDS),
-  params: z.record(z.string().regex(/^[a-z]{1,16}$/i), z.number().finite()),
-  color: z.string().regex(/^#[0-9a-f]{6}$/i, 'A colour looks like #3b82f6'),
+  // The parameter names the indicators use (src/indicators/specs.ts); their bounds are checked there.
+  params: z.strictObject({
+    period: param.optional(),
+    deviation: param.optional(),
+    fast: param.optional(),
+    slow: param.optional(),
+    signal: param.optional(),
+  }),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour looks like #3b82f6'),
 })
 
 /** "BTC_USDT|15": the chart an indicator list belongs to. */
@@ -31,9 +40,28 @@ export function chartKey(pair: string, interval: string): string {
   return `${pair}|${interval}`
 }
 
-export const indicatorPrefsSchema = z
-  .record(chartKeySchema, z.array(indicatorPrefSchema).max(MAX_INDICATORS))
-  .refine((map) => Object.keys(map).length <= MAX_INDICATOR_CHARTS, `At most ${MAX_INDICATOR_CHARTS} charts keep indicators`)
+/**
+ * What prefs.set takes: one chart's list (an empty list forgets the chart). One chart per change, so
+ * two windows editing two charts never overwrite each other's lists.
+ */
+export const indicatorPatchSchema = z.strictObject({
+  chart: chartKeySchema,
+  list: z.array(indicatorPrefSchema).max(MAX_INDICATORS),
+})
+export type IndicatorPatch = z.output<typeof indicatorPatchSchema>
+
+/** The map with one chart's list replaced; the map stays within MAX_INDICATOR_CHARTS charts. */
+export function applyIndicatorPatch(map: Readonly<Record<string, IndicatorPref[]>>, patch: IndicatorPatch): Record<string, IndicatorPref[]> {
+  const next = { ...map }
+  delete next[patch.chart]
+  if (patch.list.length === 0) return next
+  // Oldest first out: a chart set again moves to the end (insertion order), so the least recently
+  // edited charts are the ones forgotten, and only once there are more than any trader uses.
+  const keys = Object.keys(next)
+  for (const key of keys.slice(0, Math.max(0, keys.length - MAX_INDICATOR_CHARTS + 1))) delete next[key]
+  next[patch.chart] = patch.list.map((entry) => ({ id: entry.id, params: { ...entry.params } as Record<string, number>, color: entry.color }))
+  return next
+}
 
 /** The saved map, keeping every valid entry of every valid chart and dropping the rest. */
 export function readIndicatorPrefs(value: unknown): Record<string, IndicatorPref[]> {

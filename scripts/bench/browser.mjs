@@ -183,7 +183,7 @@ export async function measureAppIndicators(browser, { seconds = 10, rate = 50 } 
       { id: 'RSI', params: { period: 14 }, color: '#e056fd' },
       { id: 'MACD', params: { fast: 12, slow: 26, signal: 9 }, color: '#22a6b3' },
     ]
-    await callApi(host, 'prefs.set', { indicators: { [`${prefs.pair}|${prefs.interval}`]: three } })
+    await callApi(host, 'prefs.set', { indicators: { chart: `${prefs.pair}|${prefs.interval}`, list: three } })
     const page = await context.newPage()
     await page.goto(await windowUrl(host))
     await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })

@@ -8,7 +8,7 @@ import type { MethodInput, Preferences, Theme, TimeZonePref } from '@domain/api'
 import type { CandleInterval } from '@domain/wire'
 import { useTerminal } from '@/api'
 import { displayZone } from '@/composables/format'
-import { DEFAULT_LAYOUT, LAYOUT_BOUNDS, MAX_INDICATORS, chartKey, type IndicatorPref, type LayoutPrefs } from '@domain/chart-prefs'
+import { DEFAULT_LAYOUT, LAYOUT_BOUNDS, MAX_INDICATORS, applyIndicatorPatch, chartKey, type IndicatorPref, type LayoutPrefs } from '@domain/chart-prefs'
 
 export type PrefsPatch = MethodInput<'prefs.set'>
 
@@ -44,7 +44,13 @@ export const usePrefsStore = defineStore('prefs', () => {
   }
 
   async function set(patch: PrefsPatch): Promise<void> {
-    prefs.value = { ...prefs.value, ...patch, layout: { ...prefs.value.layout, ...patch.layout } }
+    const { indicators, ...rest } = patch
+    prefs.value = {
+      ...prefs.value,
+      ...rest,
+      layout: { ...prefs.value.layout, ...patch.layout },
+      indicators: indicators ? applyIndicatorPatch(prefs.value.indicators, indicators) : prefs.value.indicators,
+    }
     const mine = ++writes
     try {
       const saved = await useTerminal().call('prefs.set', patch)
@@ -79,11 +85,8 @@ export const usePrefsStore = defineStore('prefs', () => {
 
   /** Saves one chart's indicators; an empty list forgets the chart. */
   function setIndicators(pair: string, interval: CandleInterval, list: readonly IndicatorPref[]): Promise<void> {
-    const indicators = { ...prefs.value.indicators }
-    const key = chartKey(pair, interval)
-    if (list.length === 0) delete indicators[key]
-    else indicators[key] = list.slice(0, MAX_INDICATORS).map((i) => ({ id: i.id, params: { ...i.params }, color: i.color }))
-    return set({ indicators })
+    const entries = list.slice(0, MAX_INDICATORS).map((i) => ({ id: i.id, params: { ...i.params }, color: i.color }))
+    return set({ indicators: { chart: chartKey(pair, interval), list: entries } })
   }
 
   return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, indicatorsFor, setIndicators, setConfirmOrders, setHideZeroBalances, setTimeZone }
