@@ -1,8 +1,9 @@
 // The candle chart's ECharts option, as pure functions of the data: the component decides when to
 // call them, these decide what is drawn. Kept apart so the option can be tested without a canvas.
 //
-// Layout: two grids sharing one category x axis (one slot per candle, so gaps in trading do not
-// leave holes): candles on top, volume below, prices on the right like every trading screen.
+// Layout: grids sharing one category x mapping (one slot per candle, so gaps in trading do not
+// leave holes): candles on top, volume below, then a sub-pane per RSI or MACD
+// (indicator-chart-option.ts), prices on the right like every trading screen.
 //
 // Series: the settled candles, and their volumes one series per direction; the newest (live) candle
 // and its volume as one-item series of their own; and an empty series that only carries the price
