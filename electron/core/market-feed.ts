@@ -8,7 +8,7 @@
 // exchange meet (after sleep, an outage, a cached start) the candles may not join up: the hole is
 // filled by paging, or the series restarts after it, before anything is shown (candle-repair.ts).
 import type { CandleInterval, Candle, Trade, Ticker } from '../domain/wire'
-import type { ConnectionStatus, EventPayloads, MarketSnapshot } from '../domain/api'
+import type { ConnectionStatus, EventPayloads, MarketSnapshot, Untagged } from '../domain/api'
 import { isTerminalError } from '../domain/errors'
 import type { ExchangeClient } from './exchange/client'
 import { startPoller, type Poller } from './poller'
@@ -16,7 +16,8 @@ import type { MarketCache } from './market-cache'
 import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '../domain/constants'
 import { gapsOf, mergeByTime, rememberEmpty, repairCandles, type Span } from './candle-repair'
 
-type Emit = <E extends keyof EventPayloads>(event: E, payload: EventPayloads[E]) => void
+// The terminal tags each payload with the session the feed belongs to (terminal-market.ts).
+type Emit = <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => void
 
 export interface MarketFeedDeps {
   client: ExchangeClient

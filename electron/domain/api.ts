@@ -90,6 +90,11 @@ export interface ConnectionStatus {
 export interface SessionState {
   /** Increases on every profile or account switch; events of an older generation are stale. */
   generation: number
+  /**
+   * The generation at which the active profile was activated. Market data belongs to the profile,
+   * not the account: an account switch leaves it, a profile switch (or re-activation) changes it.
+   */
+  profileGeneration: number
   profile: ProfileView | null
   accounts: AccountNode[]
   accountId: number | null
@@ -101,6 +106,15 @@ export interface SessionState {
   storageWarnings?: string[]
 }
 
+/** The profile session a market answer or event belongs to (see SessionState.profileGeneration). */
+export interface MarketSession {
+  profileId: string
+  generation: number
+}
+
+/** A market payload as a feed makes it, before the terminal tags it with its session. */
+export type Untagged<T> = T extends { session: MarketSession } ? Omit<T, 'session'> : T
+
 export interface MarketSnapshot {
   pair: string
   interval: CandleInterval
@@ -111,6 +125,11 @@ export interface MarketSnapshot {
   stale: boolean
   /** When the data was fetched from the exchange (ms since epoch). */
   fetchedAt: number
+}
+
+/** The answer to market.subscribe: the snapshot and the session it was fetched for. */
+export interface SubscribedSnapshot extends MarketSnapshot {
+  session: MarketSession
 }
 
 export interface AccountSnapshot {
@@ -310,7 +329,7 @@ export interface MethodResults {
   'market.orderbook': OrderBook
   'market.candles': Candle[]
   'market.trades': Trade[]
-  'market.subscribe': MarketSnapshot
+  'market.subscribe': SubscribedSnapshot
   'market.unsubscribe': { unsubscribed: true }
   'account.snapshot': AccountSnapshot
   'orders.validate': OrderCheck
@@ -338,12 +357,12 @@ export interface EventPayloads {
    * any that filled a hole. With `reset` they are the whole series: the older ones could not be
    * joined to it without a hole, so what is shown is replaced, not merged into.
    */
-  'market.candles': { pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }
+  'market.candles': { session: MarketSession; pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }
   /** Trades not seen before, newest first. */
-  'market.trades': { pair: string; trades: Trade[] }
-  'market.ticker': { pair: string; ticker: Ticker }
+  'market.trades': { session: MarketSession; pair: string; trades: Trade[] }
+  'market.ticker': { session: MarketSession; pair: string; ticker: Ticker }
   /** The market feed's health: live, stale (cache), retrying, offline. */
-  'market.status': { pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }
+  'market.status': { session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }
   'session.changed': SessionState
   'account.changed': AccountSnapshot
   'notice': Notice

@@ -86,6 +86,7 @@ beforeEach(async () => {
   }))
   useSessionStore().applyState({
     generation: 1,
+    profileGeneration: 1,
     profile: null,
     accounts: [],
     accountId: 7,

@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { SessionState } from '@domain/api'
 import type { FeeRule } from '@domain/wire'
 import { TerminalError } from '@domain/errors'
 import { setTerminal } from '@/api'
@@ -15,17 +14,9 @@ import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session'
 import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule, type FakeTerminal } from '@/stores/market-fixtures.test-util'
 import OrderForm from './OrderForm.vue'
+import { sessionState } from './order-form-harness.test-util'
 
-const SESSION = {
-  generation: 1,
-  profile: { id: 'p1', name: 'Demo', baseUrl: 'http://127.0.0.1:1/api/v3', apiKeyHint: 'abcd', accountId: 7, isDemo: true, createdAt: '2024-01-01T00:00:00Z', lastUsedAt: null, secretStorage: 'keychain' },
-  accounts: [{ id: 7, name: 'Main', email: 'm@example.test', parentId: null, profileId: 'p1' }],
-  accountId: 7,
-  canTrade: true,
-  connection: { state: 'online', message: 'Online', since: 0 },
-  keychain: { available: true },
-  storageWarnings: [],
-} as SessionState
+const SESSION = sessionState()
 
 let wrapper: VueWrapper | null = null
 let terminal: FakeTerminal

@@ -89,7 +89,9 @@ describe('PairList', () => {
 
   async function setup() {
     const market = useMarketStore()
-    market.pairs = [pair('BTC_USDT'), pair('ETH_USDT'), pair('ETH_BTC')]
+    terminal.handlers['market.pairs'] = () => [pair('BTC_USDT'), pair('ETH_USDT'), pair('ETH_BTC')]
+    terminal.handlers['market.currencies'] = () => []
+    await market.loadPairs()
     market.pair = 'BTC_USDT'
     const wrapper = mount(PairList, { attachTo: document.body })
     await flushPromises()

@@ -18,6 +18,7 @@ export const TICKER: Ticker = { pair: 'BTC_USDT', last: '43000', buy: '42990', s
 export function sessionState(overrides: Partial<SessionState> = {}): SessionState {
   return {
     generation: 1,
+    profileGeneration: 1,
     profile: {
       id: 'p1',
       name: 'Demo',

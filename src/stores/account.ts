@@ -109,6 +109,15 @@ export const useAccountStore = defineStore('account', () => {
     { flush: 'sync' },
   )
 
+  // Nothing shown yet and the connection changed (the activation ended, the exchange went away or
+  // came back): ask again, so the tables say what is true now rather than "connecting".
+  watch(
+    () => session.state?.connection.state,
+    (now, before) => {
+      if (now !== before && !snapshot.value && session.profile && !loading.value) void refresh()
+    },
+  )
+
   let disposer: Disposer | null = null
   /** Starts listening to the core's pushes. Idempotent. */
   function listen(): void {

@@ -1,16 +1,20 @@
 // A scriptable TerminalBridge for tests: answers calls from handlers, records them, and emits events
 // on demand. Not imported by the app.
-import type { AccountSnapshot, EventName, EventPayloads, MethodInput, MethodName, MethodResults, ProfileView, SessionState, TerminalBridge } from '@domain/api'
+import type { AccountSnapshot, EventName, EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, ProfileView, SessionState, TerminalBridge } from '@domain/api'
 import type { Balance, FeeRule } from '@domain/wire'
 import { TerminalError } from '@domain/errors'
 
-type Handler<M extends MethodName> = (input: MethodInput<M>) => MethodResults[M] | Promise<MethodResults[M]>
+/** A market answer or event may leave out its session tag: the fake adds `marketSession`, as the core would. */
+export type MaybeTagged<T> = T extends { session: MarketSession } ? Omit<T, 'session'> & { session?: MarketSession } : T
+type Handler<M extends MethodName> = (input: MethodInput<M>) => MaybeTagged<MethodResults[M]> | Promise<MaybeTagged<MethodResults[M]>>
 export type Handlers = { [M in MethodName]?: Handler<M> }
 
 export interface FakeTerminal extends TerminalBridge {
   calls: { method: MethodName; input: unknown }[]
   handlers: Handlers
-  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void
+  emit<E extends EventName>(event: E, payload: MaybeTagged<EventPayloads[E]>): void
+  /** The session tag of market answers and events that name none (that of `sessionState()`). */
+  marketSession: MarketSession
   listenerCount(event: EventName): number
   callsOf(method: MethodName): unknown[]
 }
@@ -20,11 +24,13 @@ export function fakeTerminal(handlers: Handlers = {}): FakeTerminal {
   const fake: FakeTerminal = {
     calls: [],
     handlers,
+    marketSession: { profileId: 'p1', generation: 1 },
     async call(method, input) {
       fake.calls.push({ method, input })
       const handler = fake.handlers[method] as Handler<typeof method> | undefined
       if (!handler) throw new TerminalError({ kind: 'internal', code: 'NO_FAKE', message: `no fake for ${method}` })
-      return handler(input)
+      const answer = await handler(input)
+      return (method === 'market.subscribe' ? { session: fake.marketSession, ...(answer as object) } : answer) as never
     },
     on(event, listener) {
       let set = listeners.get(event)
@@ -34,7 +40,8 @@ export function fakeTerminal(handlers: Handlers = {}): FakeTerminal {
       return () => void set.delete(entry)
     },
     emit(event, payload) {
-      for (const listener of [...(listeners.get(event) ?? [])]) listener(payload)
+      const tagged = event.startsWith('market.') ? { session: fake.marketSession, ...(payload as object) } : payload
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(tagged)
     },
     listenerCount: (event) => listeners.get(event)?.size ?? 0,
     callsOf: (method) => fake.calls.filter((c) => c.method === method).map((c) => c.input),
@@ -74,6 +81,7 @@ export function profileView(over: Partial<ProfileView> = {}): ProfileView {
 export function sessionState(over: Partial<SessionState> = {}): SessionState {
   return {
     generation: 1,
+    profileGeneration: 1,
     profile: profileView(),
     accounts: [
       { id: 1, name: 'Master', email: 'm@example.com', parentId: null, profileId: 'p1' },

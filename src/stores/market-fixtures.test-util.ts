@@ -1,6 +1,7 @@
 // Test fixtures for the market and order-form tests: a fake bridge that records every call and can
 // emit events, and a small market (pairs, candles, trades) to drive it with. Not imported by the app.
 import type { EventName, EventPayloads, MethodName, MethodResults, TerminalBridge } from '@domain/api'
+import type { MaybeTagged } from '@/stores/fake-terminal.test-util'
 import type { Balance, Candle, FeeRule, Pair, Trade } from '@domain/wire'
 
 type Handler = (input: unknown) => unknown
@@ -8,10 +9,13 @@ type Handler = (input: unknown) => unknown
 export interface FakeTerminal extends TerminalBridge {
   calls: { method: MethodName; input: unknown }[]
   callsOf(method: MethodName): unknown[]
-  handle<M extends MethodName>(method: M, handler: (input: never) => MethodResults[M] | Promise<MethodResults[M]>): void
-  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void
+  handle<M extends MethodName>(method: M, handler: (input: never) => MaybeTagged<MethodResults[M]> | Promise<MaybeTagged<MethodResults[M]>>): void
+  /** Market payloads without a session get that of the first profile session (profile p1, generation 1). */
+  emit<E extends EventName>(event: E, payload: MaybeTagged<EventPayloads[E]>): void
   listenerCount(event: EventName): number
 }
+
+const FIRST_SESSION = { profileId: 'p1', generation: 1 }
 
 export function fakeTerminal(): FakeTerminal {
   const handlers = new Map<MethodName, Handler>()
@@ -24,14 +28,16 @@ export function fakeTerminal(): FakeTerminal {
       handlers.set(method, handler as Handler)
     },
     emit(event, payload) {
-      for (const listener of listeners.get(event) ?? []) listener(payload)
+      const tagged = event.startsWith('market.') ? { session: FIRST_SESSION, ...(payload as object) } : payload
+      for (const listener of listeners.get(event) ?? []) listener(tagged)
     },
     listenerCount: (event) => listeners.get(event)?.size ?? 0,
     async call(method, input) {
       calls.push({ method, input })
       const handler = handlers.get(method)
       if (!handler) throw new Error(`fake terminal: no handler for ${method}`)
-      return (await handler(input)) as never
+      const answer = await handler(input)
+      return (method === 'market.subscribe' ? { session: FIRST_SESSION, ...(answer as object) } : answer) as never
     },
     on(event, listener) {
       let set = listeners.get(event)

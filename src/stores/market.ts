@@ -1,102 +1,28 @@
-// Market data of the one subscribed pair and interval. The core polls the exchange and pushes
-// events; this store only applies the events that belong to the current subscription, so a late
-// event of the previous pair can never paint the wrong chart.
+// Market data of the one subscribed pair and interval, for the active profile session.
+//
+// The core polls the exchange and pushes events, each tagged with the profile session it belongs
+// to. This store applies only the events and answers of its own subscription and session, so a late
+// event of the previous pair, or of the previous exchange, can never paint the wrong chart. A profile
+// switch resets everything (pairs, currencies, candles, trades, ticker, status) at once and loads the
+// new exchange's market; an exchange that comes back online after failing loads it too.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ConnectionStatus, Disposer, EventPayloads, MarketSnapshot } from '@domain/api'
+import type { ConnectionStatus, Disposer, EventPayloads, MarketSession, SubscribedSnapshot } from '@domain/api'
 import type { Candle, CandleInterval, Currency, Pair, Ticker, Trade } from '@domain/wire'
 import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
+import { followSession } from './market-follow'
+import { frameScheduler, mergeCandles, mergeTrades, prependCandles } from './market-merge'
 import { usePrefsStore } from './prefs'
+import { useSessionStore } from './session'
 
-/** How many recent trades the store keeps: enough to fill a tall panel, small enough to stay fast. */
-export const TRADES_CAP = 500
+export { TRADES_CAP, mergeCandles, mergeTrades, prependCandles } from './market-merge'
 /** Empty spans of older candles (no trade) stepped over before the start of history is assumed. */
 const EMPTY_SPANS_STEPPED = 3
 
-/**
- * Merges candles into a sorted series by `time`: an incoming candle with an existing time replaces
- * it (the live last candle), a newer one is appended. Returns a new array sorted by time.
- */
-export function mergeCandles(existing: readonly Candle[], incoming: readonly Candle[]): Candle[] {
-  if (incoming.length === 0) return existing as Candle[]
-  const last = existing[existing.length - 1]
-  const sortedIncoming = isSortedByTime(incoming) ? incoming : [...incoming].sort((a, b) => a.time - b.time)
-  const firstIncoming = sortedIncoming[0]!
-  // The common live case: updates at or after the last candle. O(incoming), no sort, no map.
-  if (!last || firstIncoming.time >= last.time) {
-    const result = existing.slice()
-    for (const candle of sortedIncoming) {
-      const tail = result[result.length - 1]
-      if (tail && tail.time === candle.time) result[result.length - 1] = candle
-      else result.push(candle)
-    }
-    return result
-  }
-  const byTime = new Map<number, Candle>()
-  for (const candle of existing) byTime.set(candle.time, candle)
-  for (const candle of sortedIncoming) byTime.set(candle.time, candle)
-  return [...byTime.values()].sort((a, b) => a.time - b.time)
-}
-
-/** Prepends an older page: candles already loaded win (they are the fresher copy). */
-export function prependCandles(existing: readonly Candle[], older: readonly Candle[]): Candle[] {
-  const first = existing[0]
-  const fresh = older.filter((candle) => !first || candle.time < first.time)
-  if (fresh.length === 0) return existing as Candle[]
-  const byTime = new Map<number, Candle>()
-  for (const candle of fresh) byTime.set(candle.time, candle)
-  return [...[...byTime.values()].sort((a, b) => a.time - b.time), ...existing]
-}
-
-function isSortedByTime(candles: readonly Candle[]): boolean {
-  for (let i = 1; i < candles.length; i++) if (candles[i - 1]!.time > candles[i]!.time) return false
-  return true
-}
-
-/** Adds trades not seen before (by id) to a newest-first list, keeping it newest first and capped. */
-export function mergeTrades(existing: readonly Trade[], incoming: readonly Trade[], cap = TRADES_CAP): Trade[] {
-  if (incoming.length === 0) return existing as Trade[]
-  const seen = new Set<number>()
-  for (const trade of existing) seen.add(trade.id)
-  const fresh: Trade[] = []
-  for (const trade of incoming) {
-    if (seen.has(trade.id)) continue
-    seen.add(trade.id)
-    fresh.push(trade)
-  }
-  if (fresh.length === 0) return existing as Trade[]
-  let merged = [...fresh, ...existing]
-  if (!isNewestFirst(merged)) merged = merged.sort(compareNewestFirst)
-  return merged.length > cap ? merged.slice(0, cap) : merged
-}
-
-function compareNewestFirst(a: Trade, b: Trade): number {
-  return b.timestamp - a.timestamp || b.id - a.id
-}
-
-function isNewestFirst(trades: readonly Trade[]): boolean {
-  for (let i = 1; i < trades.length; i++) if (compareNewestFirst(trades[i - 1]!, trades[i]!) > 0) return false
-  return true
-}
-
-/** Runs `flush` once per animation frame at most (a timer where there are no frames, as in tests). */
-function frameScheduler(flush: () => void): () => void {
-  let scheduled = false
-  return () => {
-    if (scheduled) return
-    scheduled = true
-    const run = (): void => {
-      scheduled = false
-      flush()
-    }
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
-    else setTimeout(run, 16)
-  }
-}
-
 export const useMarketStore = defineStore('market', () => {
+  const session = useSessionStore()
   const pairs = ref<Pair[]>([])
   const currencies = ref<Currency[]>([])
   const pair = ref('')
@@ -114,11 +40,21 @@ export const useMarketStore = defineStore('market', () => {
   /** True once the server returned nothing older than the first candle. */
   const reachedStart = ref(false)
   const error = ref<string | null>(null)
+  const pairsLoading = ref(false)
+  /** Why the pair list could not be loaded; null when it was (or is loading). */
+  const pairsError = ref<string | null>(null)
+  /** Every pair's ticker, read once per profile session (the pair list's last prices). */
+  const tickers = shallowRef(new Map<string, Ticker>())
+  /** The profile session the shown data belongs to: the subscribe answer's, once it arrived. */
+  const feedSession = shallowRef<MarketSession | null>(null)
 
   const selectedPair = computed(() => pairs.value.find((p) => p.name === pair.value) ?? null)
 
-  // Every subscribe() bumps this; answers of an older subscription are dropped.
+  // Every subscribe() and every reset bumps this; answers of an older subscription are dropped.
   let subscription = 0
+  // The profile session the window was in when it subscribed: before the answer names the feed's
+  // session, events of an earlier one are dropped by this.
+  let askedAt = 0
   let pendingSubscribe: { pair: string; interval: CandleInterval; promise: Promise<void> } | null = null
   let disposers: Disposer[] = []
   let pendingTrades: Trade[] = []
@@ -133,8 +69,11 @@ export const useMarketStore = defineStore('market', () => {
     trades.value = mergeTrades(trades.value, batch)
   }
 
-  function isCurrent(eventPair: string, eventInterval?: CandleInterval): boolean {
-    return eventPair === pair.value && (eventInterval === undefined || eventInterval === interval.value)
+  /** True when a payload belongs to this store's subscription: its pair, interval and session. */
+  function isCurrent(tag: MarketSession, eventPair: string, eventInterval?: CandleInterval): boolean {
+    if (eventPair !== pair.value || (eventInterval !== undefined && eventInterval !== interval.value)) return false
+    const own = feedSession.value
+    return own ? tag.generation === own.generation && tag.profileId === own.profileId : tag.generation >= askedAt
   }
 
   function listen(): void {
@@ -142,7 +81,7 @@ export const useMarketStore = defineStore('market', () => {
     const terminal = useTerminal()
     disposers = [
       terminal.on('market.candles', (payload: EventPayloads['market.candles']) => {
-        if (!isCurrent(payload.pair, payload.interval)) return
+        if (!isCurrent(payload.session, payload.pair, payload.interval)) return
         if (payload.reset === true) {
           // The core could not join the new candles to the old without a hole: start the series over.
           candles.value = mergeCandles([], payload.candles)
@@ -152,16 +91,16 @@ export const useMarketStore = defineStore('market', () => {
         candles.value = mergeCandles(candles.value, payload.candles)
       }),
       terminal.on('market.trades', (payload: EventPayloads['market.trades']) => {
-        if (!isCurrent(payload.pair)) return
+        if (!isCurrent(payload.session, payload.pair)) return
         pendingTrades.push(...payload.trades)
         scheduleTradeFlush()
       }),
       terminal.on('market.ticker', (payload: EventPayloads['market.ticker']) => {
-        if (!isCurrent(payload.pair)) return
+        if (!isCurrent(payload.session, payload.pair)) return
         ticker.value = payload.ticker
       }),
       terminal.on('market.status', (payload: EventPayloads['market.status']) => {
-        if (!isCurrent(payload.pair, payload.interval)) return
+        if (!isCurrent(payload.session, payload.pair, payload.interval)) return
         stale.value = payload.stale
         status.value = payload.connection
       }),
@@ -174,17 +113,81 @@ export const useMarketStore = defineStore('market', () => {
     disposers = []
   }
 
+  /** True when the profile session has changed since `asked` (0: asked before the session was known). */
+  const left = (asked: number): boolean => asked !== 0 && asked !== session.profileGeneration
+
+  /** Loads the active exchange's pairs and currencies; an answer for an earlier profile is dropped. */
   async function loadPairs(): Promise<void> {
     const terminal = useTerminal()
-    const [pairList, currencyList] = await Promise.all([
-      terminal.call('market.pairs', undefined),
-      terminal.call('market.currencies', undefined).catch(() => [] as Currency[]),
-    ])
-    pairs.value = pairList
-    currencies.value = currencyList
+    const asked = session.profileGeneration
+    pairsLoading.value = true
+    pairsError.value = null
+    // Tickers are a nicety: the list works without prices, so they neither delay nor fail it.
+    void terminal.call('market.ticker', undefined).then(
+      (all) => {
+        if (!left(asked)) tickers.value = new Map(all.map((t) => [t.pair, t]))
+      },
+      () => undefined,
+    )
+    try {
+      const [pairList, currencyList] = await Promise.all([
+        terminal.call('market.pairs', undefined),
+        terminal.call('market.currencies', undefined).catch(() => [] as Currency[]),
+      ])
+      if (left(asked)) return
+      pairs.value = pairList
+      currencies.value = currencyList
+    } catch (cause) {
+      if (!left(asked)) pairsError.value = toTerminalError(cause).message
+      throw cause
+    } finally {
+      if (!left(asked)) pairsLoading.value = false
+    }
   }
 
-  function applySnapshot(snapshot: MarketSnapshot): void {
+  /**
+   * Loads the pairs, then subscribes to the pair shown before (or remembered, or the first one this
+   * exchange lists). Throws when the pairs cannot be loaded (pairsError says why).
+   */
+  async function start(): Promise<void> {
+    const asked = session.profileGeneration
+    await loadPairs()
+    if (!left(asked)) await subscribeRemembered()
+  }
+
+  /** Subscribes to the pair shown before, or the remembered one, or the first this exchange lists. */
+  async function subscribeRemembered(): Promise<void> {
+    const prefs = usePrefsStore()
+    const listed = (name: string) => name !== '' && pairs.value.some((p) => p.name === name)
+    const wanted = [pair.value, prefs.prefs.pair].find(listed) ?? pairs.value[0]?.name
+    if (wanted) await subscribe(wanted, pair.value ? interval.value : prefs.prefs.interval)
+  }
+
+  /** Forgets everything of the previous exchange at once: no render pairs it with the new one. */
+  function reset(): void {
+    subscription += 1
+    pendingSubscribe = null
+    pendingTrades = []
+    feedSession.value = null
+    pairs.value = []
+    currencies.value = []
+    tickers.value = new Map()
+    candles.value = []
+    trades.value = []
+    ticker.value = null
+    stale.value = false
+    fetchedAt.value = null
+    status.value = null
+    loading.value = false
+    loadingOlder.value = false
+    reachedStart.value = false
+    error.value = null
+    pairsLoading.value = false
+    pairsError.value = null
+  }
+
+  function applySnapshot(snapshot: SubscribedSnapshot): void {
+    feedSession.value = snapshot.session
     // Events of this subscription may have arrived before the answer: they are newer, so they win.
     candles.value = candles.value.length > 0 ? mergeCandles(snapshot.candles, candles.value) : mergeCandles([], snapshot.candles)
     trades.value = mergeTrades(trades.value, snapshot.trades)
@@ -203,6 +206,8 @@ export const useMarketStore = defineStore('market', () => {
     if (pendingSubscribe && pendingSubscribe.pair === nextPair && pendingSubscribe.interval === nextInterval) return pendingSubscribe.promise
     listen()
     const id = ++subscription
+    askedAt = session.profileGeneration
+    feedSession.value = null
     pair.value = nextPair
     interval.value = nextInterval
     candles.value = []
@@ -218,7 +223,8 @@ export const useMarketStore = defineStore('market', () => {
     const promise = (async () => {
       try {
         const snapshot = await useTerminal().call('market.subscribe', { pair: nextPair, interval: nextInterval })
-        if (id !== subscription) return
+        // An answer fetched for an earlier profile session: the switch's reset subscribes again.
+        if (id !== subscription || snapshot.session.generation < askedAt) return
         applySnapshot(snapshot)
       } catch (cause) {
         if (id !== subscription) return
@@ -289,8 +295,19 @@ export const useMarketStore = defineStore('market', () => {
     await subscribe(pair.value, next)
   }
 
+  followSession(session, {
+    reset,
+    start,
+    busy: () => pairsLoading.value || loading.value,
+    incomplete: () => pairsError.value !== null || pairs.value.length === 0 || (error.value !== null && candles.value.length === 0),
+  })
+
   return {
     pairs,
+    pairsLoading,
+    pairsError,
+    tickers,
+    feedSession,
     currencies,
     pair,
     interval,
@@ -306,6 +323,9 @@ export const useMarketStore = defineStore('market', () => {
     error,
     selectedPair,
     loadPairs,
+    start,
+    subscribeRemembered,
+    reset,
     subscribe,
     loadOlder,
     setPair,

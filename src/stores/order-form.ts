@@ -193,6 +193,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   /** Why the order cannot be sent whatever is typed; null when it can. */
   const blockReason = computed<string | null>(() => {
     if (!session.state?.profile) return 'Add or activate a profile to trade'
+    if (session.notice === 'unreachable') return 'The exchange is unreachable: nothing can be sent until it answers again'
     if (!session.canTrade) return session.account?.viewOnlyReason ?? 'This account is view-only: the active profile holds no key for it'
     if (!pair.value) return 'Choose a pair'
     return null

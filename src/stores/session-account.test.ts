@@ -105,6 +105,19 @@ describe('account store', () => {
     expect(session.generation).toBe(2)
   })
 
+  it('a switch to an unreachable exchange: after "connecting", the tables say what the exchange answered', async () => {
+    const { account } = await ready()
+    terminal.handlers['account.snapshot'] = () => Promise.reject(new Error('Retrying: connecting to Gone timed out.'))
+    terminal.emit('session.changed', sessionState({ generation: 3, profileGeneration: 3, connection: { state: 'connecting', message: 'Connecting to Gone…', since: 0 } }))
+    await settle()
+    expect(account.error).toMatch(/Retrying/)
+    terminal.handlers['account.snapshot'] = () => Promise.reject(new Error('Could not reach the exchange for GET /balances (ECONNREFUSED).'))
+    terminal.emit('session.changed', sessionState({ generation: 3, profileGeneration: 3, connection: { state: 'offline', message: 'Exchange unreachable', since: 0 } }))
+    await settle()
+    expect(account.error).toMatch(/Could not reach the exchange/)
+    expect(account.balances).toEqual([])
+  })
+
   it('holds a snapshot that arrives before its session.changed, and shows it when the session catches up', async () => {
     const { account } = await ready()
     await settle()

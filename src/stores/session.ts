@@ -29,6 +29,19 @@ export const useSessionStore = defineStore('session', () => {
   const loadError = ref<string | null>(null)
 
   const generation = computed(() => state.value?.generation ?? 0)
+  /** Changes on a profile switch only; the market belongs to it (an account switch keeps it). */
+  const profileGeneration = computed(() => state.value?.profileGeneration ?? 0)
+  /**
+   * What the banner under the header says about the session: the exchange cannot be reached (then
+   * nothing is known about the account, so it is not called view-only), or the account is view-only.
+   */
+  const notice = computed<'unreachable' | 'view-only' | null>(() => {
+    const s = state.value
+    if (!s?.profile) return null
+    if (s.connection.state === 'offline' && s.connection.problem !== 'auth-failed') return 'unreachable'
+    if (!s.canTrade && s.accounts.length > 0) return 'view-only'
+    return null
+  })
   const canTrade = computed(() => state.value?.canTrade ?? false)
   const accountId = computed(() => state.value?.accountId ?? null)
   const profile = computed(() => state.value?.profile ?? null)
@@ -129,6 +142,8 @@ export const useSessionStore = defineStore('session', () => {
     switching,
     loadError,
     generation,
+    profileGeneration,
+    notice,
     canTrade,
     accountId,
     profile,

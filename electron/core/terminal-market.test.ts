@@ -1,0 +1,53 @@
+// The terminal's market against the real demo exchange: the subscribed feed, and the offline start.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { startDemoExchange } from '../demo-exchange/server'
+import { createProfileStore } from './profile-store'
+import { createTerminal } from './terminal'
+import { createVault } from './vault'
+import { fast, next, useTerminalHarness } from './terminal-harness.test-util'
+
+describe('terminal market', () => {
+  const h = useTerminalHarness()
+
+  it('streams the subscribed market as a first snapshot and then live trades', async () => {
+    const core = await h.open()
+    const snapshot = await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '1' })
+    expect(snapshot.candles.length).toBe(500)
+    expect(snapshot.stale).toBe(false)
+    const trades = await next(core, 'market.trades')
+    expect(trades.pair).toBe('BTC_USDT')
+
+  })
+
+  it('starts offline with the cached market marked stale, and profiles still manageable', async () => {
+    // The exchange disappears: a fresh terminal on the same data directory, pointed at a dead port.
+    const offline = await startDemoExchange({ port: 0, seed: 11, live: false })
+    const baseUrl = offline.baseUrl
+    const dir = mkdtempSync(join(tmpdir(), 'terminal-offline-'))
+    const first = await createTerminal({
+      host: 'cli', version: '0', dataDir: dir, vault: createVault({ keytar: h.keytar }), profiles: createProfileStore(dir), rates: fast,
+      demo: { start: async () => ({ baseUrl, accounts: offline.accounts }) },
+    })
+    const live = await first.call('market.subscribe', { pair: 'ETH_USDT', interval: '5' })
+    await first.call('market.unsubscribe', undefined)
+    await first.dispose()
+    await offline.close()
+
+    const second = await createTerminal({
+      host: 'cli', version: '0', dataDir: dir, vault: createVault({ keytar: h.keytar }), profiles: createProfileStore(dir), rates: fast,
+      demo: { start: async () => ({ baseUrl, accounts: offline.accounts }) },
+    })
+    h.track(second)
+    const session = await second.call('session.get', undefined)
+    expect(session.connection.state).toBe('offline')
+    const stale = await second.call('market.subscribe', { pair: 'ETH_USDT', interval: '5' })
+    expect(stale.stale).toBe(true)
+    expect(stale.candles.at(-1)).toEqual(live.candles.at(-1))
+    const renamed = await second.call('profiles.update', { id: session.profile!.id, name: 'Demo (offline)' })
+    expect(renamed.name).toBe('Demo (offline)')
+    rmSync(dir, { recursive: true, force: true })
+  }, 60_000)
+})

@@ -1,0 +1,112 @@
+// The market methods of the terminal: the lists, one-off reads, and the one subscribed feed of a
+// pair and interval.
+//
+// Everything here belongs to the profile session it was asked in. Every exchange call passes that
+// session's abort signal, so a switch cancels it; an answer that still arrives after a switch is
+// dropped (ABORTED) instead of returned; the feed's events carry their session and a feed that is no
+// longer the current one emits nothing. A switch ends the feed: the window subscribes again, for the
+// new exchange's own pairs.
+import { join } from 'node:path'
+import type { EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, Untagged } from '../domain/api'
+import { TerminalError } from '../domain/errors'
+import type { EventHub } from './events'
+import type { Logger } from './logger'
+import { createMarketCache } from './market-cache'
+import { type MarketFeed, createMarketFeed } from './market-feed'
+import type { Session } from './terminal-session'
+
+type MarketMethod = Extract<MethodName, `market.${string}`>
+export type MarketHandlers = { [M in MarketMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
+
+export interface MarketDeps {
+  session: Session
+  hub: EventHub
+  dataDir: string
+  now: () => number
+  logger?: Logger | undefined
+  rates?: { tradesMs: number; candlesMs: number; tickerMs: number } | undefined
+}
+
+export interface Market {
+  handlers: MarketHandlers
+  /** Stops the feed (a switch, or shutting down). */
+  stop(): void
+}
+
+export function noProfile(): TerminalError {
+  return new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one.' })
+}
+
+export function createMarket(deps: MarketDeps): Market {
+  const { session, hub } = deps
+  const log = deps.logger
+  let feed: MarketFeed | null = null
+
+  function stop(): void {
+    feed?.stop()
+    feed = null
+  }
+
+  /** Runs `read` with the active client and returns its answer only if the session is still the same. */
+  async function read<T>(call: (client: NonNullable<Session['client']>, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const { client, active, profileGeneration, signal } = session
+    if (!client || !active) throw noProfile()
+    const answer = await call(client, signal)
+    session.assertCurrent(profileGeneration)
+    return answer
+  }
+
+  async function subscribe(pair: string, interval: MethodInput<'market.subscribe'>['interval']) {
+    const { client, active } = session
+    if (!client || !active) {
+      throw new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one to see the market.' })
+    }
+    feed?.stop()
+    const tag: MarketSession = { profileId: active.id, generation: session.profileGeneration }
+    const next: MarketFeed = createMarketFeed(pair, interval, {
+      client,
+      cache: createMarketCache(join(deps.dataDir, 'cache'), active.baseUrl, (e) => log?.warn('market cache', { error: String(e) })),
+      emit: <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => {
+        // A replaced or stopped feed, or one of an earlier session, says nothing any more.
+        if (feed !== next || tag.generation !== session.profileGeneration) return
+        hub.emit(event, { ...payload, session: tag } as EventPayloads[E])
+      },
+      now: deps.now,
+      ...(deps.rates ? { rates: deps.rates } : {}),
+    })
+    feed = next
+    const snapshot = await next.start()
+    session.assertCurrent(tag.generation)
+    return { ...snapshot, session: tag }
+  }
+
+  const handlers: MarketHandlers = {
+    'market.currencies': () => read((client, signal) => client.currencies({ signal })),
+    'market.pairs': () =>
+      read(async (client, signal) => {
+        const cache = createMarketCache(join(deps.dataDir, 'cache'), session.active!.baseUrl)
+        try {
+          const [pairs, currencies] = await Promise.all([client.pairs({}, { signal }), client.currencies({ signal })])
+          void cache.saveLists({ pairs, currencies })
+          return pairs
+        } catch (error) {
+          // The cache stands in for an unreachable exchange, not for an answer dropped by a switch.
+          if (signal.aborted) throw error
+          const cached = await cache.loadLists()
+          if (cached) return cached.pairs
+          throw error
+        }
+      }),
+    'market.ticker': (input) => read((client, signal) => client.ticker(input?.pair ? { pair: input.pair } : {}, { signal })),
+    'market.orderbook': ({ pair, limit }) => read((client, signal) => client.orderbook(limit ? { pair, limit_buy: limit, limit_sell: limit } : { pair }, { signal })),
+    'market.candles': (input) => read((client, signal) => client.candles(input, { signal })),
+    'market.trades': (input) => read((client, signal) => client.trades(input, { signal })),
+    'market.subscribe': ({ pair, interval }) => subscribe(pair, interval),
+    async 'market.unsubscribe'() {
+      stop()
+      return { unsubscribed: true }
+    },
+  }
+
+  return { handlers, stop }
+}

@@ -1,0 +1,68 @@
+// The account and order methods of the terminal: the account snapshot, and placing, checking and
+// cancelling orders — only ever for the account whose own key the active profile holds.
+import type { MethodInput, MethodResults, Notice } from '../domain/api'
+import { TerminalError } from '../domain/errors'
+import type { ExchangeClient } from './exchange/client'
+import { createOrderDesk } from './order-desk'
+import { noProfile } from './terminal-market'
+import type { Session } from './terminal-session'
+
+type OrderMethod = 'account.snapshot' | 'orders.validate' | 'orders.place' | 'orders.cancel'
+export type OrderHandlers = { [M in OrderMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
+
+/** Switched meanwhile: the balances asked for belong to an account the user has left. */
+function switchedAway(): TerminalError {
+  return new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The answer belongs to an account that is no longer selected; it was dropped.' })
+}
+
+export function createOrderHandlers(session: Session, notify: (notice: Notice) => void): OrderHandlers {
+  function requireTrading(): { client: ExchangeClient; accountId: number } {
+    const { client, active, accountId } = session
+    if (!client || !active) throw new TerminalError({ kind: 'validation', code: 'NO_PROFILE', message: 'Activate a profile before placing orders.' })
+    if (accountId === null || accountId !== active.accountId) {
+      throw new TerminalError({ kind: 'validation', code: 'VIEW_ONLY_ACCOUNT', message: 'The selected account is view-only: orders need that account’s own API key. Add a profile for it, or switch back.' })
+    }
+    return { client, accountId }
+  }
+
+  return {
+    async 'account.snapshot'() {
+      if (!session.client && !session.active) throw noProfile()
+      // Asked during a switch: the account feed starts when the exchange has said which accounts
+      // the key sees, so wait for that rather than answer "no profile".
+      const during = session.switching()
+      let gen = session.generation
+      await session.ready()
+      // Asked during a switch: the answer is for the session the switch leads to. Otherwise a switch
+      // that came in meanwhile makes it stale.
+      if (during) gen = session.generation
+      else if (gen !== session.generation) throw switchedAway()
+      const feed = session.accountFeed()
+      if (!session.active || !feed) throw noProfile()
+      const snapshot = await feed.fetch()
+      if (gen !== session.generation) throw switchedAway()
+      return { ...snapshot, generation: gen }
+    },
+    async 'orders.validate'(draft) {
+      const { client: c, accountId: id } = requireTrading()
+      return createOrderDesk({ client: c, accountId: () => id }).validate(draft)
+    },
+    async 'orders.place'(draft) {
+      const { client: c, accountId: id } = requireTrading()
+      const result = await createOrderDesk({ client: c, accountId: () => id }).place(draft)
+      if (result.outcome === 'placed') {
+        notify({ kind: 'order-placed', title: 'Order placed', body: `${draft.order_side} ${draft.order_type} ${draft.pair.replace('_', '/')} — id ${result.orderIds.join(', ')}` })
+      } else {
+        notify({ kind: 'warning', title: 'Order outcome unknown', body: result.message })
+      }
+      session.accountFeed()?.kick()
+      return result
+    },
+    async 'orders.cancel'(input) {
+      const { client: c } = requireTrading()
+      const result = await c.cancelOrders(input)
+      session.accountFeed()?.kick()
+      return result
+    },
+  }
+}

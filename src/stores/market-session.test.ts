@@ -1,0 +1,148 @@
+// The market store follows the session: a profile switch empties it at once and loads the new
+// exchange; events and answers of an earlier session never show; an account switch keeps the
+// market; an exchange that answers again loads what failed, without a reload.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { MarketSession, SessionState } from '@domain/api'
+import type { Pair, Ticker } from '@domain/wire'
+import { setTerminal } from '@/api'
+import { deferred, profileView, sessionState } from '@/stores/fake-terminal.test-util'
+import { useMarketStore } from './market'
+import { useSessionStore } from './session'
+import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures.test-util'
+
+const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
+const A: MarketSession = { profileId: 'p1', generation: 1 }
+const B: MarketSession = { profileId: 'p2', generation: 3 }
+const ONLINE = { state: 'online' as const, message: 'Connected', since: 0 }
+const OFFLINE = { state: 'offline' as const, message: 'Exchange unreachable (connect ECONNREFUSED). Retrying.', since: 0 }
+const tickerOf = (pair: string, last: string): Ticker => ({ pair, last, buy: last, sell: last })
+
+/** Exchange B: its own pairs and prices (about 6 % apart from A's), and its own trade ids. */
+const B_PAIRS: Pair[] = [{ ...ETH_USDT, id: 7 }, { ...BTC_USDT, id: 8 }]
+const bCandles = candleRun(4, T0).map((c) => ({ ...c, open: c.open * 1.06, close: c.close * 1.06 }))
+
+function switchTo(over: Partial<SessionState>): void {
+  useSessionStore().applyState(sessionState(over))
+}
+
+describe('market store across sessions', () => {
+  let terminal: FakeTerminal
+  beforeEach(async () => {
+    setActivePinia(createPinia())
+    terminal = fakeTerminal()
+    setTerminal(terminal)
+    terminal.handle('market.pairs', () => [BTC_USDT, ETH_USDT])
+    terminal.handle('market.currencies', () => [])
+    terminal.handle('market.ticker', () => [tickerOf('BTC_USDT', '43000'), tickerOf('ETH_USDT', '2300')])
+    terminal.handle('market.subscribe', (input: { pair: string; interval: '60' }) => ({
+      pair: input.pair, interval: input.interval, candles: candleRun(5, T0), trades: [trade(2), trade(1)], ticker: null, stale: false, fetchedAt: 1, session: A,
+    }))
+    switchTo({})
+    const market = useMarketStore()
+    await market.start()
+    expect(market.candles).toHaveLength(5)
+    expect(market.tickers.get('BTC_USDT')?.last).toBe('43000')
+  })
+
+  function exchangeB(): void {
+    terminal.handle('market.pairs', () => B_PAIRS)
+    terminal.handle('market.ticker', () => [tickerOf('BTC_USDT', '45580'), tickerOf('ETH_USDT', '2438')])
+    terminal.handle('market.subscribe', (input: { pair: string; interval: '60' }) => ({
+      pair: input.pair, interval: input.interval, candles: bCandles, trades: [trade(900)], ticker: null, stale: false, fetchedAt: 2, session: B,
+    }))
+  }
+
+  it('a profile switch empties pairs, prices, candles, trades and ticker at once, then shows the new exchange', async () => {
+    const market = useMarketStore()
+    terminal.emit('market.ticker', { session: A, pair: 'BTC_USDT', ticker: tickerOf('BTC_USDT', '43001') })
+    expect(market.ticker?.last).toBe('43001')
+    exchangeB()
+    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    // Synchronously: nothing of A is left for the next render.
+    expect(market.candles).toEqual([])
+    expect(market.trades).toEqual([])
+    expect(market.pairs).toEqual([])
+    expect(market.ticker).toBeNull()
+    expect(market.tickers.size).toBe(0)
+    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(market.pairs).toEqual(B_PAIRS)
+    expect(market.pair).toBe('BTC_USDT') // B lists it too: the user stays on the pair
+    expect(market.candles.map((c) => c.close)).toEqual(bCandles.map((c) => c.close))
+    expect(market.trades.map((t) => t.id)).toEqual([900])
+    expect(market.tickers.get('BTC_USDT')?.last).toBe('45580')
+    expect(market.feedSession).toEqual(B)
+  })
+
+  it('drops events and a late answer of the previous exchange after the switch', async () => {
+    const market = useMarketStore()
+    const lateA = deferred<never>()
+    terminal.handle('market.candles', () => lateA.promise)
+    const older = market.loadOlder()
+    exchangeB()
+    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 0))
+    lateA.resolve(candleRun(3, T0 - 5 * 3600) as never)
+    expect(await older).toBe(0)
+    terminal.emit('market.trades', { session: A, pair: 'BTC_USDT', trades: [trade(3)] })
+    terminal.emit('market.candles', { session: A, pair: 'BTC_USDT', interval: '60', candles: candleRun(1, T0 + 3600) })
+    terminal.emit('market.ticker', { session: A, pair: 'BTC_USDT', ticker: tickerOf('BTC_USDT', '43002') })
+    terminal.emit('market.status', { session: A, pair: 'BTC_USDT', interval: '60', stale: false, connection: ONLINE })
+    terminal.emit('market.trades', { session: B, pair: 'BTC_USDT', trades: [trade(901)] })
+    market.flushTrades()
+    expect(market.trades.map((t) => t.id)).toEqual([901, 900])
+    expect(market.candles.map((c) => c.close)).toEqual(bCandles.map((c) => c.close))
+    expect(market.ticker).toBeNull()
+    expect(market.status).toBeNull()
+  })
+
+  it('drops a subscribe answer fetched for the previous exchange', async () => {
+    const market = useMarketStore()
+    const lateA = deferred<never>()
+    terminal.handle('market.subscribe', () => lateA.promise)
+    const pending = market.subscribe('ETH_USDT', '60')
+    exchangeB()
+    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    lateA.resolve({ pair: 'ETH_USDT', interval: '60', candles: candleRun(5, T0), trades: [trade(5)], ticker: null, stale: false, fetchedAt: 1, session: A } as never)
+    await pending
+    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(market.trades.map((t) => t.id)).toEqual([900])
+    expect(market.feedSession).toEqual(B)
+  })
+
+  it('an account switch on the same profile keeps the market and its live feed', async () => {
+    const market = useMarketStore()
+    switchTo({ generation: 2, profileGeneration: 1, accountId: 3 })
+    expect(market.candles).toHaveLength(5)
+    terminal.emit('market.trades', { session: A, pair: 'BTC_USDT', trades: [trade(3)] })
+    market.flushTrades()
+    expect(market.trades.map((t) => t.id)).toEqual([3, 2, 1])
+    expect(terminal.callsOf('market.subscribe')).toHaveLength(1)
+  })
+
+  it('switching to an unreachable exchange shows no market of the previous one; coming back online loads it without a reload', async () => {
+    const market = useMarketStore()
+    const down = new Error('Exchange unreachable (connect ECONNREFUSED).')
+    terminal.handle('market.pairs', () => Promise.reject(down))
+    terminal.handle('market.ticker', () => Promise.reject(down))
+    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: OFFLINE })
+    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(market.pairs).toEqual([])
+    expect(market.candles).toEqual([])
+    expect(market.pairsError).toMatch(/unreachable/)
+    expect(useSessionStore().notice).toBe('unreachable')
+
+    exchangeB()
+    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: ONLINE })
+    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(market.pairsError).toBeNull()
+    expect(market.pairs).toEqual(B_PAIRS)
+    expect(market.candles.map((c) => c.close)).toEqual(bCandles.map((c) => c.close))
+    expect(useSessionStore().notice).toBeNull()
+  })
+})
