@@ -86,14 +86,14 @@ export function indicatorSeries(indicators: readonly ChartIndicator[], length: n
       const { settled, live } = lineData(line, length)
       if (name === 'histogram') {
         const bar = (id: string, data: Point[]): BarSeriesOption => ({
-          id, name: id, type: 'bar', ...axis, data, encode: { x: 0, y: 1 }, barMaxWidth: 8, silent: true,
+          id, name: id, type: 'bar', ...axis, data, encode: { x: 0, y: 1, itemId: 0 }, barMaxWidth: 8, silent: true,
           itemStyle: { opacity: 0.6, color: (p: { data: unknown }) => (Number((p.data as Point)[1]) >= 0 ? UP_COLOR : DOWN_COLOR) },
         })
         out.push(bar(seriesId(k, name), settled), bar(seriesId(k, name, true), live.slice(-1)))
         return
       }
       const style = { color: lineColor(indicator.config, index), width: index === 1 && indicator.config.id === 'BB' ? 1 : 1.5 }
-      const common = { type: 'line' as const, ...axis, encode: { x: 0, y: 1 }, showSymbol: false, silent: true, animation: false, lineStyle: style, itemStyle: { color: style.color } }
+      const common = { type: 'line' as const, ...axis, encode: { x: 0, y: 1, itemId: 0 }, showSymbol: false, silent: true, animation: false, lineStyle: style, itemStyle: { color: style.color } }
       out.push({
         id: seriesId(k, name),
         name: seriesId(k, name),
