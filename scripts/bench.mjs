@@ -158,6 +158,9 @@ async function benchChart(opts, browser) {
     metric({ group: 'chart', id: 'chart.live-update', name: 'One live update (fixture)', unit: 'ms', samples: r.tick, budget: { max: 4 }, note: 'last candle changed, data-only merge as CandleChart.vue does' }),
     metric({ group: 'chart', id: 'chart.live-update-dirty-rect', name: 'One live update, useDirtyRect (fixture)', unit: 'ms', samples: r.tickDirty, note: 'candidate fix: the same ticks on a chart created with { useDirtyRect: true }' }),
     metric({ group: 'chart', id: 'chart.new-candle', name: 'New candle appended (fixture)', unit: 'ms', samples: r.append, note: 'times + view change' }),
+    metric({ group: 'chart', id: 'chart.initial-render-indicators', name: 'First render, 3 indicators on 500 candles (fixture)', unit: 'ms', samples: r.initialIndicators, budget: { max: 30 }, note: 'BB + RSI + MACD: IndicatorSet full compute + setOption with two sub-panes, canvas draw included' }),
+    metric({ group: 'chart', id: 'chart.live-update-indicators', name: 'One live update, 3 indicators (fixture)', unit: 'ms', samples: r.tickIndicators, budget: { max: 4 }, note: 'IndicatorRun.update per indicator + live candle and live segments merged' }),
+    ...(await benchAppIndicators(opts, browser)),
     ...(await benchBookPanel(opts, browser)),
   ]
 }
@@ -169,6 +172,15 @@ async function benchBookPanel(opts, browser) {
   return [
     metric({ group: 'chart', id: 'book.fps-50-diffs', name: `Order book panel, 50 diffs/s for ${seconds} s`, unit: 'fps', samples: r.fps, budget: { min: 50 }, note: `OrderBook.vue fed as the book store feeds it (newest book once a frame); ${r.diffs} diffs sent` }),
   ]
+}
+
+async function benchAppIndicators(opts, browser) {
+  const { measureAppIndicators } = await import('./bench/browser.mjs')
+  const r = await measureAppIndicators(await browser(), { seconds: opts.quick ? 6 : 12, rate: 40 })
+  const rows = []
+  if (r.firstRenderMs.length) rows.push(metric({ group: 'chart', id: 'chart.initial-render-indicators-app', name: 'First render, 3 indicators on 500 candles (app)', unit: 'ms', samples: r.firstRenderMs, budget: { max: 30 }, note: "CandleChart.vue's data-render-ms of its first paint with BB, RSI, MACD saved for the pair (one run)" }))
+  rows.push(metric({ group: 'chart', id: 'chart.live-update-indicators-app', name: "One live update of the app's chart, 3 indicators", unit: 'ms', samples: r.liveRenderMs, budget: { max: 4 }, note: "CandleChart.vue's data-render-ms per paint while a sub-account trades the pair (40 orders/s)" }))
+  return rows
 }
 
 async function benchStream(opts, browser) {
@@ -215,7 +227,7 @@ async function benchSoak(opts, browser) {
 
 const RUNNERS = { bundle: benchBundle, micro: benchMicro, client: benchClient, demo: benchDemo, paint: benchPaint, chart: benchChart, stream: benchStream, soak: benchSoak }
 // Per-group time limits: together they keep `npm run bench` under ten minutes.
-const LIMITS_S = { bundle: 60, micro: 120, client: 120, demo: 120, paint: 150, chart: 90, stream: 120, soak: 60 }
+const LIMITS_S = { bundle: 60, micro: 120, client: 120, demo: 120, paint: 150, chart: 150, stream: 120, soak: 60 }
 
 // ---- Output ---------------------------------------------------------------------------------------
 

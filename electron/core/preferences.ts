@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { Preferences } from '../domain/api'
 import { candleIntervalSchema } from '../domain/wire'
+import { DEFAULT_LAYOUT, applyIndicatorPatch, layoutFileSchema, readIndicatorPrefs, type IndicatorPatch, type LayoutPrefs } from '../domain/chart-prefs'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -14,7 +15,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   confirmOrders: true,
   hideZeroBalances: true,
   timeZone: 'local',
-  layout: { sidebar: 24, bottom: 30 },
+  layout: DEFAULT_LAYOUT,
+  indicators: {},
 }
 
 const fileSchema = z.object({
@@ -27,13 +29,18 @@ const fileSchema = z.object({
     hideZeroBalances: z.boolean().catch(true),
     // A file written before the time-zone switch existed has no timeZone: local time, as before.
     timeZone: z.enum(['local', 'utc']).catch('local'),
-    layout: z.object({ sidebar: z.number(), bottom: z.number() }).catch(DEFAULT_PREFERENCES.layout),
+    layout: layoutFileSchema,
+    // Entry by entry: a broken indicator is dropped, the rest of the trader's setup is kept.
+    indicators: z.unknown().optional().transform(readIndicatorPrefs),
   }),
 })
 
+/** A change; a layout patch from an older caller may lack the newer fields; indicators: one chart's. */
+export type PreferencesPatch = Omit<Partial<Preferences>, 'layout' | 'indicators'> & { layout?: Partial<LayoutPrefs> | undefined; indicators?: IndicatorPatch | undefined }
+
 export interface PreferenceStore {
   get(): Promise<Preferences>
-  set(patch: Partial<Preferences>): Promise<Preferences>
+  set(patch: PreferencesPatch): Promise<Preferences>
 }
 
 export function createPreferenceStore(dataDir: string): PreferenceStore {
@@ -51,7 +58,15 @@ export function createPreferenceStore(dataDir: string): PreferenceStore {
   return {
     get,
     async set(patch) {
-      const next = { ...(await get()), ...patch }
+      const before = await get()
+      // A layout patch from an older caller may lack the newer fields: they keep their values.
+      const { layout, indicators, ...rest } = patch
+      const next: Preferences = {
+        ...before,
+        ...(rest as Partial<Preferences>),
+        layout: { ...before.layout, ...layout },
+        indicators: indicators ? applyIndicatorPatch(before.indicators, indicators) : before.indicators,
+      }
       current = next
       // Writes are chained so a slow disk never reorders two quick changes.
       writing = writing.catch(() => undefined).then(() => writeJsonAtomic(path, { version: 1, prefs: next }))

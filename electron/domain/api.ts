@@ -24,6 +24,7 @@ import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from
 import { baseUrlProblem } from './origin'
 import { type BookEventPayload, accountOrdersInput, accountTradesInput } from './history-api'
 import type { FillRecord } from './wire'
+import { type IndicatorPref, type LayoutPrefs, indicatorPatchSchema, layoutInputSchema } from './chart-prefs'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -201,8 +202,10 @@ export interface Preferences {
   confirmOrders: boolean
   hideZeroBalances: boolean
   timeZone: TimeZonePref
-  /** Sizes of the resizable regions, in percent. */
-  layout: { sidebar: number; bottom: number }
+  /** Sizes of the resizable regions, in percent, and which ones are collapsed. */
+  layout: LayoutPrefs
+  /** The chart's indicators, per "PAIR|interval" (chartKey). */
+  indicators: Record<string, IndicatorPref[]>
 }
 
 export interface Notice {
@@ -248,7 +251,9 @@ export const methodInputs = {
     confirmOrders: z.boolean().optional(),
     hideZeroBalances: z.boolean().optional(),
     timeZone: z.enum(['local', 'utc']).optional(),
-    layout: z.strictObject({ sidebar: z.number().min(10).max(60), bottom: z.number().min(10).max(70) }).optional(),
+    layout: layoutInputSchema.optional(),
+    // One chart's indicators (pair|interval) at a time.
+    indicators: indicatorPatchSchema.optional(),
   }),
 
   'profiles.list': noInput,

@@ -141,7 +141,20 @@ export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200
           if (i >= tickWarmup) tickDirty.push(ms)
           if (i % 4 === 0) await frame()
         }
-        return { initial, tick, append, tickDirty }
+        // With BB, RSI and MACD (issue 16's three indicators): first paint, then live ticks.
+        const initialIndicators = []
+        for (let i = 0; i < warmup + runs; i++) {
+          const ms = b.initialIndicators(500)
+          if (i >= warmup) initialIndicators.push(ms)
+          await frame()
+        }
+        const tickIndicators = []
+        for (let i = 0; i < tickWarmup + ticks; i++) {
+          const ms = b.tick(i)
+          if (i >= tickWarmup) tickIndicators.push(ms)
+          if (i % 4 === 0) await frame()
+        }
+        return { initial, tick, append, tickDirty, initialIndicators, tickIndicators }
       },
       { runs, warmup, ticks, tickWarmup },
     )
@@ -166,6 +179,52 @@ export async function measureBookPanel(browser, { rate = 50, seconds = 10 } = {}
   } finally {
     await context.close()
     await server.close()
+  }
+}
+
+/**
+ * The app's own chart with BB, RSI and MACD saved for the pair before the window opens: its first
+ * paint's `data-render-ms`, then every live paint while `rate` crossing orders per second trade on
+ * the pair for `seconds` (the embedded demo exchange; a sub-account trades, as in measureStream).
+ */
+export async function measureAppIndicators(browser, { seconds = 10, rate = 50 } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-indicators-'))
+  const accounts = await demoAccounts(1)
+  const host = await startWebHost(dataDir)
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  await context.addInitScript(recordRenderTimes)
+  try {
+    const prefs = await callApi(host, 'prefs.get')
+    const three = [
+      { id: 'BB', params: { period: 20, deviation: 2 }, color: '#b37feb' },
+      { id: 'RSI', params: { period: 14 }, color: '#e056fd' },
+      { id: 'MACD', params: { fast: 12, slow: 26, signal: 9 }, color: '#22a6b3' },
+    ]
+    await callApi(host, 'prefs.set', { indicators: { chart: `${prefs.pair}|${prefs.interval}`, list: three } })
+    const page = await context.newPage()
+    await page.goto(await windowUrl(host))
+    await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })
+    await page.waitForFunction(() => document.querySelector('[data-testid="chart"]')?.getAttribute('data-indicators') === 'BB,RSI,MACD', undefined, { timeout: 10_000 })
+    const first = await page.evaluate(renderTimes)
+    const session = await callApi(host, 'session.get')
+    const baseUrl = session.profile.baseUrl.replace(/\/+$/, '')
+    const trader = accounts.find((a) => a.parentId !== null) ?? accounts[0]
+    const orders = await crossingOrders({ baseUrl, account: trader, pairName: prefs.pair })
+    await sleep(1000)
+    await page.evaluate(() => (window.__renderMs.length = 0))
+    const end = Date.now() + seconds * 1000
+    for (let i = 0; Date.now() < end; i++) {
+      await orders.place(i).catch(() => {})
+      await sleep(1000 / rate)
+    }
+    await sleep(500)
+    const live = await page.evaluate(() => window.__renderMs.slice())
+    // The first paint with candles and indicators: the first recorded render once candles exist.
+    return { firstRenderMs: first.filter((ms) => ms > 0).slice(0, 1), liveRenderMs: live }
+  } finally {
+    await context.close()
+    await host.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

@@ -8,6 +8,9 @@ import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
 import { useOrderFormStore } from '@/stores/order-form'
 import { useSessionStore } from '@/stores/session'
+import { usePrefsStore } from '@/stores/prefs'
+import { IndicatorRun } from '@/indicators/engine'
+import { normaliseConfig } from '@/indicators/specs'
 import { BTC_USDT, candleRun, fakeTerminal, type FakeTerminal } from '@/stores/market-fixtures.test-util'
 
 // A canvas-free stand-in for an ECharts instance: records every setOption and keeps the handlers.
@@ -34,7 +37,7 @@ const fake = vi.hoisted(() => {
 })
 
 vi.mock('echarts/core', () => ({ init: () => fake.chart, use: () => undefined }))
-vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {} }))
+vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {}, LineChart: {} }))
 vi.mock('echarts/components', () => ({
   GridComponent: {},
   DataZoomInsideComponent: {},
@@ -212,5 +215,37 @@ describe('CandleChart', () => {
     wrapper.unmount()
     expect(fake.state.disposed).toBe(true)
     wrapper = mount({ template: '<div />' })
+  })
+
+  it('draws the indicators saved for the pair and interval, names them in the legend, and follows a tick without recomputing', async () => {
+    const rsi = normaliseConfig('RSI')
+    const sma = normaliseConfig('SMA', { period: 10 }, '#123456')
+    usePrefsStore().prefs.indicators = { 'BTC_USDT|60': [rsi, sma], 'BTC_USDT|15': [normaliseConfig('MACD')] }
+    await flushPromises()
+    expect(wrapper.get('[data-testid="chart"]').attributes('data-indicators')).toBe('RSI,SMA')
+    const full = fake.state.options.at(-1)!
+    expect(full.opts).toEqual({ notMerge: true })
+    expect((full.option as unknown as Option).grid).toHaveLength(3)
+    const legend = wrapper.get('[data-testid="indicator-legend"]').text()
+    expect(legend).toContain('RSI 14')
+    expect(legend).toContain('SMA 10')
+
+    const recompute = vi.spyOn(IndicatorRun.prototype, 'recompute')
+    const run = candleRun(500, T0)
+    const last = run.at(-1)!
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: last.close + 500, high: last.high + 500 }] })
+    await flushPromises()
+    expect(recompute).not.toHaveBeenCalled()
+    recompute.mockRestore()
+    const tick = fake.state.options.at(-1)!
+    expect(tick.opts).toBeUndefined()
+    const ids = (tick.option as unknown as Option).series.map((x) => x.id).filter((id) => id.startsWith('ind-'))
+    expect(ids.sort()).toEqual(['ind-0-RSI-live', 'ind-1-SMA-live'])
+    // The live value is what a full computation over the ticked candles gives.
+    const ticked = [...run.slice(0, -1), { ...last, close: last.close + 500, high: last.high + 500 }]
+    const expected = new IndicatorRun(sma, 3600, ticked).result.lines.SMA!.at(-1)!
+    const live = seriesOf(tick.option as unknown as Option, 'ind-1-SMA-live')!.data as [number, number][]
+    expect(live[1]![0]).toBe(499)
+    expect(live[1]![1]).toBeCloseTo(expected, 9)
   })
 })

@@ -4,14 +4,14 @@
 // bundle carries nothing else.
 import { onBeforeUnmount, onMounted, shallowRef, type Ref, type ShallowRef } from 'vue'
 import { init, use, type EChartsType } from 'echarts/core'
-import { BarChart, CandlestickChart } from 'echarts/charts'
+import { BarChart, CandlestickChart, LineChart } from 'echarts/charts'
 import { AxisPointerComponent, DataZoomInsideComponent, GridComponent, MarkLineComponent } from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 
 // No TooltipComponent: the crosshair is the axis pointers alone (candle-chart-option.ts).
-use([CandlestickChart, BarChart, GridComponent, DataZoomInsideComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer])
+use([CandlestickChart, BarChart, LineChart, GridComponent, DataZoomInsideComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer])
 
-export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EChartsType) => void): ShallowRef<EChartsType | null> {
+export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EChartsType) => void, onResize?: (chart: EChartsType) => void): ShallowRef<EChartsType | null> {
   const chart = shallowRef<EChartsType | null>(null)
   let observer: ResizeObserver | null = null
   let frame = 0
@@ -32,7 +32,9 @@ export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EC
         const schedule = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (fn: () => void) => setTimeout(fn, 16) as unknown as number
         frame = schedule(() => {
           frame = 0
-          if (!instance.isDisposed()) instance.resize()
+          if (instance.isDisposed()) return
+          instance.resize()
+          onResize?.(instance)
         })
       })
       observer.observe(el)

@@ -2,8 +2,9 @@
 // drawn (on the price pane or in a pane of its own) and the lines it draws. Values are computed by
 // trading-signals (engine.ts); this file only describes them.
 
-export const INDICATOR_IDS = ['SMA', 'EMA', 'BB', 'VWAP', 'RSI', 'MACD', 'VOLMA'] as const
-export type IndicatorId = (typeof INDICATOR_IDS)[number]
+// The ids live in domain: the core validates the saved indicators against them.
+import { INDICATOR_IDS, type IndicatorId } from '@domain/chart-prefs'
+export { INDICATOR_IDS, type IndicatorId }
 
 export interface ParamSpec {
   key: string

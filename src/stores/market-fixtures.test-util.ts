@@ -58,7 +58,8 @@ export const PREFS: MethodResults['prefs.get'] = {
   confirmOrders: false,
   hideZeroBalances: true,
   timeZone: 'local',
-  layout: { sidebar: 18, bottom: 30 },
+  layout: { sidebar: 18, bottom: 30, side: 28, bottomCollapsed: false, sideCollapsed: false },
+  indicators: {},
 }
 
 export const BTC_USDT: Pair = {

@@ -8,6 +8,7 @@ import type { MethodInput, Preferences, Theme, TimeZonePref } from '@domain/api'
 import type { CandleInterval } from '@domain/wire'
 import { useTerminal } from '@/api'
 import { displayZone } from '@/composables/format'
+import { DEFAULT_LAYOUT, LAYOUT_BOUNDS, MAX_INDICATORS, applyIndicatorPatch, chartKey, type IndicatorPref, type LayoutPrefs } from '@domain/chart-prefs'
 
 export type PrefsPatch = MethodInput<'prefs.set'>
 
@@ -18,7 +19,8 @@ export const DEFAULT_PREFS: Preferences = {
   confirmOrders: true,
   hideZeroBalances: true,
   timeZone: 'local',
-  layout: { sidebar: 18, bottom: 30 },
+  layout: DEFAULT_LAYOUT,
+  indicators: {},
 }
 
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, Math.round(value * 10) / 10))
@@ -42,7 +44,13 @@ export const usePrefsStore = defineStore('prefs', () => {
   }
 
   async function set(patch: PrefsPatch): Promise<void> {
-    prefs.value = { ...prefs.value, ...patch, layout: { ...prefs.value.layout, ...patch.layout } }
+    const { indicators, ...rest } = patch
+    prefs.value = {
+      ...prefs.value,
+      ...rest,
+      layout: { ...prefs.value.layout, ...patch.layout },
+      indicators: indicators ? applyIndicatorPatch(prefs.value.indicators, indicators) : prefs.value.indicators,
+    }
     const mine = ++writes
     try {
       const saved = await useTerminal().call('prefs.set', patch)
@@ -64,10 +72,22 @@ export const usePrefsStore = defineStore('prefs', () => {
     displayZone.value = prefs.value.timeZone === 'utc' ? 'utc' : 'local'
   })
   /** Sizes in percent; clamped to what the core accepts. */
-  function setLayout(layout: Partial<Preferences['layout']>): Promise<void> {
-    const next = { ...prefs.value.layout, ...layout }
-    return set({ layout: { sidebar: clamp(next.sidebar, 10, 60), bottom: clamp(next.bottom, 10, 70) } })
+  function setLayout(layout: Partial<LayoutPrefs>): Promise<void> {
+    const next = { ...DEFAULT_LAYOUT, ...prefs.value.layout, ...layout }
+    const within = (key: keyof typeof LAYOUT_BOUNDS) => clamp(next[key], LAYOUT_BOUNDS[key].min, LAYOUT_BOUNDS[key].max)
+    return set({ layout: { ...next, sidebar: within('sidebar'), bottom: within('bottom'), side: within('side') } })
   }
 
-  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, setConfirmOrders, setHideZeroBalances, setTimeZone }
+  /** The indicators saved for one chart (pair and interval); none when nothing was saved. */
+  function indicatorsFor(pair: string, interval: CandleInterval): IndicatorPref[] {
+    return prefs.value.indicators?.[chartKey(pair, interval)] ?? []
+  }
+
+  /** Saves one chart's indicators; an empty list forgets the chart. */
+  function setIndicators(pair: string, interval: CandleInterval, list: readonly IndicatorPref[]): Promise<void> {
+    const entries = list.slice(0, MAX_INDICATORS).map((i) => ({ id: i.id, params: { ...i.params }, color: i.color }))
+    return set({ indicators: { chart: chartKey(pair, interval), list: entries } })
+  }
+
+  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, indicatorsFor, setIndicators, setConfirmOrders, setHideZeroBalances, setTimeZone }
 })

@@ -207,7 +207,7 @@ describe('prefs store', () => {
     answers[0]!.resolve({ ...prefs.prefs, theme: 'dark' } as never)
     await Promise.all([first, second])
     expect(prefs.prefs.theme).toBe('light')
-    expect(terminal.callsOf('prefs.set')[1]).toEqual({ layout: { sidebar: 60, bottom: 30 } })
+    expect(terminal.callsOf('prefs.set')[1]).toEqual({ layout: { sidebar: 60, bottom: 30, side: 25, bottomCollapsed: false, sideCollapsed: false } })
   })
 })
 

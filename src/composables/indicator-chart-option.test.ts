@@ -1,0 +1,96 @@
+// The indicators in the chart's option: sub-panes for RSI and MACD under the volume, every pane on
+// the candles' x mapping and zoom, the price-pane lines on the candle axes, and the legend's values.
+import { describe, expect, it } from 'vitest'
+import type { Candle } from '@domain/wire'
+import { IndicatorSet } from '@/indicators/indicator-set'
+import { normaliseConfig, type IndicatorConfig } from '@/indicators/specs'
+import { dataUpdate, fullOption, initialView, type ChartInput } from './candle-chart-option'
+import { chartGrids, legendEntries } from './indicator-chart-option'
+
+const T0 = 1_700_000_000 - (1_700_000_000 % 900)
+const candles: Candle[] = Array.from({ length: 200 }, (_, i) => {
+  const close = 100 + Math.sin(i / 7) * 5 + i * 0.05
+  return { time: T0 + i * 900, open: close - 0.3, close, high: close + 1, low: close - 1, volume: 2 + (i % 5), quoteVolume: 0, tradesCount: 1 }
+})
+
+function build(configs: IndicatorConfig[], height = 600, data = candles): { input: ChartInput; set: IndicatorSet } {
+  const set = new IndicatorSet()
+  set.sync('X_Y|15', '15', configs, data)
+  const input: ChartInput = { candles: data, pair: null, daily: false, zone: 'utc', theme: 'dark', lastPrice: null, orders: [], view: initialView(data.length), indicators: set.indicators, height }
+  return { input, set }
+}
+
+type AnyOption = { grid: { top?: number; bottom: number; height?: number }[]; xAxis: { gridIndex: number; data?: number[]; axisLabel: { show?: boolean } }[]; yAxis: { gridIndex: number }[]; dataZoom: { xAxisIndex: number[] }[]; series: { id: string; type: string; xAxisIndex: number; yAxisIndex: number; data: [number, number | '-'][] }[] }
+
+describe('indicators in the chart option', () => {
+  it('gives RSI and MACD a sub-pane each under the volume, all on the same x mapping and zoom', () => {
+    const option = fullOption(build([normaliseConfig('BB'), normaliseConfig('RSI'), normaliseConfig('MACD')]).input) as unknown as AnyOption
+    expect(option.grid).toHaveLength(4)
+    // Top to bottom, without overlap: candles, volume, RSI, MACD.
+    const [price, volume, rsi, macd] = option.grid
+    expect(macd!.bottom).toBe(26)
+    expect(rsi!.bottom).toBeGreaterThanOrEqual(macd!.bottom + macd!.height!)
+    expect(volume!.bottom).toBeGreaterThanOrEqual(rsi!.bottom + rsi!.height!)
+    expect(price!.bottom).toBeGreaterThan(volume!.bottom + volume!.height!)
+    expect(option.xAxis.map((a) => a.gridIndex)).toEqual([0, 1, 2, 3])
+    for (const axis of option.xAxis) expect(axis.data).toEqual(candles.map((c) => c.time))
+    // Only the lowest pane carries the time labels.
+    expect(option.xAxis.map((a) => a.axisLabel.show !== false)).toEqual([false, false, false, true])
+    expect(option.dataZoom[0]!.xAxisIndex).toEqual([0, 1, 2, 3])
+    expect(option.yAxis.map((a) => a.gridIndex)).toEqual([0, 1, 2, 3])
+    const axesOf = (id: string) => option.series.filter((s) => s.id.startsWith(id)).map((s) => [s.xAxisIndex, s.yAxisIndex])
+    expect(new Set(axesOf('ind-0-').map(String))).toEqual(new Set(['0,0']))
+    expect(new Set(axesOf('ind-1-').map(String))).toEqual(new Set(['2,2']))
+    expect(new Set(axesOf('ind-2-').map(String))).toEqual(new Set(['3,3']))
+  })
+
+  it('keeps the two-pane layout without sub-panes, and draws the volume average on the volume axes', () => {
+    const option = fullOption(build([normaliseConfig('VOLMA'), normaliseConfig('SMA')]).input) as unknown as AnyOption
+    expect(option.grid).toHaveLength(2)
+    expect(option.series.find((s) => s.id === 'ind-0-VOLMA')).toMatchObject({ xAxisIndex: 1, yAxisIndex: 1 })
+    expect(option.series.find((s) => s.id === 'ind-1-SMA')).toMatchObject({ xAxisIndex: 0, yAxisIndex: 0 })
+  })
+
+  it('leaves the candles most of a small chart however many sub-panes there are', () => {
+    const grids = chartGrids(3, 380)
+    const price = grids[0] as { top: number; bottom: number }
+    expect(380 - price.top - price.bottom).toBeGreaterThanOrEqual(100)
+  })
+
+  it('puts settled values on slots 0…n-2 and the live segment on the last two, and a tick restates only the segments', () => {
+    const { input, set } = build([normaliseConfig('SMA', { period: 5 }), normaliseConfig('MACD')])
+    const option = fullOption(input) as unknown as AnyOption
+    const settled = option.series.find((s) => s.id === 'ind-0-SMA')!
+    expect(settled.data).toHaveLength(199)
+    expect(settled.data[3]).toEqual([3, '-'])
+    expect(settled.data[4]![1]).toBeCloseTo((candles.slice(0, 5).reduce((a, c) => a + c.close, 0)) / 5, 9)
+    const live = option.series.find((s) => s.id === 'ind-0-SMA-live')!
+    expect(live.data.map((p) => p[0])).toEqual([198, 199])
+
+    const last = candles[199]!
+    const ticked = [...candles.slice(0, -1), { ...last, close: last.close + 10 }]
+    expect(set.sync('X_Y|15', '15', set.indicators.map((i) => i.config), ticked)).toBe('tick')
+    const update = dataUpdate({ ...input, candles: ticked, indicators: set.indicators }, { times: false, view: false, settled: false }) as unknown as AnyOption
+    const ids = update.series.map((s) => s.id).filter((id) => id.startsWith('ind-'))
+    expect(ids.every((id) => id.endsWith('-live'))).toBe(true)
+    const sma = update.series.find((s) => s.id === 'ind-0-SMA-live')!
+    expect(sma.data[1]![1]).toBeCloseTo(ticked.slice(-5).reduce((a, c) => a + c.close, 0) / 5, 9)
+    // A new candle restates the settled lines and every pane's categories.
+    const appended = dataUpdate({ ...input, indicators: set.indicators }, { times: true, view: true }) as unknown as AnyOption
+    expect(appended.series.some((s) => s.id === 'ind-0-SMA')).toBe(true)
+    expect(appended.xAxis).toHaveLength(3)
+  })
+
+  it('names each indicator in the legend with its latest value, or the value under the crosshair', () => {
+    const { set } = build([normaliseConfig('SMA', { period: 3 }, '#112233'), normaliseConfig('RSI'), normaliseConfig('BB')])
+    const entries = legendEntries(set.indicators, null, { price: 2, amount: 4 })
+    const sma = candles.slice(-3).reduce((a, c) => a + c.close, 0) / 3
+    expect(entries[0]).toEqual({ label: 'SMA 3', color: '#112233', values: [sma.toFixed(2)] })
+    expect(entries[1]!.label).toBe('RSI 14')
+    expect(entries[1]!.values[0]).toMatch(/^\d{1,3}\.\d{2}$/)
+    expect(entries[2]!.label).toBe('BB 20 2')
+    expect(entries[2]!.values).toHaveLength(3)
+    // At a candle before the indicator is stable: a dash, not a made-up number.
+    expect(legendEntries(set.indicators, 1, { price: 2, amount: 4 }).map((e) => e.values[0])).toEqual([expect.any(String), '—', '—'])
+  })
+})

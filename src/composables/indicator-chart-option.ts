@@ -1,0 +1,149 @@
+// The indicators' part of the candle chart's option: where the panes sit (the grid layout adapts to
+// how many sub-panes RSI and MACD need), the series each indicator draws, and the legend's values.
+// Pure functions, like candle-chart-option.ts, so they are tested without a canvas.
+//
+// Every pane shares the candles' x mapping: one category axis per grid with the same data (one slot
+// per candle) and one dataZoom over all of them. Each line is two series, the way the candles are:
+// the settled values (restated only when a candle is added or the series changes) and a two-point
+// live segment from the last settled value to the live one (restated on every tick, constant cost).
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
+import type { GridComponentOption } from 'echarts/components'
+import { INDICATOR_SPECS, indicatorLabel, type IndicatorConfig } from '@/indicators/specs'
+import type { Line } from '@/indicators/engine'
+import { DOWN_COLOR, UP_COLOR, formatAmount } from './format'
+
+/** One configured indicator with its values, one per candle. */
+export interface ChartIndicator {
+  config: IndicatorConfig
+  lines: Readonly<Record<string, Line>>
+}
+
+export const PANE = { top: 30, labels: 26, gap: 8, volumeGap: 28, minPrice: 120 } as const
+/** Where the two panes sit with no sub-panes (px): candles above, volume below, prices on the right. */
+export const CHART_GRIDS = {
+  price: { left: 8, right: 72, top: 30, bottom: 118 },
+  volume: { left: 8, right: 72, height: 64, bottom: 26 },
+} as const
+
+/** How many sub-panes (one per RSI or MACD) the chart needs. */
+export function subPaneCount(indicators: readonly ChartIndicator[]): number {
+  return indicators.filter((i) => INDICATOR_SPECS[i.config.id].pane === 'own').length
+}
+
+/**
+ * The grids, top to bottom: candles, volume, then one per sub-pane; the time labels go under the
+ * lowest. With sub-panes the sizes come from the chart's height (px), so the candles keep most of it.
+ */
+export function chartGrids(subPanes: number, height: number | null): GridComponentOption[] {
+  const side = { left: CHART_GRIDS.price.left, right: CHART_GRIDS.price.right, outerBoundsMode: 'none' as const }
+  if (subPanes === 0) return [{ ...CHART_GRIDS.price, ...side }, { ...CHART_GRIDS.volume, ...side }]
+  const h = height && height > 0 ? height : 600
+  const volume = h < 520 ? 44 : 56
+  const room = h - PANE.top - PANE.labels - volume - PANE.volumeGap - PANE.minPrice
+  const sub = Math.max(36, Math.min(110, Math.round(h * 0.16), Math.floor(room / subPanes) - PANE.gap))
+  const grids: GridComponentOption[] = []
+  for (let i = subPanes - 1; i >= 0; i--) grids.unshift({ ...side, bottom: PANE.labels + (subPanes - 1 - i) * (sub + PANE.gap), height: sub })
+  const volumeBottom = PANE.labels + subPanes * (sub + PANE.gap)
+  grids.unshift({ ...side, bottom: volumeBottom, height: volume })
+  grids.unshift({ ...side, top: PANE.top, bottom: volumeBottom + volume + PANE.volumeGap })
+  return grids
+}
+
+/** The grid (and axis) index each indicator draws on: 0 candles, 1 volume, 2… its own sub-pane. */
+export function paneIndexes(indicators: readonly ChartIndicator[]): number[] {
+  let next = 2
+  return indicators.map((i) => {
+    const pane = INDICATOR_SPECS[i.config.id].pane
+    return pane === 'price' ? 0 : pane === 'volume' ? 1 : next++
+  })
+}
+
+type Point = [number, number | '-']
+
+/** [slot, value] for slots from..to-1; a missing value is ECharts' empty '-'. */
+function points(line: Line, from: number, to: number): Point[] {
+  const out = new Array<Point>(Math.max(0, to - from))
+  for (let i = from; i < to; i++) out[i - from] = [i, line[i] ?? '-']
+  return out
+}
+
+const seriesId = (k: number, line: string, live = false) => `ind-${k}-${line}${live ? '-live' : ''}`
+
+/** A shade of the indicator's colour for its second and third lines, so each can be told apart. */
+function lineColor(config: IndicatorConfig, index: number): string {
+  if (index === 0) return config.color
+  return `${config.color}${index === 1 ? 'b3' : '80'}`
+}
+
+/** Every series the indicators draw, with their data (the full option). */
+export function indicatorSeries(indicators: readonly ChartIndicator[], length: number): (LineSeriesOption | BarSeriesOption)[] {
+  const panes = paneIndexes(indicators)
+  const out: (LineSeriesOption | BarSeriesOption)[] = []
+  indicators.forEach((indicator, k) => {
+    const axis = { xAxisIndex: panes[k]!, yAxisIndex: panes[k]! }
+    INDICATOR_SPECS[indicator.config.id].lines.forEach((name, index) => {
+      const line = indicator.lines[name] ?? []
+      const { settled, live } = lineData(line, length)
+      if (name === 'histogram') {
+        const bar = (id: string, data: Point[]): BarSeriesOption => ({
+          id, name: id, type: 'bar', ...axis, data, encode: { x: 0, y: 1, itemId: 0 }, barMaxWidth: 8, silent: true,
+          itemStyle: { opacity: 0.6, color: (p: { data: unknown }) => (Number((p.data as Point)[1]) >= 0 ? UP_COLOR : DOWN_COLOR) },
+        })
+        out.push(bar(seriesId(k, name), settled), bar(seriesId(k, name, true), live.slice(-1)))
+        return
+      }
+      const style = { color: lineColor(indicator.config, index), width: index === 1 && indicator.config.id === 'BB' ? 1 : 1.5 }
+      const common = { type: 'line' as const, ...axis, encode: { x: 0, y: 1, itemId: 0 }, showSymbol: false, silent: true, animation: false, lineStyle: style, itemStyle: { color: style.color } }
+      out.push({
+        id: seriesId(k, name),
+        name: seriesId(k, name),
+        ...common,
+        data: settled,
+        // RSI's usual overbought / oversold levels.
+        ...(indicator.config.id === 'RSI' ? { markLine: { silent: true, symbol: ['none', 'none'], label: { show: false }, lineStyle: { color: style.color, opacity: 0.35, type: 'dashed' }, data: [{ yAxis: 30 }, { yAxis: 70 }] } } : {}),
+      })
+      out.push({ id: seriesId(k, name, true), name: seriesId(k, name, true), ...common, data: live })
+    })
+  })
+  return out
+}
+
+/** The settled values (all candles but the newest) and the live segment (last settled → live). */
+function lineData(line: Line, length: number): { settled: Point[]; live: Point[] } {
+  return { settled: points(line, 0, Math.max(0, length - 1)), live: points(line, Math.max(0, length - 2), length) }
+}
+
+/** The data-only update of the indicators: the live segments always, the settled values when asked. */
+export function indicatorUpdates(indicators: readonly ChartIndicator[], length: number, settled: boolean): { id: string; data: Point[] }[] {
+  const out: { id: string; data: Point[] }[] = []
+  indicators.forEach((indicator, k) => {
+    for (const name of INDICATOR_SPECS[indicator.config.id].lines) {
+      const line = indicator.lines[name] ?? []
+      if (settled) out.push({ id: seriesId(k, name), data: points(line, 0, Math.max(0, length - 1)) })
+      // A tick builds the two live points only, never the settled ones.
+      out.push({ id: seriesId(k, name, true), data: points(line, Math.max(0, length - (name === 'histogram' ? 1 : 2)), length) })
+    }
+  })
+  return out
+}
+
+export interface LegendEntry {
+  label: string
+  color: string
+  /** Each line's value at the candle, formatted; '—' while the indicator is not stable yet. */
+  values: string[]
+}
+
+/** The legend: each indicator's name (indicatorLabel) and its value at `index` (the newest by default). */
+export function legendEntries(indicators: readonly ChartIndicator[], index: number | null, places: { price: number; amount: number }): LegendEntry[] {
+  return indicators.map(({ config, lines }) => {
+    const spec = INDICATOR_SPECS[config.id]
+    const decimals = config.id === 'RSI' ? 2 : spec.pane === 'volume' ? places.amount : places.price
+    const values = spec.lines.map((name) => {
+      const line = lines[name] ?? []
+      const value = line[index ?? line.length - 1]
+      return value === null || value === undefined || !Number.isFinite(value) ? '—' : formatAmount(value, decimals)
+    })
+    return { label: indicatorLabel(config), color: config.color, values }
+  })
+}
