@@ -14,6 +14,8 @@ import { createPreferenceStore } from './preferences'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import { createMarket } from './terminal-market'
 import { createOrderHandlers } from './terminal-orders'
+import { createTerminalAlerts } from './terminal-alerts'
+import { createMoveHandler } from './terminal-move'
 import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
 import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
 import type { Vault } from './vault'
@@ -77,6 +79,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   })
   const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates })
   session.onProfileEnd(market.stop)
+  const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs })
 
   async function testConnection(baseUrl: string, creds: { apiKey: string; apiSecret: string }): Promise<ConnectionTestResult> {
     const probe = makeClient({ baseUrl, credentials: async () => creds, timeoutMs: 8_000, maxTries: 1 })
@@ -186,6 +189,8 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     'accounts.select': ({ accountId }) => session.selectAccount(accountId),
     ...market.handlers,
     ...createOrderHandlers(session, notify),
+    'orders.move': createMoveHandler(session, hub, notify),
+    ...alerts.handlers,
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
@@ -210,6 +215,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     on: (event, listener) => hub.on(event, listener),
     async dispose() {
       disposed = true
+      alerts.dispose()
       session.dispose()
       hub.clear()
     },
