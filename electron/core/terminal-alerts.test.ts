@@ -23,8 +23,11 @@ function wired(profileId = 'p1') {
   hub.on('alerts.fired', (e) => fired.push(e))
   const tag = (id = profileId) => ({ profileId: id, generation: 3 })
   const ticker = (last: string, id?: string) => hub.emit('market.ticker', { session: tag(id), pair: 'BTC_USDT', ticker: { pair: 'BTC_USDT', last, buy: null, sell: null } })
-  const trade = (price: string) => hub.emit('market.trades', { session: tag(), pair: 'BTC_USDT', trades: [{ id: 1, price, amount: '1', timestamp: 1, pair: 'BTC_USDT', type: 'buy' }] })
-  const settle = () => new Promise((r) => setTimeout(r, 50))
+  /** A batch of trades, given oldest first (the feed sends them newest first). */
+  const trade = (...prices: string[]) =>
+    hub.emit('market.trades', { session: tag(), pair: 'BTC_USDT', trades: prices.map((price, i) => ({ id: i, price, amount: '1', timestamp: i, pair: 'BTC_USDT', type: 'buy' })).reverse() })
+  // Each fired alert is written to disk before it is announced; give the queue time to drain.
+  const settle = () => new Promise((r) => setTimeout(r, 400))
   return { hub, alerts, fired, ticker, trade, settle, session }
 }
 
@@ -36,7 +39,7 @@ describe('alert wiring', () => {
     await w.settle()
     const alert = await w.alerts.handlers['alerts.create']({ kind: 'cross', pair: 'BTC_USDT', price: '100.5' })
     w.ticker('100.4')
-    w.trade('100.7') // the trades feed counts as a last price too
+    w.trade('100.3', '100.7', '100.1') // a spike through the level within one batch of trades
     w.ticker('100.2')
     w.ticker('100.9')
     await w.settle()

@@ -65,8 +65,11 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
 
   const disposers = [
     hub.on('market.ticker', (p) => seePrice(p.session.profileId, p.pair, p.ticker.last)),
-    // Trades arrive newest first; the newest is the last price.
-    hub.on('market.trades', (p) => seePrice(p.session.profileId, p.pair, p.trades[0]?.price)),
+    // Trades arrive newest first. Each is a last price in its turn: a spike through the level and
+    // back within one batch still crossed it.
+    hub.on('market.trades', (p) => {
+      for (let i = p.trades.length - 1; i >= 0; i--) seePrice(p.session.profileId, p.pair, p.trades[i]!.price)
+    }),
     hub.on('account.changed', (snapshot) => {
       const profileId = session.active?.id
       if (!profileId || snapshot.generation !== session.generation || !snapshot.orders) return
