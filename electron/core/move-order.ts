@@ -8,6 +8,7 @@
 //  - if the new order is refused or its outcome is unknown after the cancel, the trader is told at
 //    once that the old order is gone, and given the exact order to place again.
 // It never sends anything twice by itself.
+import type { MoveResult, MoveStep } from '../domain/move-order'
 
 export type CancelAnswer =
   /** The exchange says the order is cancelled. */
@@ -43,22 +44,7 @@ export interface MoveDeps {
   onStep?(step: MoveStep): void
 }
 
-export type MoveStep =
-  | { step: 'cancelling'; orderId: number }
-  | { step: 'cancel-confirmed'; orderId: number; how: 'answer' | 'read-back' }
-  | { step: 'placing'; amount: string; price: string }
-  | { step: 'placed'; orderId: number }
-
-export type MoveResult =
-  | { outcome: 'moved'; cancelledId: number; placedId: number; amount: string; price: string }
-  /** Nothing changed on the exchange as far as is known; the old order may still stand. */
-  | { outcome: 'not-moved'; reason: string; oldOrder: 'open' | 'gone' | 'unknown' }
-  /** The old order filled before the cancel: nothing to move, nothing placed. */
-  | { outcome: 'filled-before-move'; cancelledId: number }
-  /** The old order is cancelled and the new one was refused: the trader has no order. */
-  | { outcome: 'cancelled-not-placed'; cancelledId: number; reason: string; retry: { amount: string; price: string } }
-  /** The old order is cancelled and the new one's outcome is unknown. */
-  | { outcome: 'cancelled-place-unknown'; cancelledId: number; reason: string; retry: { amount: string; price: string } }
+export type { MoveResult, MoveStep }
 
 export async function moveOrder(request: MoveRequest, deps: MoveDeps): Promise<MoveResult> {
   const { orderId } = request

@@ -15,15 +15,18 @@ function switchedAway(): TerminalError {
   return new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The answer belongs to an account that is no longer selected; it was dropped.' })
 }
 
-export function createOrderHandlers(session: Session, notify: (notice: Notice) => void): OrderHandlers {
-  function requireTrading(): { client: ExchangeClient; accountId: number } {
-    const { client, active, accountId } = session
-    if (!client || !active) throw new TerminalError({ kind: 'validation', code: 'NO_PROFILE', message: 'Activate a profile before placing orders.' })
-    if (accountId === null || accountId !== active.accountId) {
-      throw new TerminalError({ kind: 'validation', code: 'VIEW_ONLY_ACCOUNT', message: 'The selected account is view-only: orders need that account’s own API key. Add a profile for it, or switch back.' })
-    }
-    return { client, accountId }
+/** The active client and the account it may trade for; refuses a view-only account. */
+export function requireTradingOf(session: Session): { client: ExchangeClient; accountId: number } {
+  const { client, active, accountId } = session
+  if (!client || !active) throw new TerminalError({ kind: 'validation', code: 'NO_PROFILE', message: 'Activate a profile before placing orders.' })
+  if (accountId === null || accountId !== active.accountId) {
+    throw new TerminalError({ kind: 'validation', code: 'VIEW_ONLY_ACCOUNT', message: 'The selected account is view-only: orders need that account’s own API key. Add a profile for it, or switch back.' })
   }
+  return { client, accountId }
+}
+
+export function createOrderHandlers(session: Session, notify: (notice: Notice) => void): OrderHandlers {
+  const requireTrading = () => requireTradingOf(session)
 
   return {
     async 'account.snapshot'() {

@@ -15,6 +15,8 @@ import type { ProfileRecord, ProfileStore } from './profile-store'
 import { createMarket } from './terminal-market'
 import { createHistoryHandlers } from './account-history'
 import { createOrderHandlers } from './terminal-orders'
+import { createTerminalAlerts } from './terminal-alerts'
+import { createMoveHandler } from './terminal-move'
 import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
 import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
 import type { Vault } from './vault'
@@ -80,6 +82,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   })
   const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates })
   session.onProfileEnd(market.stop)
+  const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs })
 
   async function testConnection(baseUrl: string, creds: { apiKey: string; apiSecret: string }): Promise<ConnectionTestResult> {
     const probe = makeClient({ baseUrl, credentials: async () => creds, timeoutMs: 8_000, maxTries: 1 })
@@ -194,6 +197,8 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       if (!deps.saveText) throw new TerminalError({ kind: 'unsupported', code: 'NO_SAVE_DIALOG', message: 'This window has no save dialog: the file is downloaded instead.' })
       return deps.saveText(suggestedName, text)
     },
+    'orders.move': createMoveHandler(session, hub, notify),
+    ...alerts.handlers,
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
@@ -218,6 +223,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     on: (event, listener) => hub.on(event, listener),
     async dispose() {
       disposed = true
+      alerts.dispose()
       session.dispose()
       hub.clear()
     },

@@ -28,6 +28,10 @@ export const METHOD_NAME_LIST = [
   'orders.validate',
   'orders.place',
   'orders.cancel',
+  'orders.move',
+  'alerts.list',
+  'alerts.create',
+  'alerts.cancel',
 ] as const
 
 export const EVENT_NAME_LIST = [
@@ -39,6 +43,8 @@ export const EVENT_NAME_LIST = [
   'session.changed',
   'account.changed',
   'notice',
+  'alerts.fired',
+  'orders.move-step',
 ] as const
 
 export const IPC_PREFIX = 'terminal:'

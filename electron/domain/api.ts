@@ -25,6 +25,8 @@ import { baseUrlProblem } from './origin'
 import { type BookEventPayload, accountOrdersInput, accountTradesInput } from './history-api'
 import type { FillRecord } from './wire'
 import { type IndicatorPref, type LayoutPrefs, indicatorPatchSchema, layoutInputSchema } from './chart-prefs'
+import { type Alert, alertDraftSchema } from './alerts'
+import type { MoveResult, MoveStep } from './move-order'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -312,6 +314,17 @@ export const methodInputs = {
     z.strictObject({ pair: pairName }),
     z.strictObject({ all: z.literal(true) }),
   ]),
+  /** Moves an open limit order to a new price: cancel, confirm, place the unfilled rest (move-order.ts). */
+  'orders.move': z.strictObject({
+    orderId: z.number().int().positive(),
+    pair: pairName,
+    price: z.string().max(64).regex(/^\d+(\.\d+)?$/, 'A price is a positive decimal number, e.g. 43000.5'),
+  }),
+
+  /** The active profile's alerts: armed ones and their history (fired, cancelled). */
+  'alerts.list': noInput,
+  'alerts.create': alertDraftSchema,
+  'alerts.cancel': z.strictObject({ id }),
 } as const
 
 export type MethodName = keyof typeof methodInputs
@@ -350,6 +363,10 @@ export interface MethodResults {
   'orders.validate': OrderCheck
   'orders.place': PlaceOrderResult
   'orders.cancel': CancelOrdersResult
+  'orders.move': MoveResult
+  'alerts.list': Alert[]
+  'alerts.create': Alert
+  'alerts.cancel': Alert
 }
 
 // Compile-time check that the two tables name the same methods.
@@ -383,6 +400,10 @@ export interface EventPayloads {
   'session.changed': SessionState
   'account.changed': AccountSnapshot
   'notice': Notice
+  /** Alerts that just fired on the active profile, already saved as fired: show each once. */
+  'alerts.fired': { session: MarketSession; alerts: Alert[] }
+  /** A step of an order move under way, as it happens. */
+  'orders.move-step': { session: MarketSession; orderId: number; step: MoveStep }
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST
@@ -431,5 +452,6 @@ export { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, splitMethod } from './
 export { IPC_PREFIX, IPC_EVENT_CHANNEL }
 export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method}`
 
+export type { Alert, MoveResult, MoveStep }
 export type { Account, Balance, Candle, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }
 export type { AccountOrdersQuery, AccountTradesQuery, BookEventPayload } from './history-api'

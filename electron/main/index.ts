@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
 import { BrowserWindow, Notification, app, dialog, ipcMain, protocol, screen, session, shell } from 'electron'
 import { openHostTerminal } from '../core/host'
+import { alertMessage } from '../domain/alerts'
 import { embeddedDemoExchange } from '../demo-exchange/server'
 import { APP_URL, installAppProtocol, registerAppScheme } from './app-protocol'
 import { bindTerminalIpc } from './ipc'
@@ -44,6 +45,13 @@ async function main(): Promise<void> {
       if (Notification.isSupported()) new Notification({ title: notice.title, body: notice.body }).show()
     },
     saveText: createSaveText({ dialog, writeFile: (path, text) => writeFile(path, text, 'utf8'), window: () => BrowserWindow.getFocusedWindow() }),
+  })
+
+  // Alerts fire in the core, window hidden or not; the desktop notification is how a hidden window's
+  // trader hears of them (the window adds its own, with the optional sound).
+  const stopAlertNotifications = host.core.on('alerts.fired', ({ alerts }) => {
+    if (!Notification.isSupported()) return
+    for (const alert of alerts) new Notification(alertMessage(alert)).show()
   })
 
   const unbind = bindTerminalIpc({
@@ -101,6 +109,7 @@ async function main(): Promise<void> {
   app.on('will-quit', () => {
     unbind()
     removeAppProtocol()
+    stopAlertNotifications()
     void host.core.dispose()
     void demo.close()
   })

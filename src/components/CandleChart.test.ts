@@ -27,6 +27,7 @@ const fake = vi.hoisted(() => {
     getZr: () => ({ on: (name: string, handler: (event: unknown) => void) => state.zrHandlers.set(name, handler) }),
     containPixel: () => true,
     convertFromPixel: () => [10, 43123.456],
+    convertToPixel: () => [10, 200], // the order lines' handles (ChartOrderLines.vue)
     resize: () => undefined,
     isDisposed: () => state.disposed,
     dispose: () => {

@@ -1,0 +1,149 @@
+// Trading on the chart and price alerts, end to end: Chromium, the real web host, the embedded demo
+// exchange. An open order's line is dragged to a new price and confirmed, and the exchange then holds
+// exactly one order, at the new price; the line's × cancels; an alert set just above the last price
+// fires once when a market buy lifts the price, and is listed as fired.
+import { test, expect, type Page } from '@playwright/test'
+import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api'
+import type { OrderBook, Pair, Ticker } from '../electron/domain/wire'
+import { callApi, startWebHost, type RunningHost } from './web-host'
+import { openApp, parseShown, shot } from './helpers'
+
+const PAIR = 'BTC_USDT'
+const LIVE = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
+let host: RunningHost
+
+test.beforeAll(async () => {
+  host = await startWebHost()
+})
+test.afterAll(async () => {
+  await host?.stop()
+})
+
+async function btc(): Promise<Pair> {
+  const pairs = await callApi<Pair[]>(host, 'market.pairs')
+  return pairs.find((p) => p.name === PAIR)!
+}
+
+/** A resting limit buy a little under the bid (inside the chart's price range), placed through the API. */
+async function restingBuy(): Promise<{ id: number; price: string }> {
+  const pair = await btc()
+  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
+  const price = (Number(ticker!.buy) * 0.998).toFixed(pair.price_precision)
+  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: pair.minimum_order_size, limit_price: price })
+  if (placed.outcome !== 'placed') throw new Error('not placed')
+  return { id: placed.orderIds[0]!, price }
+}
+
+async function orders() {
+  const snapshot = await callApi<AccountSnapshot>(host, 'account.snapshot')
+  return (snapshot.orders ?? []).filter((o) => o.pair === PAIR)
+}
+
+async function cleanUp(): Promise<void> {
+  await callApi(host, 'orders.cancel', { pair: PAIR }).catch(() => undefined)
+}
+
+/** Market buys until the last price is at or above `level` (the book refills as the demo's market moves). */
+async function liftPriceTo(level: string): Promise<void> {
+  const seen: string[] = []
+  for (let i = 0; i < 6; i++) {
+    const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
+    if (Number(ticker!.last) >= Number(level)) return
+    seen.push(`${ticker!.last}`)
+    const book = await callApi<OrderBook>(host, 'market.orderbook', { pair: PAIR, limit: 100 })
+    const upTo = book.sell.findIndex((l) => Number(l.price) >= Number(level))
+    // What buying the book up to that level costs, and a little more.
+    const cost = book.sell.slice(0, upTo).reduce((sum, l) => sum + Number(l.price) * Number(l.amount), 0) + Number(level) * 0.002
+    const buy = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: cost.toFixed(2) })
+    expect(buy.outcome).toBe('placed')
+  }
+  throw new Error(`the last price did not reach ${level}: ${seen.join(', ')}`)
+}
+
+async function dragBy(page: Page, testId: string, dy: number): Promise<void> {
+  const box = (await page.getByTestId(testId).boundingBox())!
+  const x = box.x + box.width / 2
+  const y = box.y + box.height / 2
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x, y + (dy * i) / 8)
+  await page.mouse.up()
+}
+
+test('dragging an order line moves the order: confirmed first, then exactly one order at the new price', async ({ page }) => {
+  await cleanUp()
+  const order = await restingBuy()
+  await openApp(page, host)
+  const line = page.getByTestId(`order-line-${order.id}`)
+  await expect(line).toBeVisible({ timeout: 15_000 })
+  await expect(line).toContainText('BUY')
+  await shot(page, 'chart-order-lines')
+
+  // Down, for a buy: further from the ask, so it rests instead of filling.
+  await dragBy(page, `order-line-drag-${order.id}`, 40)
+  const dialog = page.getByTestId('move-dialog')
+  await expect(dialog).toBeVisible()
+  expect(parseShown(await page.getByTestId('move-old-price').textContent())).toBe(Number(order.price))
+  const newPrice = parseShown(await page.getByTestId('move-new-price').textContent())
+  expect(newPrice).toBeLessThan(Number(order.price))
+  // Nothing is sent before the trader confirms.
+  expect((await orders()).find((o) => o.id === order.id)?.status).toBe('OPEN')
+  await shot(page, 'chart-move-confirm')
+
+  await page.getByTestId('move-confirm').click()
+  await expect(page.getByTestId('move-result')).toHaveAttribute('data-outcome', 'moved')
+  await expect(page.getByTestId('move-steps').locator('li')).toHaveCount(4)
+  await shot(page, 'chart-move-done')
+
+  const after = await orders()
+  const live = after.filter((o) => LIVE.includes(o.status))
+  expect(live).toHaveLength(1)
+  expect(Number(live[0]!.price)).toBe(newPrice)
+  expect(after.find((o) => o.id === order.id)?.status).toBe('CANCELLED')
+  await page.getByTestId('move-close').click()
+  await expect(page.getByTestId(`order-line-${live[0]!.id}`)).toBeVisible({ timeout: 15_000 })
+  await expect(line).toBeHidden()
+  await cleanUp()
+})
+
+test("the × on an order's line cancels that order", async ({ page }) => {
+  await cleanUp()
+  const order = await restingBuy()
+  await openApp(page, host)
+  await expect(page.getByTestId(`order-line-${order.id}`)).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId(`order-line-cancel-${order.id}`).click()
+  await expect(page.getByTestId(`order-line-${order.id}`)).toBeHidden({ timeout: 15_000 })
+  expect((await orders()).find((o) => o.id === order.id)?.status).toBe('CANCELLED')
+})
+
+test('an alert just above the last price fires once when the market crosses it, and is listed as fired', async ({ page }) => {
+  await openApp(page, host)
+  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
+  const book = await callApi<OrderBook>(host, 'market.orderbook', { pair: PAIR, limit: 100 })
+  // A tenth of a percent above the last price: the live market must not reach it while the
+  // dialog is filled in, and market buys must.
+  const level = book.sell.find((l) => Number(l.price) > Number(ticker!.last) * 1.001)!.price
+
+  await page.getByTestId('alert-create').click()
+  await page.getByTestId('alert-kind-above').click()
+  await page.getByTestId('alert-price').fill(level)
+  await page.getByTestId('alert-save').click()
+  await expect(page.getByTestId('alert-dialog')).toHaveCount(0)
+  await page.getByTestId('tab-alerts').click()
+  const list = page.getByTestId('alerts-list')
+  const alerts = await callApi<Alert[]>(host, 'alerts.list')
+  const alert = alerts.find((a) => a.status === 'active' && a.price === level)!
+  await expect(list.getByTestId(`alert-row-${alert.id}`)).toHaveAttribute('data-status', 'active')
+  await expect(page.getByTestId('alert-fired')).toHaveCount(0)
+
+  await liftPriceTo(level)
+  // The core fires it (it would with no window at all), then the window shows it.
+  await expect.poll(async () => (await callApi<Alert[]>(host, 'alerts.list')).find((a) => a.id === alert.id)?.status, { timeout: 15_000 }).toBe('fired')
+  const shown = page.locator(`[data-testid="alert-fired"][data-alert-id="${alert.id}"]`)
+  await expect(shown).toHaveCount(1, { timeout: 15_000 })
+  await expect(list.getByTestId(`alert-row-${alert.id}`)).toHaveAttribute('data-status', 'fired')
+  await shot(page, 'chart-alert-fired')
+  // Several ticker polls and feed updates later it is still shown once.
+  await page.waitForTimeout(3_000)
+  await expect(shown).toHaveCount(1)
+})

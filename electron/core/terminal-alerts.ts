@@ -1,0 +1,135 @@
+// The alerts of the terminal: the alerts.* methods, and the wiring that runs the alert store against
+// every price and order status the core sees. It lives in the core, not the window, so an alert
+// fires with the window hidden or closed to the tray.
+//
+// Prices come from three places: the subscribed feed's ticker and trades (the chart's pair, live),
+// and a slow poll of the whole ticker while the active profile has armed price alerts on any pair
+// (the feed follows one pair only). Order statuses come from the account feed's recent orders.
+// Everything is for the active profile only: an alert set on one exchange never sees another's prices.
+import type { EventHub } from './events'
+import type { Logger } from './logger'
+import type { MethodInput, MethodResults } from '../domain/api'
+import { TerminalError } from '../domain/errors'
+import { type AlertStore, createAlertStore } from './alert-store'
+import type { Alert } from '../domain/alerts'
+import { noProfile } from './terminal-market'
+import type { Session } from './terminal-session'
+
+type AlertMethod = 'alerts.list' | 'alerts.create' | 'alerts.cancel'
+export type AlertHandlers = { [M in AlertMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
+
+export interface AlertsDeps {
+  session: Pick<Session, 'active' | 'client' | 'generation' | 'profileGeneration' | 'signal'>
+  hub: EventHub
+  dataDir: string
+  now: () => number
+  logger?: Logger | undefined
+  /** How often the whole ticker is read while price alerts are armed. Default 5 s. */
+  pollMs?: number | undefined
+  store?: AlertStore
+}
+
+export interface TerminalAlerts {
+  handlers: AlertHandlers
+  dispose(): void
+}
+
+export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
+  const { session, hub } = deps
+  const log = deps.logger
+  const store = deps.store ?? createAlertStore(deps.dataDir, deps.now)
+  const warning = store.loadWarning()
+  if (warning) log?.warn('alert store', { warning })
+  // One price or order update at a time, in the order seen: 'cross' is measured from the one before.
+  let queue: Promise<void> = Promise.resolve()
+  // The last price of each pair of the active profile, for arming an alert when the ticker is slow.
+  const lastPrices = new Map<string, string>()
+
+  function announce(profileId: string, fired: Alert[]): void {
+    if (fired.length === 0 || session.active?.id !== profileId) return
+    hub.emit('alerts.fired', { session: { profileId, generation: session.profileGeneration }, alerts: fired })
+  }
+
+  function enqueue(profileId: string, work: () => Promise<Alert[]>): void {
+    queue = queue
+      .then(work)
+      .then((fired) => announce(profileId, fired))
+      .catch((error: unknown) => log?.error('alert evaluation failed', { error: String(error) }))
+  }
+
+  function seePrice(profileId: string, pair: string, last: string | null | undefined): void {
+    if (!last || session.active?.id !== profileId) return
+    lastPrices.set(`${profileId}|${pair}`, last)
+    enqueue(profileId, () => store.onPrice(profileId, pair, last))
+  }
+
+  const disposers = [
+    hub.on('market.ticker', (p) => seePrice(p.session.profileId, p.pair, p.ticker.last)),
+    // Trades arrive newest first. Each is a last price in its turn: a spike through the level and
+    // back within one batch still crossed it.
+    hub.on('market.trades', (p) => {
+      for (let i = p.trades.length - 1; i >= 0; i--) seePrice(p.session.profileId, p.pair, p.trades[i]!.price)
+    }),
+    hub.on('account.changed', (snapshot) => {
+      const profileId = session.active?.id
+      if (!profileId || snapshot.generation !== session.generation || !snapshot.orders) return
+      const orders = snapshot.orders.map((o) => ({ id: o.id, status: o.status }))
+      enqueue(profileId, async () => (await Promise.all(orders.map((o) => store.onOrder(profileId, o.id, o.status)))).flat())
+    }),
+  ]
+
+  let polling = false
+  async function pollTickers(): Promise<void> {
+    const { active, client, signal } = session
+    if (polling || !active || !client) return
+    const armed = (await store.list(active.id)).some((a) => a.status === 'active' && a.kind !== 'order-filled')
+    if (!armed) return
+    polling = true
+    try {
+      for (const ticker of await client.ticker({}, { signal })) seePrice(active.id, ticker.pair.toUpperCase(), ticker.last)
+    } catch (error) {
+      if (!signal.aborted) log?.warn('alert ticker poll failed', { error: String(error) })
+    } finally {
+      polling = false
+    }
+  }
+  const timer = setInterval(() => void pollTickers(), deps.pollMs ?? 5_000)
+  timer.unref?.()
+
+  function activeProfileId(): string {
+    const id = session.active?.id
+    if (!id) throw noProfile()
+    return id
+  }
+
+  /** The pair's last price now, for arming: the ticker, else the last one the feeds showed. */
+  async function lastPriceOf(profileId: string, pair: string): Promise<string | null> {
+    try {
+      const tickers = (await session.client?.ticker({ pair }, { signal: session.signal })) ?? []
+      const last = tickers.find((t) => t.pair.toUpperCase() === pair)?.last
+      if (last) return last
+    } catch (error) {
+      log?.warn('alert: ticker for arming failed', { error: String(error) })
+    }
+    return lastPrices.get(`${profileId}|${pair}`) ?? null
+  }
+
+  return {
+    handlers: {
+      'alerts.list': async () => store.list(activeProfileId()),
+      async 'alerts.create'(draft) {
+        const profileId = activeProfileId()
+        const last = draft.kind === 'order-filled' ? null : await lastPriceOf(profileId, draft.pair)
+        if (draft.kind === 'cross' && last === null) {
+          throw new TerminalError({ kind: 'validation', code: 'NO_LAST_PRICE', field: 'price', message: `There is no last price for ${draft.pair.replace('_', '/')} yet, so a crossing cannot be measured; try again when the market has traded.` })
+        }
+        return store.create(profileId, draft, last)
+      },
+      'alerts.cancel': async ({ id }) => store.cancel(activeProfileId(), id),
+    },
+    dispose() {
+      clearInterval(timer)
+      for (const dispose of disposers) dispose()
+    },
+  }
+}
