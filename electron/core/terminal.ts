@@ -13,6 +13,7 @@ import type { Logger } from './logger'
 import { createPreferenceStore } from './preferences'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import { createMarket } from './terminal-market'
+import { createLiveLinks } from './live-link'
 import { createOrderHandlers } from './terminal-orders'
 import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
 import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
@@ -35,6 +36,8 @@ export interface TerminalDeps {
   now?: () => number
   /** Poll rates, for tests. */
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number }
+  /** The exchange's live feed (default on; where the server has none the core polls). */
+  feed?: { enabled?: boolean; client?: { maxBackoffMs?: number; silenceMs?: number; downAfterFailures?: number } }
 }
 
 type Handlers = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
@@ -75,8 +78,17 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     demo,
     accountMs: deps.rates?.accountMs,
   })
-  const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates })
+  // One socket per profile session: opened once the session is published, closed when it ends.
+  const live = createLiveLinks({ session, hub, enabled: deps.feed?.enabled ?? true, logger: log, client: deps.feed?.client })
+  hub.on('session.changed', () => live.ensure())
+  const liveSource = () => {
+    live.ensure()
+    queueMicrotask(live.announce) // the window that subscribes learns the modes
+    return live.source()
+  }
+  const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates, live: liveSource })
   session.onProfileEnd(market.stop)
+  session.onProfileEnd(live.stop)
 
   async function testConnection(baseUrl: string, creds: { apiKey: string; apiSecret: string }): Promise<ConnectionTestResult> {
     const probe = makeClient({ baseUrl, credentials: async () => creds, timeoutMs: 8_000, maxTries: 1 })
@@ -211,6 +223,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     async dispose() {
       disposed = true
       session.dispose()
+      live.stop()
       hub.clear()
     },
   }

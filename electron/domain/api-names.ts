@@ -32,6 +32,7 @@ export const EVENT_NAME_LIST = [
   'market.trades',
   'market.ticker',
   'market.status',
+  'feed.status',
   'session.changed',
   'account.changed',
   'notice',

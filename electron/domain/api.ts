@@ -358,9 +358,23 @@ export interface EventPayloads {
   'market.ticker': { session: MarketSession; pair: string; ticker: Ticker }
   /** The market feed's health: live, stale (cache), retrying, offline. */
   'market.status': { session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }
+  /** Which way each feed of the profile session gets its data: see FeedModes. */
+  'feed.status': { session: MarketSession; modes: FeedModes }
   'session.changed': SessionState
   'account.changed': AccountSnapshot
   'notice': Notice
+}
+
+/**
+ * live: the exchange's WebSocket feed streams it; reconnecting: the feed was lost and is being
+ * re-established (REST polling fills in meanwhile); polling: no feed (none served, disabled, or it
+ * keeps failing), REST polling at the full rate until it returns.
+ */
+export type FeedMode = 'live' | 'reconnecting' | 'polling'
+export interface FeedModes {
+  market: FeedMode
+  /** live only once the feed accepted the session token (private order and wallet updates). */
+  account: FeedMode
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST
