@@ -122,14 +122,14 @@ test('a trade shows in the trades list, and an order and a fill in open orders a
 
 test('a dropped feed shows reconnecting, then live again, and trades stream again', async () => {
   // Every mode the status bar shows, as it shows it: the reconnect may take well under a second.
-  await page.evaluate(() => {
-    const seen: string[] = []
-    ;(window as unknown as { seenModes: string[] }).seenModes = seen
-    const el = document.querySelector('[data-testid="feed-status"]')!
-    new MutationObserver(() => seen.push(el.getAttribute('data-market-mode') ?? '')).observe(el, { attributes: true, attributeFilter: ['data-market-mode'] })
-  })
+  // (a string: this file is compiled without the DOM's types)
+  await page.evaluate(`(() => {
+    const seen = (window.seenModes = [])
+    const el = document.querySelector('[data-testid="feed-status"]')
+    new MutationObserver(() => seen.push(el.getAttribute('data-market-mode'))).observe(el, { attributes: true, attributeFilter: ['data-market-mode'] })
+  })()`)
   await setFaults({ feedDrop: true })
-  await expect.poll(() => page.evaluate(() => (window as unknown as { seenModes: string[] }).seenModes), { timeout: 10_000 }).toContain('reconnecting')
+  await expect.poll(() => page.evaluate<string[]>('window.seenModes'), { timeout: 10_000 }).toContain('reconnecting')
   await setFaults({})
   await expect(feedStatus()).toHaveAttribute('data-market-mode', 'live', { timeout: 30_000 })
   await shot(page, 'live-reconnected')

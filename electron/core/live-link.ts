@@ -13,6 +13,7 @@ import type { FeedMode, FeedModes, MarketSession } from '../domain/api'
 import { createFeedClient, type FeedClient, type FeedStatus } from './feed/feed-client'
 import type { FeedEvent } from './feed/frames'
 import { defaultFeedUrl } from './feed/feed-url'
+import { feedUrlProblem } from '../domain/origin'
 import type { Logger } from './logger'
 import type { Session } from './terminal-session'
 
@@ -85,7 +86,10 @@ export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
     if (!options.enabled) return announce()
     let url: string
     try {
-      url = defaultFeedUrl(active.baseUrl)
+      url = active.feedUrl ?? defaultFeedUrl(active.baseUrl)
+      // checked again here: the profiles file may have been edited by hand
+      const problem = feedUrlProblem(url, active.baseUrl)
+      if (problem) throw new Error(problem)
     } catch (error) {
       options.logger?.warn('no live feed for this profile', { reason: error instanceof Error ? error.message : String(error) })
       return announce()

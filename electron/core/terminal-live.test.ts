@@ -150,3 +150,18 @@ describe('terminal on the live feed', () => {
     expect(demo.feedStats().connections).toBe(0)
   })
 })
+
+describe('the feed URL of a profile', () => {
+  it('is refused on another host than the base URL, and used when it is a good one', async () => {
+    const core = await open()
+    const master = demo.accounts.find((a) => a.parentId === null)!
+    const creds = { apiKey: master.apiKey, apiSecret: master.apiSecret }
+    await expect(core.call('profiles.create', { name: 'Elsewhere', baseUrl: demo.baseUrl, feedUrl: 'ws://127.0.0.2/alp-ws', ...creds })).rejects.toMatchObject({ code: 'BAD_FEED_URL', field: 'feedUrl' })
+    const profile = await core.call('profiles.create', { name: 'Own feed', baseUrl: demo.baseUrl, feedUrl: demo.feedUrl, ...creds })
+    expect(profile.feedUrl).toBe(demo.feedUrl)
+    const live = modes(core, { market: 'live' })
+    await core.call('profiles.activate', { id: profile.id })
+    await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '1' })
+    await live
+  })
+})

@@ -19,6 +19,13 @@ import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
 import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
 import type { Vault } from './vault'
 import { bindCredentials, originChangeRefusal } from './credential-binding'
+import { feedUrlProblem } from '../domain/origin'
+
+/** A feed URL on another host than the base URL would be sent the API's session token: refused. */
+function checkFeedUrl(feedUrl: string | undefined, baseUrl: string): void {
+  const problem = feedUrl ? feedUrlProblem(feedUrl, baseUrl) : null
+  if (problem) throw new TerminalError({ kind: 'validation', code: 'BAD_FEED_URL', field: 'feedUrl', message: problem })
+}
 
 export type { DemoLauncher }
 
@@ -129,11 +136,13 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     async 'profiles.create'(input) {
       const demoInfo = demo.info
       const isDemo = demoInfo !== null && input.baseUrl.replace(/\/+$/, '') === demoInfo.baseUrl
+      checkFeedUrl(input.feedUrl, input.baseUrl)
       const test = await testConnection(input.baseUrl, input)
       const own = test.ok ? ownAccountOf(test.accounts) : null
       const record = await deps.profiles.create({
         name: input.name,
         baseUrl: input.baseUrl.replace(/\/+$/, ''),
+        ...(input.feedUrl ? { feedUrl: input.feedUrl } : {}),
         accountId: own?.id ?? null,
         apiKeyHint: input.apiKey.slice(-4),
         isDemo,
@@ -158,6 +167,9 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       const demoInfo = demo.info
       const patch: Partial<ProfileRecord> = {}
       if (input.name !== undefined) patch.name = input.name
+      // A feed URL kept from before must still sit on the (new) base URL's host.
+      checkFeedUrl(input.feedUrl ?? existing.feedUrl ?? undefined, input.baseUrl ?? existing.baseUrl)
+      if (input.feedUrl !== undefined) patch.feedUrl = input.feedUrl === '' ? null : input.feedUrl
       if (input.baseUrl !== undefined) {
         patch.baseUrl = input.baseUrl.replace(/\/+$/, '')
         patch.isDemo = demoInfo !== null && patch.baseUrl === demoInfo.baseUrl

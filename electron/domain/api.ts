@@ -21,7 +21,7 @@ import {
 import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
 import type { Envelope } from './errors'
 import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
-import { baseUrlProblem } from './origin'
+import { baseUrlProblem, feedUrlProblem } from './origin'
 
 // ---- Views: what the renderer sees ----------------------------------------------------------------
 
@@ -48,6 +48,8 @@ export interface ProfileView {
   id: string
   name: string
   baseUrl: string
+  /** The live feed's own address; null: the one beside the base URL. */
+  feedUrl: string | null
   apiKeyHint: string
   /** The account this key belongs to, once known (learned on activation). */
   accountId: number | null
@@ -224,6 +226,15 @@ const baseUrl = z
     const problem = baseUrlProblem(url)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
+/** The live feed's address; empty: the one beside the base URL (…/api/v3 → …/alp-ws). */
+const feedUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .superRefine((url, ctx) => {
+    const problem = url === '' ? null : feedUrlProblem(url, null)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
 const secretText = z.string().trim().min(8, 'Too short').max(256)
 const pairName = z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'A pair looks like BTC_USDT')
 const unixSeconds = z.number().int().min(0).max(99_999_999_999)
@@ -231,6 +242,7 @@ const unixSeconds = z.number().int().min(0).max(99_999_999_999)
 export const profileInputSchema = z.strictObject({
   name: profileName,
   baseUrl,
+  feedUrl: feedUrl.optional(),
   apiKey: secretText,
   apiSecret: secretText,
 })
@@ -255,6 +267,7 @@ export const methodInputs = {
     id,
     name: profileName.optional(),
     baseUrl: baseUrl.optional(),
+    feedUrl: feedUrl.optional(),
     apiKey: secretText.optional(),
     apiSecret: secretText.optional(),
   }),

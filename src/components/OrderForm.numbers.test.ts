@@ -19,7 +19,7 @@ import OrderForm from './OrderForm.vue'
 const SESSION = {
   generation: 1,
   profileGeneration: 1,
-  profile: { id: 'p1', name: 'Demo', baseUrl: 'http://127.0.0.1:1/api/v3', apiKeyHint: 'abcd', accountId: 7, isDemo: true, createdAt: '2024-01-01T00:00:00Z', lastUsedAt: null, secretStorage: 'keychain' },
+  profile: { id: 'p1', name: 'Demo', baseUrl: 'http://127.0.0.1:1/api/v3', feedUrl: null, apiKeyHint: 'abcd', accountId: 7, isDemo: true, createdAt: '2024-01-01T00:00:00Z', lastUsedAt: null, secretStorage: 'keychain' },
   accounts: [{ id: 7, name: 'Main', email: 'm@example.test', parentId: null, profileId: 'p1' }],
   accountId: 7,
   canTrade: true,
