@@ -163,5 +163,7 @@ describe('the feed URL of a profile', () => {
     await core.call('profiles.activate', { id: profile.id })
     await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '1' })
     await live
+    // empty: back to the feed beside the base URL
+    expect((await core.call('profiles.update', { id: profile.id, feedUrl: '' })).feedUrl).toBeNull()
   })
 })

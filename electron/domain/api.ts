@@ -226,13 +226,14 @@ const baseUrl = z
     const problem = baseUrlProblem(url)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
-/** The live feed's address; empty: the one beside the base URL (…/api/v3 → …/alp-ws). */
+/** The live feed's own address (absent: the one beside the base URL, …/api/v3 → …/alp-ws). */
 const feedUrl = z
   .string()
   .trim()
   .max(300)
+  .url({ protocol: /^wss?$/, message: 'Enter a URL like wss://exchange.example/alp-ws, or leave it empty.' })
   .superRefine((url, ctx) => {
-    const problem = url === '' ? null : feedUrlProblem(url, null)
+    const problem = feedUrlProblem(url, null)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
 const secretText = z.string().trim().min(8, 'Too short').max(256)
@@ -267,7 +268,8 @@ export const methodInputs = {
     id,
     name: profileName.optional(),
     baseUrl: baseUrl.optional(),
-    feedUrl: feedUrl.optional(),
+    /** '': back to the feed beside the base URL. */
+    feedUrl: z.union([z.literal(''), feedUrl]).optional(),
     apiKey: secretText.optional(),
     apiSecret: secretText.optional(),
   }),

@@ -48,6 +48,8 @@ export function validateProfileField(field: ProfileField, values: ProfileFormVal
   if (mode === 'edit' && (field === 'apiKey' || field === 'apiSecret') && value === '') {
     return stored && originChanged(values.baseUrl, stored.baseUrl) ? KEY_AGAIN_MESSAGE : null
   }
+  // An empty feed URL is no URL: the feed beside the base URL.
+  if (field === 'feedUrl' && value.trim() === '') return null
   const result = profileInputSchema.shape[field].safeParse(value)
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid')
 }
