@@ -142,7 +142,10 @@ function countPlaceCalls(): { readonly count: number } {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000)
   demo = await startDemo()
-  host = await startWebHost()
+  // The REST fault modes, as the polling path meets them: with the live feed on, the market would
+  // stream past a failing REST API (its REST reads only reconcile, every 10-15 s); live.web.spec.ts
+  // covers the feed's own faults.
+  host = await startWebHost({ env: { TERMINAL_FEED: 'off' } })
   // Orders go out on the first click: the confirmation dialog is tested elsewhere.
   await callApi(host, 'prefs.set', { confirmOrders: false })
   const master = demo.accounts.find((a) => a.parentId === null)!

@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os'
 import { ROOT, launchChromium, spawnJsonLine, summarize, withTimeout } from './bench/lib.mjs'
 import { CommandLineError, commandLineOrExit, numberFlag } from './lib/command-line.mjs'
 
-const GROUPS = ['bundle', 'micro', 'client', 'demo', 'paint', 'chart', 'stream', 'soak']
+const GROUPS = ['bundle', 'micro', 'client', 'demo', 'paint', 'chart', 'stream', 'live', 'soak']
 const MB = 1024 * 1024
 
 const USAGE = `usage: npm run bench -- [--out path] [--check] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]`
@@ -198,6 +198,27 @@ async function benchStream(opts, browser) {
   return rows
 }
 
+async function benchLive(opts, browser) {
+  const { measureLive } = await import('./bench/live.mjs')
+  const r = await measureLive(await browser(), { samples: opts.quick ? 10 : 30, pollingSamples: opts.quick ? 5 : 10 })
+  const p = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
+  const feedP50 = summarize(r.feed).median
+  const pollP50 = summarize(r.polling).median
+  // The firehose: 2,000 trades a second on the viewed pair, on the feed (the stream group's 200/s, ten times over).
+  const { measureStream } = await import('./bench/browser.mjs')
+  const seconds = opts.quick ? 15 : 60
+  const s = await measureStream(await browser(), { seconds, rate: 2000, warmupSeconds: 5 })
+  return [
+    metric({ group: 'live', id: 'live.fps-2000', name: `Frames/s, 2,000 trades/s for ${seconds} s`, unit: 'fps', samples: s.fps, budget: { min: 50 }, note: `orders sent ${s.ordersPerSec.toFixed(0)}/s (${s.failed} failed), trades reaching the window ${s.deliveredPerSec.toFixed(0)}/s; ${s.longTasks} long tasks, ${s.longTaskMs.toFixed(0)} ms` }),
+    metric({ group: 'live', id: 'live.heap-2000', name: `Renderer heap growth, 2,000 trades/s for ${seconds} s`, unit: 'MB', samples: [(s.heapAfter - s.heapBefore) / MB], budget: { max: 5 }, note: `after GC: ${(s.heapBefore / MB).toFixed(1)} → ${(s.heapAfter / MB).toFixed(1)} MB (one run)` }),
+    metric({ group: 'live', id: 'live.tick-to-pixel-p50', name: 'Tick-to-pixel p50 (feed)', unit: 'ms', samples: r.feed, budget: { max: 30 }, baseline: r.polling, note: `a sub-account's crossing order → its row in the trades list + a chart paint; baseline: polling only (TERMINAL_FEED=off), ${r.polling.length} runs` }),
+    metric({ group: 'live', id: 'live.tick-to-pixel-p99', name: 'Tick-to-pixel p99 (feed)', unit: 'ms', samples: [p(r.feed, 0.99)], budget: { max: 100 }, note: `of ${r.feed.length} trades` }),
+    metric({ group: 'live', id: 'live.polling-vs-feed', name: 'Polling / feed, tick-to-pixel p50', unit: '×', samples: [pollP50 / feedP50], budget: { min: 20 }, note: `polling p50 ${pollP50.toFixed(0)} ms, feed p50 ${feedP50.toFixed(0)} ms` }),
+    metric({ group: 'live', id: 'live.order-to-screen', name: 'Order to screen (submit → placed + open orders)', unit: 'ms', samples: r.orderMs, budget: { max: 100 }, note: 'confirmation off; the form in the window' }),
+    metric({ group: 'live', id: 'live.fill-to-balances', name: 'Fill to balances (market order → balance row)', unit: 'ms', samples: r.fillMs, budget: { max: 100 }, note: 'the viewer\'s own market order through the API; the feed\'s w/o frames refresh the account' }),
+  ]
+}
+
 async function benchSoak(opts, browser) {
   const { runSoak } = await import('./bench/soak-run.mjs')
   const seconds = Math.round((opts.soakMinutes ?? (opts.quick ? 0.5 : 1)) * 60)
@@ -225,9 +246,9 @@ async function benchSoak(opts, browser) {
   return rows
 }
 
-const RUNNERS = { bundle: benchBundle, micro: benchMicro, client: benchClient, demo: benchDemo, paint: benchPaint, chart: benchChart, stream: benchStream, soak: benchSoak }
+const RUNNERS = { bundle: benchBundle, micro: benchMicro, client: benchClient, demo: benchDemo, paint: benchPaint, chart: benchChart, stream: benchStream, live: benchLive, soak: benchSoak }
 // Per-group time limits: together they keep `npm run bench` under ten minutes.
-const LIMITS_S = { bundle: 60, micro: 120, client: 120, demo: 120, paint: 150, chart: 150, stream: 120, soak: 60 }
+const LIMITS_S = { bundle: 60, micro: 120, client: 120, demo: 120, paint: 150, chart: 150, stream: 120, live: 420, soak: 60 }
 
 // ---- Output ---------------------------------------------------------------------------------------
 

@@ -87,6 +87,7 @@ describe('profiles add', () => {
       id: expect.any(String),
       name: 'Main desk',
       baseUrl: demo.baseUrl,
+      feedUrl: null,
       apiKeyHint: master().apiKey.slice(-4),
       accountId: master().id,
       isDemo: false,
@@ -226,7 +227,7 @@ describe('profiles list, test, remove', () => {
       ['A', master().id, 'keychain'],
       ['B', sub().id, 'keychain'],
     ])
-    expect(Object.keys(profiles[0]!).sort()).toEqual(['accountId', 'apiKeyHint', 'baseUrl', 'createdAt', 'id', 'isDemo', 'lastUsedAt', 'name', 'secretStorage'])
+    expect(Object.keys(profiles[0]!).sort()).toEqual(['accountId', 'apiKeyHint', 'baseUrl', 'createdAt', 'feedUrl', 'id', 'isDemo', 'lastUsedAt', 'name', 'secretStorage'])
     for (const account of [master(), sub()]) {
       expect(listed.stdout).not.toContain(account.apiSecret)
       expect(listed.stdout).not.toContain(account.apiKey)

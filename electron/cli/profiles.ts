@@ -252,6 +252,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
       id: record.id,
       name: record.name,
       baseUrl: record.baseUrl,
+      feedUrl: record.feedUrl ?? null,
       apiKeyHint: record.apiKeyHint,
       accountId: record.accountId,
       isDemo: record.isDemo,

@@ -78,6 +78,7 @@ export function createConnectionWatch(deps: { now: () => number; current: () => 
       for (const name of PRIVATE_METHODS) watch(name, true)
       watched.serverSkewMs = () => client.serverSkewMs()
       watched.resetAuth = () => client.resetAuth()
+      watched.feedToken = (refused) => client.feedToken(refused)
       return watched
     },
   }

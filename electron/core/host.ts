@@ -6,7 +6,7 @@ import pkg from '../../package.json'
 import { resolveDataDir } from './data-dir'
 import { createLogger, type Logger } from './logger'
 import { createProfileStore } from './profile-store'
-import { type DemoLauncher, createTerminal } from './terminal'
+import { type DemoLauncher, type TerminalDeps, createTerminal } from './terminal'
 import { createVault, type Vault } from './vault'
 
 export const APP_VERSION: string = pkg.version
@@ -30,6 +30,22 @@ export interface HostTerminal {
   vault: Vault
 }
 
+/**
+ * Test and bench knobs from the environment: TERMINAL_FEED=off polls only (the comparison the bench
+ * makes); TERMINAL_POLL_MS=<ms> sets every poll interval (a long one shows what the feed alone does).
+ */
+export function feedOptionsFromEnv(env: NodeJS.ProcessEnv): Pick<TerminalDeps, 'feed' | 'rates'> {
+  const out: Pick<TerminalDeps, 'feed' | 'rates'> = {}
+  if (env.TERMINAL_FEED === 'off') out.feed = { enabled: false }
+  const ms = Number(env.TERMINAL_POLL_MS)
+  if (env.TERMINAL_POLL_MS !== undefined && Number.isInteger(ms) && ms >= 100 && ms <= 3_600_000) {
+    out.rates = { tradesMs: ms, candlesMs: ms, tickerMs: ms, accountMs: ms }
+  } else if (env.TERMINAL_POLL_MS !== undefined) {
+    throw new Error(`TERMINAL_POLL_MS must be a whole number of milliseconds from 100 to 3600000, not ${JSON.stringify(env.TERMINAL_POLL_MS)}.`)
+  }
+  return out
+}
+
 export async function openHostTerminal(options: HostOptions): Promise<HostTerminal> {
   const dataDir = resolveDataDir(options.electronUserData ? { electronUserData: options.electronUserData } : {})
   const logger = createLogger({ dir: dataDir, ...(options.echoLog ? { sink: (line: string) => process.stderr.write(`${line}\n`) } : {}) })
@@ -42,6 +58,7 @@ export async function openHostTerminal(options: HostOptions): Promise<HostTermin
     vault,
     profiles,
     logger,
+    ...feedOptionsFromEnv(process.env),
     ...(options.demo ? { demo: options.demo } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
     ...(options.saveText ? { saveText: options.saveText } : {}),

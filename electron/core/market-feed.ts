@@ -1,5 +1,6 @@
-// The market feed of one pair and interval: a first snapshot, then polling of trades, the latest
-// candles and the ticker, pushed as events. The renderer never polls the exchange itself.
+// The market feed of one pair and interval: a first snapshot, then the live feed's trades and ticker
+// (market-stream.ts) with a slow REST reconciliation, or — where there is no live feed — polling of
+// trades, the latest candles and the ticker, pushed as events. The renderer never polls the exchange.
 //
 // Rates: trades every second, candles every 2 s, the ticker every 3 s — lively enough for a chart
 // whose smallest candle is a minute, light enough for a 429-shy exchange. Errors back off
@@ -15,6 +16,8 @@ import { startPoller, type Poller } from './poller'
 import type { MarketCache } from './market-cache'
 import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '../domain/constants'
 import { gapsOf, mergeByTime, rememberEmpty, repairCandles, type Span } from './candle-repair'
+import type { LiveSource } from './live-link'
+import { attachStream, candleAfter, type MarketStream } from './market-stream'
 
 // The terminal tags each payload with the session the feed belongs to (terminal-market.ts).
 type Emit = <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => void
@@ -25,6 +28,10 @@ export interface MarketFeedDeps {
   emit: Emit
   now?: () => number
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number }
+  /** The live feed of the session; null or absent: polling only. */
+  live?: LiveSource | null
+  /** Poll rates while the live feed streams: a reconciliation that catches what the stream missed. */
+  reconcileRates?: { tradesMs: number; candlesMs: number; tickerMs: number }
 }
 
 export interface MarketFeed {
@@ -59,6 +66,8 @@ export function statusFromError(error: unknown, now: number): ConnectionStatus {
 export function createMarketFeed(pair: string, interval: CandleInterval, deps: MarketFeedDeps): MarketFeed {
   const now = deps.now ?? Date.now
   const rates = deps.rates ?? { tradesMs: 1_000, candlesMs: 2_000, tickerMs: 3_000 }
+  const reconcileRates = deps.reconcileRates ?? { tradesMs: 15_000, candlesMs: 10_000, tickerMs: 30_000 }
+  let stream: MarketStream | null = null
   const abort = new AbortController()
   const signal = abort.signal
   const seenTrades = new Set<number>()
@@ -172,10 +181,47 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
     deps.emit('market.ticker', { pair, ticker })
   }
 
-  function startPolling(): void {
+  function streamTrade(trade: Trade): void {
+    if (stopped || seenTrades.has(trade.id)) return
+    remember(trade.id)
+    lastTrades = [trade, ...lastTrades].slice(0, TRADES_LIMIT)
+    fetchedAt = now()
+    deps.emit('market.trades', { pair, trades: [trade] })
+    const candle = candleAfter(lastCandles[lastCandles.length - 1], trade, intervalSec)
+    if (!candle) return
+    lastCandles = mergeByTime(lastCandles, [candle])
+    deps.emit('market.candles', { pair, interval, candles: [candle] })
+  }
+
+  function startStream(): void {
+    const live = deps.live
+    if (!live || stopped) return
+    stream = attachStream(live, pair, {
+      resync: async () => {
+        await Promise.all([pollTrades(), pollCandles(), pollTicker().catch(() => undefined)])
+      },
+      trade: streamTrade,
+      ticker: (ticker) => {
+        if (stopped) return
+        lastTicker = ticker
+        deps.emit('market.ticker', { pair, ticker })
+      },
+      // Streaming: REST only reconciles; otherwise it is the source again, at the full rate.
+      mode: (mode) => {
+        if (!stopped) restartPolling(mode === 'live' ? reconcileRates : rates)
+      },
+    })
+  }
+
+  function restartPolling(pace: typeof rates): void {
+    for (const p of pollers.splice(0)) p.stop()
+    startPolling(pace)
+  }
+
+  function startPolling(pace = deps.live?.mode() === 'live' ? reconcileRates : rates): void {
     pollers.push(
-      startPoller(pollTrades, { intervalMs: rates.tradesMs, onResult }),
-      startPoller(pollCandles, { intervalMs: rates.candlesMs, onResult }),
+      startPoller(pollTrades, { intervalMs: pace.tradesMs, onResult }),
+      startPoller(pollCandles, { intervalMs: pace.candlesMs, onResult }),
       startPoller(async () => {
         try {
           await pollTicker()
@@ -184,7 +230,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
           if (isTerminalError(error) && error.kind === 'unsupported') return
           throw error
         }
-      }, { intervalMs: rates.tickerMs, onResult }),
+      }, { intervalMs: pace.tickerMs, onResult }),
     )
   }
 
@@ -211,6 +257,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
         if (!stopped) {
           void deps.cache?.save(snapshot, [...knownEmpty])
           startPolling()
+          startStream()
         }
         return snapshot
       } catch (error) {
@@ -225,6 +272,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
         lastTicker = cached.ticker
         healthy = false
         startPolling()
+        startStream()
         queueMicrotask(() => status(statusFromError(error, now()), true))
         return { ...cached, stale: true }
       }
@@ -233,6 +281,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
       if (stopped) return
       stopped = true
       abort.abort()
+      stream?.stop()
       for (const p of pollers) p.stop()
       if (fetchedAt && lastCandles.length) {
         void deps.cache?.save({ pair, interval, candles: lastCandles, trades: lastTrades, ticker: lastTicker, stale: false, fetchedAt }, [...knownEmpty])

@@ -15,7 +15,7 @@ export interface PollerOptions {
 
 export interface Poller {
   stop(): void
-  /** Runs a tick now (if none is running) instead of waiting for the timer. */
+  /** Runs a tick now instead of waiting for the timer (after the running one, if one is running). */
   kick(): void
   readonly stopped: boolean
 }
@@ -33,6 +33,8 @@ export function startPoller(tick: () => Promise<void>, options: PollerOptions): 
   let failures = 0
   let stopped = false
   let running = false
+  /** A kick that came while a tick ran: that tick may have read just before the news, so one more follows. */
+  let kickedWhileRunning = false
   let timer: { cancel(): void } | null = null
 
   const schedule = (ms: number) => {
@@ -55,6 +57,12 @@ export function startPoller(tick: () => Promise<void>, options: PollerOptions): 
       running = false
     }
     if (stopped) return
+    if (kickedWhileRunning && !error) {
+      kickedWhileRunning = false
+      void run()
+      return
+    }
+    kickedWhileRunning = false
     const retryAfter = (error as { retryAfterMs?: number } | null)?.retryAfterMs
     // The first failure already waits two intervals: one more at the steady pace would meet the same trouble.
     const delayMs = error ? Math.max(retryAfter ?? 0, backoffMs(failures, { firstMs: 2 * options.intervalMs, maxMs: maxBackoff, jitter: 0.25 }, random)) : options.intervalMs
@@ -70,7 +78,8 @@ export function startPoller(tick: () => Promise<void>, options: PollerOptions): 
       timer = null
     },
     kick() {
-      void run()
+      if (running) kickedWhileRunning = true
+      else void run()
     },
     get stopped() {
       return stopped

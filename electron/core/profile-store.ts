@@ -22,6 +22,8 @@ export interface ProfileRecord {
   id: string
   name: string
   baseUrl: string
+  /** The live feed's own address; null or absent: the one beside the base URL. */
+  feedUrl?: string | null
   accountId: number | null
   /** The last 4 characters of the API key, so people can tell their keys apart. */
   apiKeyHint: string
@@ -61,6 +63,7 @@ export const profileRecordSchema = z.object({
   id: z.string().min(1).max(64),
   name: z.string().trim().min(1).max(60),
   baseUrl: z.string().min(1).max(300),
+  feedUrl: z.string().min(1).max(300).nullable().optional(),
   accountId: z.number().int().min(0).nullable(),
   apiKeyHint: z.string().max(8),
   isDemo: z.boolean(),
@@ -248,6 +251,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
           id: newId(),
           name: checkName(input.name, null),
           baseUrl: input.baseUrl.trim(),
+          ...(input.feedUrl ? { feedUrl: input.feedUrl.trim() } : {}),
           accountId: input.accountId,
           apiKeyHint: input.apiKeyHint,
           isDemo: input.isDemo,
@@ -269,6 +273,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
           createdAt: current.createdAt,
           name: patch.name === undefined ? current.name : checkName(patch.name, id),
           baseUrl: patch.baseUrl === undefined ? current.baseUrl : patch.baseUrl.trim(),
+          feedUrl: patch.feedUrl === undefined ? (current.feedUrl ?? null) : patch.feedUrl ? patch.feedUrl.trim() : null,
           accountId: patch.accountId === undefined ? current.accountId : patch.accountId,
           apiKeyHint: patch.apiKeyHint ?? current.apiKeyHint,
           isDemo: patch.isDemo ?? current.isDemo,

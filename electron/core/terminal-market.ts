@@ -14,6 +14,7 @@ import type { Logger } from './logger'
 import { createMarketCache } from './market-cache'
 import { type MarketFeed, createMarketFeed } from './market-feed'
 import { type BookSource, startBookPoller } from './book-poller'
+import type { LiveSource } from './live-link'
 import type { Session } from './terminal-session'
 
 type MarketMethod = Extract<MethodName, `market.${string}`>
@@ -26,6 +27,8 @@ export interface MarketDeps {
   now: () => number
   logger?: Logger | undefined
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number } | undefined
+  /** The live feed of the current profile session (live-link.ts), if any. */
+  live?: (() => LiveSource | null) | undefined
 }
 
 export interface Market {
@@ -77,6 +80,7 @@ export function createMarket(deps: MarketDeps): Market {
       },
       now: deps.now,
       ...(deps.rates ? { rates: deps.rates } : {}),
+      live: deps.live?.() ?? null,
     })
     feed = next
     book?.stop()

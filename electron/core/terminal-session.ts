@@ -96,6 +96,7 @@ export function createSession(deps: SessionDeps): Session {
       id: p.id,
       name: p.name,
       baseUrl: p.baseUrl,
+      feedUrl: p.feedUrl ?? null,
       apiKeyHint: p.apiKeyHint,
       accountId: p.accountId,
       isDemo: p.isDemo,

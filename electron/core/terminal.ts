@@ -14,6 +14,7 @@ import { createPreferenceStore } from './preferences'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import { createMarket } from './terminal-market'
 import { createHistoryHandlers } from './account-history'
+import { createLiveLinks } from './live-link'
 import { createOrderHandlers } from './terminal-orders'
 import { createTerminalAlerts } from './terminal-alerts'
 import { createMoveHandler } from './terminal-move'
@@ -21,6 +22,13 @@ import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
 import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
 import type { Vault } from './vault'
 import { bindCredentials, originChangeRefusal } from './credential-binding'
+import { feedUrlProblem } from '../domain/origin'
+
+/** A feed URL on another host than the base URL would be sent the API's session token: refused. */
+function checkFeedUrl(feedUrl: string | undefined, baseUrl: string): void {
+  const problem = feedUrl ? feedUrlProblem(feedUrl, baseUrl) : null
+  if (problem) throw new TerminalError({ kind: 'validation', code: 'BAD_FEED_URL', field: 'feedUrl', message: problem })
+}
 
 export type { DemoLauncher }
 
@@ -40,6 +48,8 @@ export interface TerminalDeps {
   saveText?: (suggestedName: string, text: string) => Promise<{ saved: boolean }>
   /** Poll rates, for tests. */
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number }
+  /** The exchange's live feed (default on; where the server has none the core polls). */
+  feed?: { enabled?: boolean; client?: { maxBackoffMs?: number; silenceMs?: number; downAfterFailures?: number } }
 }
 
 type Handlers = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
@@ -80,9 +90,18 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     demo,
     accountMs: deps.rates?.accountMs,
   })
-  const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates })
+  // One socket per profile session: opened once the session is published, closed when it ends.
+  const live = createLiveLinks({ session, hub, enabled: deps.feed?.enabled ?? true, logger: log, client: deps.feed?.client })
+  hub.on('session.changed', () => live.ensure())
+  const liveSource = () => {
+    live.ensure()
+    queueMicrotask(live.announce) // the window that subscribes learns the modes
+    return live.source()
+  }
+  const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates, live: liveSource })
   session.onProfileEnd(market.stop)
   const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs })
+  session.onProfileEnd(live.stop)
 
   async function testConnection(baseUrl: string, creds: { apiKey: string; apiSecret: string }): Promise<ConnectionTestResult> {
     const probe = makeClient({ baseUrl, credentials: async () => creds, timeoutMs: 8_000, maxTries: 1 })
@@ -123,11 +142,13 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     async 'profiles.create'(input) {
       const demoInfo = demo.info
       const isDemo = demoInfo !== null && input.baseUrl.replace(/\/+$/, '') === demoInfo.baseUrl
+      checkFeedUrl(input.feedUrl, input.baseUrl)
       const test = await testConnection(input.baseUrl, input)
       const own = test.ok ? ownAccountOf(test.accounts) : null
       const record = await deps.profiles.create({
         name: input.name,
         baseUrl: input.baseUrl.replace(/\/+$/, ''),
+        ...(input.feedUrl ? { feedUrl: input.feedUrl } : {}),
         accountId: own?.id ?? null,
         apiKeyHint: input.apiKey.slice(-4),
         isDemo,
@@ -152,6 +173,9 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       const demoInfo = demo.info
       const patch: Partial<ProfileRecord> = {}
       if (input.name !== undefined) patch.name = input.name
+      // A feed URL kept from before must still sit on the (new) base URL's host.
+      checkFeedUrl(input.feedUrl ?? existing.feedUrl ?? undefined, input.baseUrl ?? existing.baseUrl)
+      if (input.feedUrl !== undefined) patch.feedUrl = input.feedUrl === '' ? null : input.feedUrl
       if (input.baseUrl !== undefined) {
         patch.baseUrl = input.baseUrl.replace(/\/+$/, '')
         patch.isDemo = demoInfo !== null && patch.baseUrl === demoInfo.baseUrl
@@ -225,6 +249,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       disposed = true
       alerts.dispose()
       session.dispose()
+      live.stop()
       hub.clear()
     },
   }

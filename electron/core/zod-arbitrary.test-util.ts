@@ -175,18 +175,26 @@ function validString(def: Def): fc.Arbitrary<string> {
   let max: number | undefined
   let pattern: RegExp | undefined
   let url = false
+  /** A url check limited to other schemes than https (the live feed's wss/ws). */
+  let urlProtocol: RegExp | undefined
   let trims = false
   for (const c of checks) {
     if (c.check === 'min_length' && c.minimum !== undefined) min = Math.max(min, c.minimum)
     else if (c.check === 'max_length' && c.maximum !== undefined) max = Math.min(max ?? Infinity, c.maximum)
     else if (c.check === 'string_format' && c.format === 'regex' && c.pattern) pattern = c.pattern
-    else if (c.check === 'string_format' && c.format === 'url') url = true
+    else if (c.check === 'string_format' && c.format === 'url') {
+      url = true
+      urlProtocol = (c as { protocol?: RegExp }).protocol
+    }
     else if (c.check === 'overwrite') trims = true // .trim(): surrounding whitespace is allowed
     else if (c.check === 'custom') continue // a refine: the schema decides
     else throw new Error(`zod-arbitrary: unknown string check ${c.check}/${c.format ?? ''}`)
   }
   let core: fc.Arbitrary<string>
-  if (url) {
+  if (url && urlProtocol && !urlProtocol.test('https')) {
+    // wss anywhere, ws to this computer only (as the feed URL's schema allows)
+    core = fc.oneof(fc.webUrl({ validSchemes: ['https'] }).map((u) => u.replace(/^https:/, 'wss:')), fc.constantFrom('ws://127.0.0.1:8080/alp-ws', 'wss://exchange.example/alp-ws'))
+  } else if (url) {
     // https only: the base-URL schema allows plain http to loopback hosts alone (the constant covers that).
     core = fc.oneof(fc.webUrl({ validSchemes: ['https'], withQueryParameters: true, withFragments: true }), fc.constantFrom('http://127.0.0.1:8080/api/v3', 'https://exchange.example/api/v3'))
   } else if (pattern) {

@@ -40,6 +40,7 @@ export const EVENT_NAME_LIST = [
   'market.ticker',
   'market.book',
   'market.status',
+  'feed.status',
   'session.changed',
   'account.changed',
   'notice',

@@ -21,7 +21,7 @@ import {
 import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
 import type { Envelope } from './errors'
 import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
-import { baseUrlProblem } from './origin'
+import { baseUrlProblem, feedUrlProblem } from './origin'
 import { type BookEventPayload, accountOrdersInput, accountTradesInput } from './history-api'
 import type { FillRecord } from './wire'
 import { type IndicatorPref, type LayoutPrefs, indicatorPatchSchema, layoutInputSchema } from './chart-prefs'
@@ -53,6 +53,8 @@ export interface ProfileView {
   id: string
   name: string
   baseUrl: string
+  /** The live feed's own address; null: the one beside the base URL. */
+  feedUrl: string | null
   apiKeyHint: string
   /** The account this key belongs to, once known (learned on activation). */
   accountId: number | null
@@ -231,6 +233,16 @@ const baseUrl = z
     const problem = baseUrlProblem(url)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
+/** The live feed's own address (absent: the one beside the base URL, …/api/v3 → …/alp-ws). */
+const feedUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .url({ protocol: /^wss?$/, message: 'Enter a URL like wss://exchange.example/alp-ws, or leave it empty.' })
+  .superRefine((url, ctx) => {
+    const problem = feedUrlProblem(url, null)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
 const secretText = z.string().trim().min(8, 'Too short').max(256)
 const pairName = z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'A pair looks like BTC_USDT')
 const unixSeconds = z.number().int().min(0).max(99_999_999_999)
@@ -238,6 +250,7 @@ const unixSeconds = z.number().int().min(0).max(99_999_999_999)
 export const profileInputSchema = z.strictObject({
   name: profileName,
   baseUrl,
+  feedUrl: feedUrl.optional(),
   apiKey: secretText,
   apiSecret: secretText,
 })
@@ -264,6 +277,8 @@ export const methodInputs = {
     id,
     name: profileName.optional(),
     baseUrl: baseUrl.optional(),
+    /** '': back to the feed beside the base URL. */
+    feedUrl: z.union([z.literal(''), feedUrl]).optional(),
     apiKey: secretText.optional(),
     apiSecret: secretText.optional(),
   }),
@@ -397,6 +412,8 @@ export interface EventPayloads {
   'market.book': BookEventPayload & { session: MarketSession }
   /** The market feed's health: live, stale (cache), retrying, offline. */
   'market.status': { session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }
+  /** Which way each feed of the profile session gets its data: see FeedModes. */
+  'feed.status': { session: MarketSession; modes: FeedModes }
   'session.changed': SessionState
   'account.changed': AccountSnapshot
   'notice': Notice
@@ -404,6 +421,18 @@ export interface EventPayloads {
   'alerts.fired': { session: MarketSession; alerts: Alert[] }
   /** A step of an order move under way, as it happens. */
   'orders.move-step': { session: MarketSession; orderId: number; step: MoveStep }
+}
+
+/**
+ * live: the exchange's WebSocket feed streams it; reconnecting: the feed was lost and is being
+ * re-established (REST polling fills in meanwhile); polling: no feed (none served, disabled, or it
+ * keeps failing), REST polling at the full rate until it returns.
+ */
+export type FeedMode = 'live' | 'reconnecting' | 'polling'
+export interface FeedModes {
+  market: FeedMode
+  /** live only once the feed accepted the session token (private order and wallet updates). */
+  account: FeedMode
 }
 export type EventName = keyof EventPayloads
 export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST

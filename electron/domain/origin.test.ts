@@ -1,7 +1,7 @@
 // Which URL changes keep a stored key on the same exchange, and which addresses may carry a key at all.
 import { describe, expect, it } from 'vitest'
 import { methodInputs, profileInputSchema } from './api'
-import { BASE_URL_MESSAGES, baseUrlProblem, isLoopbackHost, originOf, sameOrigin } from './origin'
+import { BASE_URL_MESSAGES, FEED_URL_MESSAGES, baseUrlProblem, feedUrlProblem, isLoopbackHost, originOf, sameOrigin } from './origin'
 
 describe('sameOrigin', () => {
   it.each([
@@ -64,5 +64,21 @@ describe('base URL rules', () => {
     const updated = methodInputs['profiles.update'].safeParse({ id: 'p1', baseUrl: 'http://user:pass@127.0.0.1:1/api/v3' })
     expect(updated.error?.issues[0]).toMatchObject({ path: ['baseUrl'], message: BASE_URL_MESSAGES.userinfo })
     expect(methodInputs['profiles.test'].safeParse({ baseUrl: 'http://exchange.invalid/', apiKey: 'k'.repeat(10), apiSecret: 's'.repeat(10) }).success).toBe(false)
+  })
+})
+
+describe('feedUrlProblem', () => {
+  it('takes wss anywhere on the base URL host, and ws only on this computer', () => {
+    expect(feedUrlProblem('wss://exchange.example/alp-ws', 'https://exchange.example/api/v3')).toBeNull()
+    expect(feedUrlProblem('wss://exchange.example:9443/stream', 'https://exchange.example/api/v3')).toBeNull()
+    expect(feedUrlProblem('ws://127.0.0.1:8080/alp-ws', 'http://127.0.0.1:8080/api/v3')).toBeNull()
+    expect(feedUrlProblem('ws://exchange.example/alp-ws', 'https://exchange.example/api/v3')).toBe(FEED_URL_MESSAGES.plainWs)
+  })
+
+  it('refuses another host (it would be sent the session token), other schemes and credentials in the URL', () => {
+    expect(feedUrlProblem('wss://evil.example/alp-ws', 'https://exchange.example/api/v3')).toBe(FEED_URL_MESSAGES.otherHost)
+    expect(feedUrlProblem('https://exchange.example/alp-ws', null)).toBe(FEED_URL_MESSAGES.scheme)
+    expect(feedUrlProblem('wss://u:p@exchange.example/alp-ws', null)).toBe(FEED_URL_MESSAGES.userinfo)
+    expect(feedUrlProblem('not a url', null)).toMatch(/Enter a URL like wss:/)
   })
 })

@@ -49,5 +49,39 @@ export function baseUrlProblem(url: string): string | null {
   return null
 }
 
+export const FEED_URL_MESSAGES = {
+  scheme: 'Use a wss:// address (ws:// only for this computer), or leave it empty for the one beside the base URL.',
+  userinfo: 'Leave the user name and password out of the feed address: the feed signs in with the session token.',
+  plainWs: 'Use wss://: plain ws:// would send the session token unencrypted, so it is allowed only for this computer (localhost, 127.x.x.x, [::1]).',
+  otherHost: 'The feed must be on the same host as the base URL: it is sent the same session token as the API.',
+} as const
+
+/**
+ * Why a live-feed URL may not be used, in words for the form; null when it may. The feed is sent the
+ * API's session token, so it follows the base URL's rules (encrypted, or this computer only) and must
+ * be on the base URL's own host. `baseUrl` null: the host is not checked (a form field on its own).
+ */
+export function feedUrlProblem(url: string, baseUrl: string | null): string | null {
+  let parsed: URL
+  try {
+    parsed = new URL(url.trim())
+  } catch {
+    return 'Enter a URL like wss://exchange.example/alp-ws, or leave it empty.'
+  }
+  if (parsed.protocol !== 'wss:' && parsed.protocol !== 'ws:') return FEED_URL_MESSAGES.scheme
+  if (parsed.username !== '' || parsed.password !== '') return FEED_URL_MESSAGES.userinfo
+  if (parsed.protocol === 'ws:' && !isLoopbackHost(parsed.hostname)) return FEED_URL_MESSAGES.plainWs
+  if (baseUrl !== null) {
+    let base: URL
+    try {
+      base = new URL(baseUrl.trim())
+    } catch {
+      return null // the base URL has its own check and message
+    }
+    if (base.hostname !== parsed.hostname) return FEED_URL_MESSAGES.otherHost
+  }
+  return null
+}
+
 export const ORIGIN_CHANGE_MESSAGE =
   'This address is another exchange (another scheme, host or port) than the stored key and secret belong to. Enter the API key and secret again to use it.'

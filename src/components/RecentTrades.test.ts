@@ -51,7 +51,7 @@ describe('RecentTrades', () => {
   it('adds pushed trades on top once, however often they are repeated', async () => {
     terminal.emit('market.trades', { pair: 'BTC_USDT', trades: [trade(3, '43001'), trade(2, '43000.5', '0.1', 'sell')] })
     terminal.emit('market.trades', { pair: 'BTC_USDT', trades: [trade(3, '43001')] })
-    useMarketStore().flushTrades()
+    useMarketStore().flushLive()
     await flushPromises()
     expect(rowTexts().map((r) => r[0])).toEqual(['43,001.00', '43,000.50', '42,999.00'])
   })
@@ -59,7 +59,7 @@ describe('RecentTrades', () => {
   it('renders only the rows in view of a long list', async () => {
     const many = Array.from({ length: 400 }, (_, i) => trade(1000 + i))
     terminal.emit('market.trades', { pair: 'BTC_USDT', trades: many.reverse() })
-    useMarketStore().flushTrades()
+    useMarketStore().flushLive()
     await flushPromises()
     expect(useMarketStore().trades).toHaveLength(402)
     expect(rowTexts().length).toBeLessThan(60)

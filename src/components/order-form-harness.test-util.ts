@@ -23,6 +23,7 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
       id: 'p1',
       name: 'Demo',
       baseUrl: 'http://127.0.0.1:1/api/v3',
+      feedUrl: null,
       apiKeyHint: 'abcd',
       accountId: 7,
       isDemo: true,

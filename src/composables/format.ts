@@ -107,3 +107,11 @@ export function formatValidity(window: [string | null, string | null] | null, zo
   if (!to) return `from ${formatDateTime(from, zone)}`
   return `${formatDateTime(from, zone)} – ${formatDateTime(to, zone)}`
 }
+
+/** How old something is, for the status bar: "now", "12 s", "3 min", "2 h". */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 1_000) return 'now'
+  if (ms < 60_000) return `${Math.floor(ms / 1_000)} s`
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min`
+  return `${Math.floor(ms / 3_600_000)} h`
+}

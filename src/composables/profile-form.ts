@@ -5,7 +5,7 @@ import { methodInputs, profileInputSchema } from '@domain/api'
 import { isTerminalError } from '@domain/errors'
 import { originOf, sameOrigin } from '@domain/origin'
 
-export const PROFILE_FIELDS = ['name', 'baseUrl', 'apiKey', 'apiSecret'] as const
+export const PROFILE_FIELDS = ['name', 'baseUrl', 'feedUrl', 'apiKey', 'apiSecret'] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
 export type ProfileFormValues = Record<ProfileField, string>
 export type ProfileFieldErrors = Partial<Record<ProfileField, string>>
@@ -16,6 +16,8 @@ const FIELD_ALIASES: Record<string, ProfileField> = {
   baseUrl: 'baseUrl',
   base_url: 'baseUrl',
   url: 'baseUrl',
+  feedUrl: 'feedUrl',
+  feed_url: 'feedUrl',
   apiKey: 'apiKey',
   api_key: 'apiKey',
   key: 'apiKey',
@@ -24,7 +26,7 @@ const FIELD_ALIASES: Record<string, ProfileField> = {
   secret: 'apiSecret',
 }
 
-export const emptyProfileForm = (): ProfileFormValues => ({ name: '', baseUrl: '', apiKey: '', apiSecret: '' })
+export const emptyProfileForm = (): ProfileFormValues => ({ name: '', baseUrl: '', feedUrl: '', apiKey: '', apiSecret: '' })
 
 /**
  * True when an edit moves the profile to another origin (scheme, host, port) than its stored key and
@@ -46,6 +48,8 @@ export function validateProfileField(field: ProfileField, values: ProfileFormVal
   if (mode === 'edit' && (field === 'apiKey' || field === 'apiSecret') && value === '') {
     return stored && originChanged(values.baseUrl, stored.baseUrl) ? KEY_AGAIN_MESSAGE : null
   }
+  // An empty feed URL is no URL: the feed beside the base URL.
+  if (field === 'feedUrl' && value.trim() === '') return null
   const result = profileInputSchema.shape[field].safeParse(value)
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid')
 }
@@ -64,10 +68,12 @@ export function validateProfileForm(values: ProfileFormValues, mode: 'create' | 
  * The update to send for an edit: only fields that changed, key and secret only when typed. Null
  * when nothing changed. Checked against the core's own schema for profiles.update.
  */
-export function profilePatch(id: string, values: ProfileFormValues, original: { name: string; baseUrl: string }) {
-  const patch: { id: string; name?: string; baseUrl?: string; apiKey?: string; apiSecret?: string } = { id }
+export function profilePatch(id: string, values: ProfileFormValues, original: { name: string; baseUrl: string; feedUrl?: string | null }) {
+  const patch: { id: string; name?: string; baseUrl?: string; feedUrl?: string; apiKey?: string; apiSecret?: string } = { id }
   if (values.name.trim() !== original.name) patch.name = values.name.trim()
   if (values.baseUrl.trim() !== original.baseUrl) patch.baseUrl = values.baseUrl.trim()
+  // empty: back to the feed beside the base URL
+  if (values.feedUrl.trim() !== (original.feedUrl ?? '')) patch.feedUrl = values.feedUrl.trim()
   if (values.apiKey !== '') patch.apiKey = values.apiKey
   if (values.apiSecret !== '') patch.apiSecret = values.apiSecret
   if (Object.keys(patch).length === 1) return null

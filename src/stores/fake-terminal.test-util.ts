@@ -68,6 +68,7 @@ export function profileView(over: Partial<ProfileView> = {}): ProfileView {
     id: 'p1',
     name: 'Main',
     baseUrl: 'https://exchange.example/api/v3',
+    feedUrl: null,
     apiKeyHint: 'abcd',
     accountId: 1,
     isDemo: false,

@@ -80,6 +80,7 @@ describe('useMarketStore', () => {
     expect(market.candles.map((c) => c.time)).toEqual([T0 + 98 * 3600, T0 + 99 * 3600, T0 + 100 * 3600])
     // without reset the same candles are merged in, as live updates are
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: candleRun(1, T0 + 101 * 3600) })
+    market.flushLive()
     expect(market.candles).toHaveLength(4)
   })
 
@@ -89,15 +90,19 @@ describe('useMarketStore', () => {
     const live = { ...candleRun(1, T0)[0]!, close: 12345 }
     terminal.emit('market.candles', { pair: 'ETH_USDT', interval: '60', candles: [{ ...live, close: 1 }] })
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '5', candles: [{ ...live, close: 2 }] })
+    market.flushLive()
     expect(market.candles.at(-1)!.close).not.toBe(1)
     expect(market.candles.at(-1)!.close).not.toBe(2)
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [live] })
+    market.flushLive()
     expect(market.candles.at(-1)!.close).toBe(12345)
     expect(market.candles).toHaveLength(5)
 
     terminal.emit('market.ticker', { pair: 'ETH_USDT', ticker: { pair: 'ETH_USDT', last: '1', buy: '1', sell: '1' } })
+    market.flushLive()
     expect(market.ticker).toBeNull()
     terminal.emit('market.ticker', { pair: 'BTC_USDT', ticker: { pair: 'BTC_USDT', last: '43000', buy: '42999', sell: '43001' } })
+    market.flushLive()
     expect(market.ticker?.last).toBe('43000')
 
     terminal.emit('market.status', { pair: 'ETH_USDT', interval: '60', stale: true, connection: ONLINE })
@@ -115,8 +120,28 @@ describe('useMarketStore', () => {
     terminal.emit('market.trades', { pair: 'ETH_USDT', trades: [{ ...trade(99), pair: 'ETH_USDT' }] })
     // Nothing changes until the frame: 200 trades a second must not re-render 200 times.
     expect(market.trades.map((t) => t.id)).toEqual([2, 1])
-    market.flushTrades()
+    market.flushLive()
     expect(market.trades.map((t) => t.id)).toEqual([5, 4, 3, 2, 1])
+  })
+
+  it('changes the last candle and the ticker once per frame, however many ticks arrive', async () => {
+    const market = useMarketStore()
+    await market.subscribe('BTC_USDT', '60')
+    const candleArrays = new Set([market.candles])
+    const tickers = new Set([market.ticker])
+    const last = market.candles.at(-1)!
+    for (let i = 1; i <= 50; i++) {
+      terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: last.close + i }] })
+      terminal.emit('market.ticker', { pair: 'BTC_USDT', ticker: { pair: 'BTC_USDT', last: String(43000 + i), buy: '1', sell: '2' } })
+      candleArrays.add(market.candles)
+      tickers.add(market.ticker)
+    }
+    expect(candleArrays.size).toBe(1) // nothing repainted before the frame
+    expect(tickers.size).toBe(1)
+    market.flushLive()
+    expect(market.candles.at(-1)!.close).toBe(last.close + 50)
+    expect(market.candles).toHaveLength(5)
+    expect(market.ticker?.last).toBe('43050')
   })
 
   it('drops the previous pair on a switch, including its late answer and events', async () => {

@@ -58,15 +58,37 @@ export const useMarketStore = defineStore('market', () => {
   let pendingSubscribe: { pair: string; interval: CandleInterval; promise: Promise<void> } | null = null
   let disposers: Disposer[] = []
   let pendingTrades: Trade[] = []
+  let pendingCandles: Candle[] = []
+  let pendingTicker: Ticker | null = null
 
-  const scheduleTradeFlush = frameScheduler(flushTrades)
+  const scheduleFlush = frameScheduler(flushLive)
 
-  /** Applies the trades buffered since the last frame: at 200 trades/s the list changes once per frame. */
-  function flushTrades(): void {
-    if (pendingTrades.length === 0) return
-    const batch = pendingTrades
+  /**
+   * Applies what the live feed sent since the last frame: whatever the event rate, the trades list,
+   * the chart's last candle and the ticker change at most once per frame.
+   */
+  function flushLive(): void {
+    if (pendingTrades.length > 0) {
+      const batch = pendingTrades
+      pendingTrades = []
+      trades.value = mergeTrades(trades.value, batch)
+    }
+    if (pendingCandles.length > 0) {
+      const batch = pendingCandles
+      pendingCandles = []
+      candles.value = mergeCandles(candles.value, batch)
+    }
+    if (pendingTicker) {
+      ticker.value = pendingTicker
+      pendingTicker = null
+    }
+  }
+
+  /** Drops what was buffered for a subscription that is over. */
+  function dropPending(): void {
     pendingTrades = []
-    trades.value = mergeTrades(trades.value, batch)
+    pendingCandles = []
+    pendingTicker = null
   }
 
   /** True when a payload belongs to this store's subscription: its pair, interval and session. */
@@ -84,20 +106,23 @@ export const useMarketStore = defineStore('market', () => {
         if (!isCurrent(payload.session, payload.pair, payload.interval)) return
         if (payload.reset === true) {
           // The core could not join the new candles to the old without a hole: start the series over.
+          pendingCandles = []
           candles.value = mergeCandles([], payload.candles)
           reachedStart.value = false
           return
         }
-        candles.value = mergeCandles(candles.value, payload.candles)
+        pendingCandles.push(...payload.candles)
+        scheduleFlush()
       }),
       terminal.on('market.trades', (payload: EventPayloads['market.trades']) => {
         if (!isCurrent(payload.session, payload.pair)) return
         pendingTrades.push(...payload.trades)
-        scheduleTradeFlush()
+        scheduleFlush()
       }),
       terminal.on('market.ticker', (payload: EventPayloads['market.ticker']) => {
         if (!isCurrent(payload.session, payload.pair)) return
-        ticker.value = payload.ticker
+        pendingTicker = payload.ticker
+        scheduleFlush()
       }),
       terminal.on('market.status', (payload: EventPayloads['market.status']) => {
         if (!isCurrent(payload.session, payload.pair, payload.interval)) return
@@ -167,7 +192,7 @@ export const useMarketStore = defineStore('market', () => {
   function reset(): void {
     subscription += 1
     pendingSubscribe = null
-    pendingTrades = []
+    dropPending()
     feedSession.value = null
     pairs.value = []
     currencies.value = []
@@ -212,7 +237,7 @@ export const useMarketStore = defineStore('market', () => {
     interval.value = nextInterval
     candles.value = []
     trades.value = []
-    pendingTrades = []
+    dropPending()
     ticker.value = null
     stale.value = false
     fetchedAt.value = null
@@ -330,7 +355,7 @@ export const useMarketStore = defineStore('market', () => {
     loadOlder,
     setPair,
     setInterval,
-    flushTrades,
+    flushLive,
     dispose,
   }
 })

@@ -124,6 +124,11 @@ export interface ExchangeClient {
   serverSkewMs(): number | null
   /** Forget the cached token (credentials changed). */
   resetAuth(): void
+  /**
+   * The session token for the live feed's ["auth", token], for the core's feed client only (never an
+   * API answer: the renderer must not see it). `refused`: the feed refused the last one, so sign in again.
+   */
+  feedToken(refused: boolean): Promise<string>
 }
 
 type Method = 'GET' | 'POST' | 'DELETE'
@@ -431,6 +436,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     serverSkewMs: () => skewMs,
     resetAuth: () => {
       tokens.clear()
+    },
+    async feedToken(refused) {
+      if (refused && lastToken) tokens.invalidate(lastToken)
+      return tokens.token()
     },
   }
 }

@@ -1,0 +1,169 @@
+// The terminal core on the live feed of the real demo exchange, under each of the feed's faults. The
+// polls are made slow (a minute) so that whatever arrives quickly can only have come from the feed;
+// the demo's own market is still (live: false) so every trade is one the test made.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { EventName, EventPayloads, FeedModes, TerminalCore } from '../domain/api'
+import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
+import { createProfileStore } from './profile-store'
+import { createTerminal } from './terminal'
+import { createVault } from './vault'
+import { memoryKeytar } from './terminal-harness.test-util'
+
+const SLOW = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000, accountMs: 60_000 }
+const WAIT_MS = 8_000
+
+let demo: DemoExchange
+const dirs: string[] = []
+const cores: TerminalCore[] = []
+
+beforeAll(async () => {
+  demo = await startDemoExchange({ port: 0, seed: 21, live: false, feed: { pingIntervalMs: 300, tickerIntervalMs: 200 } })
+})
+afterEach(async () => {
+  demo.setFaults({})
+  while (cores.length) await cores.pop()!.dispose()
+})
+afterAll(async () => {
+  await demo.close()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+async function open(feed: { enabled?: boolean } = {}): Promise<TerminalCore> {
+  const dir = mkdtempSync(join(tmpdir(), 'terminal-live-'))
+  dirs.push(dir)
+  const core = await createTerminal({
+    host: 'cli',
+    version: '0.0.0-test',
+    dataDir: dir,
+    vault: createVault({ keytar: memoryKeytar() }),
+    profiles: createProfileStore(dir),
+    demo: { start: async () => ({ baseUrl: demo.baseUrl, accounts: demo.accounts }) },
+    rates: SLOW,
+    feed: { ...feed, client: { maxBackoffMs: 300, silenceMs: 1_000 } },
+  })
+  cores.push(core)
+  return core
+}
+
+function next<E extends EventName>(core: TerminalCore, event: E, where: (p: EventPayloads[E]) => boolean, what: string): Promise<EventPayloads[E]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} (${what}) within ${WAIT_MS} ms`)), WAIT_MS)
+    const dispose = core.on(event, (payload) => {
+      if (!where(payload)) return
+      clearTimeout(timer)
+      dispose()
+      resolve(payload)
+    })
+  })
+}
+
+const modes = (core: TerminalCore, want: Partial<FeedModes>) =>
+  next(core, 'feed.status', (p) => Object.entries(want).every(([k, v]) => p.modes[k as keyof FeedModes] === v), JSON.stringify(want))
+
+/** Subscribes and waits until both feeds stream. */
+async function subscribed(core: TerminalCore) {
+  const live = modes(core, { market: 'live', account: 'live' })
+  const snapshot = await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '1' })
+  await live
+  return snapshot
+}
+
+async function buyAtMarket(core: TerminalCore): Promise<number> {
+  const placed = await core.call('orders.place', { pair: 'BTC_USDT', order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: '50' })
+  if (placed.outcome !== 'placed') throw new Error(`not placed: ${JSON.stringify(placed)}`)
+  return placed.orderIds[0]!
+}
+
+describe('terminal on the live feed', () => {
+  it('shows a trade, its candle and the account change at once, long before any poll', async () => {
+    const core = await open()
+    const snapshot = await subscribed(core)
+    const before = snapshot.candles.at(-1)!
+    const trade = next(core, 'market.trades', () => true, 'the trade')
+    const candle = next(core, 'market.candles', () => true, 'the candle')
+    const account = next(core, 'account.changed', () => true, 'the fill')
+    const started = Date.now()
+    const orderId = await buyAtMarket(core)
+    const [t, c, a] = await Promise.all([trade, candle, account])
+    // The polls run once a minute: these came from the stream.
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(t.trades[0]!.type).toBe('buy')
+    const last = c.candles.at(-1)!
+    expect(last.time).toBeGreaterThanOrEqual(before.time)
+    expect(last.close).toBe(Number(t.trades[0]!.price))
+    expect(a.orders?.some((o) => o.id === orderId)).toBe(true)
+  })
+
+  it('after a lost connection says reconnecting, resynchronises from REST and streams again', async () => {
+    const core = await open()
+    await subscribed(core)
+    const reconnecting = modes(core, { market: 'reconnecting' })
+    demo.setFaults({ feedDrop: true })
+    await reconnecting
+    demo.setFaults({})
+    await modes(core, { market: 'live' })
+    const trade = next(core, 'market.trades', () => true, 'a trade after the reconnect')
+    await buyAtMarket(core)
+    await trade
+  })
+
+  it('never shows a candle built across a gap: a trade missed while the feed was off comes from REST', async () => {
+    const core = await open()
+    const snapshot = await subscribed(core)
+    const shown = new Map(snapshot.candles.map((c) => [c.time, c]))
+    core.on('market.candles', (p) => p.candles.forEach((c) => shown.set(c.time, c)))
+    const polling = modes(core, { market: 'polling' })
+    demo.setFaults({ feedOff: true })
+    await polling
+    await buyAtMarket(core) // the stream never sees this trade
+    const back = modes(core, { market: 'live' })
+    demo.setFaults({})
+    await back
+    // The resync's REST read brings the candle that holds the missed trade; the stream alone could not.
+    const rest = await core.call('market.candles', { pair: 'BTC_USDT', interval: '1', limit: 2 })
+    const want = rest.at(-1)!
+    await expect.poll(() => shown.get(want.time)?.volume, { timeout: WAIT_MS }).toBe(want.volume)
+  })
+
+  it('survives a malformed frame and a lost diff, and is not fooled by stopped pings while frames flow', async () => {
+    const core = await open()
+    await subscribed(core)
+    const seen: string[] = []
+    core.on('feed.status', (p) => seen.push(p.modes.market))
+    demo.setFaults({ feedMalformedFrame: true, feedDiffLost: true, feedPingsStopped: true })
+    const trade = next(core, 'market.trades', () => true, 'a trade after the bad frame')
+    await buyAtMarket(core)
+    await trade
+    // Longer than the client's silence limit: tickers still arrive, so the connection is alive.
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect(seen.filter((m) => m !== 'live')).toEqual([])
+  })
+
+  it('with the feed disabled polls, and says so', async () => {
+    const core = await open({ enabled: false })
+    const polling = modes(core, { market: 'polling', account: 'polling' })
+    await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '1' })
+    await polling
+    expect(demo.feedStats().connections).toBe(0)
+  })
+})
+
+describe('the feed URL of a profile', () => {
+  it('is refused on another host than the base URL, and used when it is a good one', async () => {
+    const core = await open()
+    const master = demo.accounts.find((a) => a.parentId === null)!
+    const creds = { apiKey: master.apiKey, apiSecret: master.apiSecret }
+    await expect(core.call('profiles.create', { name: 'Elsewhere', baseUrl: demo.baseUrl, feedUrl: 'ws://127.0.0.2/alp-ws', ...creds })).rejects.toMatchObject({ code: 'BAD_FEED_URL', field: 'feedUrl' })
+    const profile = await core.call('profiles.create', { name: 'Own feed', baseUrl: demo.baseUrl, feedUrl: demo.feedUrl, ...creds })
+    expect(profile.feedUrl).toBe(demo.feedUrl)
+    const live = modes(core, { market: 'live' })
+    await core.call('profiles.activate', { id: profile.id })
+    await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '1' })
+    await live
+    // empty: back to the feed beside the base URL
+    expect((await core.call('profiles.update', { id: profile.id, feedUrl: '' })).feedUrl).toBeNull()
+  })
+})

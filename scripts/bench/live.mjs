@@ -1,0 +1,147 @@
+// The live feed's latencies in a real Chromium window (issue 14), measured against the web host's
+// embedded demo exchange (seed 1, market moving):
+//   tick-to-pixel: a crossing order of a sub-account → its trade's row in the trades list, and a chart
+//     paint at or after it; with the feed, and with polling only (TERMINAL_FEED=off), in the same run;
+//   order to screen: the form's submit (confirmation off) → "placed" shown and the order's row in
+//     open orders;
+//   fill to balances: a crossing market order of the viewer's own account → its BTC balance row changed.
+// Each trade carries an amount of its own (the minimum size plus a sample number in the last digits),
+// so its row is told from the market's other trades by its text.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { authenticate, callApi, demoAccounts, getJson, priceText, sign, sleep, startWebHost, windowUrl } from './lib.mjs'
+
+const VIEWPORT = { width: 1600, height: 960 }
+
+/** In the page before the app: the wall-clock time of every chart paint (CandleChart.vue's data-render-ms). */
+const recordPaints = () => {
+  window.__paintAt = []
+  new MutationObserver(() => window.__paintAt.push(performance.timeOrigin + performance.now())).observe(document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-render-ms'],
+  })
+}
+
+/** Resolves in the page with the wall-clock time of the first frame whose trades list shows `text`. */
+const rowShown = (text) =>
+  new Promise((resolve) => {
+    const look = () => {
+      const table = document.querySelector('[data-testid="trades-table"]')
+      if (table && table.textContent.includes(text)) resolve(performance.timeOrigin + performance.now())
+      else requestAnimationFrame(look)
+    }
+    look()
+  })
+
+async function openWindow(browser, env) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-live-'))
+  const host = await startWebHost(dataDir, env)
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  await context.addInitScript(recordPaints)
+  const page = await context.newPage()
+  await page.goto(await windowUrl(host))
+  await page.getByTestId('chart-readout').waitFor({ timeout: 20_000 })
+  await page.getByTestId('order-available').filter({ hasText: /\d/ }).waitFor({ timeout: 20_000 })
+  const close = async () => {
+    await context.close()
+    await host.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { host, page, close }
+}
+
+/** Trades of a sub-account against the market makers: `trade(i)` → the amount text its row shows. */
+async function trader(host, account, pairName) {
+  const baseUrl = (await callApi(host, 'session.get')).profile.baseUrl.replace(/\/+$/, '')
+  const pair = (await getJson(`${baseUrl}/pairs`)).find((p) => p.name === pairName)
+  const token = await authenticate(baseUrl, account)
+  const step = 10 ** -pair.amount_precision
+  return async (i) => {
+    const t = await getJson(`${baseUrl}/ticker?pair=${pairName}`)
+    const ticker = Array.isArray(t) ? t[0] : t
+    const amount = (Number(pair.minimum_order_size) + (101 + (i % 800)) * step).toFixed(pair.amount_precision)
+    const buy = i % 2 === 0
+    const body = JSON.stringify({
+      pair: pairName,
+      order_type: 'LIMIT',
+      order_side: buy ? 'BUY' : 'SELL',
+      wallet_type: 'SPOT',
+      base_amount: amount,
+      limit_price: priceText(buy ? Number(ticker.sell) * 1.01 : Number(ticker.buy) * 0.99, pair.price_precision),
+    })
+    const sentAt = Date.now()
+    const res = await fetch(`${baseUrl}/trading/order`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-sign': sign(account.apiSecret, body) }, body })
+    await res.arrayBuffer()
+    if (res.status !== 200) throw new Error(`the demo refused a bench order: ${res.status}`)
+    return { sentAt, amount }
+  }
+}
+
+async function tickToPixel(browser, env, samples, sub) {
+  const w = await openWindow(browser, env)
+  try {
+    const prefs = await callApi(w.host, 'prefs.get')
+    const trade = await trader(w.host, sub, prefs.pair)
+    const out = []
+    for (let i = 0; i < samples; i++) {
+      const { sentAt, amount } = await trade(i)
+      // amounts under 1 show as the wire writes them (no grouping)
+      const rowAt = await w.page.evaluate(rowShown, amount)
+      // the chart's last candle: the first chart paint in the frame of the row or after it
+      const paints = await w.page.evaluate(() => window.__paintAt.slice(-50))
+      const paintAt = paints.find((t) => t >= rowAt - 17) ?? rowAt
+      out.push(Math.max(rowAt, paintAt) - sentAt)
+      await sleep(150)
+    }
+    return out
+  } finally {
+    await w.close()
+  }
+}
+
+export async function measureLive(browser, { samples = 30, pollingSamples = 10 } = {}) {
+  const accounts = await demoAccounts(1)
+  const sub = accounts.find((a) => a.parentId !== null) ?? accounts[0]
+  const feed = await tickToPixel(browser, {}, samples, sub)
+  const polling = await tickToPixel(browser, { TERMINAL_FEED: 'off' }, pollingSamples, sub)
+
+  // Order to screen and fill to balances, in one window on the feed, confirmation off.
+  const w = await openWindow(browser, {})
+  try {
+    await callApi(w.host, 'prefs.set', { confirmOrders: false })
+    await w.page.reload()
+    await w.page.getByTestId('order-available').filter({ hasText: /\d/ }).waitFor({ timeout: 20_000 })
+    const orderMs = []
+    const fillMs = []
+    const [ticker] = await callApi(w.host, 'market.ticker', { pair: 'BTC_USDT' })
+    for (let i = 0; i < 10; i++) {
+      await w.page.getByTestId('tab-orders').click()
+      await w.page.getByTestId('order-type-LIMIT').click()
+      await w.page.getByTestId('order-side-BUY').click()
+      await w.page.getByTestId('limit-price').fill((Number(ticker.buy) * 0.7).toFixed(2))
+      await w.page.getByTestId('base-amount').fill('0.001')
+      const before = await w.page.locator('[data-testid^="order-row-"]').count()
+      const t0 = Date.now()
+      await w.page.getByTestId('order-submit').click()
+      await w.page.getByTestId('order-result').filter({ hasText: /placed/i }).waitFor({ timeout: 10_000 })
+      await w.page.waitForFunction((n) => document.querySelectorAll('[data-testid^="order-row-"]').length > n, before, { polling: 'raf', timeout: 10_000 })
+      orderMs.push(Date.now() - t0)
+    }
+    await callApi(w.host, 'orders.cancel', { pair: 'BTC_USDT' })
+    await w.page.getByTestId('tab-balances').click()
+    const row = w.page.getByTestId('balance-row-BTC-SPOT')
+    await row.waitFor()
+    for (let i = 0; i < 10; i++) {
+      const before = await row.innerText()
+      const t0 = Date.now()
+      await callApi(w.host, 'orders.place', { pair: 'BTC_USDT', order_type: 'MARKET', order_side: i % 2 ? 'SELL' : 'BUY', wallet_type: 'SPOT', ...(i % 2 ? { base_amount: '0.001' } : { quote_amount: '60' }) })
+      await w.page.waitForFunction((text) => document.querySelector('[data-testid="balance-row-BTC-SPOT"]')?.innerText !== text, before, { polling: 'raf', timeout: 10_000 })
+      fillMs.push(Date.now() - t0)
+    }
+    return { feed, polling, orderMs, fillMs }
+  } finally {
+    await w.close()
+  }
+}
