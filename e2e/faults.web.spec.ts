@@ -7,22 +7,15 @@
 //
 // Tests wait on what the window shows, never on sleeps. They share one window and run in order; the
 // last one kills the exchange.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { createInterface } from 'node:readline'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { Pair, Ticker } from '../electron/domain/wire'
 import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
+import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
 test.describe.configure({ mode: 'serial' })
 
-interface Demo {
-  process: ChildProcess
-  baseUrl: string
-  origin: string
-  adminToken: string
-  accounts: { id: number; name: string; parentId: number | null; apiKey: string; apiSecret: string }[]
-}
+type Demo = AdminDemo
 interface Stats {
   requests: number
   ordersPlaced: number
@@ -38,31 +31,9 @@ let host: RunningHost
 let page: Page
 let pair: Pair
 
-async function startDemo(): Promise<Demo> {
-  const child = spawn(process.execPath, ['out/main/demo-exchange.js', '--port', '0', '--admin', '--seed', '5'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let errText = ''
-  child.stderr?.on('data', (chunk: Buffer) => (errText += chunk.toString()))
-  const line = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`demo exchange did not start in 15 s: ${errText}`)), 15_000)
-    createInterface({ input: child.stdout! }).once('line', (l) => {
-      clearTimeout(timer)
-      resolve(l)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`demo exchange exited with ${code}: ${errText}`))
-    })
-  })
-  const info = JSON.parse(line) as Omit<Demo, 'process' | 'origin'>
-  return { ...info, process: child, origin: new URL(info.baseUrl).origin }
-}
+const startDemo = (): Promise<Demo> => startAdminDemo(5)
 
-async function stopDemo(): Promise<void> {
-  if (!demo || demo.process.exitCode !== null || demo.process.signalCode !== null) return
-  const exited = new Promise((resolve) => demo.process.once('exit', resolve))
-  demo.process.kill('SIGTERM')
-  await exited
-}
+const stopDemo = (): Promise<void> => stopAdminDemo(demo)
 
 const demoAlive = () => demo.process.exitCode === null && demo.process.signalCode === null
 

@@ -1,13 +1,12 @@
 // The live feed end to end: the demo exchange runs as a process of its own (--admin, for its feed
 // faults), the web host's profile points at it, and the core's polls are made slow (30 s) so that
 // whatever the window shows within a few seconds can only have come through the WebSocket feed.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createInterface } from 'node:readline'
 import { expect, test, type Page } from '@playwright/test'
 import type { PlaceOrderResult } from '../electron/domain/api'
 import type { Ticker, Trade } from '../electron/domain/wire'
 import { shot } from './helpers'
 import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
+import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -15,36 +14,13 @@ const POLL_MS = 30_000
 /** Far below the poll interval: anything shown within this came through the feed. */
 const STREAMED_MS = 5_000
 
-interface Demo {
-  process: ChildProcess
-  baseUrl: string
-  origin: string
-  adminToken: string
-  accounts: { id: number; parentId: number | null; apiKey: string; apiSecret: string }[]
-}
+type Demo = AdminDemo
 
 let demo: Demo
 let host: RunningHost
 let page: Page
 
-async function startDemo(): Promise<Demo> {
-  const child = spawn(process.execPath, ['out/main/demo-exchange.js', '--port', '0', '--admin', '--seed', '9'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let errText = ''
-  child.stderr?.on('data', (chunk: Buffer) => (errText += chunk.toString()))
-  const line = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`demo exchange did not start in 15 s: ${errText}`)), 15_000)
-    createInterface({ input: child.stdout! }).once('line', (l) => {
-      clearTimeout(timer)
-      resolve(l)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`demo exchange exited with ${code}: ${errText}`))
-    })
-  })
-  const info = JSON.parse(line) as Omit<Demo, 'process' | 'origin'>
-  return { ...info, process: child, origin: new URL(info.baseUrl).origin }
-}
+const startDemo = (): Promise<Demo> => startAdminDemo(9)
 
 async function setFaults(mode: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${demo.origin}/__admin/faults`, {
@@ -79,11 +55,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await page?.close()
   await host?.stop()
-  if (demo && demo.process.exitCode === null) {
-    const exited = new Promise((r) => demo.process.once('exit', r))
-    demo.process.kill('SIGTERM')
-    await exited
-  }
+  await stopAdminDemo(demo)
 })
 
 test('the status bar says both feeds are live', async () => {

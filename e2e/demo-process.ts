@@ -1,0 +1,39 @@
+// The demo exchange as its own process with the admin endpoint on (faults on demand), for specs that
+// need an exchange that can misbehave: started from the build, as `npm run demo-exchange` does.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+
+export interface AdminDemo {
+  process: ChildProcess
+  baseUrl: string
+  origin: string
+  adminToken: string
+  accounts: { id: number; name: string; parentId: number | null; apiKey: string; apiSecret: string }[]
+}
+
+export async function startAdminDemo(seed: number): Promise<AdminDemo> {
+  const child = spawn(process.execPath, ['out/main/demo-exchange.js', '--port', '0', '--admin', '--seed', String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let errText = ''
+  child.stderr?.on('data', (chunk: Buffer) => (errText += chunk.toString()))
+  const line = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`demo exchange did not start in 15 s: ${errText}`)), 15_000)
+    createInterface({ input: child.stdout! }).once('line', (l) => {
+      clearTimeout(timer)
+      resolve(l)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`demo exchange exited with ${code}: ${errText}`))
+    })
+  })
+  const info = JSON.parse(line) as Omit<AdminDemo, 'process' | 'origin'>
+  return { ...info, process: child, origin: new URL(info.baseUrl).origin }
+}
+
+/** Stops it and waits for the exit; nothing to do when it is already gone. */
+export async function stopAdminDemo(demo: AdminDemo | undefined): Promise<void> {
+  if (!demo || demo.process.exitCode !== null || demo.process.signalCode !== null) return
+  const exited = new Promise((resolve) => demo.process.once('exit', resolve))
+  demo.process.kill('SIGTERM')
+  await exited
+}
