@@ -7,18 +7,18 @@
 // from standard input, never from arguments (other users can read those), and writes them only to
 // the OS keychain. A CLI process ends right away, so the vault's session-only fallback would keep
 // nothing: without a keychain, `add` refuses and saves nothing. No output or error contains a secret.
-import { z } from 'zod'
-import { profileInputSchema, type ConnectionTestResult, type ProfileView } from '../domain/api'
-import { TerminalError, isTerminalError, type FieldIssue } from '../domain/errors'
-import type { Account } from '../domain/wire'
-import { createExchangeClient, type Credentials } from '../core/exchange/client'
+import type { ConnectionTestResult, ProfileView } from '../domain/api'
+import { TerminalError } from '../domain/errors'
+import type { Credentials } from '../core/exchange/client'
 import { resolveDataDir } from '../core/data-dir'
 import { apiKeyHintOf, createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profile-store'
 import { createVault, type Vault } from '../core/vault'
 import { bindCredentials, readBoundCredentials } from '../core/credential-binding'
 import { UsageError, readFlags } from './args'
 import { updateProfile } from './profile-update'
-import type { CliIo, CliStdin, ResolvedProfile } from './run'
+import type { CliIo, ResolvedProfile } from './run'
+import { credentialsForAdd } from './profile-credentials'
+import { asTerminalError, ownAccountOf, testConnection, validateInput } from './profile-checks'
 
 export interface ProfileDepsOptions {
   env: CliIo['env']
@@ -29,8 +29,6 @@ export interface ProfileDepsOptions {
   stdinTimeoutMs?: number
 }
 
-/** Standard input bigger than this is not a key and a secret. */
-const MAX_STDIN_BYTES = 16 * 1024
 const DEFAULT_STDIN_TIMEOUT_MS = 30_000
 const DEFAULT_TEST_TIMEOUT_MS = 8_000
 
@@ -85,128 +83,6 @@ function timeoutOf(values: ProfileArgs['values']): number {
   if (raw === undefined) return DEFAULT_TEST_TIMEOUT_MS
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 600_000) throw new UsageError(`--timeout-ms must be a whole number from 1 to 600000, got "${raw}".`)
   return Number(raw)
-}
-
-// ---- Reading the key and secret -------------------------------------------------------------------
-
-/** All of standard input as text, bounded in size and time (a pipe nobody closes must not hang us). */
-export async function readStdin(input: CliStdin, timeoutMs: number): Promise<string> {
-  if (typeof input === 'string') return input
-  const iterator = input[Symbol.asyncIterator]()
-  const chunks: Buffer[] = []
-  let size = 0
-  const deadline = Date.now() + timeoutMs
-  try {
-    for (;;) {
-      const remaining = deadline - Date.now()
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const next = await Promise.race([
-        iterator.next(),
-        new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), Math.max(0, remaining))
-        }),
-      ])
-      clearTimeout(timer)
-      if (next === 'timeout') {
-        throw new UsageError(`Standard input did not end within ${Math.round(timeoutMs / 1000)} s. Pipe the key and secret in (and close the pipe), or set TERMINAL_API_KEY and TERMINAL_API_SECRET.`)
-      }
-      if (next.done === true) break
-      const chunk = typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : Buffer.from(next.value)
-      size += chunk.length
-      if (size > MAX_STDIN_BYTES) throw new UsageError(`Standard input is larger than ${MAX_STDIN_BYTES} bytes; it should hold only the API key and secret.`)
-      chunks.push(chunk)
-    }
-  } finally {
-    // Stops reading (a Readable is destroyed): the process must be free to exit.
-    void Promise.resolve(iterator.return?.()).catch(() => undefined)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-const NO_CREDENTIALS =
-  'profiles add needs the API key and secret: set TERMINAL_API_KEY and TERMINAL_API_SECRET, or pipe them on standard input as two lines (key, then secret) or as {"apiKey": "...", "apiSecret": "..."}.'
-
-/** Two lines (key, then secret) or a JSON object. Messages never quote the input. */
-export function parseCredentialText(text: string): Credentials {
-  const trimmed = text.trim()
-  if (trimmed === '') throw new UsageError(NO_CREDENTIALS)
-  if (trimmed.startsWith('{')) {
-    let raw: unknown
-    try {
-      raw = JSON.parse(trimmed)
-    } catch {
-      throw new UsageError('Standard input starts with "{" but is not valid JSON; expected {"apiKey": "...", "apiSecret": "..."}.')
-    }
-    const parsed = z.object({ apiKey: z.string(), apiSecret: z.string() }).safeParse(raw)
-    if (!parsed.success) throw new UsageError('The JSON on standard input needs the string fields "apiKey" and "apiSecret".')
-    return { apiKey: parsed.data.apiKey.trim(), apiSecret: parsed.data.apiSecret.trim() }
-  }
-  const lines = trimmed
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-  if (lines.length !== 2) throw new UsageError(`Standard input must hold two lines, the API key and then the secret; it holds ${lines.length} non-empty lines.`)
-  return { apiKey: lines[0]!, apiSecret: lines[1]! }
-}
-
-/** The environment wins when it has both; one without the other is a mistake worth naming. */
-async function credentialsForAdd(io: CliIo, stdinTimeoutMs: number): Promise<Credentials> {
-  const apiKey = io.env.TERMINAL_API_KEY?.trim()
-  const apiSecret = io.env.TERMINAL_API_SECRET?.trim()
-  if (apiKey && apiSecret) return { apiKey, apiSecret }
-  if (apiKey || apiSecret) throw new UsageError('Set both TERMINAL_API_KEY and TERMINAL_API_SECRET, or neither (then the key and secret are read from standard input).')
-  if (io.stdin === undefined) throw new UsageError(NO_CREDENTIALS)
-  return parseCredentialText(await readStdin(io.stdin, stdinTimeoutMs))
-}
-
-const FIELD_LABEL: Record<string, string> = { name: '--name', baseUrl: '--base-url', apiKey: 'the API key', apiSecret: 'the API secret' }
-
-/** The app's own rules for a new profile (profileInputSchema). Issues on the key or secret never quote them. */
-function validateInput(input: { name: string; baseUrl: string } & Credentials) {
-  const parsed = profileInputSchema.safeParse(input)
-  if (parsed.success) return parsed.data
-  const issues: FieldIssue[] = parsed.error.issues.map((issue) => {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : 'form'
-    const secret = field === 'apiKey' || field === 'apiSecret'
-    return { field, code: 'INVALID_PROFILE', message: secret ? `${FIELD_LABEL[field]} must be 8 to 256 characters` : issue.message }
-  })
-  throw new TerminalError({
-    kind: 'validation',
-    code: 'INVALID_PROFILE',
-    field: issues[0]?.field ?? 'form',
-    issues,
-    message: `Nothing was saved: ${issues.map((i) => `${FIELD_LABEL[i.field] ?? i.field}: ${i.message}`).join('; ')}.`,
-  })
-}
-
-// ---- Connection test ------------------------------------------------------------------------------
-
-/** The account a key belongs to: the only one it sees, or the master among several (as the app does). */
-function ownAccountOf(list: Account[]): Account | null {
-  if (list.length === 1) return list[0] ?? null
-  return list.find((a) => a.parent_id === null || a.parent_id === undefined) ?? list[0] ?? null
-}
-
-/** The app's connection test (server time, then the account tree); throws the failure as it is. */
-async function testConnection(baseUrl: string, credentials: Credentials, io: CliIo, timeoutMs: number): Promise<ConnectionTestResult> {
-  const probe = createExchangeClient({
-    baseUrl,
-    credentials: async () => credentials,
-    timeoutMs,
-    maxTries: 1,
-    ...(io.fetch ? { fetch: io.fetch } : {}),
-    ...(io.sleep ? { sleep: io.sleep } : {}),
-    ...(io.random ? { random: io.random } : {}),
-  })
-  const started = Date.now()
-  const time = await probe.time().catch(() => null)
-  const accounts = await probe.accounts({ include_subaccounts: true })
-  const skew = time ? Math.round(time.serverTime * 1000 - (started + Date.now()) / 2) : null
-  return { ok: true, accounts, serverTimeSkewMs: skew }
-}
-
-function asTerminalError(error: unknown): TerminalError {
-  return isTerminalError(error) ? error : new TerminalError({ kind: 'internal', code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) })
 }
 
 // ---- The deps ---------------------------------------------------------------------------------------
