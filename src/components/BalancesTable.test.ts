@@ -16,13 +16,16 @@ import BalancesTable from './BalancesTable.vue'
 
 const BTC_USDT: Pair = { name: 'BTC_USDT', currency1: 'BTC', currency2: 'USDT', price_precision: 2, amount_precision: 6, minimum_order_size: '0.0001', maximum_order_size: '100', minimum_order_value: '10', id: 11 }
 
-async function mountWith(balances: ReturnType<typeof balance>[]) {
+async function mountWith(balances: ReturnType<typeof balance>[] | Error) {
   setTerminal(
     fakeTerminal({
       'session.get': () => sessionState(),
       'profiles.list': () => [],
       'app.info': () => ({ name: 'T', version: '1', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
-      'account.snapshot': () => accountSnapshot({ balances }),
+      'account.snapshot': () => {
+        if (balances instanceof Error) throw balances
+        return accountSnapshot({ balances })
+      },
       'prefs.set': (patch) => ({ ...usePrefsStore().prefs, ...patch }) as never,
     }),
   )
@@ -63,5 +66,12 @@ describe('BalancesTable numbers', () => {
     // Right-aligned: the USDT figure lacks 4 digits after the point, so it is padded by 4 digit widths.
     expect((btc.element as HTMLElement).style.paddingRight).toBe('0ch')
     expect((usdt.element as HTMLElement).style.paddingRight).toBe('4ch')
+  })
+
+  it('says the account could not be read, with no spinner under the error', async () => {
+    const wrapper = await mountWith(new Error('Exchange unreachable (connect ECONNREFUSED).'))
+    expect(wrapper.text()).toContain('Exchange unreachable')
+    expect(wrapper.text()).toContain('the account could not be read')
+    expect(wrapper.find('.n-base-loading').exists()).toBe(false)
   })
 })
