@@ -13,6 +13,7 @@ import { createOrderDesk } from '../core/order-desk'
 import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
 import { runWatch } from './watch'
 import { historyCall } from './history-verbs'
+import { USAGE } from './usage'
 
 export const EXIT = {
   ok: 0,
@@ -68,65 +69,7 @@ export interface CliIo {
   stop?: AbortSignal
 }
 
-export const USAGE = `Usage: npm run cli -- <verb> [--flags]
-
-Connection (one of):
-  --base-url <url>          the exchange API root, e.g. http://127.0.0.1:8080/api/v3; the key and
-                            secret come from TERMINAL_API_KEY and TERMINAL_API_SECRET (never from
-                            arguments: other users can read those)
-  --profile <name>          a saved profile (key and secret from the OS keychain)
-  --timeout-ms <ms>         per request, default 10000
-
-Market data:
-  currencies
-  pairs        [--currency1 BTC] [--currency2 USDT]
-  candles      --pair BTC_USDT --interval 1|5|15|30|60|240|1D [--since <unix s>] [--until <unix s>] [--limit <=500]
-  trades       --pair BTC_USDT [--limit N]
-  ticker       [--pair BTC_USDT]
-  orderbook    --pair BTC_USDT [--limit N]
-  book         --pair BTC_USDT [--limit N] [--group STEP]   best first, cumulative sums, the spread
-  watch        --pair BTC_USDT [--topics trades,book,ticker] [--limit N] [--feed-url ws(s)://host/alp-ws]
-               the live feed as JSON lines until interrupted; the feed URL defaults to the one beside
-               --base-url (http(s)://host/api/v3 → ws(s)://host/alp-ws); the book shows N levels a side
-
-Account (needs a key):
-  accounts     [--include-subaccounts]
-  balances
-  fees
-  orders       the most recent orders
-  history      [--pair P] [--side BUY|SELL] [--status FILLED|...] [--from T] [--to T]
-               the orders of a range (default the last 30 days), read in 30-day windows;
-               T is ISO 8601 (2024-01-31T12:00:00Z) or Unix seconds
-  fills        --pair P [--side BUY|SELL] [--from T] [--to T]   the account's own fills
-  pnl          --pair P [--from T] [--to T]   realised P&L of those fills (FIFO, fees included)
-
-Trading (needs a key):
-  validate-order  the order flags below; prints the check, exit 2 when it has errors
-  place-order     --pair P --type MARKET|LIMIT|STOP_LIMIT --side BUY|SELL [--wallet SPOT]
-                  [--base-amount A] [--quote-amount Q] [--limit-price L] [--stop-price S]
-                  [--stop-operator GTE|LTE] [--client-order-id ID]   (wallet defaults to SPOT)
-  cancel-order    exactly one of --ids 1,5,8 | --all | --pair P
-
-Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secrets only in the OS keychain):
-  profiles list                  every profile as the app shows it, never a secret
-  profiles add --name N --base-url URL [--offline] [--timeout-ms MS]
-                                 the key and secret come from TERMINAL_API_KEY and TERMINAL_API_SECRET,
-                                 else from standard input: two lines (key, then secret) or
-                                 {"apiKey": "...", "apiSecret": "..."}. Tests the connection first
-                                 (learns the account) and saves nothing if it fails; --offline saves
-                                 without testing. Without a reachable keychain nothing is saved (exit 6).
-  profiles update --name N | --id ID [--rename NEW] [--base-url URL] [--new-key]
-                                 --new-key reads a new key and secret as add does. A base URL on
-                                 another origin (scheme, host or port) than the stored key was
-                                 entered for needs --new-key: a key never follows a URL elsewhere.
-  profiles remove --name N | --id ID   deletes the keychain entry, then the profile
-  profiles test   --name N | --id ID   connection test with the stored key: {ok, accounts, serverTimeSkewMs}
-
-Output: one JSON document on stdout. Errors: {"error": {...}} on stderr.
-Exit codes: 0 ok · 1 usage · 2 rejected locally, nothing sent · 3 rejected by the exchange ·
-            4 network, timeout, server, rate limit or bad answer · 5 order outcome unknown ·
-            6 authentication or keychain
-`
+export { USAGE }
 
 function writeJson(stream: CliIo['stdout'], value: unknown): void {
   stream.write(`${JSON.stringify(value, null, 2)}\n`)
