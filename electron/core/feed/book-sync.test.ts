@@ -118,6 +118,20 @@ describe('book sync where the feed sends no snapshot', () => {
     expect(sync.view().bids).toEqual([{ price: '100', amount: '1' }, { price: '98', amount: '2' }])
   })
 
+  it('a REST read begun before the trader’s order frame and lacking the order is doubted, not trusted', async () => {
+    const client = fakeLive()
+    let answer: ((b: BookSides) => void) | null = null
+    const sync = createBookSync({ feed: client, pair: PAIR, readSnapshot: () => new Promise((r) => (answer = r)), snapshotWaitMs: 20, ownGraceMs: 30 })
+    closers.push(() => sync.close())
+    await until(() => answer !== null) // REST is being read
+    const o = { id: '9', pair: PAIR, side: 'BID', type: 'LIMIT', baseAmount: '1', limitPrice: '99', amountUnfilled: '1', amountFilled: '0', amountCancelled: '0', valueFilled: '0', priceAvg: null, doneAt: null, status: 'OPEN', quoteAmount: null, walletType: 'SPOT', stopPrice: null, stopOperator: null }
+    client.push({ kind: 'order', time: 0, order: o })
+    answer!({ asks: [{ price: '101', amount: '1' }], bids: [{ price: '100', amount: '1' }] }) // read before the order: it lacks it
+    await until(() => sync.view().state === 'doubtful')
+    expect(sync.view().reason).toMatch(/your order at 99/)
+    expect(client.resubscribed).toBe(1)
+  })
+
   it('a crossed book after a diff: doubt, ask the feed, fall back to REST', async () => {
     const client = fakeLive()
     let reads = 0

@@ -82,12 +82,14 @@ export function createBookSync(options: BookSyncOptions): BookSync {
     return t
   }
 
-  const goLive = (): void => {
+  /** `since`: when the fresh book was asked for (a REST read may predate an order frame that came meanwhile). */
+  const goLive = (since: number): void => {
     if (fallbackTimer) clearTimeout(fallbackTimer)
     fallbackTimer = null
     state = 'live'
     reason = null
-    own.clear() // a fresh book holds what was placed before it: only later updates are checked
+    own.settle((side, price) => book.amountAt(side, price), since)
+    if (own.size > 0) timer(checkOwn, ownGraceMs)
     if (recheckTimer) clearTimeout(recheckTimer)
     recheckTimer = timer(recheck, options.recheckMs ?? 15_000)
     changed()
@@ -113,6 +115,7 @@ export function createBookSync(options: BookSyncOptions): BookSync {
     fallbackTimer = null
     if (closed || state === 'live' || heldDiffs !== null) return
     heldDiffs = []
+    const asked = now()
     try {
       const snapshot = await options.readSnapshot()
       if (closed || (state as BookState) === 'live') return
@@ -121,7 +124,7 @@ export function createBookSync(options: BookSyncOptions): BookSync {
         const problem = book.apply(diff)
         if (problem !== null) return doubt(problem, true)
       }
-      goLive()
+      goLive(asked)
     } catch (err) {
       reason = `cannot read the book: ${err instanceof Error ? err.message : String(err)}`
       changed()
@@ -162,7 +165,7 @@ export function createBookSync(options: BookSyncOptions): BookSync {
   const onEvent = (event: FeedEvent): void => {
     if (event.kind === 'snapshot' && event.pair === pair) {
       book.reset(event)
-      goLive()
+      goLive(now())
     } else if (event.kind === 'order') {
       // checked once the diff that goes with the update had time to come
       if (own.note(event, now())) timer(checkOwn, ownGraceMs)

@@ -55,7 +55,19 @@ export class OwnLevels {
     return null
   }
 
-  clear(): void {
-    this.orders.clear()
+  /**
+   * After a fresh book (a snapshot, a REST read) begun at `since`: an order noted before that and
+   * missing from it is gone (filled or cancelled, its last frame not come); one noted after may be
+   * newer than the book, and stays to be checked.
+   */
+  settle(amountAt: (side: 'asks' | 'bids', price: Dec) => Dec | null, since: number): void {
+    for (const [id, order] of this.orders) {
+      const total = amountAt(order.side, order.price)
+      if (order.at < since && (total === null || new Decimal(total).lt(order.left))) this.orders.delete(id)
+    }
+  }
+
+  get size(): number {
+    return this.orders.size
   }
 }
