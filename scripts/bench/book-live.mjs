@@ -50,13 +50,14 @@ export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmup
     const orders = await crossingOrders({ baseUrl, account: trader, pairName: prefs.pair })
     let stop = false
     let failed = 0
+    let placed = 0
     const load = (async () => {
       const start = Date.now()
       for (let i = 0; !stop; i++) {
         const wait = start + (i * 1000) / rate - Date.now()
         if (wait > 0) await sleep(wait)
         if (i % rate === 0) await orders.refresh().catch(() => {})
-        orders.place(i).then((status) => status !== 200 && failed++, () => failed++)
+        orders.place(i).then((status) => (status === 200 ? placed++ : failed++), () => failed++)
       }
     })()
     await sleep(warmupSeconds * 1000)
@@ -64,9 +65,11 @@ export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmup
     await page.evaluate(watchBook)
     const t0 = await page.evaluate(() => performance.now())
     counter.counting = true
+    const placedBefore = placed
     const wallStart = Date.now()
     await sleep(seconds * 1000)
     counter.counting = false
+    const placedDuring = placed - placedBefore
     const elapsed = (Date.now() - wallStart) / 1000
     const probe = await page.evaluate(() => ({ frames: window.__frames.slice(), changes: window.__bookChanges.slice(), now: performance.now() }))
     stop = true
@@ -77,7 +80,7 @@ export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmup
       const from = t0 + s * 1000
       fps.push(probe.frames.filter((t) => t >= from && t < from + 1000).length)
     }
-    return { fps, diffsPerSec: counter.diffs / elapsed, panelChangesPerSec: probe.changes.filter((t) => t >= t0).length / elapsed, failed, source }
+    return { fps, ordersPerSec: placedDuring / elapsed, diffsPerSec: counter.diffs / elapsed, panelChangesPerSec: probe.changes.filter((t) => t >= t0).length / elapsed, failed, source }
   } finally {
     counter?.close()
     await context.close()
