@@ -92,6 +92,75 @@ test('a trade shows in the trades list, and an order and a fill in open orders a
   await callApi(host, 'orders.cancel', { order_ids: [id] })
 })
 
+/** The panel's bid prices, as numbers, best first. */
+const shownBids = (): Promise<number[]> => page.getByTestId('order-book-bids').locator('li[data-price]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-price'))))
+
+/** A price just under the best bid (so the panel shows it), with cents no ladder level is likely to have. */
+async function priceUnderBest(cents: number): Promise<string> {
+  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
+  return (Math.floor(Number(ticker!.buy) - 3) + cents / 100).toFixed(2)
+}
+
+type BookState = { at: number; doubt: string | null; bids: number[] }
+const bookStates = () => page.evaluate<BookState[]>('window.bookStates')
+
+/** Records every state of the book panel as the trader saw it: the doubt, or the bids shown, and when. */
+async function recordBook(): Promise<void> {
+  await page.evaluate(`(() => {
+    const states = (window.bookStates = [])
+    const root = document.querySelector('[data-testid="order-book"]')
+    const record = () => {
+      const doubt = root.querySelector('[data-testid="order-book-doubt"]')
+      const bids = [...root.querySelectorAll('[data-testid="order-book-bids"] li[data-price]')].map((li) => Number(li.getAttribute('data-price')))
+      states.push({ at: Date.now(), doubt: doubt ? doubt.textContent : null, bids })
+    }
+    new MutationObserver(record).observe(root, { subtree: true, childList: true, characterData: true, attributes: true })
+  })()`)
+}
+
+test('the book panel follows the feed: the trader’s limit order shows at its level without waiting for a poll', async () => {
+  const book = page.getByTestId('order-book')
+  await expect(book).toHaveAttribute('data-source', 'feed', { timeout: 10_000 })
+  await recordBook()
+  const price = await priceUnderBest(37)
+  const started = Date.now()
+  const id = await place({ order_type: 'LIMIT', order_side: 'BUY', base_amount: '0.001', limit_price: price })
+  const answered = Date.now()
+  // The book is polled every 30 s here: a level within a few seconds came through the feed.
+  await expect.poll(shownBids, { timeout: STREAMED_MS, intervals: [20] }).toContain(Number(price))
+  const shownAt = (await bookStates()).find((s) => s.bids.includes(Number(price)))!.at
+  console.log(`  [live] limit order → its level in the book panel: ${shownAt - started} ms from the submit, ${shownAt - answered} ms after the API answered (the book poll would take up to 1 s; here ${POLL_MS} ms)`)
+  await expect(book.locator(`li.own[data-price="${price}"]`)).toBeVisible()
+  await shot(page, 'live-book')
+  await page.getByTestId('chart-view-depth').click()
+  await expect(page.getByTestId('depth-chart').locator('canvas')).toHaveCount(1)
+  await shot(page, 'live-depth')
+  await page.getByTestId('chart-view-candles').click()
+  await callApi(host, 'orders.cancel', { order_ids: [id] })
+})
+
+test('a lost diff (a gap): the panel re-reads the book rather than showing one built across it', async () => {
+  await page.evaluate('window.bookStates.length = 0')
+  const price = await priceUnderBest(61)
+  await setFaults({ feedDiffLost: true }) // the next diff the terminal would get never comes
+  const id = await place({ order_type: 'LIMIT', order_side: 'BUY', base_amount: '0.001', limit_price: price })
+  const placedAt = Date.now()
+  await expect.poll(shownBids, { timeout: STREAMED_MS, intervals: [20] }).toContain(Number(price))
+  const states = await bookStates()
+  const firstWhole = states.find((s) => s.at >= placedAt && s.bids.includes(Number(price)))!
+  // A book without the order, shown after the exchange confirmed it, is one built across the gap
+  // (or one whose diff is still on its way): the terminal finds the order missing and re-reads.
+  const lacking = states.filter((s) => s.at > placedAt && s.at < firstWhole.at && s.doubt === null && !s.bids.includes(Number(price)))
+  const gapMs = firstWhole.at - placedAt
+  console.log(`  [live] diff lost: order in the panel after ${gapMs} ms; ${lacking.length} states without it meanwhile; doubts shown: ${JSON.stringify([...new Set(states.map((s) => s.doubt).filter(Boolean))])}`)
+  // The own-order check re-reads within half a second of the order frame; the comparison with REST
+  // (every 2 s) catches a lost diff of anyone else's level. Either is far from the 30 s poll.
+  expect(gapMs).toBeLessThan(STREAMED_MS)
+  await expect(page.getByTestId('order-book')).toHaveAttribute('data-source', 'feed')
+  await setFaults({})
+  await callApi(host, 'orders.cancel', { order_ids: [id] })
+})
+
 test('a dropped feed shows reconnecting, then live again, and trades stream again', async () => {
   // Every mode the status bar shows, as it shows it: the reconnect may take well under a second.
   // (a string: this file is compiled without the DOM's types)

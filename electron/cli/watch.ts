@@ -5,6 +5,7 @@ import type { ExchangeClient } from '../core/exchange/client'
 import { createBookSync, restBookReader } from '../core/feed/book-sync'
 import { createFeedClient } from '../core/feed/feed-client'
 import { FeedUrlError, defaultFeedUrl } from '../core/feed/feed-url'
+import { sourceOfClient } from '../core/live-link'
 import type { ParsedArgs } from './args'
 import { UsageError, integer, required, text } from './args'
 
@@ -80,10 +81,13 @@ export async function runWatch(args: ParsedArgs, io: WatchIo, connect: () => Pro
   const wanted = [...(topics.includes('trades') ? [`trade.${pair}`] : []), ...(topics.includes('ticker') ? [`ticker.${pair}`] : [])]
   if (wanted.length > 0) disposers.push(client.subscribe(wanted))
   if (rest) {
-    const book = createBookSync({ client, pair, readSnapshot: restBookReader(rest, pair) })
+    const book = createBookSync({ feed: sourceOfClient(client), pair, readSnapshot: restBookReader(rest, pair) })
     disposers.push(
       book.onDoubt((reason) => line({ type: 'book-doubt', pair, reason })),
-      book.onChange((view) => line({ type: 'book', pair, state: view.state, ...(view.reason ? { reason: view.reason } : {}), asks: view.asks.slice(0, depth), bids: view.bids.slice(0, depth) })),
+      book.onChange(() => {
+        const view = book.view(depth)
+        line({ type: 'book', pair, state: view.state, ...(view.reason ? { reason: view.reason } : {}), asks: view.asks, bids: view.bids })
+      }),
       () => book.close(),
     )
   }

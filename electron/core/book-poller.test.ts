@@ -34,7 +34,7 @@ describe('the polled book', () => {
       setTimer: timer.setTimer,
     })
     await flush()
-    expect(seen[0]).toEqual({ pair: 'BTC_USDT', book: { buy: [{ price: '99', amount: '1' }], sell: [{ price: '101', amount: '2' }] }, doubt: null, fetchedAt: 5 })
+    expect(seen[0]).toEqual({ pair: 'BTC_USDT', book: { buy: [{ price: '99', amount: '1' }], sell: [{ price: '101', amount: '2' }] }, doubt: null, fetchedAt: 5, source: 'poll' })
     expect(asked[0]).toEqual({ pair: 'BTC_USDT', limit_buy: 100, limit_sell: 100 })
     timer.fire()
     await flush()

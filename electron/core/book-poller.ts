@@ -1,9 +1,9 @@
 // The order book of the subscribed pair, read by polling GET /orderbook and emitted as `market.book`.
 //
-// This is the book's one source behind a small interface (BookSource): the live feed's book-sync
-// (feed/) can take its place without the terminal or the renderer changing. A failed read is never
-// papered over with the last book: the event carries no book and says why, so the window never shows
-// a book the exchange may no longer have.
+// It stands behind a small interface (BookSource) and serves wherever the live feed does not
+// (book-source.ts switches between the two). A failed read is never papered over with the last
+// book: the event carries no book and says why, so the window never shows a book the exchange may no
+// longer have.
 import type { BookEventPayload } from '../domain/history-api'
 import { isTerminalError } from '../domain/errors'
 import type { ExchangeClient } from './exchange/client'
@@ -42,9 +42,9 @@ export function startBookPoller(pair: string, deps: BookPollerDeps): BookSource 
   const tick = async (): Promise<void> => {
     try {
       const book = await deps.client.orderbook({ pair, limit_buy: depth, limit_sell: depth }, { signal: abort.signal })
-      if (!stopped) deps.emit({ pair, book, doubt: null, fetchedAt: now() })
+      if (!stopped) deps.emit({ pair, book, doubt: null, fetchedAt: now(), source: 'poll' })
     } catch (error) {
-      if (!stopped) deps.emit({ pair, book: null, doubt: doubtOf(error), fetchedAt: now() })
+      if (!stopped) deps.emit({ pair, book: null, doubt: doubtOf(error), fetchedAt: now(), source: 'poll' })
       throw error // the poller backs off
     }
   }

@@ -39,7 +39,7 @@ export function feedOptionsFromEnv(env: NodeJS.ProcessEnv): Pick<TerminalDeps, '
   if (env.TERMINAL_FEED === 'off') out.feed = { enabled: false }
   const ms = Number(env.TERMINAL_POLL_MS)
   if (env.TERMINAL_POLL_MS !== undefined && Number.isInteger(ms) && ms >= 100 && ms <= 3_600_000) {
-    out.rates = { tradesMs: ms, candlesMs: ms, tickerMs: ms, accountMs: ms }
+    out.rates = { tradesMs: ms, candlesMs: ms, tickerMs: ms, accountMs: ms, bookMs: ms }
   } else if (env.TERMINAL_POLL_MS !== undefined) {
     throw new Error(`TERMINAL_POLL_MS must be a whole number of milliseconds from 100 to 3600000, not ${JSON.stringify(env.TERMINAL_POLL_MS)}.`)
   }

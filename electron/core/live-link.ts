@@ -22,7 +22,11 @@ export interface LiveSource {
   mode(): FeedMode
   onMode(listener: (mode: FeedMode) => void): () => void
   subscribe(topics: readonly string[]): () => void
+  /** Asks again for topics already held: the demo answers diff.<PAIR> with a fresh snapshot (a book's re-read). */
+  resubscribe(topics: readonly string[]): void
   onEvent(listener: (event: FeedEvent) => void): () => void
+  /** A frame that could not be read: it may have been a book diff. */
+  onMalformed(listener: (reason: string) => void): () => void
   /** After every (re)connect: whatever was built from the stream before is suspect. */
   onConnected(listener: () => void): () => void
 }
@@ -48,7 +52,7 @@ export interface LiveLinkOptions {
 /** A server without a feed answers the upgrade with 404, or nothing listens: no use waiting for 'down'. */
 const NO_FEED = /Unexpected server response: (404|400|405|501)|ECONNREFUSED/
 
-function modeOf(status: FeedStatus, reason: string | null): FeedMode {
+export function modeOf(status: FeedStatus, reason: string | null): FeedMode {
   if (status === 'live') return 'live'
   if (status === 'down' || (reason !== null && NO_FEED.test(reason))) return 'polling'
   return 'reconnecting'
@@ -135,10 +139,31 @@ export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
         return () => modeListeners.delete(listener)
       },
       subscribe: (topics) => feed.subscribe(topics),
+      resubscribe: (topics) => alive() && feed.resubscribe(topics),
       onEvent: (listener) => feed.onEvent((e) => alive() && listener(e)),
+      onMalformed: (listener) => feed.onMalformed((reason) => alive() && listener(reason)),
       onConnected: (listener) => feed.onConnected(() => alive() && listener()),
     }
   }
 
   return { ensure, source, announce, stop }
+}
+
+/** A LiveSource over one feed client of its own (the CLI's watch, tests): its mode follows the client's status. */
+export function sourceOfClient(feed: FeedClient): LiveSource {
+  return {
+    mode: () => modeOf(feed.status, null),
+    onMode(listener) {
+      let last = modeOf(feed.status, null)
+      return feed.onStatus((status, reason) => {
+        const mode = modeOf(status, reason)
+        if (mode !== last) listener((last = mode))
+      })
+    },
+    subscribe: (topics) => feed.subscribe(topics),
+    resubscribe: (topics) => feed.resubscribe(topics),
+    onEvent: (listener) => feed.onEvent(listener),
+    onMalformed: (listener) => feed.onMalformed(listener),
+    onConnected: (listener) => feed.onConnected(listener),
+  }
 }

@@ -13,7 +13,8 @@ import type { EventHub } from './events'
 import type { Logger } from './logger'
 import { createMarketCache } from './market-cache'
 import { type MarketFeed, createMarketFeed } from './market-feed'
-import { type BookSource, startBookPoller } from './book-poller'
+import type { BookSource } from './book-poller'
+import { startBookSource } from './book-source'
 import type { LiveSource } from './live-link'
 import type { Session } from './terminal-session'
 
@@ -26,7 +27,7 @@ export interface MarketDeps {
   dataDir: string
   now: () => number
   logger?: Logger | undefined
-  rates?: { tradesMs: number; candlesMs: number; tickerMs: number } | undefined
+  rates?: { tradesMs: number; candlesMs: number; tickerMs: number; bookMs?: number } | undefined
   /** The live feed of the current profile session (live-link.ts), if any. */
   live?: (() => LiveSource | null) | undefined
 }
@@ -70,6 +71,7 @@ export function createMarket(deps: MarketDeps): Market {
     }
     feed?.stop()
     const tag: MarketSession = { profileId: active.id, generation: session.profileGeneration }
+    const live = deps.live?.() ?? null
     const next: MarketFeed = createMarketFeed(pair, interval, {
       client,
       cache: createMarketCache(join(deps.dataDir, 'cache'), active.baseUrl, (e) => log?.warn('market cache', { error: String(e) })),
@@ -80,18 +82,22 @@ export function createMarket(deps: MarketDeps): Market {
       },
       now: deps.now,
       ...(deps.rates ? { rates: deps.rates } : {}),
-      live: deps.live?.() ?? null,
+      live,
     })
     feed = next
     book?.stop()
-    // The book of the same pair, from the same session; it falls silent with the feed it belongs to.
-    book = startBookPoller(pair, {
+    // The book of the same pair, from the same session's feed (or polled where it has none); it falls
+    // silent with the market feed it belongs to.
+    book = startBookSource(pair, {
       client,
+      live,
       emit: (payload) => {
         if (feed !== next || tag.generation !== session.profileGeneration) return
         hub.emit('market.book', { ...payload, session: tag })
       },
       now: deps.now,
+      logger: log,
+      ...(deps.rates?.bookMs ? { pollMs: deps.rates.bookMs } : {}),
     })
     const snapshot = await next.start()
     session.assertCurrent(tag.generation)

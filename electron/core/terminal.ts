@@ -47,7 +47,7 @@ export interface TerminalDeps {
   /** The export's save dialog and write (Electron's main process); other hosts have none. */
   saveText?: (suggestedName: string, text: string) => Promise<{ saved: boolean }>
   /** Poll rates, for tests. */
-  rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number }
+  rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number; bookMs?: number }
   /** The exchange's live feed (default on; where the server has none the core polls). */
   feed?: { enabled?: boolean; client?: { maxBackoffMs?: number; silenceMs?: number; downAfterFailures?: number } }
 }

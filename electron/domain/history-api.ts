@@ -38,4 +38,6 @@ export interface BookEventPayload {
   doubt: string | null
   /** When the book was read (ms since epoch); 0 before the first read. */
   fetchedAt: number
+  /** Where it came from: the live feed's kept book (snapshot + diffs), or a poll of GET /orderbook. */
+  source: 'feed' | 'poll'
 }

@@ -229,7 +229,7 @@ export async function measureAppIndicators(browser, { seconds = 10, rate = 50 } 
 }
 
 /** Counts frames (requestAnimationFrame) per second and long tasks, in the page. */
-const installProbes = () => {
+export const installProbes = () => {
   const w = window
   w.__frames = []
   w.__longTasks = []

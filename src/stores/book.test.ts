@@ -28,8 +28,8 @@ describe('book store', () => {
   it('shows the latest book of its pair and session, coalesced to one update a frame', async () => {
     const book = useBookStore()
     expect(book.loading).toBe(true)
-    terminal.emit('market.book', { pair: 'BTC_USDT', book: { buy: [], sell: [] }, doubt: null, fetchedAt: 1 })
-    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 2 })
+    terminal.emit('market.book', { pair: 'BTC_USDT', book: { buy: [], sell: [] }, doubt: null, fetchedAt: 1, source: 'poll' })
+    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 2, source: 'poll' })
     await frame()
     expect(book.asks).toEqual(BOOK.sell)
     expect(book.bids).toEqual(BOOK.buy)
@@ -39,8 +39,8 @@ describe('book store', () => {
 
   it('ignores another pair’s book and an earlier session’s', async () => {
     const book = useBookStore()
-    terminal.emit('market.book', { pair: 'ETH_USDT', book: BOOK, doubt: null, fetchedAt: 1 })
-    terminal.emit('market.book', { session: { profileId: 'p1', generation: 0 }, pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1 })
+    terminal.emit('market.book', { pair: 'ETH_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
+    terminal.emit('market.book', { session: { profileId: 'p1', generation: 0 }, pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
     await frame()
     expect(book.loading).toBe(true)
     expect(book.asks).toEqual([])
@@ -48,27 +48,27 @@ describe('book store', () => {
 
   it('empties at once on a pair switch and on a profile switch', async () => {
     const book = useBookStore()
-    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1 })
+    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
     await frame()
     useMarketStore().pair = 'ETH_USDT'
     expect([book.asks, book.bids, book.loading]).toEqual([[], [], true])
     useMarketStore().pair = 'BTC_USDT'
-    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1 })
+    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
     await frame()
     expect(book.asks).toHaveLength(1)
     useSessionStore().applyState(sessionState({ generation: 2, profileGeneration: 2 }))
     expect([book.asks, book.loading]).toEqual([[], true])
     // A book of the left session that was still on its way is not shown under the new one.
-    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1 })
+    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
     await frame()
     expect(book.asks).toEqual([])
   })
 
   it('shows the reason, never the previous book, when the book is in doubt', async () => {
     const book = useBookStore()
-    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1 })
+    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
     await frame()
-    terminal.emit('market.book', { pair: 'BTC_USDT', book: null, doubt: 'The book could not be read (timeout); retrying.', fetchedAt: 2 })
+    terminal.emit('market.book', { pair: 'BTC_USDT', book: null, doubt: 'The book could not be read (timeout); retrying.', fetchedAt: 2, source: 'poll' })
     await frame()
     expect(book.asks).toEqual([])
     expect(book.doubt).toMatch(/could not be read/)

@@ -1,5 +1,5 @@
-// The order book of the subscribed pair, from the core's `market.book` event (polled now; the live
-// feed's book later, behind the same event). Only a book of the window's own pair and profile session
+// The order book of the subscribed pair, from the core's `market.book` event (the live feed's kept
+// book, or a poll where there is no feed). Only a book of the window's own pair and profile session
 // is shown; a switch of either empties it at once, so a book of the old pair or exchange never shows
 // under the new one. A payload without a book carries the reason (`doubt`): the panel shows the
 // reason, never the last book, since the exchange may no longer have it.
@@ -28,6 +28,8 @@ export const useBookStore = defineStore('book', () => {
   /** True until the first book (or reason) of this pair and session arrived. */
   const loading = ref(true)
   const fetchedAt = ref(0)
+  /** Where the shown book (or doubt) came from: the feed or a poll; null before the first. */
+  const source = ref<'feed' | 'poll' | null>(null)
 
   let latest: EventPayloads['market.book'] | null = null
   let disposer: Disposer | null = null
@@ -44,6 +46,7 @@ export const useBookStore = defineStore('book', () => {
     if (!next || !isOwn(next)) return
     loading.value = false
     fetchedAt.value = next.fetchedAt
+    source.value = next.source
     doubt.value = next.doubt
     asks.value = next.book ? next.book.sell : []
     bids.value = next.book ? next.book.buy : []
@@ -65,6 +68,7 @@ export const useBookStore = defineStore('book', () => {
     doubt.value = null
     loading.value = true
     fetchedAt.value = 0
+    source.value = null
   }
 
   function dispose(): void {
@@ -88,5 +92,5 @@ export const useBookStore = defineStore('book', () => {
   /** The book can be walked (a market-order preview): read, and not in doubt. */
   const usable = computed(() => !loading.value && doubt.value === null)
 
-  return { asks, bids, doubt, loading, fetchedAt, own, usable, listen, dispose, reset }
+  return { asks, bids, doubt, loading, fetchedAt, source, own, usable, listen, dispose, reset }
 })

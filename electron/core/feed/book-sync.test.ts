@@ -6,8 +6,9 @@ import { Session, startTestExchange } from '../../demo-exchange/test-kit'
 import { createExchangeClient } from '../exchange/client'
 import type { BookSync, BookView } from './book-sync'
 import { createBookSync, restBookReader } from './book-sync'
-import type { FeedClient } from './feed-client'
 import { createFeedClient } from './feed-client'
+import { sourceOfClient } from '../live-link'
+import { diffEvent, fakeLive } from './fake-live.test-util'
 import type { FeedEvent } from './frames'
 import type { BookSides } from './local-book'
 import { LocalBook } from './local-book'
@@ -33,11 +34,11 @@ const until = (check: () => boolean, timeout = 4_000) => expect.poll(check, { ti
 function start(recheckMs = 60_000): { sync: BookSync; views: BookView[]; doubts: string[]; readRest: () => Promise<BookSides> } {
   const client = createFeedClient({ url: ex.feedUrl, maxBackoffMs: 100 })
   const readRest = restBookReader(createExchangeClient({ baseUrl: ex.baseUrl }), PAIR)
-  const sync = createBookSync({ client, pair: PAIR, readSnapshot: readRest, recheckMs, snapshotWaitMs: 200 })
+  const sync = createBookSync({ feed: sourceOfClient(client), pair: PAIR, readSnapshot: readRest, recheckMs, snapshotWaitMs: 200 })
   closers.push(() => sync.close(), () => client.close())
   const views: BookView[] = []
   const doubts: string[] = []
-  sync.onChange((v) => views.push(v))
+  sync.onChange(() => views.push(sync.view()))
   sync.onDoubt((r) => doubts.push(r))
   return { sync, views, doubts, readRest }
 }
@@ -82,7 +83,7 @@ describe('book sync against the demo feed', () => {
     await until(() => sync.view().state === 'live')
     ex.setFaults({ feedOff: true }) // cut, and no way back for now
     await until(() => sync.view().state === 'doubtful')
-    expect(doubts[0]).toMatch(/the feed is (reconnecting|down)/)
+    expect(doubts[0]).toMatch(/the feed is (reconnecting|polling)/)
     await buy('30002') // happens while the feed is gone
     ex.setFaults({})
     await until(() => sync.view().state === 'live')
@@ -101,30 +102,12 @@ describe('book sync against the demo feed', () => {
 })
 
 describe('book sync where the feed sends no snapshot', () => {
-  /** A feed client that delivers what the test pushes and nothing else (like a server that never sends `p`). */
-  function fakeClient(): FeedClient & { push(e: FeedEvent): void; resubscribed: number } {
-    const listeners = new Set<(e: FeedEvent) => void>()
-    const fake = {
-      status: 'live' as const,
-      resubscribed: 0,
-      push: (e: FeedEvent) => listeners.forEach((fn) => fn(e)),
-      subscribe: () => () => {},
-      resubscribe: () => void fake.resubscribed++,
-      onEvent: (fn: (e: FeedEvent) => void) => (listeners.add(fn), () => listeners.delete(fn)),
-      onStatus: () => () => {},
-      onMalformed: () => () => {},
-      onConnected: () => () => {},
-      stats: () => ({ connects: 1, malformed: 0, lastFrameAt: null }),
-      close: () => {},
-    }
-    return fake
-  }
-  const diff = (bids: [string, string][]): FeedEvent => ({ kind: 'diff', time: 0, pair: PAIR, asks: [], bids: bids.map(([price, amount]) => ({ price, amount })) })
+  const diff = (bids: [string, string][]): FeedEvent => diffEvent(PAIR, [], bids)
 
   it('never applies a diff without its snapshot: it reads REST, then applies what came meanwhile', async () => {
-    const client = fakeClient()
+    const client = fakeLive()
     let answer: ((b: BookSides) => void) | null = null
-    const sync = createBookSync({ client, pair: PAIR, readSnapshot: () => new Promise((r) => (answer = r)), snapshotWaitMs: 20 })
+    const sync = createBookSync({ feed: client, pair: PAIR, readSnapshot: () => new Promise((r) => (answer = r)), snapshotWaitMs: 20 })
     closers.push(() => sync.close())
     client.push(diff([['99', '5']])) // before any snapshot: dropped
     expect(sync.view().state).toBe('syncing')
@@ -135,11 +118,25 @@ describe('book sync where the feed sends no snapshot', () => {
     expect(sync.view().bids).toEqual([{ price: '100', amount: '1' }, { price: '98', amount: '2' }])
   })
 
+  it('a REST read begun before the trader’s order frame and lacking the order is doubted, not trusted', async () => {
+    const client = fakeLive()
+    let answer: ((b: BookSides) => void) | null = null
+    const sync = createBookSync({ feed: client, pair: PAIR, readSnapshot: () => new Promise((r) => (answer = r)), snapshotWaitMs: 20, ownGraceMs: 30 })
+    closers.push(() => sync.close())
+    await until(() => answer !== null) // REST is being read
+    const o = { id: '9', pair: PAIR, side: 'BID', type: 'LIMIT', baseAmount: '1', limitPrice: '99', amountUnfilled: '1', amountFilled: '0', amountCancelled: '0', valueFilled: '0', priceAvg: null, doneAt: null, status: 'OPEN', quoteAmount: null, walletType: 'SPOT', stopPrice: null, stopOperator: null }
+    client.push({ kind: 'order', time: 0, order: o })
+    answer!({ asks: [{ price: '101', amount: '1' }], bids: [{ price: '100', amount: '1' }] }) // read before the order: it lacks it
+    await until(() => sync.view().state === 'doubtful')
+    expect(sync.view().reason).toMatch(/your order at 99/)
+    expect(client.resubscribed).toBe(1)
+  })
+
   it('a crossed book after a diff: doubt, ask the feed, fall back to REST', async () => {
-    const client = fakeClient()
+    const client = fakeLive()
     let reads = 0
     const sync = createBookSync({
-      client,
+      feed: client,
       pair: PAIR,
       readSnapshot: async () => (reads++, { asks: [{ price: '101', amount: '1' }], bids: [{ price: '100', amount: '1' }] }),
       snapshotWaitMs: 20,

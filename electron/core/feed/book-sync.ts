@@ -4,11 +4,17 @@
 // no sequence numbers to reveal a lost diff, a comparison with REST on a timer. A re-read first asks the
 // feed for a snapshot (subscribing to diff.<PAIR> again: the demo answers with one, in order with the
 // diffs); if none comes in time, it reads REST. While in doubt the book shows nothing rather than a
-// book built across a gap.
-import type { FeedClient } from './feed-client'
+// book built across a gap. The trader's own resting orders (private `o` frames) are checked against
+// the book too (own-levels.ts): a lost diff of the one level the trader watches shows at once.
+//
+// It reads the feed through what the terminal's live link offers (LiveSource): the same socket, mode
+// and subscriptions as the market's trades; the CLI's watch wraps a client of its own
+// (sourceOfClient).
+import type { LiveSource } from '../live-link'
 import type { FeedEvent } from './frames'
 import type { BookSides } from './local-book'
 import { LocalBook } from './local-book'
+import { OwnLevels } from './own-levels'
 
 export type BookState = 'syncing' | 'live' | 'doubtful'
 
@@ -19,22 +25,29 @@ export interface BookView extends BookSides {
   reason: string | null
 }
 
+export type BookFeed = Pick<LiveSource, 'mode' | 'onMode' | 'subscribe' | 'resubscribe' | 'onEvent' | 'onMalformed' | 'onConnected'>
+
 export interface BookSyncOptions {
-  client: FeedClient
+  feed: BookFeed
   pair: string
-  /** REST GET /orderbook of the pair, as levels. */
-  readSnapshot(): Promise<BookSides>
+  /** REST GET /orderbook of the pair, as levels; `depth`: levels a side wanted (a comparison), or all (a re-read). */
+  readSnapshot(depth?: number): Promise<BookSides>
   /** How often the live book is compared with REST; default 15 s. */
   recheckMs?: number
   /** How long a re-read waits for the feed's snapshot before reading REST; default 1 s. */
   snapshotWaitMs?: number
-  /** Levels a side that the comparison looks at; default 50 (read REST with at least as many). */
+  /** Levels a side that the comparison looks at; default 50. */
   compareDepth?: number
+  /** How long after its update an own order must be in the book; default 500 ms. */
+  ownGraceMs?: number
+  now?: () => number
 }
 
 export interface BookSync {
-  view(): BookView
-  onChange(listener: (view: BookView) => void): () => void
+  /** The book now, down to `depth` levels a side (default: all); empty unless live. */
+  view(depth?: number): BookView
+  /** Something changed; the view is read when wanted (at 50+ diffs a second, not once per diff). */
+  onChange(listener: (state: BookState) => void): () => void
   /** Every doubt, with its reason, as it happens. */
   onDoubt(listener: (reason: string) => void): () => void
   close(): void
@@ -43,10 +56,13 @@ export interface BookSync {
 const SECOND_LOOK_MS = 300
 
 export function createBookSync(options: BookSyncOptions): BookSync {
-  const { client, pair } = options
+  const { feed, pair } = options
+  const now = options.now ?? Date.now
+  const live = (): boolean => feed.mode() === 'live'
   const topic = `diff.${pair}`
   const book = new LocalBook()
-  const changeListeners = new Set<(view: BookView) => void>()
+  const own = new OwnLevels(pair)
+  const changeListeners = new Set<(state: BookState) => void>()
   const doubtListeners = new Set<(reason: string) => void>()
   let state: BookState = 'syncing'
   let reason: string | null = 'waiting for the first snapshot'
@@ -56,10 +72,9 @@ export function createBookSync(options: BookSyncOptions): BookSync {
   /** Diffs that arrive while REST is being read: applied on top of its answer. */
   let heldDiffs: BookSides[] | null = null
 
-  const view = (): BookView => ({ pair, state, reason, ...(state === 'live' ? book.sides() : { asks: [], bids: [] }) })
+  const view = (depth?: number): BookView => ({ pair, state, reason, ...(state === 'live' ? book.sides(depth) : { asks: [], bids: [] }) })
   const changed = (): void => {
-    const v = view()
-    for (const fn of [...changeListeners]) fn(v)
+    for (const fn of [...changeListeners]) fn(state)
   }
   const timer = (fn: () => void, ms: number): NodeJS.Timeout => {
     const t = setTimeout(fn, ms)
@@ -67,11 +82,14 @@ export function createBookSync(options: BookSyncOptions): BookSync {
     return t
   }
 
-  const goLive = (): void => {
+  /** `since`: when the fresh book was asked for (a REST read may predate an order frame that came meanwhile). */
+  const goLive = (since: number): void => {
     if (fallbackTimer) clearTimeout(fallbackTimer)
     fallbackTimer = null
     state = 'live'
     reason = null
+    own.settle((side, price) => book.amountAt(side, price), since)
+    if (own.size > 0) timer(checkOwn, ownGraceMs)
     if (recheckTimer) clearTimeout(recheckTimer)
     recheckTimer = timer(recheck, options.recheckMs ?? 15_000)
     changed()
@@ -88,8 +106,8 @@ export function createBookSync(options: BookSyncOptions): BookSync {
     if (recheckTimer) clearTimeout(recheckTimer)
     recheckTimer = null
     if (!wasDoubtful) changed()
-    if (client.status !== 'live') return // the next connect resubscribes, and that is the re-read
-    if (askFeed) client.resubscribe([topic])
+    if (!live()) return // the next connect resubscribes, and that is the re-read
+    if (askFeed) feed.resubscribe([topic])
     fallbackTimer ??= timer(readRest, options.snapshotWaitMs ?? 1_000)
   }
 
@@ -97,6 +115,7 @@ export function createBookSync(options: BookSyncOptions): BookSync {
     fallbackTimer = null
     if (closed || state === 'live' || heldDiffs !== null) return
     heldDiffs = []
+    const asked = now()
     try {
       const snapshot = await options.readSnapshot()
       if (closed || (state as BookState) === 'live') return
@@ -105,7 +124,7 @@ export function createBookSync(options: BookSyncOptions): BookSync {
         const problem = book.apply(diff)
         if (problem !== null) return doubt(problem, true)
       }
-      goLive()
+      goLive(asked)
     } catch (err) {
       reason = `cannot read the book: ${err instanceof Error ? err.message : String(err)}`
       changed()
@@ -123,7 +142,7 @@ export function createBookSync(options: BookSyncOptions): BookSync {
     for (let look = 0; look < 2; look++) {
       let rest: BookSides
       try {
-        rest = await options.readSnapshot()
+        rest = await options.readSnapshot(depth)
       } catch {
         break // REST is unwell: the feed goes on, the next comparison is on schedule
       }
@@ -136,14 +155,24 @@ export function createBookSync(options: BookSyncOptions): BookSync {
     recheckTimer = timer(recheck, options.recheckMs ?? 15_000)
   }
 
+  const ownGraceMs = options.ownGraceMs ?? 500
+  const checkOwn = (): void => {
+    if (closed || state !== 'live') return
+    const missing = own.missing((side, price) => book.amountAt(side, price), now(), ownGraceMs)
+    if (missing !== null) doubt(missing, true)
+  }
+
   const onEvent = (event: FeedEvent): void => {
     if (event.kind === 'snapshot' && event.pair === pair) {
       book.reset(event)
-      goLive()
+      goLive(now())
+    } else if (event.kind === 'order') {
+      // checked once the diff that goes with the update had time to come
+      if (own.note(event, now())) timer(checkOwn, ownGraceMs)
     } else if (event.kind === 'diff' && event.pair === pair) {
       if (heldDiffs !== null && state !== 'live') return void heldDiffs.push(event)
       if (state !== 'live') {
-        if (state === 'syncing' && fallbackTimer === null && client.status === 'live') fallbackTimer = timer(readRest, options.snapshotWaitMs ?? 1_000)
+        if (state === 'syncing' && fallbackTimer === null && live()) fallbackTimer = timer(readRest, options.snapshotWaitMs ?? 1_000)
         return // a diff without its snapshot is never applied
       }
       const problem = book.apply(event)
@@ -153,20 +182,20 @@ export function createBookSync(options: BookSyncOptions): BookSync {
   }
 
   const disposers = [
-    client.onEvent(onEvent),
-    client.onMalformed(() => {
+    feed.onEvent(onEvent),
+    feed.onMalformed(() => {
       if (state === 'live') doubt('a malformed frame (it may have been a diff)', true)
     }),
-    client.onStatus((status) => {
-      if (status !== 'live' && state === 'live') doubt(`the feed is ${status}`, false)
+    feed.onMode((mode) => {
+      if (mode !== 'live' && state === 'live') doubt(`the feed is ${mode}`, false)
     }),
-    client.onConnected(() => {
+    feed.onConnected(() => {
       if (state !== 'syncing') doubt('reconnected: diffs may have been missed', false)
       else fallbackTimer ??= timer(readRest, options.snapshotWaitMs ?? 1_000)
     }),
-    client.subscribe([topic]),
+    feed.subscribe([topic]),
   ]
-  if (client.status === 'live') fallbackTimer = timer(readRest, options.snapshotWaitMs ?? 1_000)
+  if (live()) fallbackTimer = timer(readRest, options.snapshotWaitMs ?? 1_000)
 
   return {
     view,
@@ -187,10 +216,10 @@ export function createBookSync(options: BookSyncOptions): BookSync {
   }
 }
 
-/** The REST reader a BookSync re-reads with: GET /orderbook, deep enough for the comparison. */
-export function restBookReader(rest: { orderbook(query: { pair: string; limit_buy?: number; limit_sell?: number }): Promise<{ buy: BookSides['bids']; sell: BookSides['asks'] }> }, pair: string, depth = 1000): () => Promise<BookSides> {
-  return async () => {
-    const book = await rest.orderbook({ pair, limit_buy: depth, limit_sell: depth })
+/** The REST reader a BookSync re-reads with: GET /orderbook, `fullDepth` levels for a re-read, fewer for a comparison. */
+export function restBookReader(rest: { orderbook(query: { pair: string; limit_buy?: number; limit_sell?: number }, options?: { signal?: AbortSignal }): Promise<{ buy: BookSides['bids']; sell: BookSides['asks'] }> }, pair: string, fullDepth = 1000, signal?: AbortSignal): (depth?: number) => Promise<BookSides> {
+  return async (depth = fullDepth) => {
+    const book = await rest.orderbook({ pair, limit_buy: depth, limit_sell: depth }, signal ? { signal } : undefined)
     return { asks: book.sell, bids: book.buy }
   }
 }

@@ -13,7 +13,8 @@ const optionalMoney = money.nullable()
 const level = z.tuple([money, money], z.unknown()).transform(([price, amount]): BookLevel => ({ price, amount }))
 const side = z.array(level)
 
-export interface BookLevel {
+// a type, not an interface: it passes as a wire level (OrderBook's loose objects) without copying
+export type BookLevel = {
   price: Dec
   amount: Dec
 }

@@ -73,10 +73,20 @@ export class LocalBook {
     return best
   }
 
+  /** The total at one price of a side, or null when the book has no such level. */
+  amountAt(side: 'asks' | 'bids', price: Dec): Dec | null {
+    return (side === 'asks' ? this.asks : this.bids).get(new Decimal(price).toFixed()) ?? null
+  }
+
   /** The book, sorted, down to `depth` levels a side. */
   sides(depth = Number.MAX_SAFE_INTEGER): BookSides {
+    // each price parsed once, not once per comparison: the feed's book is sorted for every emit
     const list = (side: ReadonlyMap<Dec, Dec>, descending: boolean): BookLevel[] =>
-      [...side].map(([price, amount]) => ({ price, amount })).sort(byPrice(descending)).slice(0, depth)
+      [...side]
+        .map(([price, amount]) => ({ key: new Decimal(price), level: { price, amount } }))
+        .sort((a, b) => (descending ? -1 : 1) * a.key.cmp(b.key))
+        .slice(0, depth)
+        .map((l) => l.level)
     return { asks: list(this.asks, false), bids: list(this.bids, true) }
   }
 
