@@ -88,7 +88,8 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
     async loadLists() {
       try {
         const read = await readJsonFile(listsPath, listsFileSchema)
-        return read.status === 'ok' ? { pairs: read.value.pairs, currencies: read.value.currencies } : null
+        // the folder name folds some URLs together (http and https): the file names its own exchange
+        return read.status === 'ok' && read.value.baseUrl === baseUrl ? { pairs: read.value.pairs, currencies: read.value.currencies } : null
       } catch (error) {
         onError?.(error)
         return null

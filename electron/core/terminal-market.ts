@@ -54,6 +54,9 @@ export function createMarket(deps: MarketDeps): Market {
     book = null
   }
 
+  // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
+  const cacheOf = (baseUrl: string) => createMarketCache(join(deps.dataDir, 'cache'), baseUrl, (e) => log?.warn('market cache', { error: String(e) }))
+
   /** Runs `read` with the active client and returns its answer only if the session is still the same. */
   async function read<T>(call: (client: NonNullable<Session['client']>, signal: AbortSignal) => Promise<T>): Promise<T> {
     const { client, active, profileGeneration, signal } = session
@@ -72,7 +75,7 @@ export function createMarket(deps: MarketDeps): Market {
     const tag: MarketSession = { profileId: active.id, generation: session.profileGeneration }
     const next: MarketFeed = createMarketFeed(pair, interval, {
       client,
-      cache: createMarketCache(join(deps.dataDir, 'cache'), active.baseUrl, (e) => log?.warn('market cache', { error: String(e) })),
+      cache: cacheOf(active.baseUrl),
       emit: <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => {
         // A replaced or stopped feed, or one of an earlier session, says nothing any more.
         if (feed !== next || tag.generation !== session.profileGeneration) return
@@ -98,11 +101,22 @@ export function createMarket(deps: MarketDeps): Market {
     return { ...snapshot, session: tag }
   }
 
+  /** The disk's snapshot and pair list of the active exchange, tagged with the session asked in. */
+  async function cached(pair: string, interval: MethodInput<'market.cached'>['interval']): Promise<MethodResults['market.cached']> {
+    const { active, profileGeneration } = session
+    if (!active) throw noProfile()
+    const cache = cacheOf(active.baseUrl)
+    const [snapshot, lists] = await Promise.all([cache.load(pair, interval), cache.loadLists()])
+    session.assertCurrent(profileGeneration)
+    const tag: MarketSession = { profileId: active.id, generation: profileGeneration }
+    return { snapshot: snapshot && snapshot.candles.length > 0 ? { ...snapshot, stale: true, session: tag } : null, pairs: lists?.pairs ?? null }
+  }
+
   const handlers: MarketHandlers = {
     'market.currencies': () => read((client, signal) => client.currencies({ signal })),
     'market.pairs': () =>
       read(async (client, signal) => {
-        const cache = createMarketCache(join(deps.dataDir, 'cache'), session.active!.baseUrl)
+        const cache = cacheOf(session.active!.baseUrl)
         try {
           const [pairs, currencies] = await Promise.all([client.pairs({}, { signal }), client.currencies({ signal })])
           void cache.saveLists({ pairs, currencies })
@@ -119,6 +133,7 @@ export function createMarket(deps: MarketDeps): Market {
     'market.orderbook': ({ pair, limit }) => read((client, signal) => client.orderbook(limit ? { pair, limit_buy: limit, limit_sell: limit } : { pair }, { signal })),
     'market.candles': (input) => read((client, signal) => client.candles(input, { signal })),
     'market.trades': (input) => read((client, signal) => client.trades(input, { signal })),
+    'market.cached': ({ pair, interval }) => cached(pair, interval),
     'market.subscribe': ({ pair, interval }) => subscribe(pair, interval),
     async 'market.unsubscribe'() {
       stop()

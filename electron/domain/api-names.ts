@@ -19,6 +19,7 @@ export const METHOD_NAME_LIST = [
   'market.orderbook',
   'market.candles',
   'market.trades',
+  'market.cached',
   'market.subscribe',
   'market.unsubscribe',
   'account.snapshot',

@@ -7,7 +7,7 @@
 // new exchange's market; an exchange that comes back online after failing loads it too.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ConnectionStatus, Disposer, EventPayloads, MarketSession, SubscribedSnapshot } from '@domain/api'
+import type { ConnectionStatus, Disposer, EventPayloads, MarketSession, MethodResults, SubscribedSnapshot } from '@domain/api'
 import type { Candle, CandleInterval, Currency, Pair, Ticker, Trade } from '@domain/wire'
 import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
@@ -60,6 +60,9 @@ export const useMarketStore = defineStore('market', () => {
   let pendingTrades: Trade[] = []
   let pendingCandles: Candle[] = []
   let pendingTicker: Ticker | null = null
+  // The cached market is on screen, waiting for the exchange's: live updates wait for the fresh
+  // snapshot, which replaces it whole (never joined to it: there may be a hole between the two).
+  let cachedShown = false
 
   const scheduleFlush = frameScheduler(flushLive)
 
@@ -68,6 +71,7 @@ export const useMarketStore = defineStore('market', () => {
    * the chart's last candle and the ticker change at most once per frame.
    */
   function flushLive(): void {
+    if (cachedShown) return
     if (pendingTrades.length > 0) {
       const batch = pendingTrades
       pendingTrades = []
@@ -192,6 +196,7 @@ export const useMarketStore = defineStore('market', () => {
   function reset(): void {
     subscription += 1
     pendingSubscribe = null
+    cachedShown = false
     dropPending()
     feedSession.value = null
     pairs.value = []
@@ -211,7 +216,56 @@ export const useMarketStore = defineStore('market', () => {
     pairsError.value = null
   }
 
+  /** Paints the disk's snapshot, marked stale, until the exchange's own arrives. */
+  function paintCached(snapshot: SubscribedSnapshot): void {
+    cachedShown = true
+    candles.value = mergeCandles([], snapshot.candles)
+    trades.value = mergeTrades([], snapshot.trades)
+    ticker.value = snapshot.ticker
+    stale.value = true
+    fetchedAt.value = snapshot.fetchedAt
+  }
+
+  /**
+   * Asks the core for the cached market of a pair and interval and paints it while `waiting()` says
+   * the subscription `id` still has nothing fresh to show. Never fails: the cache is a nicety.
+   */
+  async function showCached(id: number, wantedPair: string, wantedInterval: CandleInterval, waiting: () => boolean): Promise<MethodResults['market.cached'] | null> {
+    const cached = await useTerminal()
+      .call('market.cached', { pair: wantedPair, interval: wantedInterval })
+      .catch(() => null)
+    const snapshot = cached?.snapshot
+    if (!snapshot || snapshot.pair !== wantedPair || snapshot.interval !== wantedInterval) return null
+    if (id !== subscription || snapshot.session.generation < askedAt || !waiting()) return null
+    paintCached(snapshot)
+    return cached
+  }
+
+  /**
+   * On start, before the pair list: the remembered pair's cached market (and the cached pair list),
+   * painted at once and marked stale while the exchange is asked; subscribe() then keeps it on
+   * screen until the fresh snapshot replaces it.
+   */
+  async function showCachedStart(): Promise<void> {
+    const prefs = usePrefsStore().prefs
+    if (!prefs.pair || pair.value !== '') return
+    askedAt = session.profileGeneration
+    const cached = await showCached(subscription, prefs.pair, prefs.interval, () => pair.value === '')
+    if (!cached) return
+    pair.value = prefs.pair
+    interval.value = prefs.interval
+    if (pairs.value.length === 0 && cached.pairs) pairs.value = cached.pairs
+  }
+
   function applySnapshot(snapshot: SubscribedSnapshot): void {
+    if (cachedShown) {
+      cachedShown = false
+      candles.value = []
+      trades.value = []
+      ticker.value = null
+      // what the feed sent while the cache was shown is newer than the snapshot: applied next frame
+      scheduleFlush()
+    }
     feedSession.value = snapshot.session
     // Events of this subscription may have arrived before the answer: they are newer, so they win.
     candles.value = candles.value.length > 0 ? mergeCandles(snapshot.candles, candles.value) : mergeCandles([], snapshot.candles)
@@ -233,21 +287,27 @@ export const useMarketStore = defineStore('market', () => {
     const id = ++subscription
     askedAt = session.profileGeneration
     feedSession.value = null
+    dropPending()
+    // The cached start's market of this very pair and interval stays until the fresh one replaces it.
+    if (!(cachedShown && pair.value === nextPair && interval.value === nextInterval)) {
+      cachedShown = false
+      candles.value = []
+      trades.value = []
+      ticker.value = null
+      stale.value = false
+      fetchedAt.value = null
+    }
     pair.value = nextPair
     interval.value = nextInterval
-    candles.value = []
-    trades.value = []
-    dropPending()
-    ticker.value = null
-    stale.value = false
-    fetchedAt.value = null
     reachedStart.value = false
     loadingOlder.value = false
     error.value = null
     loading.value = true
     const promise = (async () => {
       try {
-        const snapshot = await useTerminal().call('market.subscribe', { pair: nextPair, interval: nextInterval })
+        const fresh = useTerminal().call('market.subscribe', { pair: nextPair, interval: nextInterval })
+        if (!cachedShown) void showCached(id, nextPair, nextInterval, () => feedSession.value === null && loading.value)
+        const snapshot = await fresh
         // An answer fetched for an earlier profile session: the switch's reset subscribes again.
         if (id !== subscription || snapshot.session.generation < askedAt) return
         applySnapshot(snapshot)
@@ -350,6 +410,7 @@ export const useMarketStore = defineStore('market', () => {
     loadPairs,
     start,
     subscribeRemembered,
+    showCachedStart,
     reset,
     subscribe,
     loadOlder,
