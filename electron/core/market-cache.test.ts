@@ -47,4 +47,12 @@ describe('market cache', () => {
     expect(await other.loadLists()).toBeNull()
     expect(await createMarketCache(dir, BASE).loadLists()).toEqual(lists)
   })
+
+  it('a save right after another is kept, and the later one wins', async () => {
+    const cache = createMarketCache(dir, BASE)
+    const first = cache.save(snapshot('BTC_USDT', holed.slice(0, 5)))
+    const second = cache.save(snapshot('BTC_USDT', holed.slice(0, 8)))
+    await Promise.all([first, second])
+    expect((await cache.load('BTC_USDT', '1'))?.candles).toHaveLength(8)
+  })
 })
