@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { gotoApp, shot } from './helpers'
 import { callApi, startWebHost, type RunningHost } from './web-host'
-import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -16,11 +16,7 @@ let host: RunningHost
 let page: Page
 
 async function setFaults(mode: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${demo.origin}/__admin/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': demo.adminToken },
-    body: JSON.stringify(mode),
-  })
+  const res = await postFaults(demo, mode)
   expect(res.status, await res.clone().text()).toBe(200)
 }
 
