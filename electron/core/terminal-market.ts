@@ -14,6 +14,7 @@ import type { Logger } from './logger'
 import { createMarketCache } from './market-cache'
 import { type MarketFeed, createMarketFeed } from './market-feed'
 import { type BookSource, startBookPoller } from './book-poller'
+import { type TickersFeed, startTickersFeed } from './tickers-feed'
 import type { LiveSource } from './live-link'
 import type { Session } from './terminal-session'
 
@@ -27,6 +28,8 @@ export interface MarketDeps {
   now: () => number
   logger?: Logger | undefined
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number } | undefined
+  /** The pair list's REST pace without the feed and while it streams (tickers-feed.ts). */
+  tickerRates?: { pollMs: number; reconcileMs: number } | undefined
   /** The live feed of the current profile session (live-link.ts), if any. */
   live?: (() => LiveSource | null) | undefined
 }
@@ -46,12 +49,15 @@ export function createMarket(deps: MarketDeps): Market {
   const log = deps.logger
   let feed: MarketFeed | null = null
   let book: BookSource | null = null
+  let tickers: TickersFeed | null = null
 
   function stop(): void {
     feed?.stop()
     feed = null
     book?.stop()
     book = null
+    tickers?.stop()
+    tickers = null
   }
 
   // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
@@ -96,6 +102,19 @@ export function createMarket(deps: MarketDeps): Market {
       },
       now: deps.now,
     })
+    // The pair list's prices: one feed for every pair, kept across pair switches, ended with the session's market.
+    if (!tickers) {
+      const mine: TickersFeed = startTickersFeed({
+        client,
+        live: deps.live?.() ?? null,
+        emit: (list) => {
+          if (tickers !== mine || tag.generation !== session.profileGeneration) return
+          hub.emit('market.tickers', { session: tag, tickers: list })
+        },
+        ...(deps.tickerRates ? { rates: deps.tickerRates } : {}),
+      })
+      tickers = mine
+    }
     const snapshot = await next.start()
     session.assertCurrent(tag.generation)
     return { ...snapshot, session: tag }

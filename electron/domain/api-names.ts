@@ -39,6 +39,7 @@ export const EVENT_NAME_LIST = [
   'market.candles',
   'market.trades',
   'market.ticker',
+  'market.tickers',
   'market.book',
   'market.status',
   'feed.status',

@@ -420,6 +420,8 @@ export interface EventPayloads {
   /** Trades not seen before, newest first. */
   'market.trades': { session: MarketSession; pair: string; trades: Trade[] }
   'market.ticker': { session: MarketSession; pair: string; ticker: Ticker }
+  /** The pair list's last prices: the newest ticker of each pair that changed (tickers-feed.ts). */
+  'market.tickers': { session: MarketSession; tickers: Ticker[] }
   /** The subscribed pair's order book, or why it cannot be shown (history-api.ts). */
   'market.book': BookEventPayload & { session: MarketSession }
   /** The market feed's health: live, stale (cache), retrying, offline. */

@@ -43,7 +43,7 @@ export const useMarketStore = defineStore('market', () => {
   const pairsLoading = ref(false)
   /** Why the pair list could not be loaded; null when it was (or is loading). */
   const pairsError = ref<string | null>(null)
-  /** Every pair's ticker, read once per profile session (the pair list's last prices). */
+  /** Every pair's ticker (the pair list's last prices): read once per profile session, then streamed. */
   const tickers = shallowRef(new Map<string, Ticker>())
   /** The profile session the shown data belongs to: the subscribe answer's, once it arrived. */
   const feedSession = shallowRef<MarketSession | null>(null)
@@ -60,6 +60,7 @@ export const useMarketStore = defineStore('market', () => {
   let pendingTrades: Trade[] = []
   let pendingCandles: Candle[] = []
   let pendingTicker: Ticker | null = null
+  let pendingTickers = new Map<string, Ticker>()
   // The cached market is on screen, waiting for the exchange's: live updates wait for the fresh
   // snapshot, which replaces it whole (never joined to it: there may be a hole between the two).
   let cachedShown = false
@@ -71,6 +72,11 @@ export const useMarketStore = defineStore('market', () => {
    * the chart's last candle and the ticker change at most once per frame.
    */
   function flushLive(): void {
+    if (pendingTickers.size > 0) {
+      const batch = pendingTickers
+      pendingTickers = new Map()
+      tickers.value = new Map([...tickers.value, ...batch])
+    }
     if (cachedShown) return
     if (pendingTrades.length > 0) {
       const batch = pendingTrades
@@ -98,6 +104,10 @@ export const useMarketStore = defineStore('market', () => {
   /** True when a payload belongs to this store's subscription: its pair, interval and session. */
   function isCurrent(tag: MarketSession, eventPair: string, eventInterval?: CandleInterval): boolean {
     if (eventPair !== pair.value || (eventInterval !== undefined && eventInterval !== interval.value)) return false
+    return isOwnSession(tag)
+  }
+
+  function isOwnSession(tag: MarketSession): boolean {
     const own = feedSession.value
     return own ? tag.generation === own.generation && tag.profileId === own.profileId : tag.generation >= askedAt
   }
@@ -126,6 +136,11 @@ export const useMarketStore = defineStore('market', () => {
       terminal.on('market.ticker', (payload: EventPayloads['market.ticker']) => {
         if (!isCurrent(payload.session, payload.pair)) return
         pendingTicker = payload.ticker
+        scheduleFlush()
+      }),
+      terminal.on('market.tickers', (payload: EventPayloads['market.tickers']) => {
+        if (!isOwnSession(payload.session)) return
+        for (const t of payload.tickers) pendingTickers.set(t.pair, t)
         scheduleFlush()
       }),
       terminal.on('market.status', (payload: EventPayloads['market.status']) => {
@@ -198,6 +213,7 @@ export const useMarketStore = defineStore('market', () => {
     pendingSubscribe = null
     cachedShown = false
     dropPending()
+    pendingTickers = new Map()
     feedSession.value = null
     pairs.value = []
     currencies.value = []
