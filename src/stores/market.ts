@@ -7,11 +7,12 @@
 // new exchange's market; an exchange that comes back online after failing loads it too.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ConnectionStatus, Disposer, EventPayloads, MarketSession, MethodResults, SubscribedSnapshot } from '@domain/api'
+import type { ConnectionStatus, Disposer, EventPayloads, MarketSession, SubscribedSnapshot } from '@domain/api'
 import type { Candle, CandleInterval, Currency, Pair, Ticker, Trade } from '@domain/wire'
 import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
+import { cachedMarket } from './market-cached'
 import { followSession } from './market-follow'
 import { frameScheduler, mergeCandles, mergeTrades, prependCandles } from './market-merge'
 import { usePrefsStore } from './prefs'
@@ -61,9 +62,8 @@ export const useMarketStore = defineStore('market', () => {
   let pendingCandles: Candle[] = []
   let pendingTicker: Ticker | null = null
   let pendingTickers = new Map<string, Ticker>()
-  // The cached market is on screen, waiting for the exchange's: live updates wait for the fresh
-  // snapshot, which replaces it whole (never joined to it: there may be a hole between the two).
-  let cachedShown = false
+  // The cached market, while it is on screen, waiting for the exchange's (market-cached.ts).
+  const cached = cachedMarket({ candles, trades, ticker, stale, fetchedAt })
 
   const scheduleFlush = frameScheduler(flushLive)
 
@@ -77,7 +77,8 @@ export const useMarketStore = defineStore('market', () => {
       pendingTickers = new Map()
       tickers.value = new Map([...tickers.value, ...batch])
     }
-    if (cachedShown) return
+    // live updates wait for the fresh snapshot, which replaces the cached market whole
+    if (cached.shown) return
     if (pendingTrades.length > 0) {
       const batch = pendingTrades
       pendingTrades = []
@@ -211,7 +212,7 @@ export const useMarketStore = defineStore('market', () => {
   function reset(): void {
     subscription += 1
     pendingSubscribe = null
-    cachedShown = false
+    cached.forget()
     dropPending()
     pendingTickers = new Map()
     feedSession.value = null
@@ -232,31 +233,6 @@ export const useMarketStore = defineStore('market', () => {
     pairsError.value = null
   }
 
-  /** Paints the disk's snapshot, marked stale, until the exchange's own arrives. */
-  function paintCached(snapshot: SubscribedSnapshot): void {
-    cachedShown = true
-    candles.value = mergeCandles([], snapshot.candles)
-    trades.value = mergeTrades([], snapshot.trades)
-    ticker.value = snapshot.ticker
-    stale.value = true
-    fetchedAt.value = snapshot.fetchedAt
-  }
-
-  /**
-   * Asks the core for the cached market of a pair and interval and paints it while `waiting()` says
-   * the subscription `id` still has nothing fresh to show. Never fails: the cache is a nicety.
-   */
-  async function showCached(id: number, wantedPair: string, wantedInterval: CandleInterval, waiting: () => boolean): Promise<MethodResults['market.cached'] | null> {
-    const cached = await useTerminal()
-      .call('market.cached', { pair: wantedPair, interval: wantedInterval })
-      .catch(() => null)
-    const snapshot = cached?.snapshot
-    if (!snapshot || snapshot.pair !== wantedPair || snapshot.interval !== wantedInterval) return null
-    if (id !== subscription || snapshot.session.generation < askedAt || !waiting()) return null
-    paintCached(snapshot)
-    return cached
-  }
-
   /**
    * On start, before the pair list: the remembered pair's cached market (and the cached pair list),
    * painted at once and marked stale while the exchange is asked; subscribe() then keeps it on
@@ -266,22 +242,17 @@ export const useMarketStore = defineStore('market', () => {
     const prefs = usePrefsStore().prefs
     if (!prefs.pair || pair.value !== '') return
     askedAt = session.profileGeneration
-    const cached = await showCached(subscription, prefs.pair, prefs.interval, () => pair.value === '')
-    if (!cached) return
+    const id = subscription
+    const shown = await cached.show(prefs.pair, prefs.interval, (s) => id === subscription && s.session.generation >= askedAt && pair.value === '')
+    if (!shown) return
     pair.value = prefs.pair
     interval.value = prefs.interval
-    if (pairs.value.length === 0 && cached.pairs) pairs.value = cached.pairs
+    if (pairs.value.length === 0 && shown.pairs) pairs.value = shown.pairs
   }
 
   function applySnapshot(snapshot: SubscribedSnapshot): void {
-    if (cachedShown) {
-      cachedShown = false
-      candles.value = []
-      trades.value = []
-      ticker.value = null
-      // what the feed sent while the cache was shown is newer than the snapshot: applied next frame
-      scheduleFlush()
-    }
+    // what the feed sent while the cache was shown is newer than the snapshot: applied next frame
+    if (cached.replace()) scheduleFlush()
     feedSession.value = snapshot.session
     // Events of this subscription may have arrived before the answer: they are newer, so they win.
     candles.value = candles.value.length > 0 ? mergeCandles(snapshot.candles, candles.value) : mergeCandles([], snapshot.candles)
@@ -305,8 +276,8 @@ export const useMarketStore = defineStore('market', () => {
     feedSession.value = null
     dropPending()
     // The cached start's market of this very pair and interval stays until the fresh one replaces it.
-    if (!(cachedShown && pair.value === nextPair && interval.value === nextInterval)) {
-      cachedShown = false
+    if (!(cached.shown && pair.value === nextPair && interval.value === nextInterval)) {
+      cached.forget()
       candles.value = []
       trades.value = []
       ticker.value = null
@@ -322,7 +293,8 @@ export const useMarketStore = defineStore('market', () => {
     const promise = (async () => {
       try {
         const fresh = useTerminal().call('market.subscribe', { pair: nextPair, interval: nextInterval })
-        if (!cachedShown) void showCached(id, nextPair, nextInterval, () => feedSession.value === null && loading.value)
+        const waiting = (s: SubscribedSnapshot) => id === subscription && s.session.generation >= askedAt && feedSession.value === null && loading.value
+        if (!cached.shown) void cached.show(nextPair, nextInterval, waiting)
         const snapshot = await fresh
         // An answer fetched for an earlier profile session: the switch's reset subscribes again.
         if (id !== subscription || snapshot.session.generation < askedAt) return
