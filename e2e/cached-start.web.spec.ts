@@ -1,5 +1,5 @@
 // Start from what is known: while the exchange is slow to answer, the window shows the market it
-// cached last time, marked stale, and then the fresh one. The demo exchange runs as a process of its
+// cached last time, marked stale, and then the fresh one. And the pair list's prices, streamed. The demo exchange runs as a process of its
 // own (--admin) so its REST answers can be delayed (latencyMs on the market paths only).
 import { expect, test, type Page } from '@playwright/test'
 import { gotoApp, shot } from './helpers'
@@ -90,4 +90,18 @@ test('a window opened while the exchange is slow paints the cached market and pa
   } finally {
     await setFaults({})
   }
+})
+
+test('the pair list\'s last prices follow the feed, not a poll', async () => {
+  test.setTimeout(30_000)
+  await expect(page.getByTestId('feed-status')).toHaveAttribute('data-market-mode', 'live', { timeout: 10_000 })
+  // ETH is not the shown pair: its price comes from ticker.*; the REST read reconciles once a minute
+  const eth = page.getByTestId('pair-item-ETH_USDT')
+  const seen = new Set<string>()
+  const until = Date.now() + 10_000
+  while (Date.now() < until && seen.size < 3) {
+    seen.add(await eth.innerText())
+    await page.waitForTimeout(200)
+  }
+  expect(seen.size).toBeGreaterThanOrEqual(3)
 })
