@@ -37,3 +37,12 @@ export async function stopAdminDemo(demo: AdminDemo | undefined): Promise<void> 
   demo.process.kill('SIGTERM')
   await exited
 }
+
+/** Switches the demo's fault modes ({} clears) through its admin endpoint; the answer, as sent. */
+export function postFaults(demo: AdminDemo, mode: Record<string, unknown>): Promise<Response> {
+  return fetch(`${demo.origin}/__admin/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': demo.adminToken },
+    body: JSON.stringify(mode),
+  })
+}

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { Pair, Ticker } from '../electron/domain/wire'
 import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
-import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -38,11 +38,7 @@ const stopDemo = (): Promise<void> => stopAdminDemo(demo)
 const demoAlive = () => demo.process.exitCode === null && demo.process.signalCode === null
 
 async function setFaults(mode: FaultMode): Promise<void> {
-  const res = await fetch(`${demo.origin}/__admin/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': demo.adminToken },
-    body: JSON.stringify(mode),
-  })
+  const res = await postFaults(demo, mode)
   expect(res.status, await res.clone().text()).toBe(200)
   expect(((await res.json()) as { faults: FaultMode }).faults).toEqual(mode)
 }

@@ -6,7 +6,7 @@ import type { PlaceOrderResult } from '../electron/domain/api'
 import type { Ticker, Trade } from '../electron/domain/wire'
 import { shot } from './helpers'
 import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
-import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -23,11 +23,7 @@ let page: Page
 const startDemo = (): Promise<Demo> => startAdminDemo(9)
 
 async function setFaults(mode: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${demo.origin}/__admin/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': demo.adminToken },
-    body: JSON.stringify(mode),
-  })
+  const res = await postFaults(demo, mode)
   expect(res.status, await res.clone().text()).toBe(200)
 }
 

@@ -37,4 +37,22 @@ describe('market cache', () => {
     expect(loaded?.candles).toHaveLength(20)
     expect(holesIn(loaded!.candles, M, (t) => t >= T0 + 10 * M && t <= T0 + 19 * M)).toEqual([])
   })
+
+  it('another exchange whose address folds to the same folder (https for http) reads nothing of it', async () => {
+    const lists = { pairs: [], currencies: [{ short_name: 'BTC', sign: '₿' }] }
+    await createMarketCache(dir, BASE).save(snapshot('BTC_USDT', holed.slice(0, 10)))
+    await createMarketCache(dir, BASE).saveLists(lists)
+    const other = createMarketCache(dir, BASE.replace('http:', 'https:'))
+    expect(await other.load('BTC_USDT', '1')).toBeNull()
+    expect(await other.loadLists()).toBeNull()
+    expect(await createMarketCache(dir, BASE).loadLists()).toEqual(lists)
+  })
+
+  it('a save right after another is kept, and the later one wins', async () => {
+    const cache = createMarketCache(dir, BASE)
+    const first = cache.save(snapshot('BTC_USDT', holed.slice(0, 5)))
+    const second = cache.save(snapshot('BTC_USDT', holed.slice(0, 8)))
+    await Promise.all([first, second])
+    expect((await cache.load('BTC_USDT', '1'))?.candles).toHaveLength(8)
+  })
 })

@@ -51,20 +51,24 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
   const exchangeDir = join(dir, key(baseUrl.replace(/^https?:\/\//, '')))
   const snapshotPath = (pair: string, interval: string) => join(exchangeDir, `${key(pair)}-${key(interval)}.json`)
   const listsPath = join(exchangeDir, 'lists.json')
-  const lastWrite = new Map<string, number>()
+  // A feed saves on start and on stop, and a short-lived one (a quick look at a pair) does both
+  // within a second: the writes go one after the other, so the stop's newer data is never overwritten
+  // by the start's, and never skipped (it is what the next visit of the pair paints first).
+  let writes: Promise<void> = Promise.resolve()
 
   return {
-    async save(snapshot, emptySpans = []) {
+    save(snapshot, emptySpans = []) {
       const path = snapshotPath(snapshot.pair, snapshot.interval)
-      // A feed saves on start and on stop; more often than every 10 s is wasted disk work.
-      if (Date.now() - (lastWrite.get(path) ?? 0) < 10_000) return
-      lastWrite.set(path, Date.now())
-      try {
-        await mkdir(exchangeDir, { recursive: true, mode: 0o700 })
-        await writeJsonAtomic(path, { version: 1, baseUrl, ...snapshot, stale: undefined, emptySpans })
-      } catch (error) {
-        onError?.(error)
+      const write = async () => {
+        try {
+          await mkdir(exchangeDir, { recursive: true, mode: 0o700 })
+          await writeJsonAtomic(path, { version: 1, baseUrl, ...snapshot, stale: undefined, emptySpans })
+        } catch (error) {
+          onError?.(error)
+        }
       }
+      writes = writes.then(write)
+      return writes
     },
     async load(pair, interval) {
       try {
@@ -88,7 +92,8 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
     async loadLists() {
       try {
         const read = await readJsonFile(listsPath, listsFileSchema)
-        return read.status === 'ok' ? { pairs: read.value.pairs, currencies: read.value.currencies } : null
+        // the folder name folds some URLs together (http and https): the file names its own exchange
+        return read.status === 'ok' && read.value.baseUrl === baseUrl ? { pairs: read.value.pairs, currencies: read.value.currencies } : null
       } catch (error) {
         onError?.(error)
         return null

@@ -3,6 +3,8 @@ import type { EventPayloads } from '../domain/api'
 import { TerminalError } from '../domain/errors'
 import type { Trade } from '../domain/wire'
 import type { ExchangeClient } from './exchange/client'
+import type { FeedEvent } from './feed/frames'
+import type { LiveSource } from './live-link'
 import { createMarketFeed } from './market-feed'
 
 function trade(id: number): Trade {
@@ -61,5 +63,37 @@ describe('market feed trades', () => {
     await until(() => limits.length >= 5)
     feed.stop()
     expect(limits.slice(0, 5)).toEqual([100, 100, 1000, 100, 100])
+  })
+})
+
+describe('market feed on the stream', () => {
+  it('sends the trades of one socket read as one market.trades (newest first) and one market.candles', async () => {
+    let onEvent: ((e: FeedEvent) => void) | null = null
+    const live: LiveSource = {
+      mode: () => 'live',
+      onMode: () => () => undefined,
+      subscribe: () => () => undefined,
+      resubscribe: () => undefined,
+      onMalformed: () => () => undefined,
+      onEvent: (l) => ((onEvent = l), () => undefined),
+      onConnected: () => () => undefined,
+    }
+    const client = {
+      candles: async () => [{ time: 60, open: 1, high: 1, low: 1, close: 1, volume: 1 }],
+      ticker: async () => [],
+      trades: async () => [],
+    } as unknown as ExchangeClient
+    const events: Array<[string, unknown]> = []
+    const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000 }
+    const feed = createMarketFeed('BTC_USDT', '1', { client, cache: null, live, rates: slow, reconcileRates: slow, emit: (event, payload) => events.push([event, payload]) })
+    await feed.start()
+    for (let i = 1; i <= 30; i++) onEvent!({ kind: 'trade', time: 60 + i, id: String(i), pair: 'BTC_USDT', amount: '0.001', price: String(100 + i), direction: 'buy' })
+    expect(events).toEqual([])
+    await new Promise((r) => setImmediate(r))
+    expect(events.map(([e]) => e)).toEqual(['market.trades', 'market.candles'])
+    const trades = (events[0]![1] as EventPayloads['market.trades']).trades
+    expect(trades.map((t) => t.id)).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i))
+    expect((events[1]![1] as EventPayloads['market.candles']).candles).toEqual([{ time: 60, open: 1, high: 130, low: 1, close: 130, volume: 1.03 }])
+    feed.stop()
   })
 })

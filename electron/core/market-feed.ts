@@ -181,16 +181,38 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
     deps.emit('market.ticker', { pair, ticker })
   }
 
+  // Streamed trades that came in one turn of the event loop (the frames of one socket read) go out
+  // as one market.trades and one market.candles: at thousands a second, an event per trade would
+  // cost the window more in messages than in paint.
+  let streamed: Trade[] = []
+  let streamedCandles = new Map<number, Candle>()
+  let flushQueued = false
+
+  function flushStreamed(): void {
+    flushQueued = false
+    if (stopped || streamed.length === 0) return
+    const trades = streamed.reverse()
+    const candles = [...streamedCandles.values()]
+    streamed = []
+    streamedCandles = new Map()
+    deps.emit('market.trades', { pair, trades })
+    if (candles.length) deps.emit('market.candles', { pair, interval, candles })
+  }
+
   function streamTrade(trade: Trade): void {
     if (stopped || seenTrades.has(trade.id)) return
     remember(trade.id)
     lastTrades = [trade, ...lastTrades].slice(0, TRADES_LIMIT)
     fetchedAt = now()
-    deps.emit('market.trades', { pair, trades: [trade] })
+    streamed.push(trade)
+    if (!flushQueued) {
+      flushQueued = true
+      setImmediate(flushStreamed)
+    }
     const candle = candleAfter(lastCandles[lastCandles.length - 1], trade, intervalSec)
     if (!candle) return
     lastCandles = mergeByTime(lastCandles, [candle])
-    deps.emit('market.candles', { pair, interval, candles: [candle] })
+    streamedCandles.set(candle.time, candle)
   }
 
   function startStream(): void {

@@ -99,6 +99,17 @@ describe('terminal on the live feed', () => {
     expect(a.orders?.some((o) => o.id === orderId)).toBe(true)
   })
 
+  it('streams the pair list\'s prices of every pair, tagged with the session, long before any REST read', async () => {
+    const core = await open()
+    const snapshot = await subscribed(core)
+    const started = Date.now()
+    const tickers = await next(core, 'market.tickers', (p) => p.tickers.some((t) => t.pair === 'ETH_USDT'), 'ETH_USDT among the tickers')
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(tickers.session).toEqual(snapshot.session)
+    expect(tickers.tickers.map((t) => t.pair)).toEqual(expect.arrayContaining(['BTC_USDT', 'ETH_USDT', 'LTC_USDT']))
+    expect(tickers.tickers.find((t) => t.pair === 'ETH_USDT')!.last).toMatch(/^\d+\.\d+$/)
+  })
+
   it('after a lost connection says reconnecting, resynchronises from REST and streams again', async () => {
     const core = await open()
     await subscribed(core)

@@ -50,4 +50,46 @@ describe('terminal market', () => {
     expect(renamed.name).toBe('Demo (offline)')
     rmSync(dir, { recursive: true, force: true })
   }, 60_000)
+
+  it('serves the cached market of the active exchange at once, and never another exchange\'s', async () => {
+    const exchange = await startDemoExchange({ port: 0, seed: 12, live: false })
+    const dir = mkdtempSync(join(tmpdir(), 'terminal-cached-'))
+    try {
+      const core = await createTerminal({
+        host: 'cli', version: '0', dataDir: dir, vault: createVault({ keytar: h.keytar }), profiles: createProfileStore(dir), rates: fast,
+        demo: { start: async () => ({ baseUrl: exchange.baseUrl, accounts: exchange.accounts }) },
+      })
+      h.track(core)
+      const empty = await core.call('market.cached', { pair: 'ETH_USDT', interval: '5' })
+      expect(empty).toEqual({ snapshot: null, pairs: null })
+      await core.call('market.pairs', undefined)
+      const live = await core.call('market.subscribe', { pair: 'ETH_USDT', interval: '5' })
+      await core.call('market.unsubscribe', undefined)
+
+      // the feed writes its snapshot in the background
+      await expect.poll(async () => (await core.call('market.cached', { pair: 'ETH_USDT', interval: '5' })).snapshot).not.toBeNull()
+      const cached = await core.call('market.cached', { pair: 'ETH_USDT', interval: '5' })
+      expect(cached.snapshot?.stale).toBe(true)
+      expect(cached.snapshot?.candles.at(-1)).toEqual(live.candles.at(-1))
+      expect(cached.snapshot?.trades[0]).toEqual(live.trades[0])
+      expect(cached.snapshot?.session).toEqual(live.session)
+      expect(cached.pairs?.map((p) => p.name)).toContain('ETH_USDT')
+      // nothing cached for a pair never shown
+      expect((await core.call('market.cached', { pair: 'LTC_USDT', interval: '5' })).snapshot).toBeNull()
+
+      // Another exchange (another base URL) with the same pair names: its profile sees none of it.
+      const other = await startDemoExchange({ port: 0, seed: 13, live: false })
+      try {
+        const master = other.accounts[0]!
+        const profile = await core.call('profiles.create', { name: 'Other', baseUrl: other.baseUrl, apiKey: master.apiKey, apiSecret: master.apiSecret })
+        await core.call('profiles.activate', { id: profile.id })
+        expect(await core.call('market.cached', { pair: 'ETH_USDT', interval: '5' })).toEqual({ snapshot: null, pairs: null })
+      } finally {
+        await other.close()
+      }
+    } finally {
+      await exchange.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

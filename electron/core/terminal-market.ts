@@ -15,6 +15,7 @@ import { createMarketCache } from './market-cache'
 import { type MarketFeed, createMarketFeed } from './market-feed'
 import type { BookSource } from './book-poller'
 import { startBookSource } from './book-source'
+import { type TickersFeed, startTickersFeed } from './tickers-feed'
 import type { LiveSource } from './live-link'
 import type { Session } from './terminal-session'
 
@@ -28,6 +29,8 @@ export interface MarketDeps {
   now: () => number
   logger?: Logger | undefined
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number; bookMs?: number } | undefined
+  /** The pair list's REST pace without the feed and while it streams (tickers-feed.ts). */
+  tickerRates?: { pollMs: number; reconcileMs: number } | undefined
   /** The live feed of the current profile session (live-link.ts), if any. */
   live?: (() => LiveSource | null) | undefined
 }
@@ -47,13 +50,19 @@ export function createMarket(deps: MarketDeps): Market {
   const log = deps.logger
   let feed: MarketFeed | null = null
   let book: BookSource | null = null
+  let tickers: TickersFeed | null = null
 
   function stop(): void {
     feed?.stop()
     feed = null
     book?.stop()
     book = null
+    tickers?.stop()
+    tickers = null
   }
+
+  // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
+  const cacheOf = (baseUrl: string) => createMarketCache(join(deps.dataDir, 'cache'), baseUrl, (e) => log?.warn('market cache', { error: String(e) }))
 
   /** Runs `read` with the active client and returns its answer only if the session is still the same. */
   async function read<T>(call: (client: NonNullable<Session['client']>, signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -74,7 +83,7 @@ export function createMarket(deps: MarketDeps): Market {
     const live = deps.live?.() ?? null
     const next: MarketFeed = createMarketFeed(pair, interval, {
       client,
-      cache: createMarketCache(join(deps.dataDir, 'cache'), active.baseUrl, (e) => log?.warn('market cache', { error: String(e) })),
+      cache: cacheOf(active.baseUrl),
       emit: <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => {
         // A replaced or stopped feed, or one of an earlier session, says nothing any more.
         if (feed !== next || tag.generation !== session.profileGeneration) return
@@ -99,16 +108,40 @@ export function createMarket(deps: MarketDeps): Market {
       logger: log,
       ...(deps.rates?.bookMs ? { pollMs: deps.rates.bookMs } : {}),
     })
+    // The pair list's prices: one feed for every pair, kept across pair switches, ended with the session's market.
+    if (!tickers) {
+      const mine: TickersFeed = startTickersFeed({
+        client,
+        live: deps.live?.() ?? null,
+        emit: (list) => {
+          if (tickers !== mine || tag.generation !== session.profileGeneration) return
+          hub.emit('market.tickers', { session: tag, tickers: list })
+        },
+        ...(deps.tickerRates ? { rates: deps.tickerRates } : {}),
+      })
+      tickers = mine
+    }
     const snapshot = await next.start()
     session.assertCurrent(tag.generation)
     return { ...snapshot, session: tag }
+  }
+
+  /** The disk's snapshot and pair list of the active exchange, tagged with the session asked in. */
+  async function cached(pair: string, interval: MethodInput<'market.cached'>['interval']): Promise<MethodResults['market.cached']> {
+    const { active, profileGeneration } = session
+    if (!active) throw noProfile()
+    const cache = cacheOf(active.baseUrl)
+    const [snapshot, lists] = await Promise.all([cache.load(pair, interval), cache.loadLists()])
+    session.assertCurrent(profileGeneration)
+    const tag: MarketSession = { profileId: active.id, generation: profileGeneration }
+    return { snapshot: snapshot && snapshot.candles.length > 0 ? { ...snapshot, stale: true, session: tag } : null, pairs: lists?.pairs ?? null }
   }
 
   const handlers: MarketHandlers = {
     'market.currencies': () => read((client, signal) => client.currencies({ signal })),
     'market.pairs': () =>
       read(async (client, signal) => {
-        const cache = createMarketCache(join(deps.dataDir, 'cache'), session.active!.baseUrl)
+        const cache = cacheOf(session.active!.baseUrl)
         try {
           const [pairs, currencies] = await Promise.all([client.pairs({}, { signal }), client.currencies({ signal })])
           void cache.saveLists({ pairs, currencies })
@@ -125,6 +158,7 @@ export function createMarket(deps: MarketDeps): Market {
     'market.orderbook': ({ pair, limit }) => read((client, signal) => client.orderbook(limit ? { pair, limit_buy: limit, limit_sell: limit } : { pair }, { signal })),
     'market.candles': (input) => read((client, signal) => client.candles(input, { signal })),
     'market.trades': (input) => read((client, signal) => client.trades(input, { signal })),
+    'market.cached': ({ pair, interval }) => cached(pair, interval),
     'market.subscribe': ({ pair, interval }) => subscribe(pair, interval),
     async 'market.unsubscribe'() {
       stop()

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { handleAdmin, isLoopback, parseFaultMode } from './admin'
 import type { DemoExchange } from './server'
+import { RawFeed } from './feed/raw-feed.test-util'
 import { Session, raw, startTestExchange } from './test-kit'
 
 let exchange: DemoExchange | null = null
@@ -79,14 +80,46 @@ describe('admin endpoints', () => {
     const token = exchange.adminToken!
     const session = await Session.open(exchange)
     const before = (await (await admin(exchange, 'GET', 'stats', { token })).json()) as { requests: number; ordersPlaced: number; orderRequests: number }
-    expect(before).toEqual({ requests: 1, ordersPlaced: 0, orderRequests: 0 }) // the login
+    expect(before).toEqual({ requests: 1, ordersPlaced: 0, orderRequests: 0, tapeTrades: 0 }) // the login
     const order = { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.001', limit_price: '1000' }
     expect((await session.order(order)).status).toBe(200)
     await admin(exchange, 'POST', 'faults', { token, body: JSON.stringify({ serverError: 503, onlyPaths: ['/trading/order'] }) })
     expect((await session.order(order)).status).toBe(503)
     const after = (await (await admin(exchange, 'GET', 'stats', { token })).json()) as typeof before
     // the refused POST reached the exchange but placed nothing
-    expect(after).toEqual({ requests: 3, ordersPlaced: 1, orderRequests: 2 })
+    expect(after).toEqual({ requests: 3, ordersPlaced: 1, orderRequests: 2, tapeTrades: 0 })
+  })
+
+  it('the tape trades the pair at the asked rate for the asked time, each trade on the feed as any other', async () => {
+    exchange = await startTestExchange({ admin: true })
+    const token = exchange.adminToken!
+    const feed = await RawFeed.open(exchange.feedUrl)
+    feed.send(['subscribe', 'trade.*'])
+    await new Promise((r) => setTimeout(r, 50)) // the subscription has arrived
+    const res = await admin(exchange, 'POST', 'tape', { token, body: JSON.stringify({ pair: 'ETH_USDT', rate: 400, seconds: 1 }) })
+    expect(res.status).toBe(200)
+    await new Promise((r) => setTimeout(r, 1_300))
+    const trades = feed.all('t')
+    // 400 orders of the minimum size, each filled by one maker (a sweep could add a trade or two)
+    expect(trades.length).toBeGreaterThanOrEqual(400)
+    expect(trades.length).toBeLessThan(420)
+    expect(new Set(trades.map((t) => t[3]))).toEqual(new Set(['ETH_USDT']))
+    const stats = (await (await admin(exchange, 'GET', 'stats', { token })).json()) as { tapeTrades: number }
+    expect(stats.tapeTrades).toBe(400)
+    // and it stopped: nothing more a while later
+    await new Promise((r) => setTimeout(r, 200))
+    expect(feed.all('t').length).toBe(trades.length)
+    feed.ws.close()
+  })
+
+  it('the tape is bounded: a rate or a length out of range is refused, an unknown pair is 404', async () => {
+    exchange = await startTestExchange({ admin: true })
+    const token = exchange.adminToken!
+    for (const tape of [{ pair: 'BTC_USDT', rate: 0, seconds: 1 }, { pair: 'BTC_USDT', rate: 10_001, seconds: 1 }, { pair: 'BTC_USDT', rate: 10, seconds: 601 }, { pair: 'BTC_USDT', rate: 10 }]) {
+      expect((await admin(exchange, 'POST', 'tape', { token, body: JSON.stringify(tape) })).status, JSON.stringify(tape)).toBe(400)
+    }
+    expect((await admin(exchange, 'POST', 'tape', { token, body: JSON.stringify({ pair: 'XYZ_USDT', rate: 10, seconds: 1 }) })).status).toBe(404)
+    expect((await admin(exchange, 'POST', 'tape', { body: JSON.stringify({ pair: 'BTC_USDT', rate: 10, seconds: 1 }) })).status).toBe(401)
   })
 
   it('answer 405 for the wrong method and 404 for an unknown admin path', async () => {
@@ -109,7 +142,7 @@ describe('the loopback guard', () => {
     let faultsSet = false
     const req = { socket: { remoteAddress: '10.0.0.5' }, headers: { 'x-admin-token': 'secret-token' }, method: 'POST' } as unknown as IncomingMessage
     const res = { writeHead: (s: number) => (status = s), end: () => undefined } as unknown as ServerResponse
-    await handleAdmin(req, res, '/__admin/faults', { token: 'secret-token', setFaults: () => (faultsSet = true), stats: () => ({ requests: 0, ordersPlaced: 0, orderRequests: 0 }) })
+    await handleAdmin(req, res, '/__admin/faults', { token: 'secret-token', setFaults: () => (faultsSet = true), stats: () => ({ requests: 0, ordersPlaced: 0, orderRequests: 0, tapeTrades: 0 }), tape: () => false })
     expect(status).toBe(403)
     expect(faultsSet).toBe(false)
   })

@@ -3,7 +3,9 @@
 // /api/v3, so no exchange path is shadowed.
 //
 //   POST /__admin/faults   body: a FaultMode as JSON ({} clears)  → 200 {"faults": <active mode>}
-//   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests"}
+//   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests", "tapeTrades"}
+//   POST /__admin/tape     body: {"pair", "rate", "seconds"}         → 200 {"tape": <the same>}; 404 unknown pair
+//        (the bench's firehose: the demo's own takers trade `rate` times a second for `seconds`)
 //
 // Off unless the exchange is started with `admin: true` (CLI: --admin). Even then only a caller on
 // the loopback interface that presents the per-launch token (header x-admin-token) gets in: a web
@@ -24,12 +26,22 @@ export interface AdminStats {
   ordersPlaced: number
   /** POST /trading/order requests received, answered or not: a resent order shows here. */
   orderRequests: number
+  /** Trades executed by the tape (POST /__admin/tape) since the start. */
+  tapeTrades: number
+}
+
+export interface Tape {
+  pair: string
+  rate: number
+  seconds: number
 }
 
 export interface AdminDeps {
   token: string
   setFaults(mode: FaultMode): void
   stats(): AdminStats
+  /** Starts the tape; false when the pair is unknown. */
+  tape(tape: Tape): boolean
 }
 
 /** A fresh token per launch: 32 hex characters from the CSPRNG. */
@@ -55,6 +67,13 @@ const faultModeSchema = z.strictObject({
   feedOff: z.boolean().optional(),
   feedPingsStopped: z.boolean().optional(),
   feedMaxBufferedBytes: z.number().int().min(0).max(1 << 30).optional(),
+})
+
+// bounded: a bench run is at most ten minutes, and 10,000 trades a second is five times the issue's load
+const tapeSchema = z.strictObject({
+  pair: z.string().regex(/^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/),
+  rate: z.number().int().min(1).max(10_000),
+  seconds: z.number().int().min(1).max(600),
 })
 
 /** The FaultMode in a request body, or the reason it is not one. */
@@ -103,18 +122,38 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pat
   }
   if (pathname === `${ADMIN_PREFIX}faults`) {
     if (method !== 'POST') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'POST only.' })
-    const raw = await readBody(req, MAX_BODY)
-    if (raw === null) return answer(res, 400, { code: 'INVALID_BODY', message: `The body is larger than ${MAX_BODY} bytes.` })
-    let value: unknown
-    try {
-      value = JSON.parse(raw.toString('utf8'))
-    } catch {
-      return answer(res, 400, { code: 'INVALID_BODY', message: 'The body is not valid JSON.' })
-    }
+    const value = await jsonBody(req, res)
+    if (value === NO_BODY) return
     const parsed = parseFaultMode(value)
     if (!parsed.ok) return answer(res, 400, { code: 'INVALID_BODY', message: parsed.message })
     deps.setFaults(parsed.mode)
     return answer(res, 200, { faults: parsed.mode })
   }
+  if (pathname === `${ADMIN_PREFIX}tape`) {
+    if (method !== 'POST') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'POST only.' })
+    const value = await jsonBody(req, res)
+    if (value === NO_BODY) return
+    const parsed = tapeSchema.safeParse(value)
+    if (!parsed.success) return answer(res, 400, { code: 'INVALID_BODY', message: `Not a tape: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
+    if (!deps.tape(parsed.data)) return answer(res, 404, { code: 'NOT_FOUND', message: `No pair ${parsed.data.pair}.` })
+    return answer(res, 200, { tape: parsed.data })
+  }
   return answer(res, 404, { code: 'NOT_FOUND', message: `No admin endpoint ${pathname}.` })
+}
+
+const NO_BODY = Symbol('no body')
+
+/** The request's JSON body, or NO_BODY once a 400 has been answered. */
+async function jsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  const raw = await readBody(req, MAX_BODY)
+  if (raw === null) {
+    answer(res, 400, { code: 'INVALID_BODY', message: `The body is larger than ${MAX_BODY} bytes.` })
+    return NO_BODY
+  }
+  try {
+    return JSON.parse(raw.toString('utf8'))
+  } catch {
+    answer(res, 400, { code: 'INVALID_BODY', message: 'The body is not valid JSON.' })
+    return NO_BODY
+  }
 }

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAccounts, deriveSecret, initialBalances, initialFeeRules } from './accounts'
 import type { DemoAccount, InitialBalance } from './accounts'
-import { ADMIN_PREFIX, handleAdmin, newAdminToken } from './admin'
+import { ADMIN_PREFIX, handleAdmin, newAdminToken, type Tape } from './admin'
 import { signatureMatches, verifyJwt } from './auth'
 import { Engine } from './engine'
 import type { DemoFeed, FeedOptions, FeedStats } from './feed/feed-server'
@@ -38,7 +38,7 @@ export interface DemoExchange {
   /** Replaces the current fault set; {} clears. */
   setFaults(faults: FaultMode): void
   /** orderRequests: POST /trading/order requests received, answered or not (a resent order shows here). */
-  stats(): { requests: number; ordersPlaced: number; orderRequests: number }
+  stats(): { requests: number; ordersPlaced: number; orderRequests: number; tapeTrades: number }
   feedStats(): FeedStats
   /** Present when started with `admin: true`: the token of the /__admin endpoints (admin.ts). */
   adminToken?: string
@@ -162,7 +162,8 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   let requests = 0
   let orderRequests = 0
   const adminToken = options.admin === true ? newAdminToken() : null
-  const stats = () => ({ requests, ordersPlaced: engine.userOrdersPlaced, orderRequests })
+  const stats = () => ({ requests, ordersPlaced: engine.userOrdersPlaced, orderRequests, tapeTrades: simulation.tapeTrades })
+  const tape = (t: Tape): boolean => simulation.tape(t.pair, t.rate, t.seconds)
   const pendingTimers = new Set<NodeJS.Timeout>()
 
   const sleep = (ms: number): Promise<void> =>
@@ -201,7 +202,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     const pathname = q < 0 ? url : url.slice(0, q)
     // the test harness's switchboard: neither counted nor subject to the faults it switches
     if (adminToken !== null && pathname.startsWith(ADMIN_PREFIX)) {
-      return handleAdmin(req, res, pathname, { token: adminToken, setFaults, stats })
+      return handleAdmin(req, res, pathname, { token: adminToken, setFaults, stats, tape })
     }
     requests++
     const path = pathname.startsWith(`${PREFIX}/`) ? pathname.slice(PREFIX.length) : pathname

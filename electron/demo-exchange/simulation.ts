@@ -8,6 +8,10 @@ import { createRng } from './prng'
 import type { PairInfo } from './reference'
 
 const LEVELS = 12
+/** The tape's beat: trades due are executed in batches this far apart. */
+const TAPE_TICK_MS = 10
+/** The tape requotes the makers' ladder after this many of its trades, so the book never runs dry. */
+const TAPE_REQUOTE_EVERY = 40
 
 interface PairSim {
   pair: PairInfo
@@ -21,6 +25,9 @@ export class Simulation {
   private readonly sims: PairSim[] = []
   private readonly timers = new Set<NodeJS.Timeout>()
   private stopped = false
+  private tapeTimer: NodeJS.Timeout | null = null
+  /** Trades the tape has executed since the start (admin stats). */
+  tapeTrades = 0
 
   constructor(
     private readonly engine: Engine,
@@ -56,8 +63,48 @@ export class Simulation {
     for (const sim of this.sims) this.schedule(sim)
   }
 
+  /**
+   * Bench-only, reached through the admin endpoint: `rate` taker trades a second of the pair's minimum
+   * size on one pair for `seconds`, executed in batches every TAPE_TICK_MS. HTTP orders from a load
+   * generator cannot reach thousands a second on a small machine; these trades still take the ordinary
+   * path (engine → history → the feed's trade frames). A new tape replaces a running one; false when
+   * the pair is unknown.
+   */
+  tape(pairName: string, rate: number, seconds: number): boolean {
+    const sim = this.sims.find((s) => s.pair.name === pairName)
+    if (!sim || this.stopped) return false
+    this.stopTape()
+    const started = Date.now()
+    const until = started + seconds * 1000
+    let done = 0
+    const timer = setInterval(() => {
+      const now = Math.min(Date.now(), until)
+      // at most one second's worth per beat: a stalled process catches up slowly rather than in a burst
+      const n = Math.min(Math.floor(((now - started) * rate) / 1000) - done, rate)
+      for (let i = 0; i < n; i++) {
+        if ((done + i) % TAPE_REQUOTE_EVERY === 0) {
+          this.step(sim, 0.05)
+          this.requote(sim)
+        }
+        this.engine.systemMarket(sim.pair, sim.rng.next() < 0.5 ? 'BUY' : 'SELL', sim.pair.minSize)
+      }
+      done += Math.max(0, n)
+      this.tapeTrades += Math.max(0, n)
+      if (now >= until) this.stopTape()
+    }, TAPE_TICK_MS)
+    timer.unref()
+    this.tapeTimer = timer
+    return true
+  }
+
+  stopTape(): void {
+    if (this.tapeTimer) clearInterval(this.tapeTimer)
+    this.tapeTimer = null
+  }
+
   stop(): void {
     this.stopped = true
+    this.stopTape()
     for (const t of this.timers) clearTimeout(t)
     this.timers.clear()
   }

@@ -138,6 +138,15 @@ export interface SubscribedSnapshot extends MarketSnapshot {
   session: MarketSession
 }
 
+/**
+ * The answer to market.cached: what the disk holds of the active exchange (never another one's),
+ * to paint at once, marked stale, while the exchange is asked. Null where nothing is cached.
+ */
+export interface CachedMarket {
+  snapshot: SubscribedSnapshot | null
+  pairs: Pair[] | null
+}
+
 export interface AccountSnapshot {
   generation: number
   accountId: number | null
@@ -305,6 +314,8 @@ export const methodInputs = {
     limit: z.number().int().min(1).max(500).optional(),
   }),
   'market.trades': z.strictObject({ pair: pairName, limit: z.number().int().min(1).max(1000).optional() }),
+  /** The cached snapshot of a pair and interval and the cached pair list of the active exchange: disk only. */
+  'market.cached': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
   /** Starts the feed of one pair and interval (replacing the previous one) and returns its first snapshot. */
   'market.subscribe': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
   'market.unsubscribe': noInput,
@@ -369,6 +380,7 @@ export interface MethodResults {
   'market.orderbook': OrderBook
   'market.candles': Candle[]
   'market.trades': Trade[]
+  'market.cached': CachedMarket
   'market.subscribe': SubscribedSnapshot
   'market.unsubscribe': { unsubscribed: true }
   'account.snapshot': AccountSnapshot
@@ -408,6 +420,8 @@ export interface EventPayloads {
   /** Trades not seen before, newest first. */
   'market.trades': { session: MarketSession; pair: string; trades: Trade[] }
   'market.ticker': { session: MarketSession; pair: string; ticker: Ticker }
+  /** The pair list's last prices: the newest ticker of each pair that changed (tickers-feed.ts). */
+  'market.tickers': { session: MarketSession; tickers: Ticker[] }
   /** The subscribed pair's order book, or why it cannot be shown (history-api.ts). */
   'market.book': BookEventPayload & { session: MarketSession }
   /** The market feed's health: live, stale (cache), retrying, offline. */

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, callApi, crossingOrders, demoAccounts, sleep, spawnJsonLine, startWebHost, windowUrl, withTimeout } from './lib.mjs'
+import { orderLoad, tapeLoad } from './load.mjs'
 import { buildPage } from './pages.mjs'
 import { serveDir } from './static-host.mjs'
 
@@ -255,29 +256,23 @@ async function heapAfterGc(cdp) {
 }
 
 /**
- * The terminal in Chromium while `rate` orders per second cross the book of the subscribed pair on
- * the web host's embedded demo exchange, for `seconds`. Frame rate per one-second window, renderer
- * heap (after GC) before and after, trades delivered to the window by the event stream.
+ * The terminal in Chromium while `rate` trades per second happen on the viewed pair for `seconds`:
+ * crossing HTTP orders on the web host's embedded demo exchange (`source: 'orders'`), or the tape
+ * of a demo exchange process (`source: 'tape'`, load.mjs). Frame rate per one-second window,
+ * renderer heap (after GC) before and after, trades delivered to the window by the event stream.
  */
-export async function measureStream(browser, { seconds = 30, rate = 200, warmupSeconds = 5, cpuProfile = null } = {}) {
+export async function measureStream(browser, { seconds = 30, rate = 200, warmupSeconds = 5, cpuProfile = null, source = 'orders' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-stream-'))
-  // The embedded demo exchange runs with seed 1 (the default); its keys are derived from the seed.
-  const accounts = await demoAccounts(1)
   const host = await startWebHost(dataDir)
   const context = await browser.newContext({ viewport: VIEWPORT })
   await context.addInitScript(recordRenderTimes)
   const abort = new AbortController()
+  let load = null
   try {
+    load = await (source === 'tape' ? tapeLoad : orderLoad)(host, rate)
     const page = await context.newPage()
     await page.goto(await windowUrl(host))
     await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })
-    const session = await callApi(host, 'session.get')
-    const prefs = await callApi(host, 'prefs.get')
-    const baseUrl = session.profile.baseUrl.replace(/\/+$/, '')
-    // The trades come from a sub-account: the market of everyone else, as a trader watching it sees
-    // it. (Fills of the viewer's own account would also raise a notification each: see the report.)
-    const trader = accounts.find((a) => a.parentId !== null) ?? accounts[0]
-    const orders = await crossingOrders({ baseUrl, account: trader, pairName: prefs.pair })
 
     // Count what the event stream delivers, as the page receives it.
     let delivered = 0
@@ -306,33 +301,10 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
     const cdp = await context.newCDPSession(page)
     await page.evaluate(installProbes)
 
-    // Paced load: order i is due at start + i/rate; at most `rate/4` in flight so a slow server is
-    // measured as slow rather than buried under a queue.
-    let placed = 0
-    let failed = 0
-    const total = (warmupSeconds + seconds) * rate
-    const loadStart = Date.now()
-    const load = (async () => {
-      const inflight = new Set()
-      for (let i = 0; i < total && !abort.signal.aborted; i++) {
-        const due = loadStart + (i * 1000) / rate
-        const wait = due - Date.now()
-        if (wait > 0) await sleep(wait)
-        while (inflight.size >= Math.max(4, rate / 4)) await Promise.race(inflight)
-        if (i % rate === 0) await orders.refresh().catch(() => {})
-        const p = orders.place(i).then(
-          (status) => (status === 200 ? placed++ : failed++),
-          () => failed++,
-        )
-        inflight.add(p)
-        p.finally(() => inflight.delete(p))
-      }
-      await Promise.all(inflight)
-    })()
-
+    await load.start(warmupSeconds + seconds)
     await sleep(warmupSeconds * 1000)
     const heapBefore = await heapAfterGc(cdp)
-    const placedBefore = placed
+    const sentBefore = await load.sent()
     counting = true
     const t0 = await page.evaluate(() => {
       window.__renderMs.length = 0
@@ -354,8 +326,8 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
     const probe = await page.evaluate(() => ({ frames: window.__frames.slice(), longTasks: window.__longTasks.slice(), renders: window.__renderMs.slice(), now: performance.now() }))
     counting = false
     const elapsed = (Date.now() - wallStart) / 1000
-    const placedDuring = placed - placedBefore
-    await withTimeout(load, 30_000, 'the order load')
+    const sentDuring = (await load.sent()) - sentBefore
+    await withTimeout(load.done(), 30_000, 'the load')
     const heapAfter = await heapAfterGc(cdp)
     abort.abort()
     await events
@@ -372,8 +344,9 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
       fps,
       heapBefore,
       heapAfter,
-      ordersPerSec: placedDuring / elapsed,
-      failed,
+      sentPerSec: sentDuring / elapsed,
+      sentWhat: load.what,
+      failed: load.failed(),
       deliveredPerSec: delivered / elapsed,
       longTasks: probe.longTasks.length,
       longTaskMs,
@@ -383,6 +356,7 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
   } finally {
     abort.abort()
     await context.close()
+    await load?.stop()
     await host.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }

@@ -99,6 +99,23 @@ describe('market store across sessions', () => {
     expect(market.status).toBeNull()
   })
 
+  it('the pair list\'s prices follow the streamed tickers, once a frame, and never another session\'s', async () => {
+    const market = useMarketStore()
+    for (let i = 1; i <= 20; i++) terminal.emit('market.tickers', { session: A, tickers: [tickerOf('ETH_USDT', `23${String(i).padStart(2, '0')}`)] })
+    // nothing before the frame: one paint of the list, whatever the number of updates
+    expect(market.tickers.get('ETH_USDT')?.last).toBe('2300')
+    market.flushLive()
+    expect(market.tickers.get('ETH_USDT')?.last).toBe('2320')
+    expect(market.tickers.get('BTC_USDT')?.last).toBe('43000')
+    exchangeB()
+    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 0))
+    terminal.emit('market.tickers', { session: A, tickers: [tickerOf('ETH_USDT', '2399')] })
+    market.flushLive()
+    expect(market.tickers.get('ETH_USDT')?.last).toBe('2438')
+  })
+
   it('drops a subscribe answer fetched for the previous exchange', async () => {
     const market = useMarketStore()
     const lateA = deferred<never>()

@@ -12,6 +12,7 @@ import type { Candle, CandleInterval, Currency, Pair, Ticker, Trade } from '@dom
 import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
+import { cachedMarket } from './market-cached'
 import { followSession } from './market-follow'
 import { frameScheduler, mergeCandles, mergeTrades, prependCandles } from './market-merge'
 import { usePrefsStore } from './prefs'
@@ -43,7 +44,7 @@ export const useMarketStore = defineStore('market', () => {
   const pairsLoading = ref(false)
   /** Why the pair list could not be loaded; null when it was (or is loading). */
   const pairsError = ref<string | null>(null)
-  /** Every pair's ticker, read once per profile session (the pair list's last prices). */
+  /** Every pair's ticker (the pair list's last prices): read once per profile session, then streamed. */
   const tickers = shallowRef(new Map<string, Ticker>())
   /** The profile session the shown data belongs to: the subscribe answer's, once it arrived. */
   const feedSession = shallowRef<MarketSession | null>(null)
@@ -60,6 +61,9 @@ export const useMarketStore = defineStore('market', () => {
   let pendingTrades: Trade[] = []
   let pendingCandles: Candle[] = []
   let pendingTicker: Ticker | null = null
+  let pendingTickers = new Map<string, Ticker>()
+  // The cached market, while it is on screen, waiting for the exchange's (market-cached.ts).
+  const cached = cachedMarket({ candles, trades, ticker, stale, fetchedAt })
 
   const scheduleFlush = frameScheduler(flushLive)
 
@@ -68,6 +72,13 @@ export const useMarketStore = defineStore('market', () => {
    * the chart's last candle and the ticker change at most once per frame.
    */
   function flushLive(): void {
+    if (pendingTickers.size > 0) {
+      const batch = pendingTickers
+      pendingTickers = new Map()
+      tickers.value = new Map([...tickers.value, ...batch])
+    }
+    // live updates wait for the fresh snapshot, which replaces the cached market whole
+    if (cached.shown) return
     if (pendingTrades.length > 0) {
       const batch = pendingTrades
       pendingTrades = []
@@ -94,6 +105,10 @@ export const useMarketStore = defineStore('market', () => {
   /** True when a payload belongs to this store's subscription: its pair, interval and session. */
   function isCurrent(tag: MarketSession, eventPair: string, eventInterval?: CandleInterval): boolean {
     if (eventPair !== pair.value || (eventInterval !== undefined && eventInterval !== interval.value)) return false
+    return isOwnSession(tag)
+  }
+
+  function isOwnSession(tag: MarketSession): boolean {
     const own = feedSession.value
     return own ? tag.generation === own.generation && tag.profileId === own.profileId : tag.generation >= askedAt
   }
@@ -122,6 +137,11 @@ export const useMarketStore = defineStore('market', () => {
       terminal.on('market.ticker', (payload: EventPayloads['market.ticker']) => {
         if (!isCurrent(payload.session, payload.pair)) return
         pendingTicker = payload.ticker
+        scheduleFlush()
+      }),
+      terminal.on('market.tickers', (payload: EventPayloads['market.tickers']) => {
+        if (!isOwnSession(payload.session)) return
+        for (const t of payload.tickers) pendingTickers.set(t.pair, t)
         scheduleFlush()
       }),
       terminal.on('market.status', (payload: EventPayloads['market.status']) => {
@@ -192,7 +212,9 @@ export const useMarketStore = defineStore('market', () => {
   function reset(): void {
     subscription += 1
     pendingSubscribe = null
+    cached.forget()
     dropPending()
+    pendingTickers = new Map()
     feedSession.value = null
     pairs.value = []
     currencies.value = []
@@ -211,7 +233,26 @@ export const useMarketStore = defineStore('market', () => {
     pairsError.value = null
   }
 
+  /**
+   * On start, before the pair list: the remembered pair's cached market (and the cached pair list),
+   * painted at once and marked stale while the exchange is asked; subscribe() then keeps it on
+   * screen until the fresh snapshot replaces it.
+   */
+  async function showCachedStart(): Promise<void> {
+    const prefs = usePrefsStore().prefs
+    if (!prefs.pair || pair.value !== '') return
+    askedAt = session.profileGeneration
+    const id = subscription
+    const shown = await cached.show(prefs.pair, prefs.interval, (s) => id === subscription && s.session.generation >= askedAt && pair.value === '')
+    if (!shown) return
+    pair.value = prefs.pair
+    interval.value = prefs.interval
+    if (pairs.value.length === 0 && shown.pairs) pairs.value = shown.pairs
+  }
+
   function applySnapshot(snapshot: SubscribedSnapshot): void {
+    // what the feed sent while the cache was shown is newer than the snapshot: applied next frame
+    if (cached.replace()) scheduleFlush()
     feedSession.value = snapshot.session
     // Events of this subscription may have arrived before the answer: they are newer, so they win.
     candles.value = candles.value.length > 0 ? mergeCandles(snapshot.candles, candles.value) : mergeCandles([], snapshot.candles)
@@ -233,21 +274,28 @@ export const useMarketStore = defineStore('market', () => {
     const id = ++subscription
     askedAt = session.profileGeneration
     feedSession.value = null
+    dropPending()
+    // The cached start's market of this very pair and interval stays until the fresh one replaces it.
+    if (!(cached.shown && pair.value === nextPair && interval.value === nextInterval)) {
+      cached.forget()
+      candles.value = []
+      trades.value = []
+      ticker.value = null
+      stale.value = false
+      fetchedAt.value = null
+    }
     pair.value = nextPair
     interval.value = nextInterval
-    candles.value = []
-    trades.value = []
-    dropPending()
-    ticker.value = null
-    stale.value = false
-    fetchedAt.value = null
     reachedStart.value = false
     loadingOlder.value = false
     error.value = null
     loading.value = true
     const promise = (async () => {
       try {
-        const snapshot = await useTerminal().call('market.subscribe', { pair: nextPair, interval: nextInterval })
+        const fresh = useTerminal().call('market.subscribe', { pair: nextPair, interval: nextInterval })
+        const waiting = (s: SubscribedSnapshot) => id === subscription && s.session.generation >= askedAt && feedSession.value === null && loading.value
+        if (!cached.shown) void cached.show(nextPair, nextInterval, waiting)
+        const snapshot = await fresh
         // An answer fetched for an earlier profile session: the switch's reset subscribes again.
         if (id !== subscription || snapshot.session.generation < askedAt) return
         applySnapshot(snapshot)
@@ -350,6 +398,7 @@ export const useMarketStore = defineStore('market', () => {
     loadPairs,
     start,
     subscribeRemembered,
+    showCachedStart,
     reset,
     subscribe,
     loadOlder,

@@ -1,0 +1,62 @@
+// The market store's cached start: the disk's market of a pair (core: market.cached, per exchange) is
+// painted at once, marked stale, while the exchange is asked; the fresh snapshot then replaces it
+// whole, never joined to it (there may be a hole between the two). Live updates wait meanwhile.
+import type { Ref, ShallowRef } from 'vue'
+import type { MethodResults, SubscribedSnapshot } from '@domain/api'
+import type { Candle, CandleInterval, Pair, Ticker, Trade } from '@domain/wire'
+import { useTerminal } from '@/api'
+import { mergeCandles, mergeTrades } from './market-merge'
+
+export interface CachedShown {
+  candles: ShallowRef<Candle[]>
+  trades: ShallowRef<Trade[]>
+  ticker: ShallowRef<Ticker | null>
+  stale: Ref<boolean>
+  fetchedAt: Ref<number | null>
+}
+
+export function cachedMarket(shown: CachedShown) {
+  let on = false
+
+  function paint(snapshot: SubscribedSnapshot): void {
+    on = true
+    shown.candles.value = mergeCandles([], snapshot.candles)
+    shown.trades.value = mergeTrades([], snapshot.trades)
+    shown.ticker.value = snapshot.ticker
+    shown.stale.value = true
+    shown.fetchedAt.value = snapshot.fetchedAt
+  }
+
+  return {
+    /** True while the cached market is on screen. */
+    get shown(): boolean {
+      return on
+    },
+    /** Forgets it (a switch, another pair): the caller clears what is shown. */
+    forget(): void {
+      on = false
+    },
+    /** The fresh snapshot is in: empties what the cache painted, true when there was anything. */
+    replace(): boolean {
+      if (!on) return false
+      on = false
+      shown.candles.value = []
+      shown.trades.value = []
+      shown.ticker.value = null
+      return true
+    },
+    /**
+     * Asks the core for the cached market of a pair and interval and paints it if `still()` says, once
+     * it is in, that nothing fresh has come meanwhile. Never fails: the cache is a nicety.
+     */
+    async show(pair: string, interval: CandleInterval, still: (snapshot: SubscribedSnapshot) => boolean): Promise<{ pairs: Pair[] | null } | null> {
+      const cached: MethodResults['market.cached'] | null = await useTerminal()
+        .call('market.cached', { pair, interval })
+        .catch(() => null)
+      const snapshot = cached?.snapshot
+      if (!snapshot || snapshot.pair !== pair || snapshot.interval !== interval || !still(snapshot)) return null
+      paint(snapshot)
+      return { pairs: cached.pairs }
+    },
+  }
+}
