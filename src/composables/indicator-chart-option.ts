@@ -102,6 +102,8 @@ export function indicatorSeries(indicators: readonly ChartIndicator[], length: n
         type: 'line',
         ...axis,
         encode: { x: 0, y: 1, itemId: 0 },
+        // No symbols at all (not merely hidden): ECharts then keeps no symbol elements for hover.
+        symbol: 'none',
         showSymbol: false,
         silent: true,
         animation: false,

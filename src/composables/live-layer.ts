@@ -86,6 +86,7 @@ export function extentSeries(state: LiveState, paneCount: number): LineSeriesOpt
     yAxisIndex: pane,
     data: extent ? [[state.slot, extent[0]], [state.slot, extent[1]]] : [],
     encode: { x: 0, y: 1 },
+    symbol: 'none',
     showSymbol: false,
     silent: true,
     animation: false,

@@ -34,19 +34,31 @@ export function readMapping(chart: EChartsType, paneCount: number): { x0: number
   return { x0: a[0]!, band: b[0]! - a[0]!, panes }
 }
 
+type Mapping = ReturnType<typeof readMapping>
+
+function sameMapping(a: Mapping, b: Mapping): boolean {
+  if (!a || !b) return a === b
+  if (a.x0 !== b.x0 || a.band !== b.band || a.panes.length !== b.panes.length) return false
+  return a.panes.every((p, i) => {
+    const q = b.panes[i]!
+    return p.left === q.left && p.right === q.right && p.top === q.top && p.bottom === q.bottom && p.valueTop === q.valueTop && p.valueBottom === q.valueBottom
+  })
+}
+
 type Shape = graphic.Rect | graphic.Line | graphic.Polyline | graphic.Text
 const TEXT_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
 
 export class LiveOverlay {
   private readonly group = new graphic.Group()
   private readonly shapes = new Map<string, Shape>()
-  private mapping: ReturnType<typeof readMapping> = null
+  private mapping: Mapping = null
   private state: LiveState | null = null
   private paneCount = 2
   /** The state whose extents ECharts holds: if it still does not fit, drawing it is all there is to do. */
   private inChart: LiveState | null = null
-  /** The scene last drawn (tests read it back). */
+  /** The scene last drawn (tests read it back), and the state it shows. */
   scene: LiveScene | null = null
+  private drawn: LiveState | null = null
 
   constructor(
     private readonly chart: EChartsType,
@@ -54,8 +66,11 @@ export class LiveOverlay {
   ) {
     chart.getZr().add(this.group)
     // After ECharts redraws (pan, zoom, resize, setOption), the live shapes follow the new mapping.
+    // A crosshair move is an update too: then the mapping is as drawn and nothing needs redrawing.
     chart.on('updated', () => {
-      this.mapping = null
+      const before = this.mapping
+      this.mapping = readMapping(chart, this.paneCount)
+      if (this.state === this.drawn && sameMapping(before, this.mapping)) return
       if (this.state && !this.draw()) this.onMisfit()
     })
   }
@@ -63,6 +78,7 @@ export class LiveOverlay {
   /** The live values to draw; `inChart` when the same state's extents go to ECharts with it. */
   set(state: LiveState, paneCount: number, inChart: boolean): void {
     this.state = state
+    if (paneCount !== this.paneCount) this.mapping = null
     this.paneCount = paneCount
     if (inChart) this.inChart = state
   }
@@ -82,6 +98,7 @@ export class LiveOverlay {
     const scene = m ? liveScene(state, { x: m.x0 + state.slot * m.band, band: m.band, panes: m.panes }, state === this.inChart) : null
     if (scene && !scene.fits && state !== this.inChart) return false
     this.apply(scene)
+    this.drawn = state
     this.chart.getZr().flush()
     return true
   }
