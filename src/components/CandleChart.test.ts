@@ -137,7 +137,7 @@ describe('CandleChart', () => {
     expect(seriesOf(option, 'live-extent-0')!.data).toEqual([[499, last.low], [499, last.high]])
     expect(seriesOf(option, 'live-extent-1')!.data).toEqual([[499, last.volume], [499, last.volume]])
     // Only the live order is drawn, dashed, with what is left of it at its price.
-    const lines = seriesOf(option, 'marks')!.markLine!.data
+    const lines = seriesOf(option, 'candles')!.markLine!.data
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatchObject({ yAxis: 43000, lineStyle: { type: 'dashed' }, label: { formatter: 'BUY 0.5000 @ 43,000.00' } })
     // The last 120 of 500 candles in view.
@@ -160,8 +160,8 @@ describe('CandleChart', () => {
     await flushPromises()
     expect(fake.state.options).toHaveLength(2)
     const option = optionAt(-1)
-    expect(seriesOf(option, 'marks')!.markLine!.data[0]).toMatchObject({ yAxis: 42000 })
-    expect(seriesOf(option, 'candles')).toBeUndefined()
+    expect(seriesOf(option, 'candles')!.markLine!.data[0]).toMatchObject({ yAxis: 42000 })
+    expect(seriesOf(option, 'candles')!.data).toBeUndefined()
     expect(seriesOf(option, 'live-extent-0')!.data).toEqual([[499, last.low], [499, 50000]])
   })
 

@@ -208,10 +208,10 @@ export function fullOption(input: ChartInput): ChartOption {
       label: { backgroundColor: palette.axis, color: palette.text },
     },
     series: [
-      candleSeries('candles', settled.ohlc),
+      // The order lines ride on the candles' series: a series of their own cost as much as any other.
+      { ...candleSeries('candles', settled.ohlc), markLine: markLinesOf(input) },
       volumeSeries('volume-up', upVolumes(settled.volume, 1), UP_COLOR),
       volumeSeries('volume-down', upVolumes(settled.volume, -1), DOWN_COLOR),
-      { ...candleSeries('marks', []), silent: true, markLine: markLinesOf(input) },
       ...indicatorSeries(indicators, input.candles.length),
       ...extentSeries(liveOf(input), grids),
     ],
@@ -274,16 +274,16 @@ export function dataUpdate(input: ChartInput, changes: { times: boolean; view: b
   const indicators = input.indicators ?? []
   const panes = 2 + subPaneCount(indicators)
   const series: NonNullable<ChartOption['series']> = []
+  const lines = changes.lines ?? true
   if (changes.settled ?? changes.times) {
     const settled = settledData(input.candles)
     series.push(
-      { id: 'candles', data: settled.ohlc },
+      { id: 'candles', data: settled.ohlc, ...(lines ? { markLine: markLinesOf(input) } : {}) },
       { id: 'volume-up', data: upVolumes(settled.volume, 1) },
       { id: 'volume-down', data: upVolumes(settled.volume, -1) },
       ...indicatorUpdates(indicators, input.candles.length),
     )
-  }
-  if (changes.lines ?? true) series.push({ id: 'marks', markLine: markLinesOf(input) })
+  } else if (lines) series.push({ id: 'candles', markLine: markLinesOf(input) })
   series.push(...extentSeries(liveOf(input), panes).map(({ id, data }) => ({ id, data })))
   const option: ChartOption = { series }
   if (changes.times) {
