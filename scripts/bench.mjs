@@ -154,12 +154,12 @@ async function benchChart(opts, browser) {
   const { measureChart } = await import('./bench/browser.mjs')
   const r = await measureChart(await browser(), { runs: opts.quick ? 8 : 15, ticks: opts.quick ? 100 : 200 })
   return [
-    metric({ group: 'chart', id: 'chart.initial-render', name: 'Initial chart render, 500 candles (fixture)', unit: 'ms', samples: r.initial, budget: { max: 30 }, note: 'candle-chart-option.ts + ECharts parts of use-echarts.ts; setOption incl. canvas draw' }),
-    metric({ group: 'chart', id: 'chart.live-update', name: 'One live update (fixture)', unit: 'ms', samples: r.tick, budget: { max: 4 }, note: 'last candle changed, data-only merge as CandleChart.vue does' }),
+    metric({ group: 'chart', id: 'chart.initial-render', name: 'Initial chart render, 500 candles (fixture)', unit: 'ms', samples: r.initial, budget: { max: 30 }, note: 'candle-chart-painter.ts + ECharts parts of use-echarts.ts; setOption incl. canvas draw' }),
+    metric({ group: 'chart', id: 'chart.live-update', name: 'One live update (fixture)', unit: 'ms', samples: r.tick, budget: { max: 4 }, note: 'last candle changed, painted as CandleChart.vue paints it: the live overlay alone, a data merge when an axis must grow' }),
     metric({ group: 'chart', id: 'chart.live-update-dirty-rect', name: 'One live update, useDirtyRect (fixture)', unit: 'ms', samples: r.tickDirty, note: 'candidate fix: the same ticks on a chart created with { useDirtyRect: true }' }),
     metric({ group: 'chart', id: 'chart.new-candle', name: 'New candle appended (fixture)', unit: 'ms', samples: r.append, note: 'times + view change' }),
     metric({ group: 'chart', id: 'chart.initial-render-indicators', name: 'First render, 3 indicators on 500 candles (fixture)', unit: 'ms', samples: r.initialIndicators, budget: { max: 30 }, note: 'BB + RSI + MACD: IndicatorSet full compute + setOption with two sub-panes, canvas draw included' }),
-    metric({ group: 'chart', id: 'chart.live-update-indicators', name: 'One live update, 3 indicators (fixture)', unit: 'ms', samples: r.tickIndicators, budget: { max: 4 }, note: 'IndicatorRun.update per indicator + live candle and live segments merged' }),
+    metric({ group: 'chart', id: 'chart.live-update-indicators', name: 'One live update, 3 indicators (fixture)', unit: 'ms', samples: r.tickIndicators, budget: { max: 4 }, note: 'IndicatorRun.update per indicator + the live candle and segments drawn by the overlay' }),
     ...(await benchAppIndicators(opts, browser)),
     ...(await benchBookPanel(opts, browser)),
   ]

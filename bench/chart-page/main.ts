@@ -1,14 +1,12 @@
-// The candle chart without the app around it: the renderer's own option builders
-// (candle-chart-option.ts) and its own ECharts registration (use-echarts.ts is imported for the
-// `use([...])` it runs on load), driven the way CandleChart.vue drives them: one full option
-// (notMerge) for the first paint, then data-only merges for live ticks. ECharts renders
-// synchronously inside setOption (it flushes zrender unless lazyUpdate), so timing the call
-// times the main-thread work of a render, canvas drawing included.
+// The candle chart without the app around it: the renderer's own painter (candle-chart-painter.ts,
+// which CandleChart.vue drives from the stores) and its own ECharts registration (use-echarts.ts is
+// imported for the `use([...])` it runs on load). ECharts renders synchronously inside setOption (it
+// flushes zrender unless lazyUpdate), and the live overlay flushes its layer before returning, so
+// timing a paint times the main-thread work of a render, canvas drawing included.
 import '@/composables/use-echarts'
 import { init, type EChartsType } from 'echarts/core'
 import type { Candle, Pair } from '@domain/wire'
-import { dataUpdate, fullOption, initialView, type ChartInput } from '@/composables/candle-chart-option'
-import { IndicatorSet } from '@/indicators/indicator-set'
+import { CandleChartPainter } from '@/composables/candle-chart-painter'
 import { normaliseConfig } from '@/indicators/specs'
 
 // The three indicators of issue 16's budget: bands over the candles, two sub-panes below.
@@ -49,66 +47,63 @@ function makeCandles(count: number, seed = 7): Candle[] {
 
 const host = document.getElementById('chart') as HTMLElement
 let chart: EChartsType | null = null
+let painter: CandleChartPainter | null = null
 let candles: Candle[] = []
-let view = { start: 0, end: 0 }
-/** Set by initialIndicators(): ticks then keep the indicators in step, as CandleChart.vue does. */
-let indicators: IndicatorSet | null = null
+/** BB, RSI and MACD after initialIndicators(): ticks then keep them in step, as CandleChart.vue does. */
+let configs: typeof THREE = []
 
-function input(): ChartInput {
+function paint(): number {
   const last = candles[candles.length - 1]
-  const base: ChartInput = { candles, pair: PAIR, daily: false, theme: 'dark', lastPrice: last?.close ?? null, orders: [], view }
-  return indicators ? { ...base, indicators: indicators.indicators, height: host.clientHeight } : base
+  const t0 = performance.now()
+  painter!.paint({
+    series: 'BTC_USDT|15',
+    key: 'BTC_USDT|15|2',
+    look: 'dark|utc',
+    interval: '15',
+    configs,
+    data: { candles, pair: PAIR, daily: false, theme: 'dark', zone: 'utc', lastPrice: last?.close ?? null, orders: [] },
+    height: () => host.clientHeight,
+  })
+  return performance.now() - t0
+}
+
+function fresh(count: number, dirtyRect: boolean, indicators: typeof THREE): void {
+  painter?.dispose()
+  chart?.dispose()
+  chart = init(host, undefined, { renderer: 'canvas', useDirtyRect: dirtyRect })
+  painter = new CandleChartPainter(chart)
+  candles = makeCandles(count)
+  configs = indicators
 }
 
 const bench = {
-  /** A new chart and its first paint of `count` candles; returns ms of the setOption call. */
+  /** A new chart and its first paint of `count` candles; returns ms of the paint (setOption incl. canvas). */
   initial(count: number, dirtyRect = false): number {
-    indicators = null
-    chart?.dispose()
-    chart = init(host, undefined, { renderer: 'canvas', useDirtyRect: dirtyRect })
-    candles = makeCandles(count)
-    view = initialView(candles.length)
-    const t0 = performance.now()
-    chart.setOption(fullOption(input()), { notMerge: true })
-    return performance.now() - t0
+    fresh(count, dirtyRect, [])
+    return paint()
   },
   /**
    * A new chart's first paint of `count` candles with BB, RSI and MACD: the indicators' full
    * computation and the setOption, timed together (what the trader waits for).
    */
   initialIndicators(count: number): number {
-    chart?.dispose()
-    chart = init(host, undefined, { renderer: 'canvas', useDirtyRect: false })
-    candles = makeCandles(count)
-    view = initialView(candles.length)
-    const t0 = performance.now()
-    indicators = new IndicatorSet()
-    indicators.sync('BTC_USDT|15', '15', THREE, candles)
-    chart.setOption(fullOption(input()), { notMerge: true })
-    return performance.now() - t0
+    fresh(count, false, THREE)
+    return paint()
   },
-  /** One live tick: the last candle's close/high/low/volume change, merged as CandleChart.vue does. */
+  /** One live tick: the last candle's close/high/low/volume change, painted as CandleChart.vue paints it. */
   tick(step: number): number {
-    if (!chart) throw new Error('initial() first')
+    if (!painter) throw new Error('initial() first')
     const last = candles[candles.length - 1]!
     const close = last.close * (1 + (step % 2 === 0 ? 0.0004 : -0.0004))
     candles = [...candles.slice(0, -1), { ...last, close, high: Math.max(last.high, close), low: Math.min(last.low, close), volume: last.volume + 0.01 }]
-    const t0 = performance.now()
-    // With indicators: each one's last value restated (constant time), then the live segments.
-    const settled = indicators ? indicators.sync('BTC_USDT|15', '15', THREE, candles) === 'full' : false
-    chart.setOption(dataUpdate(input(), { times: false, view: false, settled }))
-    return performance.now() - t0
+    return paint()
   },
   /** A new candle appended while following the newest (times and view change). */
   append(): number {
-    if (!chart) throw new Error('initial() first')
+    if (!painter) throw new Error('initial() first')
     const last = candles[candles.length - 1]!
     candles = [...candles, { ...last, time: last.time + 900, open: last.close, high: last.close, low: last.close, volume: 0.01 }]
-    view = { start: view.start + 1, end: view.end + 1 }
-    const t0 = performance.now()
-    indicators?.sync('BTC_USDT|15', '15', THREE, candles)
-    chart.setOption(dataUpdate(input(), { times: true, view: true }))
-    return performance.now() - t0
+    return paint()
   },
 }
 

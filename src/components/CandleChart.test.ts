@@ -24,7 +24,7 @@ const fake = vi.hoisted(() => {
   const chart = {
     setOption: (option: Record<string, unknown>, opts?: unknown) => state.options.push({ option, opts }),
     on: (name: string, handler: (event: unknown) => void) => state.handlers.set(name, handler),
-    getZr: () => ({ on: (name: string, handler: (event: unknown) => void) => state.zrHandlers.set(name, handler) }),
+    getZr: () => ({ on: (name: string, handler: (event: unknown) => void) => state.zrHandlers.set(name, handler), add: () => undefined, remove: () => undefined, flush: () => undefined }),
     containPixel: () => true,
     convertFromPixel: () => [10, 43123.456],
     convertToPixel: () => [10, 200], // the order lines' handles (ChartOrderLines.vue)
@@ -37,7 +37,8 @@ const fake = vi.hoisted(() => {
   return { state, chart }
 })
 
-vi.mock('echarts/core', () => ({ init: () => fake.chart, use: () => undefined }))
+// The real zrender shapes (the live overlay builds them), the fake chart.
+vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: () => fake.chart, use: () => undefined }))
 vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {}, LineChart: {} }))
 vi.mock('echarts/components', () => ({
   GridComponent: {},
@@ -49,6 +50,10 @@ vi.mock('echarts/components', () => ({
 vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
 
 const { default: CandleChart } = await import('./CandleChart.vue')
+const { LiveOverlay } = await import('@/composables/live-overlay')
+/** What the live overlay was last given to draw: the live candle, the last price, the indicators' last segments. */
+const liveSet = vi.spyOn(LiveOverlay.prototype, 'set')
+const live = () => liveSet.mock.calls.at(-1)![0]
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
 const ORDER: OrderRecord = { id: 5, pair: 'BTC_USDT', amount: '0.5', price: '43000', side: 'BID', status: 'OPEN', type: 'LIMIT' }
@@ -62,8 +67,11 @@ type Option = {
 }
 const optionAt = (i: number) => fake.state.options.at(i)!.option as unknown as Option
 const seriesOf = (option: Option, id: string) => option.series.find((s) => s.id === id)
-/** Every candle drawn: the settled series and the live (newest) one. */
-const drawnCandles = (option: Option) => [...(seriesOf(option, 'candles')?.data ?? []), ...(seriesOf(option, 'live')?.data ?? [])] as number[][]
+/** Every candle drawn: the settled series, and the live (newest) one the overlay draws, as [slot, o, c, l, h]. */
+const drawnCandles = (option: Option) => {
+  const { slot, candle } = live()
+  return [...(seriesOf(option, 'candles')?.data ?? []), ...(candle ? [[slot, candle.open, candle.close, candle.low, candle.high]] : [])] as number[][]
+}
 
 let terminal: FakeTerminal
 let wrapper: VueWrapper
@@ -73,6 +81,7 @@ beforeEach(async () => {
   fake.state.handlers.clear()
   fake.state.zrHandlers.clear()
   fake.state.disposed = false
+  liveSet.mockClear()
   setActivePinia(createPinia())
   terminal = fakeTerminal()
   setTerminal(terminal)
@@ -115,43 +124,45 @@ describe('CandleChart', () => {
     expect(option.grid).toHaveLength(2)
     const candles = drawnCandles(option)
     expect(candles).toHaveLength(500)
-    // Slots in order, the newest in the live series.
+    // Slots in order, the newest drawn by the live overlay.
     expect(candles.map((c) => c[0])).toEqual(Array.from({ length: 500 }, (_, i) => i))
-    expect(seriesOf(option, 'live')!.data).toHaveLength(1)
-    for (const id of ['candles', 'live']) {
-      expect(seriesOf(option, id)!.itemStyle).toMatchObject({ color: '#26a69a', color0: '#ef5350', borderColor: '#26a69a', borderColor0: '#ef5350' })
-    }
-    const volumes = [...seriesOf(option, 'volume-up')!.data, ...seriesOf(option, 'volume-down')!.data, ...seriesOf(option, 'volume-live')!.data] as number[][]
-    expect(volumes.map((v) => v[0]).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 500 }, (_, i) => i))
+    expect(seriesOf(option, 'candles')!.data).toHaveLength(499)
+    expect(seriesOf(option, 'candles')!.itemStyle).toMatchObject({ color: '#26a69a', color0: '#ef5350', borderColor: '#26a69a', borderColor0: '#ef5350' })
+    const volumes = [...seriesOf(option, 'volume-up')!.data, ...seriesOf(option, 'volume-down')!.data] as number[][]
+    expect(volumes.map((v) => v[0]).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 499 }, (_, i) => i))
     expect(seriesOf(option, 'volume-up')!.data.every((v) => (v as number[])[2] === 1)).toBe(true)
-    const lines = seriesOf(option, 'marks')!.markLine!.data
     const last = candleRun(500, T0).at(-1)!
-    expect(lines[0]).toMatchObject({ yAxis: last.close, label: { formatter: last.close.toLocaleString('en-US', { minimumFractionDigits: 2 }) } })
+    expect(live()).toMatchObject({ slot: 499, candle: last, lastPrice: last.close, lastText: last.close.toLocaleString('en-US', { minimumFractionDigits: 2 }) })
+    // The price axis covers the live candle: its extent series holds the candle's low and high.
+    expect(seriesOf(option, 'live-extent-0')!.data).toEqual([[499, last.low], [499, last.high]])
+    expect(seriesOf(option, 'live-extent-1')!.data).toEqual([[499, last.volume], [499, last.volume]])
     // Only the live order is drawn, dashed, with what is left of it at its price.
-    expect(lines).toHaveLength(2)
-    expect(lines[1]).toMatchObject({ yAxis: 43000, lineStyle: { type: 'dashed' }, label: { formatter: 'BUY 0.5000 @ 43,000.00' } })
+    const lines = seriesOf(option, 'candles')!.markLine!.data
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ yAxis: 43000, lineStyle: { type: 'dashed' }, label: { formatter: 'BUY 0.5000 @ 43,000.00' } })
     // The last 120 of 500 candles in view.
     expect(option.dataZoom![0]).toMatchObject({ startValue: 380, endValue: 499 })
   })
 
-  it('a live tick restates only the live candle and the lines, merged', async () => {
+  it('a live tick goes to the live overlay alone: no setOption, the candle and last price as the store has them', async () => {
     const last = candleRun(500, T0).at(-1)!
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000 }] })
     await flushPromises()
-    expect(fake.state.options).toHaveLength(2)
-    const update = fake.state.options[1]!
-    expect(update.opts).toBeUndefined()
-    const option = update.option as unknown as Option
-    expect(option.xAxis).toBeUndefined()
-    expect(option.dataZoom).toBeUndefined()
-    expect(seriesOf(option, 'candles')).toBeUndefined()
-    expect(seriesOf(option, 'live')!.data).toEqual([[499, last.open, 50000, last.low, last.high]])
-    expect(seriesOf(option, 'marks')!.markLine!.data[0]).toMatchObject({ yAxis: 50000 })
-    // The same tick again: nothing moved but the candle, so the lines are not restated.
+    expect(fake.state.options).toHaveLength(1)
+    expect(wrapper.get('[data-testid="chart"]').attributes('data-paint')).toBe('live')
+    expect(live()).toMatchObject({ slot: 499, candle: { ...last, close: 50000 }, lastPrice: 50000, lastText: '50,000.00' })
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000, volume: last.volume + 1 }] })
     await flushPromises()
-    expect(seriesOf(optionAt(-1), 'marks')).toBeUndefined()
-    expect(seriesOf(optionAt(-1), 'volume-live')!.data).toEqual([[499, last.volume + 1, 1]])
+    expect(fake.state.options).toHaveLength(1)
+    expect(live().candle).toEqual({ ...last, close: 50000, volume: last.volume + 1 })
+    // A changed order is a change of the lines: a merge that restates them, and the live extents.
+    useAccountStore().apply({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [{ ...ORDER, price: '42000' }], fetchedAt: 2 })
+    await flushPromises()
+    expect(fake.state.options).toHaveLength(2)
+    const option = optionAt(-1)
+    expect(seriesOf(option, 'candles')!.markLine!.data[0]).toMatchObject({ yAxis: 42000 })
+    expect(seriesOf(option, 'candles')!.data).toBeUndefined()
+    expect(seriesOf(option, 'live-extent-0')!.data).toEqual([[499, last.low], [499, 50000]])
   })
 
   it('a tick that corrects an older candle restates the settled candles too', async () => {
@@ -238,15 +249,15 @@ describe('CandleChart', () => {
     await flushPromises()
     expect(recompute).not.toHaveBeenCalled()
     recompute.mockRestore()
-    const tick = fake.state.options.at(-1)!
-    expect(tick.opts).toBeUndefined()
-    const ids = (tick.option as unknown as Option).series.map((x) => x.id).filter((id) => id.startsWith('ind-'))
-    expect(ids.sort()).toEqual(['ind-0-RSI-live', 'ind-1-SMA-live'])
-    // The live value is what a full computation over the ticked candles gives.
+    // No setOption for the tick: the overlay draws each indicator's last segment.
+    expect(fake.state.options.at(-1)).toBe(full)
+    const segments = live().segments
+    expect(segments.map((x) => x.pane)).toEqual([2, 0])
+    // The live value is what a full computation over the ticked candles gives, continued from the settled one.
     const ticked = [...run.slice(0, -1), { ...last, close: last.close + 500, high: last.high + 500 }]
-    const expected = new IndicatorRun(sma, 3600, ticked).result.lines.SMA!.at(-1)!
-    const live = seriesOf(tick.option as unknown as Option, 'ind-1-SMA-live')!.data as [number, number][]
-    expect(live[1]![0]).toBe(499)
-    expect(live[1]![1]).toBeCloseTo(expected, 9)
+    const expected = new IndicatorRun(sma, 3600, ticked).result.lines.SMA!
+    expect(segments[1]!.value).toBeCloseTo(expected.at(-1)!, 9)
+    expect(segments[1]!.prev).toBeCloseTo(expected.at(-2)!, 9)
+    expect(segments[1]!.color).toBe('#123456')
   })
 })

@@ -5,12 +5,12 @@
 // leave holes): candles on top, volume below, then a sub-pane per RSI or MACD
 // (indicator-chart-option.ts), prices on the right like every trading screen.
 //
-// Series: the settled candles, and their volumes one series per direction; the newest (live) candle
-// and its volume as one-item series of their own; and an empty series that only carries the price
-// lines. A live tick then restates one candle, one bar and (when they moved) the lines: ECharts
-// rebuilds the data of every series an update names, so restating all 500 candles for one changed
-// candle cost a large part of a tick. The settled volume bars are drawn in ECharts' large mode (one
-// path per series, not an element with states and styles per bar), which is much of the rest.
+// Series: the settled candles (all but the newest), and their volumes one series per direction; an
+// empty series that only carries the order lines; and per pane an invisible series holding the live
+// values, so each y axis covers them. The live candle, its volume bar, the indicators' last segments
+// and the last-price line are not ECharts series: they are drawn over the chart (live-layer.ts,
+// live-overlay.ts), because any setOption makes ECharts re-process every series. The settled volume
+// bars are drawn in ECharts' large mode (one path per series, not an element per bar).
 //
 // Every series names its slot as the item id (encode.itemId): ECharts rebuilds the data of every
 // series on every merge, named or not (Global.js calls mergeOption({}) on the others), and without an
@@ -26,10 +26,10 @@ import type {
 } from 'echarts/components'
 import type { Theme } from '@domain/api'
 import type { Candle, OrderRecord, Pair } from '@domain/wire'
-import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/constants'
-import { Decimal } from '@domain/decimal'
-import { DOWN_COLOR, UP_COLOR, type TimeZoneMode, formatAmount, formatCandleTime, formatExact } from './format'
+import { DOWN_COLOR, UP_COLOR, type TimeZoneMode, formatAmount, formatCandleTime } from './format'
 import { type ChartIndicator, chartGrids, indicatorSeries, indicatorUpdates, subPaneCount } from './indicator-chart-option'
+import { orderMarkLines } from './chart-order-marks'
+import { extentSeries, liveState, type LiveState } from './live-layer'
 
 export type ChartOption = ComposeOption<
   | CandlestickSeriesOption
@@ -90,77 +90,14 @@ export function seriesData(candles: readonly Candle[], from = 0, to = candles.le
   return { times, ohlc, volume }
 }
 
-/** The candles as the chart's series hold them: settled ones, and the newest (live) one apart. */
-export function splitSeries(candles: readonly Candle[]): { settled: SeriesData; live: SeriesData } {
-  const n = candles.length
-  return { settled: seriesData(candles, 0, Math.max(0, n - 1)), live: seriesData(candles, Math.max(0, n - 1), n) }
+/** The settled candles as the chart's series hold them: all but the newest (live) one. */
+export function settledData(candles: readonly Candle[]): SeriesData {
+  return seriesData(candles, 0, Math.max(0, candles.length - 1))
 }
 
 /** The bars of one direction (1 up, -1 down). */
 export function upVolumes(volume: SeriesData['volume'], direction: 1 | -1): SeriesData['volume'] {
   return volume.filter((v) => v[2] === direction)
-}
-
-type MarkLineData = NonNullable<MarkLineComponentOption['data']>
-
-/** "BUY 0.5 @ 43,000.00": what is left of an order, at its price. */
-export function orderLabel(order: OrderRecord, pair: Pair | null): string | null {
-  if (order.price === null || order.price === undefined) return null
-  const side = ORDER_SIDE_ALIASES[order.side.toUpperCase()] ?? order.side.toUpperCase()
-  let remaining = new Decimal(order.amount)
-  if (order.amount_filled) remaining = remaining.minus(order.amount_filled)
-  const amount = pair ? formatAmount(remaining, pair.amount_precision, { grouped: false }) : formatExact(remaining, 0, { grouped: false })
-  const price = pair ? formatAmount(order.price, pair.price_precision) : formatExact(order.price)
-  return `${side} ${amount} @ ${price}`
-}
-
-/** Live orders of the pair that have a price to draw. */
-export function ordersToDraw(orders: readonly OrderRecord[] | null, pairName: string): OrderRecord[] {
-  if (!orders) return []
-  return orders.filter((o) => o.pair === pairName && LIVE_ORDER_STATUSES.includes(o.status) && o.price !== null && o.price !== undefined)
-}
-
-/** The last-price line and one dashed line per open order. */
-export function markLines(input: {
-  lastPrice: number | null
-  lastUp: boolean
-  orders: readonly OrderRecord[]
-  pair: Pair | null
-  palette: ChartPalette
-}): MarkLineComponentOption {
-  const places = input.pair?.price_precision ?? 8
-  const data: MarkLineData = []
-  if (input.lastPrice !== null && Number.isFinite(input.lastPrice)) {
-    const color = input.lastUp ? UP_COLOR : DOWN_COLOR
-    data.push({
-      name: 'last',
-      yAxis: input.lastPrice,
-      lineStyle: { color, type: 'solid', width: 1, opacity: 0.8 },
-      label: {
-        show: true,
-        position: 'end',
-        formatter: formatAmount(input.lastPrice, places),
-        color: '#fff',
-        backgroundColor: color,
-        padding: [2, 4],
-        borderRadius: 2,
-        fontSize: 11,
-      },
-    })
-  }
-  for (const order of input.orders) {
-    const label = orderLabel(order, input.pair)
-    if (label === null) continue
-    const buy = (ORDER_SIDE_ALIASES[order.side.toUpperCase()] ?? '') === 'BUY'
-    const color = buy ? input.palette.orderBuy : input.palette.orderSell
-    data.push({
-      name: `order-${order.id}`,
-      yAxis: Number(order.price),
-      lineStyle: { color, type: 'dashed', width: 1 },
-      label: { show: true, position: 'insideStartTop', formatter: label, color, fontSize: 11 },
-    })
-  }
-  return { symbol: ['none', 'none'], silent: true, animation: false, data }
 }
 
 export interface ChartInput {
@@ -184,7 +121,7 @@ export function fullOption(input: ChartInput): ChartOption {
   const palette = paletteFor(input.theme)
   const places = input.pair?.price_precision ?? 8
   const times = input.candles.map((c) => c.time)
-  const { settled, live } = splitSeries(input.candles)
+  const settled = settledData(input.candles)
   const timeLabel = (value: string | number): string => formatCandleTime(Number(value), input.daily, input.zone)
   const indicators = input.indicators ?? []
   const subPanes = subPaneCount(indicators)
@@ -271,13 +208,12 @@ export function fullOption(input: ChartInput): ChartOption {
       label: { backgroundColor: palette.axis, color: palette.text },
     },
     series: [
-      candleSeries('candles', settled.ohlc),
+      // The order lines ride on the candles' series: a series of their own cost as much as any other.
+      { ...candleSeries('candles', settled.ohlc), markLine: markLinesOf(input) },
       volumeSeries('volume-up', upVolumes(settled.volume, 1), UP_COLOR),
       volumeSeries('volume-down', upVolumes(settled.volume, -1), DOWN_COLOR),
-      candleSeries('live', live.ohlc),
-      volumeSeries('volume-live', live.volume, null),
-      { ...candleSeries('marks', []), silent: true, markLine: markLinesOf(input) },
       ...indicatorSeries(indicators, input.candles.length),
+      ...extentSeries(liveOf(input), grids),
     ],
   }
 }
@@ -298,11 +234,8 @@ function candleSeries(id: string, data: SeriesData['ohlc']): CandlestickSeriesOp
   }
 }
 
-/**
- * A volume series: settled bars in one colour and large mode (whatever the count: the threshold
- * counts the bars in view), the live bar coloured by its direction.
- */
-function volumeSeries(id: string, data: SeriesData['volume'], color: string | null): BarSeriesOption {
+/** Settled volume bars of one direction, in large mode (whatever the count: the threshold counts the bars in view). */
+function volumeSeries(id: string, data: SeriesData['volume'], color: string): BarSeriesOption {
   return {
     id,
     name: id,
@@ -315,48 +248,47 @@ function volumeSeries(id: string, data: SeriesData['volume'], color: string | nu
     // side (each slot has a bar in one series only).
     stack: 'volume',
     barMaxWidth: 14,
-    ...(color === null
-      ? { itemStyle: { color: (params: { data: unknown }) => ((params.data as number[])[2]! > 0 ? UP_COLOR : DOWN_COLOR), opacity: 0.55 } }
-      : { itemStyle: { color, opacity: 0.55 }, large: true, largeThreshold: 2 }),
+    itemStyle: { color, opacity: 0.55 },
+    large: true,
+    largeThreshold: 2,
   }
 }
 
-/** The last-price line (coloured by the newest candle) and the open orders' lines. */
+/** The open orders' lines (chart-order-marks.ts). */
 export function markLinesOf(input: ChartInput): MarkLineComponentOption {
-  const last = input.candles[input.candles.length - 1]
-  return markLines({
-    lastPrice: input.lastPrice,
-    lastUp: last ? last.close >= last.open : true,
-    orders: input.orders,
-    pair: input.pair,
-    palette: paletteFor(input.theme),
-  })
+  return orderMarkLines(input.orders, input.pair, paletteFor(input.theme))
+}
+
+/** The live candle, the indicators' last values and the last price (live-layer.ts). */
+export function liveOf(input: ChartInput): LiveState {
+  return liveState(input.candles, input.indicators ?? [], input.lastPrice, input.pair?.price_precision ?? 8)
 }
 
 /**
- * The small update of a live tick or a new page, merged into the chart (never `notMerge`). A tick
- * (`settled: false`: no candle but the newest changed) restates the live candle and its bar, and
- * the lines unless `lines: false` says they are as drawn. A new candle or page restates the settled
- * series too, and the axis categories (`times`) and the view when they moved.
+ * The update of a new candle, a new page, changed order lines, or live values that left an axis's
+ * range, merged into the chart (never `notMerge`). The live extents are always restated (a few
+ * points); the settled series when `settled` (by default when the times changed), the axis
+ * categories when `times`, the view when `view`, the order lines when `lines` (by default).
  */
 export function dataUpdate(input: ChartInput, changes: { times: boolean; view: boolean; settled?: boolean; lines?: boolean }): ChartOption {
-  const { settled, live } = splitSeries(input.candles)
+  const indicators = input.indicators ?? []
+  const panes = 2 + subPaneCount(indicators)
   const series: NonNullable<ChartOption['series']> = []
+  const lines = changes.lines ?? true
   if (changes.settled ?? changes.times) {
+    const settled = settledData(input.candles)
     series.push(
-      { id: 'candles', data: settled.ohlc },
+      { id: 'candles', data: settled.ohlc, ...(lines ? { markLine: markLinesOf(input) } : {}) },
       { id: 'volume-up', data: upVolumes(settled.volume, 1) },
       { id: 'volume-down', data: upVolumes(settled.volume, -1) },
+      ...indicatorUpdates(indicators, input.candles.length),
     )
-  }
-  series.push({ id: 'live', data: live.ohlc }, { id: 'volume-live', data: live.volume })
-  if (changes.lines ?? true) series.push({ id: 'marks', markLine: markLinesOf(input) })
-  const indicators = input.indicators ?? []
-  series.push(...indicatorUpdates(indicators, input.candles.length, changes.settled ?? changes.times))
+  } else if (lines) series.push({ id: 'candles', markLine: markLinesOf(input) })
+  series.push(...extentSeries(liveOf(input), panes).map(({ id, data }) => ({ id, data })))
   const option: ChartOption = { series }
   if (changes.times) {
     const times = input.candles.map((c) => c.time)
-    option.xAxis = Array.from({ length: 2 + subPaneCount(indicators) }, () => ({ data: times }))
+    option.xAxis = Array.from({ length: panes }, () => ({ data: times }))
   }
   if (changes.view) option.dataZoom = [{ startValue: input.view.start, endValue: input.view.end }]
   return option

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Candle } from '@domain/wire'
 import { IndicatorSet } from '@/indicators/indicator-set'
 import { normaliseConfig, type IndicatorConfig } from '@/indicators/specs'
-import { dataUpdate, fullOption, initialView, type ChartInput } from './candle-chart-option'
+import { dataUpdate, fullOption, initialView, liveOf, type ChartInput } from './candle-chart-option'
 import { chartGrids, legendEntries } from './indicator-chart-option'
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 900)
@@ -57,24 +57,32 @@ describe('indicators in the chart option', () => {
     expect(380 - price.top - price.bottom).toBeGreaterThanOrEqual(100)
   })
 
-  it('puts settled values on slots 0…n-2 and the live segment on the last two, and a tick restates only the segments', () => {
+  it('puts settled values on slots 0…n-2 and leaves the live segment to the overlay; a tick restates no indicator series', () => {
     const { input, set } = build([normaliseConfig('SMA', { period: 5 }), normaliseConfig('MACD')])
     const option = fullOption(input) as unknown as AnyOption
     const settled = option.series.find((s) => s.id === 'ind-0-SMA')!
     expect(settled.data).toHaveLength(199)
     expect(settled.data[3]).toEqual([3, '-'])
     expect(settled.data[4]![1]).toBeCloseTo((candles.slice(0, 5).reduce((a, c) => a + c.close, 0)) / 5, 9)
-    const live = option.series.find((s) => s.id === 'ind-0-SMA-live')!
-    expect(live.data.map((p) => p[0])).toEqual([198, 199])
+    expect(option.series.some((s) => s.id.endsWith('-live'))).toBe(false)
 
     const last = candles[199]!
     const ticked = [...candles.slice(0, -1), { ...last, close: last.close + 10 }]
     expect(set.sync('X_Y|15', '15', set.indicators.map((i) => i.config), ticked)).toBe('tick')
-    const update = dataUpdate({ ...input, candles: ticked, indicators: set.indicators }, { times: false, view: false, settled: false }) as unknown as AnyOption
-    const ids = update.series.map((s) => s.id).filter((id) => id.startsWith('ind-'))
-    expect(ids.every((id) => id.endsWith('-live'))).toBe(true)
-    const sma = update.series.find((s) => s.id === 'ind-0-SMA-live')!
-    expect(sma.data[1]![1]).toBeCloseTo(ticked.slice(-5).reduce((a, c) => a + c.close, 0) / 5, 9)
+    const tickInput = { ...input, candles: ticked, indicators: set.indicators }
+    const update = dataUpdate(tickInput, { times: false, view: false, settled: false }) as unknown as AnyOption
+    expect(update.series.filter((s) => s.id.startsWith('ind-'))).toEqual([])
+    // The live segment: from the settled value at slot 198 to the ticked value at 199, on its pane.
+    const sma = liveOf(tickInput).segments[0]!
+    expect(sma).toMatchObject({ pane: 0, kind: 'line' })
+    expect(sma.prev).toBe(settled.data[198]![1])
+    expect(sma.value).toBeCloseTo(ticked.slice(-5).reduce((a, c) => a + c.close, 0) / 5, 9)
+    // MACD's histogram is a bar in its sub-pane, and its pane's axis covers it and zero.
+    const histogram = liveOf(tickInput).segments.find((s) => s.kind === 'bar')!
+    expect(histogram.pane).toBe(2)
+    const extent = update.series.find((s) => s.id === 'live-extent-2')!.data.map((p) => p[1] as number)
+    expect(Math.min(...extent)).toBeLessThanOrEqual(Math.min(0, histogram.value!))
+    expect(Math.max(...extent)).toBeGreaterThanOrEqual(Math.max(0, histogram.value!))
     // A new candle restates the settled lines and every pane's categories.
     const appended = dataUpdate({ ...input, indicators: set.indicators }, { times: true, view: true }) as unknown as AnyOption
     expect(appended.series.some((s) => s.id === 'ind-0-SMA')).toBe(true)

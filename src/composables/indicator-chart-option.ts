@@ -3,9 +3,9 @@
 // Pure functions, like candle-chart-option.ts, so they are tested without a canvas.
 //
 // Every pane shares the candles' x mapping: one category axis per grid with the same data (one slot
-// per candle) and one dataZoom over all of them. Each line is two series, the way the candles are:
-// the settled values (restated only when a candle is added or the series changes) and a two-point
-// live segment from the last settled value to the live one (restated on every tick, constant cost).
+// per candle) and one dataZoom over all of them. Each line's series holds the settled values (all
+// candles but the newest; restated only when a candle is added or the series changes): the segment
+// to the live value is drawn over the chart with the live candle (live-layer.ts).
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
 import type { GridComponentOption } from 'echarts/components'
 import { INDICATOR_SPECS, indicatorLabel, type IndicatorConfig } from '@/indicators/specs'
@@ -67,62 +67,67 @@ function points(line: Line, from: number, to: number): Point[] {
   return out
 }
 
-const seriesId = (k: number, line: string, live = false) => `ind-${k}-${line}${live ? '-live' : ''}`
+const seriesId = (k: number, line: string) => `ind-${k}-${line}`
 
 /** A shade of the indicator's colour for its second and third lines, so each can be told apart. */
-function lineColor(config: IndicatorConfig, index: number): string {
+export function lineColor(config: IndicatorConfig, index: number): string {
   if (index === 0) return config.color
   return `${config.color}${index === 1 ? 'b3' : '80'}`
 }
 
-/** Every series the indicators draw, with their data (the full option). */
+/** Bollinger's middle band is the thin one. */
+export function lineWidth(config: IndicatorConfig, index: number): number {
+  return index === 1 && config.id === 'BB' ? 1 : 1.5
+}
+
+/** Every series the indicators draw, with their settled values (the full option). */
 export function indicatorSeries(indicators: readonly ChartIndicator[], length: number): (LineSeriesOption | BarSeriesOption)[] {
   const panes = paneIndexes(indicators)
   const out: (LineSeriesOption | BarSeriesOption)[] = []
   indicators.forEach((indicator, k) => {
     const axis = { xAxisIndex: panes[k]!, yAxisIndex: panes[k]! }
     INDICATOR_SPECS[indicator.config.id].lines.forEach((name, index) => {
-      const line = indicator.lines[name] ?? []
-      const { settled, live } = lineData(line, length)
+      const data = settledPoints(indicator.lines[name] ?? [], length)
       if (name === 'histogram') {
-        const bar = (id: string, data: Point[]): BarSeriesOption => ({
-          id, name: id, type: 'bar', ...axis, data, encode: { x: 0, y: 1, itemId: 0 }, barMaxWidth: 8, silent: true,
+        out.push({
+          id: seriesId(k, name), name: seriesId(k, name), type: 'bar', ...axis, data, encode: { x: 0, y: 1, itemId: 0 }, barMaxWidth: 8, silent: true,
           itemStyle: { opacity: 0.6, color: (p: { data: unknown }) => (Number((p.data as Point)[1]) >= 0 ? UP_COLOR : DOWN_COLOR) },
         })
-        out.push(bar(seriesId(k, name), settled), bar(seriesId(k, name, true), live.slice(-1)))
         return
       }
-      const style = { color: lineColor(indicator.config, index), width: index === 1 && indicator.config.id === 'BB' ? 1 : 1.5 }
-      const common = { type: 'line' as const, ...axis, encode: { x: 0, y: 1, itemId: 0 }, showSymbol: false, silent: true, animation: false, lineStyle: style, itemStyle: { color: style.color } }
+      const style = { color: lineColor(indicator.config, index), width: lineWidth(indicator.config, index) }
       out.push({
         id: seriesId(k, name),
         name: seriesId(k, name),
-        ...common,
-        data: settled,
+        type: 'line',
+        ...axis,
+        encode: { x: 0, y: 1, itemId: 0 },
+        // No symbols at all (not merely hidden): ECharts then keeps no symbol elements for hover.
+        symbol: 'none',
+        showSymbol: false,
+        silent: true,
+        animation: false,
+        lineStyle: style,
+        itemStyle: { color: style.color },
+        data,
         // RSI's usual overbought / oversold levels.
         ...(indicator.config.id === 'RSI' ? { markLine: { silent: true, symbol: ['none', 'none'], label: { show: false }, lineStyle: { color: style.color, opacity: 0.35, type: 'dashed' }, data: [{ yAxis: 30 }, { yAxis: 70 }] } } : {}),
       })
-      out.push({ id: seriesId(k, name, true), name: seriesId(k, name, true), ...common, data: live })
     })
   })
   return out
 }
 
-/** The settled values (all candles but the newest) and the live segment (last settled → live). */
-function lineData(line: Line, length: number): { settled: Point[]; live: Point[] } {
-  return { settled: points(line, 0, Math.max(0, length - 1)), live: points(line, Math.max(0, length - 2), length) }
+/** The settled values: every candle but the newest. */
+function settledPoints(line: Line, length: number): Point[] {
+  return points(line, 0, Math.max(0, length - 1))
 }
 
-/** The data-only update of the indicators: the live segments always, the settled values when asked. */
-export function indicatorUpdates(indicators: readonly ChartIndicator[], length: number, settled: boolean): { id: string; data: Point[] }[] {
+/** The data-only update of the indicators' settled values (a new candle or a recompute). */
+export function indicatorUpdates(indicators: readonly ChartIndicator[], length: number): { id: string; data: Point[] }[] {
   const out: { id: string; data: Point[] }[] = []
   indicators.forEach((indicator, k) => {
-    for (const name of INDICATOR_SPECS[indicator.config.id].lines) {
-      const line = indicator.lines[name] ?? []
-      if (settled) out.push({ id: seriesId(k, name), data: points(line, 0, Math.max(0, length - 1)) })
-      // A tick builds the two live points only, never the settled ones.
-      out.push({ id: seriesId(k, name, true), data: points(line, Math.max(0, length - (name === 'histogram' ? 1 : 2)), length) })
-    }
+    for (const name of INDICATOR_SPECS[indicator.config.id].lines) out.push({ id: seriesId(k, name), data: settledPoints(indicator.lines[name] ?? [], length) })
   })
   return out
 }

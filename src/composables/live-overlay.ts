@@ -1,0 +1,177 @@
+// The live candle, its volume bar, the indicators' last segments and the last-price line, drawn as
+// a few zrender elements on the chart's upper canvas layer (the crosshair's, zlevel 1): a tick moves
+// these and repaints that layer only, while ECharts and its 500-candle layer stay untouched.
+//
+// The shapes come from live-layer.ts on the chart's current mapping, read through ECharts' public
+// convertToPixel/convertFromPixel and, for each pane's rectangle, its grid model. The mapping is read
+// again after every ECharts update (pan, zoom, resize, setOption: the 'updated' event). When a live
+// value falls outside its pane's axis, nothing is drawn and the owner is told (onMisfit), so that it
+// restates the extents in ECharts and the axis grows to cover the value.
+import { graphic, type EChartsType } from 'echarts/core'
+import { type LiveScene, type LiveState, type PaneGeometry, liveScene } from './live-layer'
+
+/** The parts of ECharts' model read here (not in its public types): each grid's rectangle. */
+interface ModelLike {
+  getComponent(type: 'grid', index: number): { coordinateSystem?: { getRect?(): { x: number; y: number; width: number; height: number } } } | undefined
+}
+
+/** The x mapping (slot → px) and each pane's rectangle and edge values, or null when not readable. */
+export function readMapping(chart: EChartsType, paneCount: number): { x0: number; band: number; panes: PaneGeometry[] } | null {
+  const model = (chart as unknown as { getModel?(): ModelLike | undefined }).getModel?.()
+  if (!model) return null
+  const panes: PaneGeometry[] = []
+  for (let i = 0; i < paneCount; i++) {
+    const rect = model.getComponent('grid', i)?.coordinateSystem?.getRect?.()
+    if (!rect) return null
+    const top = chart.convertFromPixel({ gridIndex: i }, [rect.x, rect.y]) as number[] | undefined
+    const bottom = chart.convertFromPixel({ gridIndex: i }, [rect.x, rect.y + rect.height]) as number[] | undefined
+    if (!top || !bottom || !Number.isFinite(top[1]) || !Number.isFinite(bottom[1]) || top[1] === bottom[1]) return null
+    panes.push({ left: rect.x, right: rect.x + rect.width, top: rect.y, bottom: rect.y + rect.height, valueTop: top[1]!, valueBottom: bottom[1]! })
+  }
+  const a = chart.convertToPixel({ gridIndex: 0 }, [0, panes[0]!.valueBottom]) as number[] | undefined
+  const b = chart.convertToPixel({ gridIndex: 0 }, [1, panes[0]!.valueBottom]) as number[] | undefined
+  if (!a || !b || !Number.isFinite(a[0]) || !Number.isFinite(b[0])) return null
+  return { x0: a[0]!, band: b[0]! - a[0]!, panes }
+}
+
+type Mapping = ReturnType<typeof readMapping>
+
+function sameMapping(a: Mapping, b: Mapping): boolean {
+  if (!a || !b) return a === b
+  if (a.x0 !== b.x0 || a.band !== b.band || a.panes.length !== b.panes.length) return false
+  return a.panes.every((p, i) => {
+    const q = b.panes[i]!
+    return p.left === q.left && p.right === q.right && p.top === q.top && p.bottom === q.bottom && p.valueTop === q.valueTop && p.valueBottom === q.valueBottom
+  })
+}
+
+type Shape = graphic.Rect | graphic.Line | graphic.Polyline | graphic.Text
+const TEXT_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
+
+export class LiveOverlay {
+  private readonly group = new graphic.Group()
+  private readonly shapes = new Map<string, Shape>()
+  private mapping: Mapping = null
+  private state: LiveState | null = null
+  private paneCount = 2
+  /** The state whose extents ECharts holds: if it still does not fit, drawing it is all there is to do. */
+  private inChart: LiveState | null = null
+  /** The scene last drawn (tests read it back), and the state it shows. */
+  scene: LiveScene | null = null
+  private drawn: LiveState | null = null
+
+  constructor(
+    private readonly chart: EChartsType,
+    private readonly onMisfit: () => void,
+  ) {
+    chart.getZr().add(this.group)
+    // After ECharts redraws (pan, zoom, resize, setOption), the live shapes follow the new mapping.
+    // A crosshair move is an update too: then the mapping is as drawn and nothing needs redrawing.
+    chart.on('updated', () => {
+      const before = this.mapping
+      this.mapping = readMapping(chart, this.paneCount)
+      if (this.state === this.drawn && sameMapping(before, this.mapping)) return
+      if (this.state && !this.draw()) this.onMisfit()
+    })
+  }
+
+  /** The live values to draw; `inChart` when the same state's extents go to ECharts with it. */
+  set(state: LiveState, paneCount: number, inChart: boolean): void {
+    this.state = state
+    if (paneCount !== this.paneCount) this.mapping = null
+    this.paneCount = paneCount
+    if (inChart) this.inChart = state
+  }
+
+  /**
+   * Draws the live state on the current mapping and paints the layer at once. False (nothing drawn)
+   * only when a live value lies outside its axis and ECharts has not been given this state yet, so
+   * a restatement always ends the misfit. Without a mapping (no candles, a chart of no size) nothing
+   * is drawn: there is nothing to see.
+   */
+  draw(): boolean {
+    const state = this.state
+    if (!state || this.chart.isDisposed()) return true
+    this.mapping ??= readMapping(this.chart, this.paneCount)
+    const m = this.mapping
+    // A state ECharts already holds is drawn even if it does not fit (an axis it cannot cover).
+    const scene = m ? liveScene(state, { x: m.x0 + state.slot * m.band, band: m.band, panes: m.panes }, state === this.inChart) : null
+    if (scene && !scene.fits && state !== this.inChart) return false
+    this.apply(scene)
+    this.drawn = state
+    this.chart.getZr().flush()
+    return true
+  }
+
+  dispose(): void {
+    if (!this.chart.isDisposed()) this.chart.getZr().remove(this.group)
+    this.shapes.clear()
+  }
+
+  private apply(scene: LiveScene | null): void {
+    this.scene = scene
+    const used = new Set<string>()
+    if (!scene) {
+      for (const el of this.shapes.values()) el.hide()
+      return
+    }
+    const put = <T extends Shape>(key: string, make: () => T, update: (el: T) => void) => {
+      let el = this.shapes.get(key) as T | undefined
+      if (!el) {
+        el = make()
+        el.silent = true
+        el.zlevel = 1
+        this.shapes.set(key, el)
+        this.group.add(el)
+      }
+      el.show()
+      update(el)
+      used.add(key)
+    }
+    if (scene.wick) {
+      const w = scene.wick
+      put('wick', () => new graphic.Line({ style: { lineWidth: 1 } }), (el) => {
+        el.setShape({ x1: w.x, y1: w.top, x2: w.x, y2: w.bottom })
+        el.setStyle({ stroke: w.color })
+      })
+    }
+    if (scene.body) {
+      const b = scene.body
+      put('body', () => new graphic.Rect({ style: { lineWidth: 1 } }), (el) => {
+        el.setShape({ x: b.x + 0.5, y: b.y, width: b.width - 1, height: b.height })
+        el.setStyle({ fill: b.color, stroke: b.color })
+      })
+    }
+    if (scene.volume) {
+      const v = scene.volume
+      put('volume', () => new graphic.Rect({ style: { opacity: 0.55 } }), (el) => {
+        el.setShape({ x: v.x, y: v.y, width: v.width, height: v.height })
+        el.setStyle({ fill: v.color })
+      })
+    }
+    scene.bars.forEach((bar, i) =>
+      put(`bar-${i}`, () => new graphic.Rect({ style: { opacity: 0.6 } }), (el) => {
+        el.setShape({ x: bar.x, y: bar.y, width: bar.width, height: bar.height })
+        el.setStyle({ fill: bar.color })
+      }),
+    )
+    scene.lines.forEach((line, i) =>
+      put(`line-${i}`, () => new graphic.Polyline({ style: { fill: 'none' } }), (el) => {
+        el.setShape({ points: line.points })
+        el.setStyle({ stroke: line.color, lineWidth: line.width })
+      }),
+    )
+    const p = scene.priceLine
+    if (p) {
+      put('price', () => new graphic.Line({ style: { lineWidth: 1, opacity: 0.8 } }), (el) => {
+        el.setShape({ x1: p.left, y1: p.y, x2: p.right, y2: p.y })
+        el.setStyle({ stroke: p.color })
+      })
+      // As ECharts placed the markLine's label: at the line's end, on the price axis.
+      put('price-label', () => new graphic.Text({ style: { fill: '#fff', fontSize: 11, fontFamily: TEXT_FONT, padding: [2, 4], borderRadius: 2, verticalAlign: 'middle', align: 'left' } }), (el) => {
+        el.setStyle({ x: p.right + 5, y: p.y, text: p.text, backgroundColor: p.color })
+      })
+    }
+    for (const [key, el] of this.shapes) if (!used.has(key)) el.hide()
+  }
+}
