@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { type Component, defineComponent, h } from 'vue'
+import { type Component, h } from 'vue'
 import { flushPromises, mount } from '@vue/test-utils'
 import { lazyPanel } from './lazy-panel'
 
-const Panel = defineComponent({ render: () => h('p', { 'data-testid': 'panel' }, 'the balances') })
+const Panel: Component = { render: () => h('p', { 'data-testid': 'panel' }, 'the balances') }
 // Inside a parent, as in the window: the tabs hold the lazy panel.
-const inParent = (lazy: Component) => mount(defineComponent({ render: () => h('section', [h(lazy)]) }))
+const inParent = (lazy: Component) => mount({ render: () => h('section', [h(lazy)]) })
 
 describe('lazyPanel', () => {
   it('holds the panel’s place while it loads, then shows it', async () => {
-    let resolve!: (c: typeof Panel) => void
+    let resolve!: (c: Component) => void
     const Lazy = lazyPanel('The balances', () => new Promise((r) => (resolve = r)))
     const wrapper = inParent(Lazy)
     await flushPromises()
