@@ -45,8 +45,9 @@ describe('alert store', () => {
   it('order-filled alerts fire on their order reaching FILLED', async () => {
     const store = createAlertStore(fresh())
     await store.create('p1', { kind: 'order-filled', pair: 'BTC_USDT', orderId: 42 }, null)
-    expect(await store.onOrder('p1', 42, 'PARTIAL_FILLED')).toEqual([])
-    expect(await store.onOrder('p1', 42, 'FILLED')).toHaveLength(1)
+    const seen = (status: string) => [{ id: 42, pair: 'BTC_USDT', status, newlyFilled: status === 'FILLED' }]
+    expect(await store.onOrders('p1', seen('PARTIAL_FILLED'))).toEqual([])
+    expect(await store.onOrders('p1', seen('FILLED'))).toHaveLength(1)
   })
 
   it('refuses bad drafts with a field, and an alert that would fire at once', async () => {

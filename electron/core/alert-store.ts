@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { alertDraftProblem, alertDraftSchema, alertSchema, orderAlertFires, priceAlertFires, type Alert, type AlertDraft } from '../domain/alerts'
+import { alertDraftProblem, alertDraftSchema, alertSchema, orderAlertFires, priceAlertFires, type Alert, type AlertDraft, type OrderSeen } from '../domain/alerts'
 import { TerminalError } from '../domain/errors'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
@@ -19,7 +19,8 @@ export interface AlertStore {
   cancel(profileId: string, id: string): Promise<Alert>
   /** A new last price of a pair on a profile; returns the alerts that fired (already saved as fired). */
   onPrice(profileId: string, pair: string, last: string): Promise<Alert[]>
-  onOrder(profileId: string, orderId: number, status: string): Promise<Alert[]>
+  /** The account's orders as last seen; returns the 'order-filled' alerts that fired, each once. */
+  onOrders(profileId: string, orders: readonly OrderSeen[]): Promise<Alert[]>
   /** A warning when the file was damaged and moved aside on load; null otherwise. */
   loadWarning(): string | null
 }
@@ -75,7 +76,7 @@ export function createAlertStore(dataDir: string, now: () => number = Date.now):
         profileId,
         kind: draft.kind,
         pair: draft.pair,
-        ...(draft.kind === 'order-filled' ? { orderId: draft.orderId } : { price: draft.price }),
+        ...(draft.kind === 'order-filled' ? (draft.orderId === undefined ? {} : { orderId: draft.orderId }) : { price: draft.price }),
         ...(draft.note ? { note: draft.note } : {}),
         ...(lastPrice !== null && draft.kind !== 'order-filled' ? { reference: lastPrice } : {}),
         sound: draft.sound ?? false,
@@ -105,9 +106,16 @@ export function createAlertStore(dataDir: string, now: () => number = Date.now):
       const matches = candidates.filter((a) => priceAlertFires(a, previousSeen ?? a.reference ?? null, last))
       return fire(matches, last)
     },
-    async onOrder(profileId, orderId, status) {
+    async onOrders(profileId, orders) {
       const list = await load()
-      return fire(list.filter((a) => a.profileId === profileId && orderAlertFires(a, orderId, status)), status)
+      const fired: Alert[] = []
+      // One order at a time: an alert fired by one order is no longer active for the next.
+      for (const order of orders) {
+        const matches = list.filter((a) => a.profileId === profileId && orderAlertFires(a, order))
+        for (const alert of matches) if (alert.orderId === undefined) alert.filledOrderId = order.id
+        fired.push(...(await fire(matches, order.status.toUpperCase())))
+      }
+      return fired
     },
     loadWarning: () => warning,
   }

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { Preferences } from '../domain/api'
 import { candleIntervalSchema } from '../domain/wire'
-import { DEFAULT_LAYOUT, applyIndicatorPatch, layoutFileSchema, readIndicatorPrefs, type IndicatorPatch, type LayoutPrefs } from '../domain/chart-prefs'
+import { DEFAULT_LAYOUT, applyIndicatorPatch, type IndicatorPatch, type LayoutPrefs } from '../domain/chart-prefs'
+import { layoutFileSchema, readIndicatorPrefs } from '../domain/chart-prefs-schema'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
 export const DEFAULT_PREFERENCES: Preferences = {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AccountSnapshot, EventPayloads } from '../domain/api'
 import { createEventHub } from './events'
-import { createTerminalAlerts } from './terminal-alerts'
+import { createTerminalAlerts, fillWatch } from './terminal-alerts'
 import { next, useTerminalHarness } from './terminal-harness.test-util'
 
 const dirs: string[] = []
@@ -70,6 +70,32 @@ describe('alert wiring', () => {
     await w.settle()
     expect(w.fired.map((e) => e.alerts.map((a) => a.orderId))).toEqual([[77]])
     w.alerts.dispose()
+  })
+
+  it('an alert on any order of a pair fires once, on the first order that fills after it was set', async () => {
+    const w = wired()
+    const order = (id: number, status: string, pair = 'BTC_USDT') => ({ id, pair, amount: '1', side: 'BID', status, type: 'LIMIT' })
+    const snap = (...orders: ReturnType<typeof order>[]): AccountSnapshot => ({ generation: 4, accountId: 1, balances: [], feeRules: [], fetchedAt: 1, orders })
+    // An order filled long ago is in the recent orders when the alert is set: history, not news.
+    w.hub.emit('account.changed', snap(order(1, 'FILLED'), order(2, 'OPEN'), order(3, 'OPEN', 'ETH_USDT')))
+    await w.settle()
+    const alert = await w.alerts.handlers['alerts.create']({ kind: 'order-filled', pair: 'BTC_USDT' })
+    w.hub.emit('account.changed', snap(order(1, 'FILLED'), order(2, 'OPEN'), order(3, 'FILLED', 'ETH_USDT')))
+    w.hub.emit('account.changed', snap(order(1, 'FILLED'), order(2, 'FILLED'), order(3, 'FILLED', 'ETH_USDT'), order(4, 'FILLED')))
+    w.hub.emit('account.changed', snap(order(1, 'FILLED'), order(2, 'FILLED'), order(5, 'FILLED')))
+    await w.settle()
+    expect(w.fired).toHaveLength(1)
+    expect(w.fired[0]!.alerts).toEqual([expect.objectContaining({ id: alert.id, status: 'fired', filledOrderId: 2 })])
+    w.alerts.dispose()
+  })
+
+  it('the first look at an account after a start only learns which orders are filled', () => {
+    const watch = fillWatch()
+    const o = (id: number, status: string) => ({ id, pair: 'BTC_USDT', status })
+    expect(watch.see(4, [o(1, 'FILLED')]).map((x) => x.newlyFilled)).toEqual([false])
+    expect(watch.see(4, [o(1, 'FILLED'), o(2, 'FILLED')]).map((x) => x.newlyFilled)).toEqual([false, true])
+    // Another account (a new generation): its old fills are not news either.
+    expect(watch.see(5, [o(3, 'FILLED')]).map((x) => x.newlyFilled)).toEqual([false])
   })
 
   it('refuses a crossing alert while no last price is known', async () => {

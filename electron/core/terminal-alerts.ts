@@ -11,7 +11,7 @@ import type { Logger } from './logger'
 import type { MethodInput, MethodResults } from '../domain/api'
 import { TerminalError } from '../domain/errors'
 import { type AlertStore, createAlertStore } from './alert-store'
-import type { Alert } from '../domain/alerts'
+import type { Alert, OrderSeen } from '../domain/alerts'
 import { noProfile } from './terminal-market'
 import type { Session } from './terminal-session'
 
@@ -34,6 +34,26 @@ export interface TerminalAlerts {
   dispose(): void
 }
 
+/**
+ * Which orders have just filled: FILLED now and not FILLED at the previous look at the same account.
+ * The first look after a start or an account switch only learns the statuses (an order filled before
+ * it is history, not news), so an alert on any order of a pair never fires for an old fill.
+ */
+export function fillWatch(): { see(generation: number, orders: readonly { id: number; pair: string; status: string }[]): OrderSeen[] } {
+  let seenGeneration: number | null = null
+  let wasFilled = new Set<number>()
+  return {
+    see(generation, orders) {
+      const primed = seenGeneration === generation
+      const filled = (status: string) => status.toUpperCase() === 'FILLED'
+      const seen = orders.map((o) => ({ id: o.id, pair: o.pair, status: o.status, newlyFilled: primed && filled(o.status) && !wasFilled.has(o.id) }))
+      wasFilled = new Set(orders.filter((o) => filled(o.status)).map((o) => o.id))
+      seenGeneration = generation
+      return seen
+    },
+  }
+}
+
 export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
   const { session, hub } = deps
   const log = deps.logger
@@ -44,6 +64,7 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
   let queue: Promise<void> = Promise.resolve()
   // The last price of each pair of the active profile, for arming an alert when the ticker is slow.
   const lastPrices = new Map<string, string>()
+  const fills = fillWatch()
 
   function announce(profileId: string, fired: Alert[]): void {
     if (fired.length === 0 || session.active?.id !== profileId) return
@@ -73,8 +94,8 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
     hub.on('account.changed', (snapshot) => {
       const profileId = session.active?.id
       if (!profileId || snapshot.generation !== session.generation || !snapshot.orders) return
-      const orders = snapshot.orders.map((o) => ({ id: o.id, status: o.status }))
-      enqueue(profileId, async () => (await Promise.all(orders.map((o) => store.onOrder(profileId, o.id, o.status)))).flat())
+      const orders = fills.see(snapshot.generation, snapshot.orders)
+      enqueue(profileId, () => store.onOrders(profileId, orders))
     }),
   ]
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { alertDraftProblem, alertDraftSchema, alertMessage, orderAlertFires, priceAlertFires, type Alert } from './alerts'
+import { alertDraftProblem, alertDraftSchema, alertMessage, orderAlertFires, priceAlertFires, type Alert, type OrderSeen } from './alerts'
+import { filledOrderWords } from './alert-words'
+
+const order = (id: number, status: string): OrderSeen => ({ id, pair: 'BTC_USDT', status, newlyFilled: status.toUpperCase() === 'FILLED' })
 
 const active = (kind: Alert['kind'], price = '100') => ({ kind, price, status: 'active' as const })
 
@@ -25,14 +28,31 @@ describe('alerts', () => {
 
   it('a fired or cancelled alert never fires again', () => {
     expect(priceAlertFires({ ...active('above'), status: 'fired' }, '99', '200')).toBe(false)
-    expect(orderAlertFires({ kind: 'order-filled', orderId: 5, status: 'cancelled' }, 5, 'FILLED')).toBe(false)
+    expect(orderAlertFires({ kind: 'order-filled', pair: 'BTC_USDT', orderId: 5, status: 'cancelled' }, order(5, 'FILLED'))).toBe(false)
   })
 
   it('order alerts fire on FILLED of their own order only', () => {
-    const alert = { kind: 'order-filled' as const, orderId: 5, status: 'active' as const }
-    expect(orderAlertFires(alert, 5, 'PARTIAL_FILLED')).toBe(false)
-    expect(orderAlertFires(alert, 6, 'FILLED')).toBe(false)
-    expect(orderAlertFires(alert, 5, 'FILLED')).toBe(true)
+    const alert = { kind: 'order-filled' as const, pair: 'BTC_USDT', orderId: 5, status: 'active' as const }
+    expect(orderAlertFires(alert, order(5, 'PARTIAL_FILLED'))).toBe(false)
+    expect(orderAlertFires(alert, order(6, 'FILLED'))).toBe(false)
+    expect(orderAlertFires(alert, order(5, 'FILLED'))).toBe(true)
+    // Its own order fires it even when the fill was not seen happening (the window was closed).
+    expect(orderAlertFires(alert, { ...order(5, 'FILLED'), newlyFilled: false })).toBe(true)
+  })
+
+  it('an alert on any order of a pair fires on a fill of that pair that is new, never on an old one', () => {
+    const alert = { kind: 'order-filled' as const, pair: 'BTC_USDT', status: 'active' as const }
+    expect(orderAlertFires(alert, order(7, 'FILLED'))).toBe(true)
+    expect(orderAlertFires(alert, { ...order(7, 'filled'), pair: 'btc_usdt' })).toBe(true)
+    expect(orderAlertFires(alert, { ...order(7, 'FILLED'), pair: 'ETH_USDT' })).toBe(false)
+    expect(orderAlertFires(alert, { ...order(7, 'FILLED'), newlyFilled: false })).toBe(false)
+    expect(orderAlertFires(alert, order(7, 'PARTIAL_FILLED'))).toBe(false)
+  })
+
+  it('names the order that filled', () => {
+    expect(filledOrderWords({ orderId: 5 })).toBe('order 5')
+    expect(filledOrderWords({ filledOrderId: 9 })).toBe('order 9')
+    expect(filledOrderWords({})).toBe('any order')
   })
 
   it('refuses a draft that would fire at once, and bad input', () => {
@@ -41,6 +61,7 @@ describe('alerts', () => {
     expect(alertDraftSchema.safeParse({ kind: 'above', pair: 'BTC_USDT', price: '-1' }).success).toBe(false)
     expect(alertDraftSchema.safeParse({ kind: 'above', pair: 'BTC_USDT', price: '1e5' }).success).toBe(false)
     expect(alertDraftSchema.safeParse({ kind: 'order-filled', pair: 'BTC_USDT', orderId: 3 }).success).toBe(true)
+    expect(alertDraftSchema.safeParse({ kind: 'order-filled', pair: 'BTC_USDT' }).success).toBe(true)
   })
 
   it('says what happened in the notification', () => {

@@ -4,6 +4,7 @@
 // exchanges, and an alert set on one must never fire on another's prices.
 import { z } from 'zod'
 import { Decimal } from './decimal'
+import { filledOrderWords } from './alert-words'
 
 export const ALERT_KINDS = ['above', 'below', 'cross', 'order-filled'] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
@@ -12,7 +13,9 @@ const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'a positive decimal number
 
 export const alertDraftSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.enum(['above', 'below', 'cross']), pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/), price: decimalText, note: z.string().max(200).optional(), sound: z.boolean().optional() }),
-  z.strictObject({ kind: z.literal('order-filled'), pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/), orderId: z.number().int().positive(), note: z.string().max(200).optional(), sound: z.boolean().optional() }),
+  // Without an order id: the next order of the pair that fills (an order filled before the alert was
+  // set never fires it).
+  z.strictObject({ kind: z.literal('order-filled'), pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/), orderId: z.number().int().positive().optional(), note: z.string().max(200).optional(), sound: z.boolean().optional() }),
 ])
 export type AlertDraft = z.output<typeof alertDraftSchema>
 
@@ -32,6 +35,8 @@ export const alertSchema = z.object({
   firedAt: z.number().optional(),
   /** The price (or the order status) that fired it. */
   firedBy: z.string().optional(),
+  /** The order that fired an 'order-filled' alert set on any order of its pair. */
+  filledOrderId: z.number().int().positive().optional(),
 })
 export type Alert = z.output<typeof alertSchema>
 
@@ -62,15 +67,30 @@ export function priceAlertFires(alert: Pick<Alert, 'kind' | 'price' | 'status'>,
   return false
 }
 
-export function orderAlertFires(alert: Pick<Alert, 'kind' | 'orderId' | 'status'>, orderId: number, status: string): boolean {
-  return alert.status === 'active' && alert.kind === 'order-filled' && alert.orderId === orderId && status === 'FILLED'
+/** An order as the account feed showed it, and whether it became FILLED since the previous look. */
+export interface OrderSeen {
+  id: number
+  pair: string
+  status: string
+  /** FILLED now, and not seen FILLED before: the only fill a pair-wide alert may fire on. */
+  newlyFilled: boolean
+}
+
+/**
+ * Whether an 'order-filled' alert fires on an order: its own order once FILLED, or, set on any order
+ * of a pair, an order of that pair that has just filled.
+ */
+export function orderAlertFires(alert: Pick<Alert, 'kind' | 'orderId' | 'pair' | 'status'>, order: OrderSeen): boolean {
+  if (alert.status !== 'active' || alert.kind !== 'order-filled' || order.status.toUpperCase() !== 'FILLED') return false
+  if (alert.orderId !== undefined) return alert.orderId === order.id
+  return order.newlyFilled && order.pair.toUpperCase() === alert.pair
 }
 
 /** The words of a fired alert's notification. */
 export function alertMessage(alert: Alert): { title: string; body: string } {
   const pair = alert.pair.replace('_', '/')
   const note = alert.note ? ` — ${alert.note}` : ''
-  if (alert.kind === 'order-filled') return { title: `${pair}: order ${alert.orderId} filled`, body: `Your order ${alert.orderId} is filled${note}` }
+  if (alert.kind === 'order-filled') return { title: `${pair}: ${filledOrderWords(alert)} filled`, body: `Your ${filledOrderWords(alert)} is filled${note}` }
   const verb = alert.kind === 'above' ? 'rose to' : alert.kind === 'below' ? 'fell to' : 'crossed'
   return { title: `${pair} ${verb} ${alert.price}`, body: `Last price ${alert.firedBy ?? alert.price}${note}` }
 }

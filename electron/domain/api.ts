@@ -24,7 +24,8 @@ import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from
 import { baseUrlProblem, feedUrlProblem } from './origin'
 import { type BookEventPayload, accountOrdersInput, accountTradesInput } from './history-api'
 import type { FillRecord } from './wire'
-import { type IndicatorPref, type LayoutPrefs, indicatorPatchSchema, layoutInputSchema } from './chart-prefs'
+import type { IndicatorPref, LayoutPrefs } from './chart-prefs'
+import { indicatorPatchSchema, layoutInputSchema } from './chart-prefs-schema'
 import { type Alert, alertDraftSchema } from './alerts'
 import type { MoveResult, MoveStep } from './move-order'
 

@@ -72,4 +72,27 @@ describe('alerts store', () => {
     expect(terminal.callsOf('alerts.create')).toEqual([{ kind: 'above', pair: 'BTC_USDT', price: '110', sound: true }])
     expect(alerts.dialogOpen).toBe(false)
   })
+
+  it('sets an alert on one order filling, or on any order of the pair, with no price asked', async () => {
+    const alerts = useAlertsStore()
+    terminal.handlers['alerts.create'] = (draft) => alert({ id: 'o1', kind: 'order-filled', price: undefined, ...(draft && 'orderId' in draft ? { orderId: draft.orderId } : {}) })
+    alerts.openOrderDialog('BTC_USDT', 42)
+    expect(alerts.dialog).toMatchObject({ kind: 'order-filled', orderId: 42 })
+    expect(await alerts.save()).toBe(true)
+    alerts.openOrderDialog('ETH_USDT', null)
+    expect(await alerts.save()).toBe(true)
+    expect(terminal.callsOf('alerts.create')).toEqual([
+      { kind: 'order-filled', pair: 'BTC_USDT', orderId: 42, sound: true },
+      { kind: 'order-filled', pair: 'ETH_USDT', sound: true },
+    ])
+  })
+
+  it('switching the dialog from a price to "order filled" sends no price', async () => {
+    const alerts = useAlertsStore()
+    terminal.handlers['alerts.create'] = () => alert({ id: 'o2', kind: 'order-filled', price: undefined })
+    alerts.openDialog('BTC_USDT', '110', '100')
+    alerts.dialog!.kind = 'order-filled'
+    expect(await alerts.save()).toBe(true)
+    expect(terminal.callsOf('alerts.create')).toEqual([{ kind: 'order-filled', pair: 'BTC_USDT', sound: true }])
+  })
 })

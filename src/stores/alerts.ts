@@ -10,8 +10,10 @@ import { useSessionStore } from './session'
 
 export interface AlertDialogState {
   pair: string
-  kind: Exclude<AlertKind, 'order-filled'>
+  kind: AlertKind
   price: string
+  /** For 'order-filled': the order, or null for the next order of the pair that fills. */
+  orderId: number | null
   sound: boolean
 }
 
@@ -45,9 +47,26 @@ export const useAlertsStore = defineStore('alerts', () => {
   /** Opens the dialog for `pair` at `price`: above the last price an alert is 'above', else 'below'. */
   function openDialog(pair: string, price: string, last: string | null): void {
     const kind = last !== null && Number(price) < Number(last) ? 'below' : 'above'
-    dialog.value = { pair, kind, price, sound: true }
+    show({ pair, kind, price, orderId: null, sound: true })
+  }
+
+  /** Opens the dialog for an alert when `orderId` (or, with null, any order of `pair`) fills. */
+  function openOrderDialog(pair: string, orderId: number | null): void {
+    show({ pair, kind: 'order-filled', price: '', orderId, sound: true })
+  }
+
+  function show(state: AlertDialogState): void {
+    dialog.value = state
     dialogError.value = null
     dialogOpen.value = true
+  }
+
+  /** What the dialog's fields come to, or why they are not an alert yet. */
+  function draftOf(d: AlertDialogState): AlertDraft | string {
+    if (d.kind === 'order-filled') return { kind: d.kind, pair: d.pair, sound: d.sound, ...(d.orderId === null ? {} : { orderId: d.orderId }) }
+    const price = d.price.trim()
+    if (!/^\d+(\.\d+)?$/.test(price) || Number(price) <= 0) return 'Enter a price above zero, like 43000.5.'
+    return { kind: d.kind, pair: d.pair, price, sound: d.sound }
   }
 
   function closeDialog(): void {
@@ -57,14 +76,13 @@ export const useAlertsStore = defineStore('alerts', () => {
   async function save(): Promise<boolean> {
     const d = dialog.value
     if (!d || !dialogOpen.value || saving.value) return false
-    const price = d.price.trim()
-    if (!/^\d+(\.\d+)?$/.test(price) || Number(price) <= 0) {
-      dialogError.value = 'Enter a price above zero, like 43000.5.'
+    const draft = draftOf(d)
+    if (typeof draft === 'string') {
+      dialogError.value = draft
       return false
     }
     saving.value = true
     try {
-      const draft: AlertDraft = { kind: d.kind, pair: d.pair, price, sound: d.sound }
       const created = await useTerminal().call('alerts.create', draft)
       alerts.value = [...alerts.value, created]
       dialogOpen.value = false
@@ -124,5 +142,5 @@ export const useAlertsStore = defineStore('alerts', () => {
     disposer = null
   }
 
-  return { alerts, error, dialog, dialogOpen, dialogError, saving, firedQueue, load, openDialog, closeDialog, save, cancel, onFired, takeFired, listen, dispose }
+  return { alerts, error, dialog, dialogOpen, dialogError, saving, firedQueue, load, openDialog, openOrderDialog, closeDialog, save, cancel, onFired, takeFired, listen, dispose }
 })

@@ -239,14 +239,16 @@ export const useMarketStore = defineStore('market', () => {
    * screen until the fresh snapshot replaces it.
    */
   async function showCachedStart(): Promise<void> {
-    const prefs = usePrefsStore().prefs
-    if (!prefs.pair || pair.value !== '') return
+    const { pair: wantedPair, interval: wantedInterval } = usePrefsStore().prefs
+    if (!wantedPair || (pair.value !== '' && pair.value !== wantedPair)) return
     askedAt = session.profileGeneration
-    const id = subscription
-    const shown = await cached.show(prefs.pair, prefs.interval, (s) => id === subscription && s.session.generation >= askedAt && pair.value === '')
+    // Painted unless something fresh came first: nothing asked yet, or the very same chart asked
+    // (startup.ts asks for it beside the pairs) and its answer not in.
+    const nothingFresh = () => pair.value === '' || (pair.value === wantedPair && interval.value === wantedInterval && feedSession.value === null && candles.value.length === 0)
+    const shown = await cached.show(wantedPair, wantedInterval, (s) => s.session.generation >= askedAt && nothingFresh())
     if (!shown) return
-    pair.value = prefs.pair
-    interval.value = prefs.interval
+    pair.value = wantedPair
+    interval.value = wantedInterval
     if (pairs.value.length === 0 && shown.pairs) pairs.value = shown.pairs
   }
 

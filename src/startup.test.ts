@@ -1,0 +1,54 @@
+// The start-up sequence: the remembered chart is asked for as soon as the preferences and the session
+// are in, while the pair list is still loading (the chart is the slowest part of the first screen);
+// a remembered pair this exchange does not list is replaced by the first one it does.
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Pair } from '@domain/wire'
+import { deferred, fakeTerminal, profileView, sessionState, type FakeTerminal } from './stores/fake-terminal.test-util'
+import { BTC_USDT, ETH_USDT, PREFS, candleRun } from './stores/market-fixtures.test-util'
+
+let terminal: FakeTerminal
+let pairs: ReturnType<typeof deferred<Pair[]>>
+
+beforeEach(async () => {
+  vi.resetModules()
+  pairs = deferred<Pair[]>()
+  terminal = fakeTerminal({
+    'prefs.get': () => PREFS,
+    'session.get': () => sessionState(),
+    'profiles.list': () => [profileView()],
+    'app.info': () => ({ name: 'T', version: '0.1.0', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
+    'market.pairs': () => pairs.promise,
+    'market.currencies': () => [],
+    'market.ticker': () => [],
+    'market.subscribe': (input) => ({ pair: input.pair, interval: input.interval, candles: candleRun(3, 1_700_000_000), trades: [], ticker: null, stale: false, fetchedAt: 1 }),
+  })
+  // The bridge is in place before startup.ts is evaluated: it starts as it is imported.
+  const api = await import('@/api')
+  api.setTerminal(terminal)
+})
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('start-up', () => {
+  it('asks for the remembered chart before the pair list has answered, and only once', async () => {
+    const { firstStart } = await import('./startup')
+    await settle()
+    expect(terminal.callsOf('market.subscribe')).toEqual([{ pair: 'BTC_USDT', interval: '60' }])
+    pairs.resolve([BTC_USDT, ETH_USDT])
+    expect(await firstStart).toBeNull()
+    expect(terminal.callsOf('market.subscribe')).toHaveLength(1)
+  })
+
+  it('a remembered pair this exchange does not list gives way to the first one it does', async () => {
+    const { firstStart } = await import('./startup')
+    await settle()
+    pairs.resolve([ETH_USDT])
+    await firstStart
+    expect(terminal.callsOf('market.subscribe')).toEqual([
+      { pair: 'BTC_USDT', interval: '60' },
+      { pair: 'ETH_USDT', interval: '60' },
+    ])
+    const { useMarketStore } = await import('@/stores/market')
+    expect(useMarketStore().pair).toBe('ETH_USDT')
+  })
+})

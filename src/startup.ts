@@ -1,0 +1,60 @@
+// The start-up sequence: listen to the core's events, load session, preferences and pairs, then
+// subscribe to the remembered pair. main.ts imports this module first, and it begins at once, as the
+// module is evaluated: the requests then travel while the rest of the window's script (the chart,
+// naive-ui) is evaluated and mounted, which is most of the start, instead of after it.
+import { createPinia, setActivePinia } from 'pinia'
+import { useTerminal } from '@/api'
+import { useSessionStore } from '@/stores/session'
+import { useAccountStore } from '@/stores/account'
+import { useFeedStore } from '@/stores/feed'
+import { usePrefsStore } from '@/stores/prefs'
+import { useNoticeStore } from '@/stores/notices'
+import { useMarketStore } from '@/stores/market'
+
+/** The one store container of the window: the start fills it before the app is mounted on it. */
+export const pinia = createPinia()
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+let chartAsked: () => void = () => undefined
+/** Settles once the remembered chart has been asked for (or cannot be yet): main.ts mounts after it. */
+export const chartRequested = new Promise<void>((resolve) => (chartAsked = resolve))
+
+/** Runs the start; resolves to why the session could not be loaded, or null. */
+export async function start(): Promise<string | null> {
+  setActivePinia(pinia)
+  const market = useMarketStore()
+  const prefs = usePrefsStore()
+  const session = useSessionStore()
+  useNoticeStore().listen()
+  useAccountStore().listen()
+  useFeedStore().listen()
+  const loads = [prefs.load(), session.load(), market.loadPairs()] as const
+  // The remembered market from the disk, painted (stale) while the exchange is asked for the fresh one.
+  void loads[0].then(() => market.showCachedStart(), () => undefined)
+  // The remembered chart is asked for as soon as the preferences and the session are in, beside the
+  // pairs rather than after them: the chart is the slowest part of the first screen. A pair this
+  // exchange does not list is replaced by subscribeRemembered once the pairs are in.
+  void Promise.all([loads[0], loads[1]])
+    .then(() => {
+      if (session.profile && prefs.prefs.pair && !market.pair) void market.subscribe(prefs.prefs.pair, prefs.prefs.interval)
+    }, () => undefined)
+    .finally(chartAsked)
+  const [, sessionResult, pairsResult] = await Promise.allSettled(loads)
+  // Pairs that could not be loaded are said in the pair list (the market store keeps why), not in a
+  // notice that would outlive a switch to another profile; a switch, or this exchange answering
+  // again, loads the market by itself (the market store follows the session).
+  if (pairsResult.status === 'fulfilled') await market.subscribeRemembered()
+  return sessionResult.status === 'rejected' ? reason(sessionResult.reason) : null
+}
+
+/** Why the window cannot reach its core (no bridge), or null; main.ts says it on the whole page. */
+export let bridgeProblem: string | null = null
+try {
+  useTerminal()
+} catch (error) {
+  bridgeProblem = reason(error)
+}
+
+/** The first start, begun on import; null when there is no core to start with. */
+export const firstStart: Promise<string | null> | null = bridgeProblem === null ? start() : null
