@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test'
 import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
+import { bestPrices, openApp } from './helpers'
 
 let host: RunningHost
 
@@ -34,4 +35,26 @@ test('the web host refuses API calls without the session cookie and from another
   expect(crossOrigin.status).toBe(403)
   const events = await fetch(`${host.origin}/events`)
   expect(events.status).toBe(401)
+})
+
+test('order notices keep clear of the order form and the book, however wide the side column is', async ({ page }) => {
+  await openApp(page, host)
+  const side = page.getByTestId('side-region')
+  const notices = page.locator('.n-notification')
+  const { bid } = await bestPrices(host, 'BTC_USDT')
+  // The default column, and one the trader has dragged wider.
+  for (const [width, sidePercent] of [[1280, 25], [1600, 25], [1600, 40]] as const) {
+    await callApi(host, 'prefs.set', { layout: { sidebar: 24, bottom: 30, side: sidePercent, bottomCollapsed: false, sideCollapsed: false } })
+    await page.setViewportSize({ width, height: width === 1600 ? 960 : 720 })
+    await page.reload()
+    await side.waitFor()
+    await callApi(host, 'orders.place', { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.001', limit_price: (bid * 0.8).toFixed(2) })
+    await expect(notices.first()).toBeVisible()
+    const s = (await side.boundingBox())!
+    // Once a notice has slid in (it enters from the right edge), it stays left of the side column.
+    const rightmost = () => notices.evaluateAll((els) => (els.length ? Math.max(...els.map((el) => el.getBoundingClientRect().right)) : Infinity))
+    await expect.poll(rightmost, { message: `notices stay left of the side column (x=${s.x})` }).toBeLessThanOrEqual(s.x)
+  }
+  await callApi(host, 'orders.cancel', { pair: 'BTC_USDT' })
+  await callApi(host, 'prefs.set', { layout: { sidebar: 24, bottom: 30, side: 25, bottomCollapsed: false, sideCollapsed: false } })
 })
