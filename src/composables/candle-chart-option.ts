@@ -182,7 +182,8 @@ export function fullOption(input: ChartInput): ChartOption {
         position: 'right' as const,
         splitNumber: 2,
         axisLine: { show: false },
-        axisLabel: { color: palette.text, fontSize: 10, formatter: (value: number) => formatAmount(value, 2) },
+        // No label at a pane's top edge: it would sit on the label at the bottom edge of the pane above.
+        axisLabel: { color: palette.text, fontSize: 10, showMaxLabel: false, formatter: (value: number) => formatAmount(value, 2) },
         splitLine: { lineStyle: { color: palette.grid } },
         axisPointer: { show: false },
       })),
