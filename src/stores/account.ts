@@ -20,6 +20,10 @@ export const useAccountStore = defineStore('account', () => {
   const session = useSessionStore()
 
   const snapshot = shallowRef<AccountSnapshot | null>(null)
+  /** What the shown snapshot holds, as text: a read that found nothing new is not drawn again. */
+  let shownContent = ''
+  /** When the shown data was last confirmed, by a new snapshot or one that found it unchanged. */
+  const confirmedAt = ref<number | null>(null)
   /** A snapshot of a generation the session has not reached yet. */
   let pending: AccountSnapshot | null = null
   const loading = ref(false)
@@ -30,7 +34,7 @@ export const useAccountStore = defineStore('account', () => {
   const accountId = computed(() => snapshot.value?.accountId ?? null)
   /** True once a snapshot of the current generation is shown. */
   const loaded = computed(() => snapshot.value !== null)
-  const fetchedAt = computed(() => snapshot.value?.fetchedAt ?? null)
+  const fetchedAt = computed(() => (snapshot.value ? confirmedAt.value : null))
 
   // The issue asks that switching account filter balances and fee rules to that account_id; the
   // core may hand over a master's whole tree, so the filter is applied here as well.
@@ -60,9 +64,17 @@ export const useAccountStore = defineStore('account', () => {
       pending = next
       return false
     }
-    if (snapshot.value && snapshot.value.generation === next.generation && snapshot.value.fetchedAt > next.fetchedAt) return false
-    snapshot.value = next
+    const shown = snapshot.value
+    if (shown && shown.generation === next.generation && (confirmedAt.value ?? 0) > next.fetchedAt) return false
     error.value = null
+    confirmedAt.value = next.fetchedAt
+    // Every live-feed frame is followed by a REST read that mostly confirms what the frame showed: a
+    // new object would re-render every table, the book and the chart's order lines for nothing, and
+    // hold up the frame that shows the next change.
+    const content = JSON.stringify([next.accountId, next.balances, next.feeRules, next.orders])
+    if (shown && shown.generation === next.generation && content === shownContent) return true
+    shownContent = content
+    snapshot.value = next
     return true
   }
 
