@@ -176,6 +176,17 @@ describe('account store', () => {
     expect(account.balances.map((b) => b.balance)).toEqual(['3'])
   })
 
+  it('a change of balances only keeps the orders and fee rules as they were shown (their views are not redrawn)', async () => {
+    const { account } = await ready()
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '2' })], fetchedAt: 10 }))
+    const orders = account.orders
+    const rules = account.feeRules
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '3' })], fetchedAt: 20 }))
+    expect(account.balances.map((b) => b.balance)).toEqual(['3'])
+    expect(account.orders).toBe(orders)
+    expect(account.feeRules).toBe(rules)
+  })
+
   it('keeps orders null when the server has no orders endpoint', async () => {
     const { account } = await ready()
     terminal.emit('account.changed', accountSnapshot({ orders: null }))
