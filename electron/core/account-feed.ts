@@ -8,8 +8,9 @@
 // read follows each burst and its answer wins. Frames that arrive while a read is in flight are laid
 // over its answer (the read may have been served before them), so a number never steps back to an
 // older one on screen; the read kicked by those frames then starts after them and stands alone. That
-// read waits a moment (reconcileMs): the window draws the frames' numbers first, and a fill's several
-// frames (order, two wallets, more orders) are confirmed by one read instead of a read each.
+// read starts on a timer (reconcileMs, by default the next turn): after the emit, so the window gets
+// the frames' numbers first, and soon, so its answer is drawn before the trader's next action rather
+// than in the middle of it (measured: a 200 ms wait made back-to-back orders slower to show).
 import type { AccountSnapshot, Notice } from '../domain/api'
 import { isTerminalError } from '../domain/errors'
 import type { OrderRecord } from '../domain/wire'
@@ -27,7 +28,7 @@ export interface AccountFeedDeps {
   emit: (snapshot: AccountSnapshot) => void
   notify: (notice: Notice) => void
   intervalMs?: number
-  /** How long after frames were shown the reconciling read starts. Default 200 ms. */
+  /** How long after frames were shown the reconciling read starts. Default 0: the next turn. */
   reconcileMs?: number
   now?: () => number
 }
@@ -183,7 +184,7 @@ export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
     reconcileTimer = setTimeout(() => {
       reconcileTimer = null
       poller?.kick()
-    }, deps.reconcileMs ?? 200)
+    }, deps.reconcileMs ?? 0)
     reconcileTimer.unref?.()
   }
 
