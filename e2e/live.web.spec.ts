@@ -157,6 +157,23 @@ test('a lost diff (a gap): the panel re-reads the book rather than showing one b
   await callApi(host, 'orders.cancel', { order_ids: [id] })
 })
 
+test('an order’s own frames put it into open orders and take it out, while the exchange’s order list is slow to answer', async () => {
+  // The REST list of orders takes longer than the whole test may: whatever shows comes from the o frames.
+  await setFaults({ latencyMs: 20_000, onlyPaths: ['/accounts/order'] })
+  try {
+    const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
+    await page.getByTestId('tab-orders').click()
+    const id = await place({ order_type: 'LIMIT', order_side: 'BUY', base_amount: '0.001', limit_price: (Number(ticker!.buy) * 0.8).toFixed(2) })
+    const row = page.getByTestId(`order-row-${id}`)
+    await expect(row).toBeVisible({ timeout: STREAMED_MS })
+    await expect(row).toContainText('0.001')
+    await callApi(host, 'orders.cancel', { order_ids: [id] })
+    await expect(row).toBeHidden({ timeout: STREAMED_MS })
+  } finally {
+    await setFaults({})
+  }
+})
+
 test('a dropped feed shows reconnecting, then live again, and trades stream again', async () => {
   // Every mode the status bar shows, as it shows it: the reconnect may take well under a second.
   // (a string: this file is compiled without the DOM's types)

@@ -1,8 +1,8 @@
 // The live feed of the active profile session: one socket per profile session (feed/feed-client.ts),
 // opened when the session starts and closed when it ends, so nothing of an old session's socket can
 // reach the window. It tells the market feed (market-stream.ts) and the account which mode they are
-// in, and turns the private order/wallet frames into an immediate account refresh (the REST snapshot
-// stays the one truth: a frame only says "something changed, read it now").
+// in, and hands the private order/wallet frames to the account feed, which shows their numbers at once
+// and reads the account again (the REST snapshot stays the one truth: account-feed.ts).
 //
 // Modes: live while the socket is open; reconnecting while it is being re-established; polling where
 // the server has no feed (404, connection refused), where the URL cannot be derived, when the feed is
@@ -120,7 +120,7 @@ export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
           current.authed = event.ok
           announce()
         } else if (event.kind === 'order' || event.kind === 'wallet') {
-          session.accountFeed()?.kick()
+          session.accountFeed()?.applyFrame(event)
         }
       }),
     )

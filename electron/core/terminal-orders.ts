@@ -3,7 +3,7 @@
 import type { MethodInput, MethodResults, Notice } from '../domain/api'
 import { TerminalError } from '../domain/errors'
 import type { ExchangeClient } from './exchange/client'
-import { createOrderDesk } from './order-desk'
+import { createOrderDesk, type OrderDesk } from './order-desk'
 import { noProfile } from './terminal-market'
 import type { Session } from './terminal-session'
 
@@ -27,6 +27,14 @@ export function requireTradingOf(session: Session): { client: ExchangeClient; ac
 
 export function createOrderHandlers(session: Session, notify: (notice: Notice) => void): OrderHandlers {
   const requireTrading = () => requireTradingOf(session)
+  // One desk per client and account, so the pair and currency lists it caches for a minute serve
+  // every order of the session instead of being read again before each one.
+  let desk: { client: ExchangeClient; accountId: number; desk: OrderDesk } | null = null
+  function deskFor(): OrderDesk {
+    const { client, accountId } = requireTrading()
+    if (desk?.client !== client || desk.accountId !== accountId) desk = { client, accountId, desk: createOrderDesk({ client, accountId: () => accountId }) }
+    return desk.desk
+  }
 
   return {
     async 'account.snapshot'() {
@@ -47,24 +55,22 @@ export function createOrderHandlers(session: Session, notify: (notice: Notice) =
       return { ...snapshot, generation: gen }
     },
     async 'orders.validate'(draft) {
-      const { client: c, accountId: id } = requireTrading()
-      return createOrderDesk({ client: c, accountId: () => id }).validate(draft)
+      return deskFor().validate(draft)
     },
     async 'orders.place'(draft) {
-      const { client: c, accountId: id } = requireTrading()
-      const result = await createOrderDesk({ client: c, accountId: () => id }).place(draft)
+      const result = await deskFor().place(draft)
       if (result.outcome === 'placed') {
         notify({ kind: 'order-placed', title: 'Order placed', body: `${draft.order_side} ${draft.order_type} ${draft.pair.replace('_', '/')} — id ${result.orderIds.join(', ')}` })
       } else {
         notify({ kind: 'warning', title: 'Order outcome unknown', body: result.message })
       }
-      session.accountFeed()?.kick()
+      session.accountFeed()?.afterOrder()
       return result
     },
     async 'orders.cancel'(input) {
       const { client: c } = requireTrading()
       const result = await c.cancelOrders(input)
-      session.accountFeed()?.kick()
+      session.accountFeed()?.afterOrder()
       return result
     },
   }

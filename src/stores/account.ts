@@ -16,10 +16,23 @@ import { useSessionStore } from './session'
 // Re-exported: the balances table reads it from here; the one definition lives in the domain.
 export { availableOf } from '@domain/balances'
 
+const PARTS = ['balances', 'feeRules', 'orders'] as const
+type Parts = Record<(typeof PARTS)[number], string>
+const partsOf = (s: AccountSnapshot): Parts => ({ balances: JSON.stringify(s.balances), feeRules: JSON.stringify(s.feeRules), orders: JSON.stringify(s.orders) })
+
+/** The previous list when the next one holds the very same rows: a computed that returns it triggers nothing. */
+function kept<T>(previous: T[] | undefined, next: T[]): T[] {
+  return previous !== undefined && previous.length === next.length && previous.every((row, i) => row === next[i]) ? previous : next
+}
+
 export const useAccountStore = defineStore('account', () => {
   const session = useSessionStore()
 
   const snapshot = shallowRef<AccountSnapshot | null>(null)
+  /** What the shown snapshot holds, part by part, as text: what a read found unchanged is not drawn again. */
+  let shownParts: Parts | null = null
+  /** When the shown data was last confirmed, by a new snapshot or one that found it unchanged. */
+  const confirmedAt = ref<number | null>(null)
   /** A snapshot of a generation the session has not reached yet. */
   let pending: AccountSnapshot | null = null
   const loading = ref(false)
@@ -30,19 +43,21 @@ export const useAccountStore = defineStore('account', () => {
   const accountId = computed(() => snapshot.value?.accountId ?? null)
   /** True once a snapshot of the current generation is shown. */
   const loaded = computed(() => snapshot.value !== null)
-  const fetchedAt = computed(() => snapshot.value?.fetchedAt ?? null)
+  const fetchedAt = computed(() => (snapshot.value ? confirmedAt.value : null))
 
   // The issue asks that switching account filter balances and fee rules to that account_id; the
   // core may hand over a master's whole tree, so the filter is applied here as well.
-  const balances = computed<Balance[]>(() => {
+  // Each list keeps its identity while its rows do (see apply), so a fill that changes balances only
+  // does not redraw what shows orders or fee rules.
+  const balances = computed<Balance[]>((previous) => {
     const snap = snapshot.value
     if (!snap) return []
-    return snap.accountId === null ? snap.balances : snap.balances.filter((b) => b.account_id === snap.accountId)
+    return kept(previous, snap.accountId === null ? snap.balances : snap.balances.filter((b) => b.account_id === snap.accountId))
   })
-  const feeRules = computed<FeeRule[]>(() => {
+  const feeRules = computed<FeeRule[]>((previous) => {
     const snap = snapshot.value
     if (!snap) return []
-    return snap.accountId === null ? snap.feeRules : snap.feeRules.filter((r) => r.account_id === snap.accountId)
+    return kept(previous, snap.accountId === null ? snap.feeRules : snap.feeRules.filter((r) => r.account_id === snap.accountId))
   })
   /** null when the server has no recent-orders endpoint. */
   const orders = computed<OrderRecord[] | null>(() => (snapshot.value ? snapshot.value.orders : []))
@@ -60,9 +75,22 @@ export const useAccountStore = defineStore('account', () => {
       pending = next
       return false
     }
-    if (snapshot.value && snapshot.value.generation === next.generation && snapshot.value.fetchedAt > next.fetchedAt) return false
-    snapshot.value = next
+    const shown = snapshot.value
+    if (shown && shown.generation === next.generation && (confirmedAt.value ?? 0) > next.fetchedAt) return false
     error.value = null
+    confirmedAt.value = next.fetchedAt
+    // Every live-feed frame is followed by a REST read that mostly confirms what the frame showed: new
+    // objects would re-render every table, the book and the chart's order lines for nothing, and hold
+    // up the frame that shows the next change. Parts that did not change keep the shown objects.
+    const parts = partsOf(next)
+    const before = shown && shown.generation === next.generation && shown.accountId === next.accountId ? shownParts : null
+    if (before && PARTS.every((k) => parts[k] === before[k])) return true
+    shownParts = parts
+    const same = (k: (typeof PARTS)[number]): boolean => before !== null && parts[k] === before[k]
+    snapshot.value =
+      before && shown
+        ? { ...next, balances: same('balances') ? shown.balances : next.balances, feeRules: same('feeRules') ? shown.feeRules : next.feeRules, orders: same('orders') ? shown.orders : next.orders }
+        : next
     return true
   }
 

@@ -162,6 +162,31 @@ describe('account store', () => {
     expect(availableOf({ balance: '1', reserve: '1.5' })).toBe('-0.5')
   })
 
+  it('keeps the rows of a snapshot that a later read confirms (no redraw), and takes the read’s time', async () => {
+    const { account } = await ready()
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '2' })], fetchedAt: 10 }))
+    const rows = account.balances
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '2' })], fetchedAt: 20 }))
+    expect(account.balances).toBe(rows)
+    expect(account.fetchedAt).toBe(20)
+    // an older snapshot is still refused, even one with other numbers
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '1' })], fetchedAt: 15 }))
+    expect(account.balances.map((b) => b.balance)).toEqual(['2'])
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '3' })], fetchedAt: 30 }))
+    expect(account.balances.map((b) => b.balance)).toEqual(['3'])
+  })
+
+  it('a change of balances only keeps the orders and fee rules as they were shown (their views are not redrawn)', async () => {
+    const { account } = await ready()
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '2' })], fetchedAt: 10 }))
+    const orders = account.orders
+    const rules = account.feeRules
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '3' })], fetchedAt: 20 }))
+    expect(account.balances.map((b) => b.balance)).toEqual(['3'])
+    expect(account.orders).toBe(orders)
+    expect(account.feeRules).toBe(rules)
+  })
+
   it('keeps orders null when the server has no orders endpoint', async () => {
     const { account } = await ready()
     terminal.emit('account.changed', accountSnapshot({ orders: null }))
