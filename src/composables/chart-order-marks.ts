@@ -26,6 +26,19 @@ export function ordersToDraw(orders: readonly OrderRecord[] | null, pairName: st
   return orders.filter((o) => o.pair === pairName && LIVE_ORDER_STATUSES.includes(o.status) && o.price !== null && o.price !== undefined)
 }
 
+/**
+ * True when two lists of ordersToDraw would draw the same lines: the same orders with the same price,
+ * side, amount and fill. An account update that leaves this pair's open orders as they were (a balance
+ * change, another pair's fill) then keeps the chart's list, and the chart is not redrawn for it.
+ */
+export function sameDrawnOrders(a: readonly OrderRecord[], b: readonly OrderRecord[]): boolean {
+  if (a.length !== b.length) return false
+  return a.every((o, i) => {
+    const p = b[i]!
+    return o.id === p.id && o.price === p.price && o.side === p.side && o.amount === p.amount && o.amount_filled === p.amount_filled && o.status === p.status
+  })
+}
+
 /** One dashed line per open order, in the side's colour of the theme. */
 export function orderMarkLines(orders: readonly OrderRecord[], pair: Pair | null, colors: { orderBuy: string; orderSell: string }): MarkLineComponentOption {
   const data: MarkLineData = []
