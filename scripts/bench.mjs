@@ -220,7 +220,7 @@ async function benchLive(opts, browser) {
     metric({ group: 'live', id: 'live.tick-to-pixel-p50', name: 'Tick-to-pixel p50 (feed)', unit: 'ms', samples: r.feed, budget: { max: 30 }, baseline: r.polling, note: `a sub-account's crossing order → its row in the trades list + a chart paint; baseline: polling only (TERMINAL_FEED=off), ${r.polling.length} runs` }),
     metric({ group: 'live', id: 'live.tick-to-pixel-p99', name: 'Tick-to-pixel p99 (feed)', unit: 'ms', samples: [p(r.feed, 0.99)], budget: { max: 100 }, note: `of ${r.feed.length} trades` }),
     metric({ group: 'live', id: 'live.polling-vs-feed', name: 'Polling / feed, tick-to-pixel p50', unit: '×', samples: [pollP50 / feedP50], budget: { min: 20 }, note: `polling p50 ${pollP50.toFixed(0)} ms, feed p50 ${feedP50.toFixed(0)} ms` }),
-    metric({ group: 'live', id: 'live.order-to-screen', name: 'Order to screen (submit → placed + open orders)', unit: 'ms', samples: r.orderMs, budget: { max: 100 }, note: 'confirmation off; the form in the window' }),
+    metric({ group: 'live', id: 'live.order-to-screen', name: 'Order to screen (submit → placed + open orders)', unit: 'ms', samples: r.orderMs, budget: { max: 100 }, note: 'confirmation off; the form in the window; from the click event in the page to the frame showing both' }),
     metric({ group: 'live', id: 'live.fill-to-balances', name: 'Fill to balances (market order → balance row)', unit: 'ms', samples: r.fillMs, budget: { max: 100 }, note: 'the viewer\'s own market order through the API; the feed\'s w/o frames refresh the account' }),
   ]
 }

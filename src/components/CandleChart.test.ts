@@ -155,9 +155,12 @@ describe('CandleChart', () => {
     await flushPromises()
     expect(fake.state.options).toHaveLength(1)
     expect(live().candle).toEqual({ ...last, close: 50000, volume: last.volume + 1 })
-    // A changed order is a change of the lines: a merge that restates them, and the live extents.
+    // A changed order is a change of the lines: a merge that restates them, and the live extents —
+    // after the next frame is painted, so the order's row and the form's "placed" show first.
     useAccountStore().apply({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [{ ...ORDER, price: '42000' }], fetchedAt: 2 })
     await flushPromises()
+    expect(fake.state.options).toHaveLength(1)
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
     expect(fake.state.options).toHaveLength(2)
     const option = optionAt(-1)
     expect(seriesOf(option, 'candles')!.markLine!.data[0]).toMatchObject({ yAxis: 42000 })
