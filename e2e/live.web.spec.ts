@@ -91,10 +91,16 @@ test('a trade shows in the trades list, and an order and a fill in open orders a
 /** The panel's bid prices, as numbers, best first. */
 const shownBids = (): Promise<number[]> => page.getByTestId('order-book-bids').locator('li[data-price]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-price'))))
 
-/** A price just under the best bid (so the panel shows it), with cents no ladder level is likely to have. */
+/**
+ * A price between the third and fourth bids the panel shows (so the panel shows it too), with cents
+ * no ladder level is likely to have. Deep enough to rest: the market moves, and an order at the top
+ * of the book is the first its sellers hit — filled, it never rests in the book (seen: an order a few
+ * units above the best bid filled within 0.3 s).
+ */
 async function priceUnderBest(cents: number): Promise<string> {
-  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
-  return (Math.floor(Number(ticker!.buy) - 3) + cents / 100).toFixed(2)
+  await expect.poll(async () => (await shownBids()).length).toBeGreaterThan(3)
+  const bids = await shownBids()
+  return (Math.floor(bids[3]!) + 1 + cents / 100).toFixed(2)
 }
 
 type BookState = { at: number; doubt: string | null; bids: number[] }
