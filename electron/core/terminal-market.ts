@@ -112,7 +112,7 @@ export function createMarket(deps: MarketDeps): Market {
     if (!tickers) {
       const mine: TickersFeed = startTickersFeed({
         client,
-        live: deps.live?.() ?? null,
+        live,
         emit: (list) => {
           if (tickers !== mine || tag.generation !== session.profileGeneration) return
           hub.emit('market.tickers', { session: tag, tickers: list })

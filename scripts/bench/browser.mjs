@@ -115,46 +115,26 @@ export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200
       async ({ runs, warmup, ticks, tickWarmup }) => {
         const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
         const b = window.__bench
-        const initial = []
-        for (let i = 0; i < warmup + runs; i++) {
-          const ms = b.initial(500)
-          if (i >= warmup) initial.push(ms)
-          await frame()
+        /** `skip + count` runs of `fn(i)`, the last `count` kept; a frame painted after every `every`-th run. */
+        const samples = async (count, skip, fn, every) => {
+          const out = []
+          for (let i = 0; i < skip + count; i++) {
+            const ms = fn(i)
+            if (i >= skip) out.push(ms)
+            if (i % every === 0) await frame()
+          }
+          return out
         }
-        const tick = []
-        const append = []
-        for (let i = 0; i < tickWarmup + ticks; i++) {
-          const ms = b.tick(i)
-          if (i >= tickWarmup) tick.push(ms)
-          // A tick per frame at most, as live data arrives: let the browser paint between ticks.
-          if (i % 4 === 0) await frame()
-        }
-        for (let i = 0; i < 40; i++) {
-          const ms = b.append()
-          if (i >= 10) append.push(ms)
-          if (i % 4 === 0) await frame()
-        }
+        const initial = await samples(runs, warmup, () => b.initial(500), 1)
+        // A tick per frame at most, as live data arrives: let the browser paint between ticks.
+        const tick = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
+        const append = await samples(30, 10, () => b.append(), 4)
         // The same ticks on a chart created with useDirtyRect: a candidate fix, measured beside.
         b.initial(500, true)
-        const tickDirty = []
-        for (let i = 0; i < tickWarmup + ticks; i++) {
-          const ms = b.tick(i)
-          if (i >= tickWarmup) tickDirty.push(ms)
-          if (i % 4 === 0) await frame()
-        }
+        const tickDirty = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
         // With BB, RSI and MACD (issue 16's three indicators): first paint, then live ticks.
-        const initialIndicators = []
-        for (let i = 0; i < warmup + runs; i++) {
-          const ms = b.initialIndicators(500)
-          if (i >= warmup) initialIndicators.push(ms)
-          await frame()
-        }
-        const tickIndicators = []
-        for (let i = 0; i < tickWarmup + ticks; i++) {
-          const ms = b.tick(i)
-          if (i >= tickWarmup) tickIndicators.push(ms)
-          if (i % 4 === 0) await frame()
-        }
+        const initialIndicators = await samples(runs, warmup, () => b.initialIndicators(500), 1)
+        const tickIndicators = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
         return { initial, tick, append, tickDirty, initialIndicators, tickIndicators }
       },
       { runs, warmup, ticks, tickWarmup },

@@ -153,7 +153,7 @@ export function priceText(value, precision) {
  * every order trades at once against the demo's market makers and the balances stay level.
  * Returns place(i) → Promise<status>; refresh() re-reads the ticker.
  */
-export async function crossingOrders({ baseUrl, account, pairName }) {
+export async function crossingOrders({ baseUrl, account, pairName, amountOf = null }) {
   const pairs = await getJson(`${baseUrl}/pairs`)
   const pair = pairs.find((p) => p.name === pairName)
   if (!pair) throw new Error(`pair ${pairName} not listed`)
@@ -167,7 +167,8 @@ export async function crossingOrders({ baseUrl, account, pairName }) {
     ask = Number(ticker.sell)
   }
   await refresh()
-  const amount = String(pair.minimum_order_size)
+  // `amountOf(i, pair)`: an amount of the order's own, so that its trade can be told from others.
+  const amountFor = (i) => (amountOf ? amountOf(i, pair) : String(pair.minimum_order_size))
   const place = async (i, fetchImpl = fetch) => {
     const buy = i % 2 === 0
     const price = buy ? ask * 1.01 : bid * 0.99
@@ -176,7 +177,7 @@ export async function crossingOrders({ baseUrl, account, pairName }) {
       order_type: 'LIMIT',
       order_side: buy ? 'BUY' : 'SELL',
       wallet_type: 'SPOT',
-      base_amount: amount,
+      base_amount: amountFor(i),
       limit_price: priceText(price, pair.price_precision),
       client_order_id: `bench-${i}`,
     })
@@ -189,7 +190,7 @@ export async function crossingOrders({ baseUrl, account, pairName }) {
     if (res.status === 401) token = await authenticate(baseUrl, account)
     return res.status
   }
-  return { pair, place, refresh }
+  return { pair, place, refresh, amountFor }
 }
 
 /** The demo exchange's accounts for a seed (keys are derived from it), read from its own CLI. */

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { authenticate, callApi, demoAccounts, getJson, priceText, sign, sleep, startWebHost, windowUrl } from './lib.mjs'
+import { callApi, crossingOrders, demoAccounts, sleep, startWebHost, windowUrl } from './lib.mjs'
 
 const VIEWPORT = { width: 1600, height: 960 }
 
@@ -55,27 +55,15 @@ async function openWindow(browser, env) {
 /** Trades of a sub-account against the market makers: `trade(i)` → the amount text its row shows. */
 async function trader(host, account, pairName) {
   const baseUrl = (await callApi(host, 'session.get')).profile.baseUrl.replace(/\/+$/, '')
-  const pair = (await getJson(`${baseUrl}/pairs`)).find((p) => p.name === pairName)
-  const token = await authenticate(baseUrl, account)
-  const step = 10 ** -pair.amount_precision
+  // Each trade's amount is the minimum plus a sample number in the last digits.
+  const amountOf = (i, pair) => (Number(pair.minimum_order_size) + (101 + (i % 800)) * 10 ** -pair.amount_precision).toFixed(pair.amount_precision)
+  const orders = await crossingOrders({ baseUrl, account, pairName, amountOf })
   return async (i) => {
-    const t = await getJson(`${baseUrl}/ticker?pair=${pairName}`)
-    const ticker = Array.isArray(t) ? t[0] : t
-    const amount = (Number(pair.minimum_order_size) + (101 + (i % 800)) * step).toFixed(pair.amount_precision)
-    const buy = i % 2 === 0
-    const body = JSON.stringify({
-      pair: pairName,
-      order_type: 'LIMIT',
-      order_side: buy ? 'BUY' : 'SELL',
-      wallet_type: 'SPOT',
-      base_amount: amount,
-      limit_price: priceText(buy ? Number(ticker.sell) * 1.01 : Number(ticker.buy) * 0.99, pair.price_precision),
-    })
+    await orders.refresh()
     const sentAt = Date.now()
-    const res = await fetch(`${baseUrl}/trading/order`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-sign': sign(account.apiSecret, body) }, body })
-    await res.arrayBuffer()
-    if (res.status !== 200) throw new Error(`the demo refused a bench order: ${res.status}`)
-    return { sentAt, amount }
+    const status = await orders.place(i)
+    if (status !== 200) throw new Error(`the demo refused a bench order: ${status}`)
+    return { sentAt, amount: orders.amountFor(i) }
   }
 }
 

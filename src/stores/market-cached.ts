@@ -17,6 +17,7 @@ export interface CachedShown {
 
 export function cachedMarket(shown: CachedShown) {
   let on = false
+  let reading: { key: string; answer: Promise<MethodResults['market.cached'] | null> } | null = null
 
   function paint(snapshot: SubscribedSnapshot): void {
     on = true
@@ -50,12 +51,22 @@ export function cachedMarket(shown: CachedShown) {
      * it is in, that nothing fresh has come meanwhile. Never fails: the cache is a nicety.
      */
     async show(pair: string, interval: CandleInterval, still: (snapshot: SubscribedSnapshot) => boolean): Promise<{ pairs: Pair[] | null } | null> {
-      const cached: MethodResults['market.cached'] | null = await useTerminal()
-        .call('market.cached', { pair, interval })
-        .catch(() => null)
+      // One read of the disk for a chart however many ask at once: the start asks for the remembered
+      // chart, and subscribing to it asks again before the first answer is in.
+      const key = `${pair}|${interval}`
+      let answer = reading?.key === key ? reading.answer : null
+      if (answer === null) {
+        const mine = { key, answer: useTerminal().call('market.cached', { pair, interval }).catch(() => null) }
+        reading = mine
+        void mine.answer.finally(() => {
+          if (reading === mine) reading = null
+        })
+        answer = mine.answer
+      }
+      const cached = await answer
       const snapshot = cached?.snapshot
       if (!snapshot || snapshot.pair !== pair || snapshot.interval !== interval || !still(snapshot)) return null
-      paint(snapshot)
+      if (!on) paint(snapshot)
       return { pairs: cached.pairs }
     },
   }
