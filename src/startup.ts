@@ -10,6 +10,7 @@ import { useFeedStore } from '@/stores/feed'
 import { usePrefsStore } from '@/stores/prefs'
 import { useNoticeStore } from '@/stores/notices'
 import { useMarketStore } from '@/stores/market'
+import { loadCandleChart } from '@/composables/chart-chunk'
 
 /** The one store container of the window: the start fills it before the app is mounted on it. */
 export const pinia = createPinia()
@@ -30,6 +31,8 @@ export async function start(): Promise<string | null> {
   useAccountStore().listen()
   useFeedStore().listen()
   const loads = [prefs.load(), session.load(), market.loadPairs()] as const
+  // The chart's code travels beside its data; ChartArea.vue says so if it cannot load.
+  void loadCandleChart().catch(() => undefined)
   // The remembered market from the disk, painted (stale) while the exchange is asked for the fresh one.
   void loads[0].then(() => market.showCachedStart(), () => undefined)
   // The remembered chart is asked for as soon as the preferences and the session are in, beside the
