@@ -12,6 +12,7 @@ import type { Balance, FeeRule, OrderRecord } from '@domain/wire'
 import { availableIn } from '@domain/balances'
 import { useTerminal } from '@/api'
 import { useSessionStore } from './session'
+import { frameScheduler } from './market-merge'
 
 // Re-exported: the balances table reads it from here; the one definition lives in the domain.
 export { availableOf } from '@domain/balances'
@@ -146,10 +147,25 @@ export const useAccountStore = defineStore('account', () => {
     },
   )
 
+  // Pushed snapshots are applied once a frame, the newest of them: a live order brings two or three
+  // (its order frame, its wallet frame, the read after them), and each apply re-renders the tables.
+  // Applied as they came, they ran ahead of the answer the trader waits for (the order's own
+  // "placed"), whose body the window reads only once it is free; a frame later they cost one render.
+  let pushed: AccountSnapshot | null = null
+  const newer = (a: AccountSnapshot, b: AccountSnapshot): boolean => a.generation > b.generation || (a.generation === b.generation && a.fetchedAt >= b.fetchedAt)
+  const applyPushed = frameScheduler(() => {
+    const next = pushed
+    pushed = null
+    if (next) apply(next)
+  })
+
   let disposer: Disposer | null = null
   /** Starts listening to the core's pushes. Idempotent. */
   function listen(): void {
-    disposer ??= useTerminal().on('account.changed', (next) => void apply(next))
+    disposer ??= useTerminal().on('account.changed', (next) => {
+      if (!pushed || newer(next, pushed)) pushed = next
+      applyPushed()
+    })
   }
   function dispose(): void {
     disposer?.()

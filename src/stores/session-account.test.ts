@@ -10,6 +10,8 @@ import type { SessionState } from '@domain/api'
 
 let terminal: FakeTerminal
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Pushed account snapshots are applied once a frame (a timer where there are no frames). */
+const frame = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 beforeEach(() => {
   setActivePinia(createPinia())
@@ -82,14 +84,17 @@ describe('account store', () => {
   it('shows a snapshot of the current generation and drops one of an earlier generation', async () => {
     const { account } = await ready()
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ currency: 'USDT', balance: '10' })] }))
+    await frame()
     expect(account.balances.map((b) => b.currency)).toEqual(['USDT'])
     terminal.emit('account.changed', accountSnapshot({ generation: 0, balances: [balance({ currency: 'ETH' })] }))
+    await frame()
     expect(account.balances.map((b) => b.currency)).toEqual(['USDT'])
   })
 
   it('clears the previous account at once on a switch and never shows its late answers', async () => {
     const { session, account } = await ready()
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ currency: 'MASTERCOIN' })] }))
+    await frame()
     const late = deferred<ReturnType<typeof accountSnapshot>>()
     terminal.handlers['account.snapshot'] = () => late.promise
     terminal.emit('session.changed', sessionState({ generation: 2, accountId: 2 }))
@@ -98,6 +103,7 @@ describe('account store', () => {
     expect(account.loaded).toBe(false)
     // The master's snapshot arrives late (fetched for generation 1): dropped.
     terminal.emit('account.changed', accountSnapshot({ generation: 1, balances: [balance({ currency: 'MASTERCOIN' })] }))
+    await frame()
     expect(account.balances).toEqual([])
     late.resolve(accountSnapshot({ generation: 2, accountId: 2, balances: [balance({ account_id: 2, currency: 'SUBCOIN' })] }))
     await settle()
@@ -123,6 +129,7 @@ describe('account store', () => {
     await settle()
     const asked = terminal.callsOf('account.snapshot').length
     terminal.emit('account.changed', accountSnapshot({ generation: 2, accountId: 3, balances: [balance({ account_id: 3, currency: 'EARLY' })] }))
+    await frame()
     // Still generation 1 on screen: the early snapshot waits.
     expect(account.balances.map((b) => b.currency)).toEqual(['BTC'])
     terminal.emit('session.changed', sessionState({ generation: 2, accountId: 3 }))
@@ -141,6 +148,7 @@ describe('account store', () => {
         feeRules: [feeRule({ account_id: 1, priority: 1 }), feeRule({ account_id: 2, priority: 2 })],
       }),
     )
+    await frame()
     expect(account.balances.map((b) => b.currency)).toEqual(['MINE'])
     expect(account.feeRules.map((r) => r.priority)).toEqual([1])
   })
@@ -156,32 +164,53 @@ describe('account store', () => {
         ],
       }),
     )
+    await frame()
     expect(account.available('USDT', 'SPOT')).toBe('0.2')
     expect(account.available('USDT', 'MARGIN_CROSS')).toBe('100')
     expect(account.available('BTC', 'SPOT')).toBeNull()
     expect(availableOf({ balance: '1', reserve: '1.5' })).toBe('-0.5')
   })
 
+  it('applies the pushes of one frame once, the newest of them, after the answers waiting before it', async () => {
+    const { account } = await ready()
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '1' })], fetchedAt: 10 }))
+    await frame()
+    const rows = account.balances
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '2' })], fetchedAt: 30 }))
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '5' })], fetchedAt: 20 }))
+    // nothing redrawn before the frame: the order's own answer is handled first
+    expect(account.balances).toBe(rows)
+    await frame()
+    // the newest read wins, whatever order the pushes came in
+    expect(account.balances.map((b) => b.balance)).toEqual(['2'])
+  })
+
   it('keeps the rows of a snapshot that a later read confirms (no redraw), and takes the read’s time', async () => {
     const { account } = await ready()
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '2' })], fetchedAt: 10 }))
+    await frame()
     const rows = account.balances
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '2' })], fetchedAt: 20 }))
+    await frame()
     expect(account.balances).toBe(rows)
     expect(account.fetchedAt).toBe(20)
     // an older snapshot is still refused, even one with other numbers
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '1' })], fetchedAt: 15 }))
+    await frame()
     expect(account.balances.map((b) => b.balance)).toEqual(['2'])
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '3' })], fetchedAt: 30 }))
+    await frame()
     expect(account.balances.map((b) => b.balance)).toEqual(['3'])
   })
 
   it('a change of balances only keeps the orders and fee rules as they were shown (their views are not redrawn)', async () => {
     const { account } = await ready()
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '2' })], fetchedAt: 10 }))
+    await frame()
     const orders = account.orders
     const rules = account.feeRules
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ balance: '3' })], fetchedAt: 20 }))
+    await frame()
     expect(account.balances.map((b) => b.balance)).toEqual(['3'])
     expect(account.orders).toBe(orders)
     expect(account.feeRules).toBe(rules)
@@ -190,6 +219,7 @@ describe('account store', () => {
   it('keeps orders null when the server has no orders endpoint', async () => {
     const { account } = await ready()
     terminal.emit('account.changed', accountSnapshot({ orders: null }))
+    await frame()
     expect(account.orders).toBeNull()
   })
 
@@ -210,6 +240,7 @@ describe('account store', () => {
     for (let g = 2; g < 202; g++) {
       const id = g % 2 === 0 ? 2 : 1
       terminal.emit('account.changed', accountSnapshot({ generation: g, accountId: id, balances: [balance({ account_id: id, currency: `C${id}` })] }))
+      await frame()
       terminal.emit('session.changed', sessionState({ generation: g, accountId: id }))
       expect(account.balances.map((b) => b.currency)).toEqual([`C${id}`])
     }
