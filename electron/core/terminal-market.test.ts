@@ -51,6 +51,38 @@ describe('terminal market', () => {
     rmSync(dir, { recursive: true, force: true })
   }, 60_000)
 
+  it('the embedded demo, on a new port after a restart, still starts from the market it showed last', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'terminal-demo-cache-'))
+    const open = async (exchange: Awaited<ReturnType<typeof startDemoExchange>>) => {
+      const core = await createTerminal({
+        host: 'cli', version: '0', dataDir: dir, vault: createVault({ keytar: h.keytar }), profiles: createProfileStore(dir), rates: fast,
+        demo: { start: async () => ({ baseUrl: exchange.baseUrl, accounts: exchange.accounts }) },
+      })
+      h.track(core)
+      return core
+    }
+    const first = await startDemoExchange({ port: 0, seed: 14, live: false })
+    const second = await startDemoExchange({ port: 0, seed: 14, live: false })
+    try {
+      expect(second.baseUrl).not.toBe(first.baseUrl)
+      const before = await open(first)
+      const live = await before.call('market.subscribe', { pair: 'ETH_USDT', interval: '5' })
+      await expect.poll(async () => (await before.call('market.cached', { pair: 'ETH_USDT', interval: '5' })).snapshot).not.toBeNull()
+      await before.dispose()
+
+      const after = await open(second)
+      const { profile } = await after.call('session.get', undefined)
+      expect(profile?.baseUrl).toBe(second.baseUrl)
+      const cached = await after.call('market.cached', { pair: 'ETH_USDT', interval: '5' })
+      expect(cached.snapshot?.stale).toBe(true)
+      expect(cached.snapshot?.candles.at(-1)).toEqual(live.candles.at(-1))
+    } finally {
+      await first.close()
+      await second.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('serves the cached market of the active exchange at once, and never another exchange\'s', async () => {
     const exchange = await startDemoExchange({ port: 0, seed: 12, live: false })
     const dir = mkdtempSync(join(tmpdir(), 'terminal-cached-'))

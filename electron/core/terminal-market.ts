@@ -19,6 +19,9 @@ import { type TickersFeed, startTickersFeed } from './tickers-feed'
 import type { LiveSource } from './live-link'
 import type { Session } from './terminal-session'
 
+/** The cache identity of the embedded demo exchange (never a base URL: those are http(s) URLs). */
+const EMBEDDED_DEMO_CACHE = 'embedded-demo'
+
 type MarketMethod = Extract<MethodName, `market.${string}`>
 export type MarketHandlers = { [M in MarketMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
 
@@ -62,7 +65,10 @@ export function createMarket(deps: MarketDeps): Market {
   }
 
   // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
-  const cacheOf = (baseUrl: string) => createMarketCache(join(deps.dataDir, 'cache'), baseUrl, (e) => log?.warn('market cache', { error: String(e) }))
+  // The embedded demo listens on a new port each launch, so its profiles share one fixed identity:
+  // keyed by URL, its cached start would never find the last launch's market.
+  const cacheOf = (profile: { baseUrl: string; isDemo: boolean }) =>
+    createMarketCache(join(deps.dataDir, 'cache'), profile.isDemo ? EMBEDDED_DEMO_CACHE : profile.baseUrl, (e) => log?.warn('market cache', { error: String(e) }))
 
   /** Runs `read` with the active client and returns its answer only if the session is still the same. */
   async function read<T>(call: (client: NonNullable<Session['client']>, signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -83,7 +89,7 @@ export function createMarket(deps: MarketDeps): Market {
     const live = deps.live?.() ?? null
     const next: MarketFeed = createMarketFeed(pair, interval, {
       client,
-      cache: cacheOf(active.baseUrl),
+      cache: cacheOf(active),
       emit: <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => {
         // A replaced or stopped feed, or one of an earlier session, says nothing any more.
         if (feed !== next || tag.generation !== session.profileGeneration) return
@@ -130,7 +136,7 @@ export function createMarket(deps: MarketDeps): Market {
   async function cached(pair: string, interval: MethodInput<'market.cached'>['interval']): Promise<MethodResults['market.cached']> {
     const { active, profileGeneration } = session
     if (!active) throw noProfile()
-    const cache = cacheOf(active.baseUrl)
+    const cache = cacheOf(active)
     const [snapshot, lists] = await Promise.all([cache.load(pair, interval), cache.loadLists()])
     session.assertCurrent(profileGeneration)
     const tag: MarketSession = { profileId: active.id, generation: profileGeneration }
@@ -141,7 +147,7 @@ export function createMarket(deps: MarketDeps): Market {
     'market.currencies': () => read((client, signal) => client.currencies({ signal })),
     'market.pairs': () =>
       read(async (client, signal) => {
-        const cache = cacheOf(session.active!.baseUrl)
+        const cache = cacheOf(session.active!)
         try {
           const [pairs, currencies] = await Promise.all([client.pairs({}, { signal }), client.currencies({ signal })])
           void cache.saveLists({ pairs, currencies })
