@@ -74,7 +74,73 @@ afterEach(() => {
   chart.dispose()
 })
 
+interface ModelView {
+  getModel(): {
+    getSeriesByIndex(i: number): { id: string; getRawData(): SlotData; getData(): SlotData }
+    getSeriesCount(): number
+    getComponent(type: 'yAxis', i: number): { axis: { scale: { getExtent(): [number, number] } } }
+  }
+}
+interface SlotData {
+  count(): number
+  get(dim: string, i: number): unknown
+  mapDimension(dim: string): string
+}
+const model = () => (chart as unknown as ModelView).getModel()
+/** The first slot and the count of the points a series holds (raw), and of those in view (filtered). */
+function held(series: number): { first: number; count: number; inView: number } {
+  const s = model().getSeriesByIndex(series)
+  const raw = s.getRawData()
+  return { first: Number(raw.get(raw.mapDimension('x'), 0)), count: raw.count(), inView: s.getData().count() }
+}
+/** Every series but the live extents (which hold the live slot only). */
+const settledSeries = () => Array.from({ length: model().getSeriesCount() }, (_, i) => i).filter((i) => !model().getSeriesByIndex(i).id.startsWith('live-extent'))
+const yExtents = () => [0, 1, 2, 3].map((i) => model().getComponent('yAxis', i).axis.scale.getExtent())
+
 describe('CandleChartPainter on a real chart', () => {
+  it('hands ECharts the slots in view and a few before them at first, with the axes and candles in view as with every slot', async () => {
+    const view = { ...painter.view }
+    expect(view).toEqual({ start: 380, end: 499 })
+    const first = settledSeries().map(held)
+    settledSeries().forEach((series, k) => {
+      const h = first[k]!
+      // Far fewer than the 499 settled slots; each line and the candles from just left of the view to
+      // the newest settled slot (498). A volume series holds the bars of one direction only.
+      expect(h.count).toBeLessThan(200)
+      if (model().getSeriesByIndex(series).id.startsWith('volume')) return
+      expect(h.first).toBeLessThanOrEqual(view.start)
+      expect(h.first + h.count - 1).toBe(498)
+    })
+    // The settled candles in view: slots 380…498.
+    expect(held(0).inView).toBe(119)
+    const axes = yExtents()
+    // Zoomed out to every slot: every settled value is handed; zoomed back, the same view shows the same.
+    chart.dispatchAction({ type: 'dataZoom', startValue: 0, endValue: 499 })
+    expect(painter.zoomed({ startValue: 0, endValue: 499 })).toBe(true)
+    await Promise.resolve()
+    const isVolume = (series: number) => model().getSeriesByIndex(series).id.startsWith('volume')
+    for (const series of settledSeries().filter((i) => !isVolume(i))) expect([held(series).first, held(series).count]).toEqual([0, 499])
+    expect(settledSeries().filter(isVolume).reduce((n, series) => n + held(series).count, 0)).toBe(499)
+    chart.dispatchAction({ type: 'dataZoom', startValue: view.start, endValue: view.end })
+    expect(painter.zoomed({ startValue: view.start, endValue: view.end })).toBe(true)
+    expect(settledSeries().map((i) => held(i).inView)).toEqual(first.map((h) => h.inView))
+    expect(yExtents()).toEqual(axes)
+  })
+
+  it('a pan left of the handed slots restates every settled value once, before the frame is shown', async () => {
+    chart.dispatchAction({ type: 'dataZoom', startValue: 100, endValue: 220 })
+    expect(painter.zoomed({ startValue: 100, endValue: 220 })).toBe(true)
+    await Promise.resolve()
+    expect(setOption).toHaveBeenCalledTimes(1)
+    expect(held(0)).toEqual({ first: 0, count: 499, inView: 121 })
+    // Every value is held now: a further pan needs no restatement.
+    chart.dispatchAction({ type: 'dataZoom', startValue: 20, endValue: 140 })
+    expect(painter.zoomed({ startValue: 20, endValue: 140 })).toBe(true)
+    await Promise.resolve()
+    expect(setOption).toHaveBeenCalledTimes(1)
+    expect(held(0).inView).toBe(121)
+  })
+
   it('draws a tick without setOption, and the drawn candle, volume and indicator segments read back as the data', () => {
     for (let i = 1; i <= 5; i++) expect(tick((c) => ({ close: c.close + (i % 2 ? 2 : -1), volume: c.volume + i / 100 }))).toBe('live')
     expect(setOption).not.toHaveBeenCalled()

@@ -7,12 +7,14 @@
 //     (live-overlay.ts), which repaints one small canvas layer.
 // The view (the slots on screen) is kept here too: a page of older candles moves it by as many slots,
 // so nothing on screen moves, and while it ends at the newest candle a new candle scrolls into view.
+// A whole option hands ECharts the settled values from just left of the view (firstHanded); a pan or
+// zoom that reaches further left restates them all before the frame is shown.
 // CandleChart.vue drives it from the stores; the bench's chart page drives it the same way.
 import type { EChartsType } from 'echarts/core'
 import type { Candle, CandleInterval } from '@domain/wire'
 import { IndicatorSet } from '@/indicators/indicator-set'
 import type { IndicatorConfig } from '@/indicators/specs'
-import { type ChartInput, dataUpdate, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'
+import { type ChartInput, dataUpdate, firstHanded, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'
 import { countBefore, sameSettled } from './candle-series-diff'
 import { subPaneCount } from './indicator-chart-option'
 import { LiveOverlay } from './live-overlay'
@@ -55,10 +57,13 @@ export class CandleChartPainter {
   private shown: Shown | null = null
   private last: ChartInput | null = null
   private readonly overlay: LiveOverlay
-  private rebasing = false
+  /** The first settled slot ECharts holds (a whole option hands the view and a margin; an update, all). */
+  private handed = 0
+  /** A restatement queued for right after ECharts' update: of the live extents, or of every settled value too. */
+  private restating: { settled: boolean } | null = null
 
   constructor(private readonly chart: EChartsType) {
-    this.overlay = new LiveOverlay(chart, () => this.rebaseSoon())
+    this.overlay = new LiveOverlay(chart, () => this.restateSoon(false))
   }
 
   /** How many candles the chart holds. */
@@ -86,6 +91,7 @@ export class CandleChartPainter {
       const input = this.input(request, request.height())
       this.setLive(input, true)
       this.chart.setOption(fullOption(input), { notMerge: true })
+      this.handed = Math.min(firstHanded(this.view), Math.max(0, candles.length - 1))
       this.shown = { key: request.key, look: request.look, configs: configsKey, length: candles.length, first, last, candles, lines: JSON.stringify(markLinesOf(input)) }
       return 'full'
     }
@@ -116,6 +122,7 @@ export class CandleChartPainter {
     // view as percentages, and the candles on screen would drift as the series grows.
     this.setLive(input, true)
     this.chart.setOption(dataUpdate(input, { times, view: viewMoved || times, settled, lines: lines !== shown.lines }))
+    if (settled) this.handed = 0
     return 'update'
   }
 
@@ -129,6 +136,8 @@ export class CandleChartPainter {
       this.view = { start: Math.round((range.start / 100) * (length - 1)), end: Math.round((range.end / 100) * (length - 1)) }
     } else return false
     this.following = this.view.end >= length - 1
+    // Slots left of what ECharts holds come into view: hand it every settled value (once).
+    if (this.view.start <= this.handed && this.handed > 0) this.restateSoon(true)
     return true
   }
 
@@ -146,18 +155,24 @@ export class CandleChartPainter {
   }
 
   /**
-   * A live value left its axis while ECharts was not repainting (a pan brought the live candle back
-   * into view): restate the extents right after ECharts' update, before the frame is shown.
+   * Restates, right after ECharts' update and before the frame is shown, the live extents (a live
+   * value left its axis while ECharts was not repainting: a pan brought the live candle back into
+   * view), and with `settled` every settled value (a pan or zoom reached left of the handed slots).
    */
-  private rebaseSoon(): void {
-    if (this.rebasing) return
-    this.rebasing = true
+  private restateSoon(settled: boolean): void {
+    if (this.restating) {
+      this.restating.settled ||= settled
+      return
+    }
+    this.restating = { settled }
     queueMicrotask(() => {
-      this.rebasing = false
+      const all = this.restating?.settled ?? false
+      this.restating = null
       const input = this.last
       if (!input || this.chart.isDisposed()) return
       this.setLive(input, true)
-      this.chart.setOption(dataUpdate(input, { times: false, view: false, settled: false, lines: false }))
+      this.chart.setOption(dataUpdate(input, { times: false, view: false, settled: all, lines: false }))
+      if (all) this.handed = 0
     })
   }
 }

@@ -58,7 +58,10 @@ describe('indicators in the chart option', () => {
   })
 
   it('puts settled values on slots 0…n-2 and leaves the live segment to the overlay; a tick restates no indicator series', () => {
-    const { input, set } = build([normaliseConfig('SMA', { period: 5 }), normaliseConfig('MACD')])
+    const built = build([normaliseConfig('SMA', { period: 5 }), normaliseConfig('MACD')])
+    // Zoomed out to every candle, so the whole option hands every settled slot.
+    const { set } = built
+    const input = { ...built.input, view: { start: 0, end: 199 } }
     const option = fullOption(input) as unknown as AnyOption
     const settled = option.series.find((s) => s.id === 'ind-0-SMA')!
     expect(settled.data).toHaveLength(199)

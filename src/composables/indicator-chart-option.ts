@@ -80,14 +80,14 @@ export function lineWidth(config: IndicatorConfig, index: number): number {
   return index === 1 && config.id === 'BB' ? 1 : 1.5
 }
 
-/** Every series the indicators draw, with their settled values (the full option). */
-export function indicatorSeries(indicators: readonly ChartIndicator[], length: number): (LineSeriesOption | BarSeriesOption)[] {
+/** Every series the indicators draw, with their settled values from slot `from` (the full option). */
+export function indicatorSeries(indicators: readonly ChartIndicator[], length: number, from = 0): (LineSeriesOption | BarSeriesOption)[] {
   const panes = paneIndexes(indicators)
   const out: (LineSeriesOption | BarSeriesOption)[] = []
   indicators.forEach((indicator, k) => {
     const axis = { xAxisIndex: panes[k]!, yAxisIndex: panes[k]! }
     INDICATOR_SPECS[indicator.config.id].lines.forEach((name, index) => {
-      const data = settledPoints(indicator.lines[name] ?? [], length)
+      const data = settledPoints(indicator.lines[name] ?? [], length, from)
       if (name === 'histogram') {
         out.push({
           id: seriesId(k, name), name: seriesId(k, name), type: 'bar', ...axis, data, encode: { x: 0, y: 1, itemId: 0 }, barMaxWidth: 8, silent: true,
@@ -118,9 +118,9 @@ export function indicatorSeries(indicators: readonly ChartIndicator[], length: n
   return out
 }
 
-/** The settled values: every candle but the newest. */
-function settledPoints(line: Line, length: number): Point[] {
-  return points(line, 0, Math.max(0, length - 1))
+/** The settled values from slot `from`: every candle but the newest. */
+function settledPoints(line: Line, length: number, from = 0): Point[] {
+  return points(line, from, Math.max(from, length - 1))
 }
 
 /** The data-only update of the indicators' settled values (a new candle or a recompute). */
