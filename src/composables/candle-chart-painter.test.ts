@@ -95,6 +95,8 @@ function held(series: number): { first: number; count: number; inView: number } 
 }
 /** Every series but the live extents (which hold the live slot only). */
 const settledSeries = () => Array.from({ length: model().getSeriesCount() }, (_, i) => i).filter((i) => !model().getSeriesByIndex(i).id.startsWith('live-extent'))
+/** A volume or histogram series holds the bars of one sign only. */
+const oneSign = (series: number) => /^volume|histogram/.test(model().getSeriesByIndex(series).id)
 const yExtents = () => [0, 1, 2, 3].map((i) => model().getComponent('yAxis', i).axis.scale.getExtent())
 
 describe('CandleChartPainter on a real chart', () => {
@@ -105,9 +107,9 @@ describe('CandleChartPainter on a real chart', () => {
     settledSeries().forEach((series, k) => {
       const h = first[k]!
       // Far fewer than the 499 settled slots; each line and the candles from just left of the view to
-      // the newest settled slot (498). A volume series holds the bars of one direction only.
+      // the newest settled slot (498).
       expect(h.count).toBeLessThan(200)
-      if (model().getSeriesByIndex(series).id.startsWith('volume')) return
+      if (oneSign(series)) return
       expect(h.first).toBeLessThanOrEqual(view.start)
       expect(h.first + h.count - 1).toBe(498)
     })
@@ -118,9 +120,9 @@ describe('CandleChartPainter on a real chart', () => {
     chart.dispatchAction({ type: 'dataZoom', startValue: 0, endValue: 499 })
     expect(painter.zoomed({ startValue: 0, endValue: 499 })).toBe(true)
     await Promise.resolve()
-    const isVolume = (series: number) => model().getSeriesByIndex(series).id.startsWith('volume')
-    for (const series of settledSeries().filter((i) => !isVolume(i))) expect([held(series).first, held(series).count]).toEqual([0, 499])
-    expect(settledSeries().filter(isVolume).reduce((n, series) => n + held(series).count, 0)).toBe(499)
+    for (const series of settledSeries().filter((i) => !oneSign(i))) expect([held(series).first, held(series).count]).toEqual([0, 499])
+    const volumes = settledSeries().filter((i) => model().getSeriesByIndex(i).id.startsWith('volume'))
+    expect(volumes.reduce((n, series) => n + held(series).count, 0)).toBe(499)
     chart.dispatchAction({ type: 'dataZoom', startValue: view.start, endValue: view.end })
     expect(painter.zoomed({ startValue: view.start, endValue: view.end })).toBe(true)
     expect(settledSeries().map((i) => held(i).inView)).toEqual(first.map((h) => h.inView))
