@@ -181,6 +181,16 @@ describe('CandleChartPainter on a real chart', () => {
     expectDrawnAt(3, h >= 0 ? histogram.y : histogram.y + histogram.height, h)
   })
 
+  it('a whole paint places the live shapes before ECharts paints, so no second repaint is asked for', () => {
+    const flush = vi.spyOn(chart.getZr(), 'flush')
+    const before = painter.scene
+    expect(painter.paint({ ...request(candles), look: 'light|utc' })).toBe('full')
+    // Server-side ECharts does not flush: a flush here would be the overlay's own, second repaint.
+    expect(flush).not.toHaveBeenCalled()
+    expect(painter.scene).not.toBe(before)
+    expectDrawnAt(0, painter.scene!.wick!.top, candles.at(-1)!.high)
+  })
+
   it('a live price beyond the axis restates the extents once, and the axis then covers it', () => {
     const high = valueAt(0, 0).value + 5000
     expect(tick(() => ({ close: high, high }))).toBe('update')
