@@ -82,8 +82,8 @@ export class LiveOverlay {
     // The overlay's canvas layer is made, and its pixels allocated, with the chart rather than at its
     // first paint with candles: a new canvas's first drawing allocates them (1–8 ms in Chromium), and
     // the window makes the chart when it mounts, while the candles still load. (No such layer in SVG.)
-    const painter = chart.getZr().painter as unknown as { getLayer?(zlevel: number): { ctx?: CanvasRenderingContext2D } | undefined }
-    painter.getLayer?.(1)?.ctx?.clearRect(0, 0, 1, 1)
+    const zr = chart.getZr() as unknown as { painter?: { getLayer?(zlevel: number): { ctx?: CanvasRenderingContext2D } | undefined } }
+    zr.painter?.getLayer?.(1)?.ctx?.clearRect(0, 0, 1, 1)
     overlays.set(chart.getZr(), this)
     // After ECharts lays out an update (pan, zoom, resize, setOption), the live shapes follow the new
     // mapping before ECharts paints; 'updated' (after the paint) catches whatever that missed. A
