@@ -191,6 +191,26 @@ describe('CandleChartPainter on a real chart', () => {
     expectDrawnAt(0, painter.scene!.wick!.top, candles.at(-1)!.high)
   })
 
+  it('an empty chart is not redrawn for a new pair or precision; its candles then get a whole first paint', () => {
+    const empty = init(null as unknown as HTMLElement, undefined, { renderer: 'svg', ssr: true, width: 1200, height: 700 })
+    const fresh = new CandleChartPainter(empty)
+    try {
+      expect(fresh.paint({ ...request([]), key: '|60|' })).toBe('full')
+      const set = vi.spyOn(empty, 'setOption')
+      expect(fresh.paint({ ...request([]), key: 'BTC_USDT|60|' })).toBe('none')
+      expect(fresh.paint(request([]))).toBe('none')
+      expect(set).not.toHaveBeenCalled()
+      // Another look or other panes do show on an empty chart.
+      expect(fresh.paint({ ...request([]), look: 'light|utc' })).toBe('full')
+      expect(fresh.paint({ ...request(candles), look: 'light|utc' })).toBe('full')
+      expect(fresh.view).toEqual({ start: 380, end: 499 })
+      expect(fresh.length).toBe(500)
+    } finally {
+      fresh.dispose()
+      empty.dispose()
+    }
+  })
+
   it('a live price beyond the axis restates the extents once, and the axis then covers it', () => {
     const high = valueAt(0, 0).value + 5000
     expect(tick(() => ({ close: high, high }))).toBe('update')

@@ -34,8 +34,8 @@ export interface PaintRequest {
   height: () => number | null
 }
 
-/** What a paint did: the whole option, a data merge, or the live overlay only. */
-export type PaintKind = 'full' | 'update' | 'live'
+/** What a paint did: the whole option, a data merge, the live overlay only, or nothing (nothing to show changed). */
+export type PaintKind = 'full' | 'update' | 'live' | 'none'
 
 interface Shown {
   key: string
@@ -83,6 +83,13 @@ export class CandleChartPainter {
     const configsKey = JSON.stringify(request.configs)
     const change = this.indicators.sync(request.series, request.interval, request.configs, candles)
     const shown = this.shown
+    // Still no candles, and the empty chart's look and panes as they were: it shows no label, so a new
+    // pair or precision changes nothing on it (the window's start names the pair, then its precision,
+    // before the candles come: each was a whole option of an empty chart, 10-30 ms at start-up).
+    if (shown && shown.length === 0 && candles.length === 0 && shown.look === request.look && shown.configs === configsKey) {
+      this.shown = { ...shown, key: request.key }
+      return 'none'
+    }
     if (!shown || shown.key !== request.key || shown.look !== request.look || shown.configs !== configsKey || shown.length === 0 || candles.length === 0) {
       if (!shown || shown.key !== request.key || shown.length === 0) {
         this.view = initialView(candles.length)
