@@ -44,6 +44,9 @@ export type ChartOption = ComposeOption<
 
 export { CHART_GRIDS } from './indicator-chart-option'
 
+/** The chart's font: its labels, the crosshair's and the live price's. */
+export const CHART_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
+
 /** Candles drawn in view when a chart opens. */
 export const INITIAL_VISIBLE = 120
 /** Within this many candles of the left edge, the next older page is loaded. */
@@ -155,7 +158,7 @@ export function fullOption(input: ChartInput): ChartOption {
   return {
     animation: false,
     backgroundColor: 'transparent',
-    textStyle: { color: palette.text, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+    textStyle: { color: palette.text, fontFamily: CHART_FONT },
     // One x mapping for both panes: ECharts 6 shrinks a grid whose axis labels overflow its bounds
     // (outerBoundsMode 'auto'), and the time labels under the volume pane overflow at the edges
     // once zoomed out, so the volume pane (and its crosshair line) came out narrower than the candle

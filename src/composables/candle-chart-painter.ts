@@ -14,7 +14,7 @@ import type { EChartsType } from 'echarts/core'
 import type { Candle, CandleInterval } from '@domain/wire'
 import { IndicatorSet } from '@/indicators/indicator-set'
 import type { IndicatorConfig } from '@/indicators/specs'
-import { type ChartInput, dataUpdate, firstHanded, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'
+import { CHART_FONT, type ChartInput, dataUpdate, firstHanded, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'
 import { countBefore, sameSettled } from './candle-series-diff'
 import { subPaneCount } from './indicator-chart-option'
 import { LiveOverlay } from './live-overlay'
@@ -48,6 +48,20 @@ interface Shown {
   lines: string
 }
 
+/**
+ * Looks the chart's font up once, when a chart is made (in the window: when it mounts, while the
+ * candles load). The first text measured in a font family makes the browser resolve the family and
+ * its fallbacks, and the first paint with candles measures every axis label: it paid that lookup.
+ */
+function resolveFont(): void {
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext?.('2d')
+  if (!context) return
+  for (const size of [10, 11, 12]) {
+    context.font = `${size}px ${CHART_FONT}`
+    context.measureText('0')
+  }
+}
+
 export class CandleChartPainter {
   readonly indicators = new IndicatorSet()
   /** The slots in view (indexes into the candles); kept in step with the user's panning. */
@@ -64,6 +78,7 @@ export class CandleChartPainter {
 
   constructor(private readonly chart: EChartsType) {
     this.overlay = new LiveOverlay(chart, () => this.restateSoon(false))
+    resolveFont()
   }
 
   /** How many candles the chart holds. */

@@ -11,6 +11,7 @@
 // The shapes follow ECharts' update before it paints (ECharts' post-update hook), so its own repaint
 // draws them with the chart: one repaint of the canvas layers, not a second one for the overlay.
 import { graphic, registerPostUpdate, type EChartsType } from 'echarts/core'
+import { CHART_FONT } from './candle-chart-option'
 import { type LiveScene, type LiveState, type PaneGeometry, liveScene } from './live-layer'
 
 /** The parts of ECharts' model read here (not in its public types): each grid's rectangle. */
@@ -60,7 +61,6 @@ function followUpdates(): void {
 }
 
 type Shape = graphic.Rect | graphic.Line | graphic.Polyline | graphic.Text
-const TEXT_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
 
 export class LiveOverlay {
   private readonly group = new graphic.Group()
@@ -194,7 +194,7 @@ export class LiveOverlay {
         el.setStyle({ stroke: p.color })
       })
       // As ECharts placed the markLine's label: at the line's end, on the price axis.
-      put('price-label', () => new graphic.Text({ style: { fill: '#fff', fontSize: 11, fontFamily: TEXT_FONT, padding: [2, 4], borderRadius: 2, verticalAlign: 'middle', align: 'left' } }), (el) => {
+      put('price-label', () => new graphic.Text({ style: { fill: '#fff', fontSize: 11, fontFamily: CHART_FONT, padding: [2, 4], borderRadius: 2, verticalAlign: 'middle', align: 'left' } }), (el) => {
         el.setStyle({ x: p.right + 5, y: p.y, text: p.text, backgroundColor: p.color })
       })
     }
