@@ -125,7 +125,8 @@ describe('CandleChart', () => {
     expect(option.grid).toHaveLength(2)
     const candles = drawnCandles(option)
     // The slots in view (380…499) and the few before them, in order; the newest drawn by the live overlay.
-    const handed = Array.from({ length: 500 - firstHanded({ start: 380 }) }, (_, i) => firstHanded({ start: 380 }) + i)
+    const from = firstHanded({ start: 380 }, 500)
+    const handed = Array.from({ length: 500 - from }, (_, i) => from + i)
     expect(handed[0]).toBeLessThan(380)
     expect(candles.map((c) => c[0])).toEqual(handed)
     expect(seriesOf(option, 'candles')!.data).toHaveLength(handed.length - 1)

@@ -132,8 +132,8 @@ export const HANDED_MARGIN = 10
  * right of the view are the newest, always handed); the axes keep every slot's category, so slots
  * stay indexes into the candles. The painter restates the rest before a pan or zoom could show it.
  */
-export function firstHanded(view: { start: number }): number {
-  return Math.max(0, view.start - HANDED_MARGIN)
+export function firstHanded(view: { start: number }, length: number): number {
+  return Math.min(Math.max(0, view.start - HANDED_MARGIN), Math.max(0, length - 1))
 }
 
 /** The whole option, for the first paint and for a theme or pair change (settled values from firstHanded). */
@@ -141,7 +141,7 @@ export function fullOption(input: ChartInput): ChartOption {
   const palette = paletteFor(input.theme)
   const places = input.pair?.price_precision ?? 8
   const times = input.candles.map((c) => c.time)
-  const from = Math.min(firstHanded(input.view), Math.max(0, input.candles.length - 1))
+  const from = firstHanded(input.view, input.candles.length)
   const settled = seriesData(input.candles, from, Math.max(from, input.candles.length - 1))
   const timeLabel = (value: string | number): string => formatCandleTime(Number(value), input.daily, input.zone)
   const indicators = input.indicators ?? []

@@ -113,7 +113,7 @@ export class CandleChartPainter {
       const input = this.input(request, request.height())
       this.setLive(input, true)
       this.chart.setOption(fullOption(input), { notMerge: true })
-      this.handed = Math.min(firstHanded(this.view), Math.max(0, candles.length - 1))
+      this.handed = firstHanded(this.view, candles.length)
       this.shown = { key: request.key, look: request.look, configs: configsKey, length: candles.length, first, last, candles, lines: JSON.stringify(markLinesOf(input)) }
       return 'full'
     }
