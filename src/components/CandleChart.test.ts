@@ -152,12 +152,18 @@ describe('CandleChart', () => {
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000 }] })
     await flushPromises()
     expect(fake.state.options).toHaveLength(1)
-    expect(wrapper.get('[data-testid="chart"]').attributes('data-paint')).toBe('live')
+    const chart = wrapper.get('[data-testid="chart"]')
+    expect(chart.attributes('data-paint')).toBe('live')
+    // The first paint with candles keeps its own time (the bench's first-render figure), ticks do not move it.
+    expect(chart.attributes('data-first-paint-candles')).toBe('500')
+    expect(Number(chart.attributes('data-first-paint-ms'))).toBeGreaterThanOrEqual(0)
+    const first = chart.attributes('data-first-paint-ms')
     expect(live()).toMatchObject({ slot: 499, candle: { ...last, close: 50000 }, lastPrice: 50000, lastText: '50,000.00' })
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000, volume: last.volume + 1 }] })
     await flushPromises()
     expect(fake.state.options).toHaveLength(1)
     expect(live().candle).toEqual({ ...last, close: 50000, volume: last.volume + 1 })
+    expect(chart.attributes('data-first-paint-ms')).toBe(first)
     // A changed order is a change of the lines: a merge that restates them, and the live extents —
     // after the next frame is painted, so the order's row and the form's "placed" show first.
     useAccountStore().apply({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [{ ...ORDER, price: '42000' }], fetchedAt: 2 })
