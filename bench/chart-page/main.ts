@@ -3,6 +3,12 @@
 // imported for the `use([...])` it runs on load). ECharts renders synchronously inside setOption (it
 // flushes zrender unless lazyUpdate), and the live overlay flushes its layer before returning, so
 // timing a paint times the main-thread work of a render, canvas drawing included.
+//
+// A first paint is timed on a chart made just before it, untimed, as the window makes its chart when
+// it mounts (while the candles load): making the painter also makes the live overlay's canvas layer
+// and looks the chart's font up (candle-chart-painter.ts, live-overlay.ts), so neither is in the
+// timed paint, as neither is in the window's first paint with candles. The chart's own canvas layer
+// is created by the timed paint here (the window's empty chart has made it by then).
 import '@/composables/use-echarts'
 import { init, type EChartsType } from 'echarts/core'
 import type { Candle, Pair } from '@domain/wire'

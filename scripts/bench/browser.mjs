@@ -48,9 +48,11 @@ const recordRenderTimes = () => {
     for (const r of records) if (r.oldValue !== null) window.__renderMs.push(Number(r.oldValue))
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-render-ms'], attributeOldValue: true })
 }
-const renderTimes = () => {
-  const el = document.querySelector('[data-testid="chart"][data-render-ms]')
-  return el ? [...window.__renderMs, Number(el.getAttribute('data-render-ms'))] : [...window.__renderMs]
+
+/** CandleChart.vue's first paint that drew candles: its time (ms) and how many candles, or null. */
+const firstCandlePaint = () => {
+  const el = document.querySelector('[data-testid="chart"][data-first-paint-ms]')
+  return el ? { ms: Number(el.getAttribute('data-first-paint-ms')), candles: Number(el.getAttribute('data-first-paint-candles')) } : null
 }
 
 const blankPainted = () => (document.querySelector('[data-testid="blank"]') ? performance.timeOrigin + performance.now() : false)
@@ -66,8 +68,9 @@ async function timeToPaint(browser, start, predicate) {
     await page.goto(server.url, { waitUntil: 'commit' })
     const handle = await page.waitForFunction(predicate, undefined, { polling: 'raf', timeout: 20_000 })
     const paintedAt = await handle.jsonValue()
-    const renders = await page.evaluate(renderTimes)
-    return { total: paintedAt - t0, serverReady: ready - t0, firstRenderMs: renders[0] ?? null }
+    // The first paint with candles, not the empty chart's paints while they load.
+    const first = await page.evaluate(firstCandlePaint)
+    return { total: paintedAt - t0, serverReady: ready - t0, firstRenderMs: first?.ms ?? null }
   } finally {
     await context.close()
     await server.stop()
@@ -186,7 +189,7 @@ export async function measureAppIndicators(browser, { seconds = 10, rate = 50 } 
     await page.goto(await windowUrl(host))
     await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })
     await page.waitForFunction(() => document.querySelector('[data-testid="chart"]')?.getAttribute('data-indicators') === 'BB,RSI,MACD', undefined, { timeout: 10_000 })
-    const first = await page.evaluate(renderTimes)
+    const first = await page.evaluate(firstCandlePaint)
     const session = await callApi(host, 'session.get')
     const baseUrl = session.profile.baseUrl.replace(/\/+$/, '')
     const trader = accounts.find((a) => a.parentId !== null) ?? accounts[0]
@@ -200,8 +203,8 @@ export async function measureAppIndicators(browser, { seconds = 10, rate = 50 } 
     }
     await sleep(500)
     const live = await page.evaluate(() => window.__renderMs.slice())
-    // The first paint with candles and indicators: the first recorded render once candles exist.
-    return { firstRenderMs: first.filter((ms) => ms > 0).slice(0, 1), liveRenderMs: live }
+    // The first paint with candles and indicators (the empty chart's paints before it are not counted).
+    return { firstRenderMs: first ? [first.ms] : [], firstRenderCandles: first?.candles ?? 0, liveRenderMs: live }
   } finally {
     await context.close()
     await host.stop()

@@ -12,6 +12,7 @@ import { usePrefsStore } from '@/stores/prefs'
 import { IndicatorRun } from '@/indicators/engine'
 import { normaliseConfig } from '@/indicators/specs'
 import { BTC_USDT, candleRun, fakeTerminal, type FakeTerminal } from '@/stores/market-fixtures.test-util'
+import { firstHanded } from '@/composables/candle-chart-option'
 
 // A canvas-free stand-in for an ECharts instance: records every setOption and keeps the handlers.
 const fake = vi.hoisted(() => {
@@ -123,13 +124,15 @@ describe('CandleChart', () => {
     expect(option.animation).toBe(false)
     expect(option.grid).toHaveLength(2)
     const candles = drawnCandles(option)
-    expect(candles).toHaveLength(500)
-    // Slots in order, the newest drawn by the live overlay.
-    expect(candles.map((c) => c[0])).toEqual(Array.from({ length: 500 }, (_, i) => i))
-    expect(seriesOf(option, 'candles')!.data).toHaveLength(499)
+    // The slots in view (380…499) and the few before them, in order; the newest drawn by the live overlay.
+    const from = firstHanded({ start: 380 }, 500)
+    const handed = Array.from({ length: 500 - from }, (_, i) => from + i)
+    expect(handed[0]).toBeLessThan(380)
+    expect(candles.map((c) => c[0])).toEqual(handed)
+    expect(seriesOf(option, 'candles')!.data).toHaveLength(handed.length - 1)
     expect(seriesOf(option, 'candles')!.itemStyle).toMatchObject({ color: '#26a69a', color0: '#ef5350', borderColor: '#26a69a', borderColor0: '#ef5350' })
     const volumes = [...seriesOf(option, 'volume-up')!.data, ...seriesOf(option, 'volume-down')!.data] as number[][]
-    expect(volumes.map((v) => v[0]).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 499 }, (_, i) => i))
+    expect(volumes.map((v) => v[0]).sort((a, b) => a! - b!)).toEqual(handed.slice(0, -1))
     expect(seriesOf(option, 'volume-up')!.data.every((v) => (v as number[])[2] === 1)).toBe(true)
     const last = candleRun(500, T0).at(-1)!
     expect(live()).toMatchObject({ slot: 499, candle: last, lastPrice: last.close, lastText: last.close.toLocaleString('en-US', { minimumFractionDigits: 2 }) })
@@ -149,12 +152,18 @@ describe('CandleChart', () => {
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000 }] })
     await flushPromises()
     expect(fake.state.options).toHaveLength(1)
-    expect(wrapper.get('[data-testid="chart"]').attributes('data-paint')).toBe('live')
+    const chart = wrapper.get('[data-testid="chart"]')
+    expect(chart.attributes('data-paint')).toBe('live')
+    // The first paint with candles keeps its own time (the bench's first-render figure), ticks do not move it.
+    expect(chart.attributes('data-first-paint-candles')).toBe('500')
+    expect(Number(chart.attributes('data-first-paint-ms'))).toBeGreaterThanOrEqual(0)
+    const first = chart.attributes('data-first-paint-ms')
     expect(live()).toMatchObject({ slot: 499, candle: { ...last, close: 50000 }, lastPrice: 50000, lastText: '50,000.00' })
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [{ ...last, close: 50000, volume: last.volume + 1 }] })
     await flushPromises()
     expect(fake.state.options).toHaveLength(1)
     expect(live().candle).toEqual({ ...last, close: 50000, volume: last.volume + 1 })
+    expect(chart.attributes('data-first-paint-ms')).toBe(first)
     // A changed order is a change of the lines: a merge that restates them, and the live extents —
     // after the next frame is painted, so the order's row and the form's "placed" show first.
     useAccountStore().apply({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [{ ...ORDER, price: '42000' }], fetchedAt: 2 })

@@ -5,7 +5,8 @@
 // leave holes): candles on top, volume below, then a sub-pane per RSI or MACD
 // (indicator-chart-option.ts), prices on the right like every trading screen.
 //
-// Series: the settled candles (all but the newest), and their volumes one series per direction; an
+// Series: the settled candles (all but the newest; a whole option hands those from just left of the
+// view, firstHanded), and their volumes one series per direction; an
 // empty series that only carries the order lines; and per pane an invisible series holding the live
 // values, so each y axis covers them. The live candle, its volume bar, the indicators' last segments
 // and the last-price line are not ECharts series: they are drawn over the chart (live-layer.ts,
@@ -42,6 +43,9 @@ export type ChartOption = ComposeOption<
 >
 
 export { CHART_GRIDS } from './indicator-chart-option'
+
+/** The chart's font: its labels, the crosshair's and the live price's. */
+export const CHART_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
 
 /** Candles drawn in view when a chart opens. */
 export const INITIAL_VISIBLE = 120
@@ -116,12 +120,29 @@ export interface ChartInput {
   height?: number | null
 }
 
-/** The whole option, for the first paint and for a theme or pair change. */
+/** Settled slots handed to ECharts left of the view by a whole option (see firstHanded). */
+export const HANDED_MARGIN = 10
+
+/**
+ * The first slot whose settled values a whole option hands to ECharts. ECharts filters every series
+ * to the view anyway (dataZoom filterMode 'filter': it lays out and draws only the slots in view, and
+ * each y axis covers only those), but it still copies, stores, stacks and filters every point it is
+ * given, and that was most of a first paint's data work: with 500 candles and three indicators, 12
+ * series of 499 points for ~120 on screen. So a whole option hands the view and a margin (the slots
+ * right of the view are the newest, always handed); the axes keep every slot's category, so slots
+ * stay indexes into the candles. The painter restates the rest before a pan or zoom could show it.
+ */
+export function firstHanded(view: { start: number }, length: number): number {
+  return Math.min(Math.max(0, view.start - HANDED_MARGIN), Math.max(0, length - 1))
+}
+
+/** The whole option, for the first paint and for a theme or pair change (settled values from firstHanded). */
 export function fullOption(input: ChartInput): ChartOption {
   const palette = paletteFor(input.theme)
   const places = input.pair?.price_precision ?? 8
   const times = input.candles.map((c) => c.time)
-  const settled = settledData(input.candles)
+  const from = firstHanded(input.view, input.candles.length)
+  const settled = seriesData(input.candles, from, Math.max(from, input.candles.length - 1))
   const timeLabel = (value: string | number): string => formatCandleTime(Number(value), input.daily, input.zone)
   const indicators = input.indicators ?? []
   const subPanes = subPaneCount(indicators)
@@ -137,7 +158,7 @@ export function fullOption(input: ChartInput): ChartOption {
   return {
     animation: false,
     backgroundColor: 'transparent',
-    textStyle: { color: palette.text, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+    textStyle: { color: palette.text, fontFamily: CHART_FONT },
     // One x mapping for both panes: ECharts 6 shrinks a grid whose axis labels overflow its bounds
     // (outerBoundsMode 'auto'), and the time labels under the volume pane overflow at the edges
     // once zoomed out, so the volume pane (and its crosshair line) came out narrower than the candle
@@ -213,7 +234,7 @@ export function fullOption(input: ChartInput): ChartOption {
       { ...candleSeries('candles', settled.ohlc), markLine: markLinesOf(input) },
       volumeSeries('volume-up', upVolumes(settled.volume, 1), UP_COLOR),
       volumeSeries('volume-down', upVolumes(settled.volume, -1), DOWN_COLOR),
-      ...indicatorSeries(indicators, input.candles.length),
+      ...indicatorSeries(indicators, input.candles.length, from),
       ...extentSeries(liveOf(input), grids),
     ],
   }

@@ -74,7 +74,75 @@ afterEach(() => {
   chart.dispose()
 })
 
+interface ModelView {
+  getModel(): {
+    getSeriesByIndex(i: number): { id: string; getRawData(): SlotData; getData(): SlotData }
+    getSeriesCount(): number
+    getComponent(type: 'yAxis', i: number): { axis: { scale: { getExtent(): [number, number] } } }
+  }
+}
+interface SlotData {
+  count(): number
+  get(dim: string, i: number): unknown
+  mapDimension(dim: string): string
+}
+const model = () => (chart as unknown as ModelView).getModel()
+/** The first slot and the count of the points a series holds (raw), and of those in view (filtered). */
+function held(series: number): { first: number; count: number; inView: number } {
+  const s = model().getSeriesByIndex(series)
+  const raw = s.getRawData()
+  return { first: Number(raw.get(raw.mapDimension('x'), 0)), count: raw.count(), inView: s.getData().count() }
+}
+/** Every series but the live extents (which hold the live slot only). */
+const settledSeries = () => Array.from({ length: model().getSeriesCount() }, (_, i) => i).filter((i) => !model().getSeriesByIndex(i).id.startsWith('live-extent'))
+/** A volume or histogram series holds the bars of one sign only. */
+const oneSign = (series: number) => /^volume|histogram/.test(model().getSeriesByIndex(series).id)
+const yExtents = () => [0, 1, 2, 3].map((i) => model().getComponent('yAxis', i).axis.scale.getExtent())
+
 describe('CandleChartPainter on a real chart', () => {
+  it('hands ECharts the slots in view and a few before them at first, with the axes and candles in view as with every slot', async () => {
+    const view = { ...painter.view }
+    expect(view).toEqual({ start: 380, end: 499 })
+    const first = settledSeries().map(held)
+    settledSeries().forEach((series, k) => {
+      const h = first[k]!
+      // Far fewer than the 499 settled slots; each line and the candles from just left of the view to
+      // the newest settled slot (498).
+      expect(h.count).toBeLessThan(200)
+      if (oneSign(series)) return
+      expect(h.first).toBeLessThanOrEqual(view.start)
+      expect(h.first + h.count - 1).toBe(498)
+    })
+    // The settled candles in view: slots 380…498.
+    expect(held(0).inView).toBe(119)
+    const axes = yExtents()
+    // Zoomed out to every slot: every settled value is handed; zoomed back, the same view shows the same.
+    chart.dispatchAction({ type: 'dataZoom', startValue: 0, endValue: 499 })
+    expect(painter.zoomed({ startValue: 0, endValue: 499 })).toBe(true)
+    await Promise.resolve()
+    for (const series of settledSeries().filter((i) => !oneSign(i))) expect([held(series).first, held(series).count]).toEqual([0, 499])
+    const volumes = settledSeries().filter((i) => model().getSeriesByIndex(i).id.startsWith('volume'))
+    expect(volumes.reduce((n, series) => n + held(series).count, 0)).toBe(499)
+    chart.dispatchAction({ type: 'dataZoom', startValue: view.start, endValue: view.end })
+    expect(painter.zoomed({ startValue: view.start, endValue: view.end })).toBe(true)
+    expect(settledSeries().map((i) => held(i).inView)).toEqual(first.map((h) => h.inView))
+    expect(yExtents()).toEqual(axes)
+  })
+
+  it('a pan left of the handed slots restates every settled value once, before the frame is shown', async () => {
+    chart.dispatchAction({ type: 'dataZoom', startValue: 100, endValue: 220 })
+    expect(painter.zoomed({ startValue: 100, endValue: 220 })).toBe(true)
+    await Promise.resolve()
+    expect(setOption).toHaveBeenCalledTimes(1)
+    expect(held(0)).toEqual({ first: 0, count: 499, inView: 121 })
+    // Every value is held now: a further pan needs no restatement.
+    chart.dispatchAction({ type: 'dataZoom', startValue: 20, endValue: 140 })
+    expect(painter.zoomed({ startValue: 20, endValue: 140 })).toBe(true)
+    await Promise.resolve()
+    expect(setOption).toHaveBeenCalledTimes(1)
+    expect(held(0).inView).toBe(121)
+  })
+
   it('draws a tick without setOption, and the drawn candle, volume and indicator segments read back as the data', () => {
     for (let i = 1; i <= 5; i++) expect(tick((c) => ({ close: c.close + (i % 2 ? 2 : -1), volume: c.volume + i / 100 }))).toBe('live')
     expect(setOption).not.toHaveBeenCalled()
@@ -111,6 +179,36 @@ describe('CandleChartPainter on a real chart', () => {
     const histogram = scene.bars[0]!
     const h = lines.MACD.histogram!.at(-1)!
     expectDrawnAt(3, h >= 0 ? histogram.y : histogram.y + histogram.height, h)
+  })
+
+  it('a whole paint places the live shapes before ECharts paints, so no second repaint is asked for', () => {
+    const flush = vi.spyOn(chart.getZr(), 'flush')
+    const before = painter.scene
+    expect(painter.paint({ ...request(candles), look: 'light|utc' })).toBe('full')
+    // Server-side ECharts does not flush: a flush here would be the overlay's own, second repaint.
+    expect(flush).not.toHaveBeenCalled()
+    expect(painter.scene).not.toBe(before)
+    expectDrawnAt(0, painter.scene!.wick!.top, candles.at(-1)!.high)
+  })
+
+  it('an empty chart is not redrawn for a new pair or precision; its candles then get a whole first paint', () => {
+    const empty = init(null as unknown as HTMLElement, undefined, { renderer: 'svg', ssr: true, width: 1200, height: 700 })
+    const fresh = new CandleChartPainter(empty)
+    try {
+      expect(fresh.paint({ ...request([]), key: '|60|' })).toBe('full')
+      const set = vi.spyOn(empty, 'setOption')
+      expect(fresh.paint({ ...request([]), key: 'BTC_USDT|60|' })).toBe('none')
+      expect(fresh.paint(request([]))).toBe('none')
+      expect(set).not.toHaveBeenCalled()
+      // Another look or other panes do show on an empty chart.
+      expect(fresh.paint({ ...request([]), look: 'light|utc' })).toBe('full')
+      expect(fresh.paint({ ...request(candles), look: 'light|utc' })).toBe('full')
+      expect(fresh.view).toEqual({ start: 380, end: 499 })
+      expect(fresh.length).toBe(500)
+    } finally {
+      fresh.dispose()
+      empty.dispose()
+    }
   })
 
   it('a live price beyond the axis restates the extents once, and the axis then covers it', () => {

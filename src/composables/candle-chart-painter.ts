@@ -7,12 +7,14 @@
 //     (live-overlay.ts), which repaints one small canvas layer.
 // The view (the slots on screen) is kept here too: a page of older candles moves it by as many slots,
 // so nothing on screen moves, and while it ends at the newest candle a new candle scrolls into view.
+// A whole option hands ECharts the settled values from just left of the view (firstHanded); a pan or
+// zoom that reaches further left restates them all before the frame is shown.
 // CandleChart.vue drives it from the stores; the bench's chart page drives it the same way.
 import type { EChartsType } from 'echarts/core'
 import type { Candle, CandleInterval } from '@domain/wire'
 import { IndicatorSet } from '@/indicators/indicator-set'
 import type { IndicatorConfig } from '@/indicators/specs'
-import { type ChartInput, dataUpdate, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'
+import { CHART_FONT, type ChartInput, dataUpdate, firstHanded, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'
 import { countBefore, sameSettled } from './candle-series-diff'
 import { subPaneCount } from './indicator-chart-option'
 import { LiveOverlay } from './live-overlay'
@@ -32,8 +34,8 @@ export interface PaintRequest {
   height: () => number | null
 }
 
-/** What a paint did: the whole option, a data merge, or the live overlay only. */
-export type PaintKind = 'full' | 'update' | 'live'
+/** What a paint did: the whole option, a data merge, the live overlay only, or nothing (nothing to show changed). */
+export type PaintKind = 'full' | 'update' | 'live' | 'none'
 
 interface Shown {
   key: string
@@ -46,6 +48,20 @@ interface Shown {
   lines: string
 }
 
+/**
+ * Looks the chart's font up once, when a chart is made (in the window: when it mounts, while the
+ * candles load). The first text measured in a font family makes the browser resolve the family and
+ * its fallbacks, and the first paint with candles measures every axis label: it paid that lookup.
+ */
+function resolveFont(): void {
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext?.('2d')
+  if (!context) return
+  for (const size of [10, 11, 12]) {
+    context.font = `${size}px ${CHART_FONT}`
+    context.measureText('0')
+  }
+}
+
 export class CandleChartPainter {
   readonly indicators = new IndicatorSet()
   /** The slots in view (indexes into the candles); kept in step with the user's panning. */
@@ -55,10 +71,14 @@ export class CandleChartPainter {
   private shown: Shown | null = null
   private last: ChartInput | null = null
   private readonly overlay: LiveOverlay
-  private rebasing = false
+  /** The first settled slot ECharts holds (a whole option hands the view and a margin; an update, all). */
+  private handed = 0
+  /** A restatement queued for right after ECharts' update: of the live extents, or of every settled value too. */
+  private restating: { settled: boolean } | null = null
 
   constructor(private readonly chart: EChartsType) {
-    this.overlay = new LiveOverlay(chart, () => this.rebaseSoon())
+    this.overlay = new LiveOverlay(chart, () => this.restateSoon(false))
+    resolveFont()
   }
 
   /** How many candles the chart holds. */
@@ -78,6 +98,13 @@ export class CandleChartPainter {
     const configsKey = JSON.stringify(request.configs)
     const change = this.indicators.sync(request.series, request.interval, request.configs, candles)
     const shown = this.shown
+    // Still no candles, and the empty chart's look and panes as they were: it shows no label, so a new
+    // pair or precision changes nothing on it (the window's start names the pair, then its precision,
+    // before the candles come: each was a whole option of an empty chart, 10-30 ms at start-up).
+    if (shown && shown.length === 0 && candles.length === 0 && shown.look === request.look && shown.configs === configsKey) {
+      this.shown = { ...shown, key: request.key }
+      return 'none'
+    }
     if (!shown || shown.key !== request.key || shown.look !== request.look || shown.configs !== configsKey || shown.length === 0 || candles.length === 0) {
       if (!shown || shown.key !== request.key || shown.length === 0) {
         this.view = initialView(candles.length)
@@ -86,6 +113,7 @@ export class CandleChartPainter {
       const input = this.input(request, request.height())
       this.setLive(input, true)
       this.chart.setOption(fullOption(input), { notMerge: true })
+      this.handed = firstHanded(this.view, candles.length)
       this.shown = { key: request.key, look: request.look, configs: configsKey, length: candles.length, first, last, candles, lines: JSON.stringify(markLinesOf(input)) }
       return 'full'
     }
@@ -116,6 +144,7 @@ export class CandleChartPainter {
     // view as percentages, and the candles on screen would drift as the series grows.
     this.setLive(input, true)
     this.chart.setOption(dataUpdate(input, { times, view: viewMoved || times, settled, lines: lines !== shown.lines }))
+    if (settled) this.handed = 0
     return 'update'
   }
 
@@ -129,6 +158,8 @@ export class CandleChartPainter {
       this.view = { start: Math.round((range.start / 100) * (length - 1)), end: Math.round((range.end / 100) * (length - 1)) }
     } else return false
     this.following = this.view.end >= length - 1
+    // Slots left of what ECharts holds come into view: hand it every settled value (once).
+    if (this.view.start <= this.handed && this.handed > 0) this.restateSoon(true)
     return true
   }
 
@@ -146,18 +177,24 @@ export class CandleChartPainter {
   }
 
   /**
-   * A live value left its axis while ECharts was not repainting (a pan brought the live candle back
-   * into view): restate the extents right after ECharts' update, before the frame is shown.
+   * Restates, right after ECharts' update and before the frame is shown, the live extents (a live
+   * value left its axis while ECharts was not repainting: a pan brought the live candle back into
+   * view), and with `settled` every settled value (a pan or zoom reached left of the handed slots).
    */
-  private rebaseSoon(): void {
-    if (this.rebasing) return
-    this.rebasing = true
+  private restateSoon(settled: boolean): void {
+    if (this.restating) {
+      this.restating.settled ||= settled
+      return
+    }
+    this.restating = { settled }
     queueMicrotask(() => {
-      this.rebasing = false
+      const all = this.restating?.settled ?? false
+      this.restating = null
       const input = this.last
       if (!input || this.chart.isDisposed()) return
       this.setLive(input, true)
-      this.chart.setOption(dataUpdate(input, { times: false, view: false, settled: false, lines: false }))
+      this.chart.setOption(dataUpdate(input, { times: false, view: false, settled: all, lines: false }))
+      if (all) this.handed = 0
     })
   }
 }

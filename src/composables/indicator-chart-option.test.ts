@@ -51,6 +51,24 @@ describe('indicators in the chart option', () => {
     expect(option.series.find((s) => s.id === 'ind-1-SMA')).toMatchObject({ xAxisIndex: 0, yAxisIndex: 0 })
   })
 
+  it("draws MACD's histogram as one series per sign, together every settled bar once, in its sign's colour", () => {
+    const { input, set } = build([normaliseConfig('MACD')])
+    const option = fullOption({ ...input, view: { start: 0, end: 199 } }) as unknown as AnyOption
+    type Bars = AnyOption['series'][number] & { stack?: string; itemStyle?: { color?: string } }
+    const bars: Bars[] = option.series.filter((s) => s.id.includes('histogram'))
+    expect(bars.map((s) => [s.type, s.xAxisIndex, s.itemStyle?.color])).toEqual([['bar', 2, '#26a69a'], ['bar', 2, '#ef5350']])
+    // One stack: both signs share a slot's column, as one series of bars did.
+    expect(new Set(bars.map((s) => s.stack)).size).toBe(1)
+    const histogram = set.indicators[0]!.lines.histogram!
+    const settled = histogram.slice(0, 199).flatMap((v, slot) => (v === null || v === undefined ? [] : [[slot, v]]))
+    expect([...bars[0]!.data, ...bars[1]!.data].sort((a, b) => a[0] - b[0])).toEqual(settled)
+    expect(bars[0]!.data.every((p) => (p[1] as number) >= 0)).toBe(true)
+    expect(bars[1]!.data.every((p) => (p[1] as number) < 0)).toBe(true)
+    // A new candle restates both.
+    const update = dataUpdate(input, { times: true, view: true }) as unknown as AnyOption
+    expect(update.series.filter((s) => s.id.includes('histogram')).map((s) => s.data.length)).toEqual(bars.map((s) => s.data.length))
+  })
+
   it('leaves the candles most of a small chart however many sub-panes there are', () => {
     const grids = chartGrids(3, 380)
     const price = grids[0] as { top: number; bottom: number }
@@ -58,7 +76,10 @@ describe('indicators in the chart option', () => {
   })
 
   it('puts settled values on slots 0…n-2 and leaves the live segment to the overlay; a tick restates no indicator series', () => {
-    const { input, set } = build([normaliseConfig('SMA', { period: 5 }), normaliseConfig('MACD')])
+    const built = build([normaliseConfig('SMA', { period: 5 }), normaliseConfig('MACD')])
+    // Zoomed out to every candle, so the whole option hands every settled slot.
+    const { set } = built
+    const input = { ...built.input, view: { start: 0, end: 199 } }
     const option = fullOption(input) as unknown as AnyOption
     const settled = option.series.find((s) => s.id === 'ind-0-SMA')!
     expect(settled.data).toHaveLength(199)

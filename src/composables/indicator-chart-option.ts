@@ -80,19 +80,23 @@ export function lineWidth(config: IndicatorConfig, index: number): number {
   return index === 1 && config.id === 'BB' ? 1 : 1.5
 }
 
-/** Every series the indicators draw, with their settled values (the full option). */
-export function indicatorSeries(indicators: readonly ChartIndicator[], length: number): (LineSeriesOption | BarSeriesOption)[] {
+/** Every series the indicators draw, with their settled values from slot `from` (the full option). */
+export function indicatorSeries(indicators: readonly ChartIndicator[], length: number, from = 0): (LineSeriesOption | BarSeriesOption)[] {
   const panes = paneIndexes(indicators)
   const out: (LineSeriesOption | BarSeriesOption)[] = []
   indicators.forEach((indicator, k) => {
     const axis = { xAxisIndex: panes[k]!, yAxisIndex: panes[k]! }
     INDICATOR_SPECS[indicator.config.id].lines.forEach((name, index) => {
-      const data = settledPoints(indicator.lines[name] ?? [], length)
+      const data = settledPoints(indicator.lines[name] ?? [], length, from)
       if (name === 'histogram') {
-        out.push({
-          id: seriesId(k, name), name: seriesId(k, name), type: 'bar', ...axis, data, encode: { x: 0, y: 1, itemId: 0 }, barMaxWidth: 8, silent: true,
-          itemStyle: { opacity: 0.6, color: (p: { data: unknown }) => (Number((p.data as Point)[1]) >= 0 ? UP_COLOR : DOWN_COLOR) },
-        })
+        // One series per sign, in large mode like the volume (one path each, not an element per bar,
+        // and no colour callback per bar), stacked so both signs share one column per slot.
+        for (const [sign, color] of [[1, UP_COLOR], [-1, DOWN_COLOR]] as const) {
+          out.push({
+            id: seriesId(k, `${name}${sign}`), name: seriesId(k, `${name}${sign}`), type: 'bar', ...axis, data: ofSign(data, sign), encode: { x: 0, y: 1, itemId: 0 },
+            stack: seriesId(k, name), barMaxWidth: 8, silent: true, itemStyle: { opacity: 0.6, color }, large: true, largeThreshold: 2,
+          })
+        }
         return
       }
       const style = { color: lineColor(indicator.config, index), width: lineWidth(indicator.config, index) }
@@ -118,16 +122,25 @@ export function indicatorSeries(indicators: readonly ChartIndicator[], length: n
   return out
 }
 
-/** The settled values: every candle but the newest. */
-function settledPoints(line: Line, length: number): Point[] {
-  return points(line, 0, Math.max(0, length - 1))
+/** The points of one sign (a histogram's bars above zero: 1, below: -1); empty values are left out. */
+function ofSign(data: Point[], sign: 1 | -1): Point[] {
+  return data.filter((p) => p[1] !== '-' && (sign === 1 ? p[1] >= 0 : p[1] < 0))
+}
+
+/** The settled values from slot `from`: every candle but the newest. */
+function settledPoints(line: Line, length: number, from = 0): Point[] {
+  return points(line, from, Math.max(from, length - 1))
 }
 
 /** The data-only update of the indicators' settled values (a new candle or a recompute). */
 export function indicatorUpdates(indicators: readonly ChartIndicator[], length: number): { id: string; data: Point[] }[] {
   const out: { id: string; data: Point[] }[] = []
   indicators.forEach((indicator, k) => {
-    for (const name of INDICATOR_SPECS[indicator.config.id].lines) out.push({ id: seriesId(k, name), data: settledPoints(indicator.lines[name] ?? [], length) })
+    for (const name of INDICATOR_SPECS[indicator.config.id].lines) {
+      const data = settledPoints(indicator.lines[name] ?? [], length)
+      if (name === 'histogram') out.push({ id: seriesId(k, `${name}1`), data: ofSign(data, 1) }, { id: seriesId(k, `${name}-1`), data: ofSign(data, -1) })
+      else out.push({ id: seriesId(k, name), data })
+    }
   })
   return out
 }

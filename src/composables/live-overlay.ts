@@ -7,7 +7,11 @@
 // again after every ECharts update (pan, zoom, resize, setOption: the 'updated' event). When a live
 // value falls outside its pane's axis, nothing is drawn and the owner is told (onMisfit), so that it
 // restates the extents in ECharts and the axis grows to cover the value.
-import { graphic, type EChartsType } from 'echarts/core'
+//
+// The shapes follow ECharts' update before it paints (ECharts' post-update hook), so its own repaint
+// draws them with the chart: one repaint of the canvas layers, not a second one for the overlay.
+import { graphic, registerPostUpdate, type EChartsType } from 'echarts/core'
+import { CHART_FONT } from './candle-chart-option'
 import { type LiveScene, type LiveState, type PaneGeometry, liveScene } from './live-layer'
 
 /** The parts of ECharts' model read here (not in its public types): each grid's rectangle. */
@@ -45,8 +49,18 @@ function sameMapping(a: Mapping, b: Mapping): boolean {
   })
 }
 
+/** Each chart's overlay, by the chart's zrender instance (what ECharts' post-update hook is given). */
+const overlays = new WeakMap<object, LiveOverlay>()
+let hooked = false
+
+/** Once: after any ECharts update is laid out, and before it is painted, that chart's overlay follows it. */
+function followUpdates(): void {
+  if (hooked) return
+  hooked = true
+  registerPostUpdate((_model, api) => overlays.get(api.getZr())?.follow(false))
+}
+
 type Shape = graphic.Rect | graphic.Line | graphic.Polyline | graphic.Text
-const TEXT_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
 
 export class LiveOverlay {
   private readonly group = new graphic.Group()
@@ -65,14 +79,25 @@ export class LiveOverlay {
     private readonly onMisfit: () => void,
   ) {
     chart.getZr().add(this.group)
-    // After ECharts redraws (pan, zoom, resize, setOption), the live shapes follow the new mapping.
-    // A crosshair move is an update too: then the mapping is as drawn and nothing needs redrawing.
-    chart.on('updated', () => {
-      const before = this.mapping
-      this.mapping = readMapping(chart, this.paneCount)
-      if (this.state === this.drawn && sameMapping(before, this.mapping)) return
-      if (this.state && !this.draw()) this.onMisfit()
-    })
+    // The overlay's canvas layer is made, and its pixels allocated, with the chart rather than at its
+    // first paint with candles: a new canvas's first drawing allocates them (1–8 ms in Chromium), and
+    // the window makes the chart when it mounts, while the candles still load. (No such layer in SVG.)
+    const zr = chart.getZr() as unknown as { painter?: { getLayer?(zlevel: number): { ctx?: CanvasRenderingContext2D } | undefined } }
+    zr.painter?.getLayer?.(1)?.ctx?.clearRect(0, 0, 1, 1)
+    overlays.set(chart.getZr(), this)
+    // After ECharts lays out an update (pan, zoom, resize, setOption), the live shapes follow the new
+    // mapping before ECharts paints; 'updated' (after the paint) catches whatever that missed. A
+    // crosshair move is an update too: then the mapping is as drawn and nothing needs redrawing.
+    followUpdates()
+    chart.on('updated', () => this.follow(true))
+  }
+
+  /** ECharts laid the chart out anew: the live shapes follow its mapping (painted at once when `flush`). */
+  follow(flush: boolean): void {
+    const before = this.mapping
+    this.mapping = readMapping(this.chart, this.paneCount)
+    if (this.state === this.drawn && sameMapping(before, this.mapping)) return
+    if (this.state && !this.draw(flush)) this.onMisfit()
   }
 
   /** The live values to draw; `inChart` when the same state's extents go to ECharts with it. */
@@ -87,9 +112,9 @@ export class LiveOverlay {
    * Draws the live state on the current mapping and paints the layer at once. False (nothing drawn)
    * only when a live value lies outside its axis and ECharts has not been given this state yet, so
    * a restatement always ends the misfit. Without a mapping (no candles, a chart of no size) nothing
-   * is drawn: there is nothing to see.
+   * is drawn: there is nothing to see. Without `flush` the layer is painted by ECharts' next repaint.
    */
-  draw(): boolean {
+  draw(flush = true): boolean {
     const state = this.state
     if (!state || this.chart.isDisposed()) return true
     this.mapping ??= readMapping(this.chart, this.paneCount)
@@ -99,11 +124,12 @@ export class LiveOverlay {
     if (scene && !scene.fits && state !== this.inChart) return false
     this.apply(scene)
     this.drawn = state
-    this.chart.getZr().flush()
+    if (flush) this.chart.getZr().flush()
     return true
   }
 
   dispose(): void {
+    overlays.delete(this.chart.getZr())
     if (!this.chart.isDisposed()) this.chart.getZr().remove(this.group)
     this.shapes.clear()
   }
@@ -168,7 +194,7 @@ export class LiveOverlay {
         el.setStyle({ stroke: p.color })
       })
       // As ECharts placed the markLine's label: at the line's end, on the price axis.
-      put('price-label', () => new graphic.Text({ style: { fill: '#fff', fontSize: 11, fontFamily: TEXT_FONT, padding: [2, 4], borderRadius: 2, verticalAlign: 'middle', align: 'left' } }), (el) => {
+      put('price-label', () => new graphic.Text({ style: { fill: '#fff', fontSize: 11, fontFamily: CHART_FONT, padding: [2, 4], borderRadius: 2, verticalAlign: 'middle', align: 'left' } }), (el) => {
         el.setStyle({ x: p.right + 5, y: p.y, text: p.text, backgroundColor: p.color })
       })
     }
