@@ -118,7 +118,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   let feed: DemoFeed | null = null
   const lastPrices = new Map<string, number>()
   for (const pair of PAIRS) {
-    market.generateHistory(pair, createRng(seed, `history:${pair.name}`), startMinute, historyDays * 1440)
+    market.planHistory(pair, createRng(seed, `history:${pair.name}`), startMinute, historyDays * 1440)
     lastPrices.set(pair.name, market.lastClose(pair.name))
   }
   const ledger = new Ledger()
