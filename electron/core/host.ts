@@ -46,23 +46,46 @@ export function feedOptionsFromEnv(env: NodeJS.ProcessEnv): Pick<TerminalDeps, '
   return out
 }
 
-export async function openHostTerminal(options: HostOptions): Promise<HostTerminal> {
+export interface PreparedHost {
+  dataDir: string
+  logger: Logger
+  vault: Vault
+  /** Creates the core: the profile store, the keychain probe, the demo and the first activation. */
+  start(): Promise<TerminalCore>
+}
+
+/**
+ * The part of a host's start that is quick and can fail on bad configuration (the data directory,
+ * the environment's knobs): done before anything listens, so such a start still fails at once. The
+ * slow part, `start()`, a host may run while its window loads (deferred-core.ts).
+ */
+export function prepareHostTerminal(options: HostOptions): PreparedHost {
   const dataDir = resolveDataDir(options.electronUserData ? { electronUserData: options.electronUserData } : {})
   const logger = createLogger({ dir: dataDir, ...(options.echoLog ? { sink: (line: string) => process.stderr.write(`${line}\n`) } : {}) })
   const vault = createVault({ registerSecret: (value) => logger.registerSecret(value) })
   const profiles = createProfileStore(dataDir)
-  const core = await createTerminal({
-    host: options.host,
-    version: APP_VERSION,
-    dataDir,
-    vault,
-    profiles,
-    logger,
-    ...feedOptionsFromEnv(process.env),
-    ...(options.demo ? { demo: options.demo } : {}),
-    ...(options.notify ? { notify: options.notify } : {}),
-    ...(options.saveText ? { saveText: options.saveText } : {}),
-  })
-  logger.info('terminal started', { host: options.host, version: APP_VERSION })
-  return { core, dataDir, logger, vault }
+  const feed = feedOptionsFromEnv(process.env)
+  async function start(): Promise<TerminalCore> {
+    const core = await createTerminal({
+      host: options.host,
+      version: APP_VERSION,
+      dataDir,
+      vault,
+      profiles,
+      logger,
+      ...feed,
+      ...(options.demo ? { demo: options.demo } : {}),
+      ...(options.notify ? { notify: options.notify } : {}),
+      ...(options.saveText ? { saveText: options.saveText } : {}),
+    })
+    logger.info('terminal started', { host: options.host, version: APP_VERSION })
+    return core
+  }
+  return { dataDir, logger, vault, start }
+}
+
+export async function openHostTerminal(options: HostOptions): Promise<HostTerminal> {
+  const prepared = prepareHostTerminal(options)
+  const core = await prepared.start()
+  return { core, dataDir: prepared.dataDir, logger: prepared.logger, vault: prepared.vault }
 }
