@@ -23,13 +23,6 @@ export interface HostOptions {
   echoLog?: boolean
 }
 
-export interface HostTerminal {
-  core: TerminalCore
-  dataDir: string
-  logger: Logger
-  vault: Vault
-}
-
 /**
  * Test and bench knobs from the environment: TERMINAL_FEED=off polls only (the comparison the bench
  * makes); TERMINAL_POLL_MS=<ms> sets every poll interval (a long one shows what the feed alone does).
@@ -82,10 +75,4 @@ export function prepareHostTerminal(options: HostOptions): PreparedHost {
     return core
   }
   return { dataDir, logger, vault, start }
-}
-
-export async function openHostTerminal(options: HostOptions): Promise<HostTerminal> {
-  const prepared = prepareHostTerminal(options)
-  const core = await prepared.start()
-  return { core, dataDir: prepared.dataDir, logger: prepared.logger, vault: prepared.vault }
 }
