@@ -136,7 +136,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     onFill: (fill) => ledger.record(fill),
   })
   const simulation = new Simulation(engine, PAIRS, seed, lastPrices)
-  simulation.warmUp(startMs, WARM_UP_TRADES)
+  await simulation.warmUp(startMs, WARM_UP_TRADES)
   if (options.live ?? true) simulation.start()
 
   const state: ExchangeState = {
