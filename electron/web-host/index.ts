@@ -27,9 +27,11 @@ async function main(): Promise<void> {
     host: 'web',
     demo,
   })
-  // Listen (and print the URL) while the core starts: the browser loads the page meanwhile, and the
-  // page's first calls wait for the start (deferred-core.ts).
-  const core = deferCore(host.start())
+  // Listen and print the URL first, then start the core: the browser loads the page meanwhile, and
+  // the page's first calls wait for the start (deferred-core.ts). (Started before listening, the
+  // core's first slices ran ahead of the listen callback and held the URL back.)
+  let listening: () => void = () => undefined
+  const core = deferCore(new Promise<void>((resolve) => (listening = resolve)).then(() => host.start()))
   const web = await startWebHost({
     core,
     staticDir: join(__dirname, '../renderer'),
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     onInternalError: (error) => host.logger.error('internal error', { code: error.code, message: error.message }),
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
+  listening()
 
   let browser: ChildProcess | null = null
   if (args.open) {
