@@ -23,13 +23,6 @@ export interface HostOptions {
   echoLog?: boolean
 }
 
-export interface HostTerminal {
-  core: TerminalCore
-  dataDir: string
-  logger: Logger
-  vault: Vault
-}
-
 /**
  * Test and bench knobs from the environment: TERMINAL_FEED=off polls only (the comparison the bench
  * makes); TERMINAL_POLL_MS=<ms> sets every poll interval (a long one shows what the feed alone does).
@@ -46,23 +39,40 @@ export function feedOptionsFromEnv(env: NodeJS.ProcessEnv): Pick<TerminalDeps, '
   return out
 }
 
-export async function openHostTerminal(options: HostOptions): Promise<HostTerminal> {
+export interface PreparedHost {
+  dataDir: string
+  logger: Logger
+  vault: Vault
+  /** Creates the core: the profile store, the keychain probe, the demo and the first activation. */
+  start(): Promise<TerminalCore>
+}
+
+/**
+ * The part of a host's start that is quick and can fail on bad configuration (the data directory,
+ * the environment's knobs): done before anything listens, so such a start still fails at once. The
+ * slow part, `start()`, a host may run while its window loads (deferred-core.ts).
+ */
+export function prepareHostTerminal(options: HostOptions): PreparedHost {
   const dataDir = resolveDataDir(options.electronUserData ? { electronUserData: options.electronUserData } : {})
   const logger = createLogger({ dir: dataDir, ...(options.echoLog ? { sink: (line: string) => process.stderr.write(`${line}\n`) } : {}) })
   const vault = createVault({ registerSecret: (value) => logger.registerSecret(value) })
   const profiles = createProfileStore(dataDir)
-  const core = await createTerminal({
-    host: options.host,
-    version: APP_VERSION,
-    dataDir,
-    vault,
-    profiles,
-    logger,
-    ...feedOptionsFromEnv(process.env),
-    ...(options.demo ? { demo: options.demo } : {}),
-    ...(options.notify ? { notify: options.notify } : {}),
-    ...(options.saveText ? { saveText: options.saveText } : {}),
-  })
-  logger.info('terminal started', { host: options.host, version: APP_VERSION })
-  return { core, dataDir, logger, vault }
+  const feed = feedOptionsFromEnv(process.env)
+  async function start(): Promise<TerminalCore> {
+    const core = await createTerminal({
+      host: options.host,
+      version: APP_VERSION,
+      dataDir,
+      vault,
+      profiles,
+      logger,
+      ...feed,
+      ...(options.demo ? { demo: options.demo } : {}),
+      ...(options.notify ? { notify: options.notify } : {}),
+      ...(options.saveText ? { saveText: options.saveText } : {}),
+    })
+    logger.info('terminal started', { host: options.host, version: APP_VERSION })
+    return core
+  }
+  return { dataDir, logger, vault, start }
 }

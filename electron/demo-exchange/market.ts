@@ -1,6 +1,7 @@
 // Candles: one series of 1-minute candles per pair (a ring buffer of typed arrays, so memory is fixed
 // no matter how long the demo runs), from which every other interval is aggregated on request. Because
 // all intervals come from the same minutes they always agree with each other.
+import { type CandleStore, HistoryWalk } from './history-walk'
 import type { Rng } from './prng'
 import type { PairInfo } from './reference'
 
@@ -24,7 +25,7 @@ function roundTo(value: number, places: number): number {
   return Math.round(value * f) / f
 }
 
-export class MinuteSeries {
+export class MinuteSeries implements CandleStore {
   readonly capacity: number
   /** Epoch minute (unix seconds / 60) of the oldest stored candle. */
   firstMinute = 0
@@ -39,6 +40,9 @@ export class MinuteSeries {
   readonly takerBuyBase: Float64Array
   readonly takerBuyQuote: Float64Array
   readonly trades: Uint32Array
+  /** The planned history not generated yet: the minutes from firstMinute to before pendingUntil. */
+  private pending: HistoryWalk | null = null
+  private pendingUntil = 0
 
   constructor(capacity: number) {
     this.capacity = capacity
@@ -64,6 +68,29 @@ export class MinuteSeries {
     return (this.head + offset) % this.capacity
   }
 
+  /**
+   * Lays out `minutes` of history ending with the minute before `endMinute`, produced by `walk` newest
+   * first, as far back as reads reach (ensureFrom): until then those minutes are held, not generated.
+   */
+  planHistory(endMinute: number, minutes: number, walk: HistoryWalk): void {
+    this.head = 0
+    this.count = Math.min(minutes, this.capacity)
+    this.firstMinute = endMinute - this.count
+    this.pending = walk
+    this.pendingUntil = endMinute
+  }
+
+  /** Generates the planned history from `minute` (or the oldest held minute) up to what exists. */
+  ensureFrom(minute: number): void {
+    if (this.pending === null) return
+    const stop = Math.max(minute, this.firstMinute)
+    while (this.pendingUntil > stop) {
+      this.pendingUntil--
+      this.pending.produce(this, this.slot(this.pendingUntil))
+    }
+    if (this.pendingUntil <= this.firstMinute) this.pending = null
+  }
+
   /** Appends the candle of the minute after the last one, dropping the oldest when full. */
   push(minute: number, o: number, h: number, l: number, c: number, v: number, qv: number, tbb: number, tbq: number, n: number): void {
     if (this.count === 0) this.firstMinute = minute
@@ -76,6 +103,11 @@ export class MinuteSeries {
       this.head = (this.head + 1) % this.capacity
       this.firstMinute++
     }
+    this.set(index, o, h, l, c, v, qv, tbb, tbq, n)
+  }
+
+  /** Writes the candle held in storage slot `index`. */
+  set(index: number, o: number, h: number, l: number, c: number, v: number, qv: number, tbb: number, tbq: number, n: number): void {
     this.open[index] = o
     this.high[index] = h
     this.low[index] = l
@@ -88,6 +120,7 @@ export class MinuteSeries {
   }
 
   lastClose(): number {
+    this.ensureFrom(this.lastMinute)
     const s = this.slot(this.lastMinute)
     return s < 0 ? 0 : this.close[s]!
   }
@@ -101,12 +134,14 @@ export class MinuteSeries {
       // a gap longer than the whole buffer: start over rather than loop through minutes nobody keeps
       this.count = 0
       this.head = 0
+      this.pending = null
     }
     for (; next <= minute; next++) this.push(next, price, price, price, price, 0, 0, 0, 0, 0)
   }
 
   applyTrade(minute: number, price: number, amount: number, takerBuy: boolean): void {
     this.rollTo(minute)
+    this.ensureFrom(minute)
     const s = this.slot(minute)
     if (s < 0) return // older than anything kept
     if (price > this.high[s]!) this.high[s] = price
@@ -141,30 +176,12 @@ export class Market {
   }
 
   /**
-   * Generates `minutes` of history ending with the minute before `endMinute`: a mean-reverting random
-   * walk around the pair's base price, with plausible wicks, volumes and taker-buy shares.
+   * `minutes` of history ending with the minute before `endMinute`: a mean-reverting random walk
+   * around the pair's base price, with plausible wicks, volumes and taker-buy shares, generated
+   * (history-walk.ts) as far back as requests read.
    */
-  generateHistory(pair: PairInfo, rng: Rng, endMinute: number, minutes: number): void {
-    const s = this.series.get(pair.name)!
-    const pp = pair.pricePrecision
-    const ap = pair.amountPrecision
-    const sigma = pair.dailyVol / Math.sqrt(1440)
-    const logBase = Math.log(pair.basePrice)
-    let logPrice = logBase + rng.gauss() * pair.dailyVol
-    let open = roundTo(Math.exp(logPrice), pp)
-    const typicalVolume = (pair.levelValue * 2) / pair.basePrice
-    for (let m = endMinute - minutes; m < endMinute; m++) {
-      logPrice += sigma * rng.gauss() - 0.00002 * (logPrice - logBase)
-      const close = roundTo(Math.exp(logPrice), pp)
-      const high = roundTo(Math.max(open, close) * (1 + Math.abs(rng.gauss()) * sigma * 0.6), pp)
-      const low = roundTo(Math.min(open, close) * (1 - Math.abs(rng.gauss()) * sigma * 0.6), pp)
-      const volume = roundTo(typicalVolume * Math.exp(rng.gauss() * 0.8), ap)
-      const typical = (open + close + high + low) / 4
-      const buyShare = rng.range(0.3, 0.7)
-      const takerBuyBase = roundTo(volume * buyShare, ap)
-      s.push(m, open, high, low, close, volume, volume * typical, takerBuyBase, takerBuyBase * typical, rng.int(1, 90))
-      open = close
-    }
+  planHistory(pair: PairInfo, rng: Rng, endMinute: number, minutes: number): void {
+    this.series.get(pair.name)!.planHistory(endMinute, minutes, new HistoryWalk(pair, rng))
   }
 
   lastClose(pairName: string): number {
@@ -199,6 +216,7 @@ export class Market {
     if (lastBucket < firstBucket) return []
     const bucketCount = (lastBucket - firstBucket) / len + 1
     if (bucketCount > q.limit) firstBucket = lastBucket - (q.limit - 1) * len
+    s.ensureFrom(firstBucket / MINUTE)
     const out: CandleOut[] = []
     const ap = p.amountPrecision
     const qp = Math.min(p.pricePrecision + p.amountPrecision, 10)
@@ -249,6 +267,7 @@ export class Market {
     const nowMinute = Math.floor(nowSec / MINUTE)
     s.rollTo(nowMinute)
     const from = Math.max(s.firstMinute, nowMinute - 1439)
+    s.ensureFrom(from)
     let slot = s.slot(from)
     const open = slot < 0 ? 0 : s.open[slot]!
     let high = -Infinity

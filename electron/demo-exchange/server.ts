@@ -118,7 +118,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   let feed: DemoFeed | null = null
   const lastPrices = new Map<string, number>()
   for (const pair of PAIRS) {
-    market.generateHistory(pair, createRng(seed, `history:${pair.name}`), startMinute, historyDays * 1440)
+    market.planHistory(pair, createRng(seed, `history:${pair.name}`), startMinute, historyDays * 1440)
     lastPrices.set(pair.name, market.lastClose(pair.name))
   }
   const ledger = new Ledger()
@@ -136,7 +136,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     onFill: (fill) => ledger.record(fill),
   })
   const simulation = new Simulation(engine, PAIRS, seed, lastPrices)
-  simulation.warmUp(startMs, WARM_UP_TRADES)
+  await simulation.warmUp(startMs, WARM_UP_TRADES)
   if (options.live ?? true) simulation.start()
 
   const state: ExchangeState = {

@@ -4,7 +4,8 @@
 import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
 import { BrowserWindow, Notification, app, dialog, ipcMain, protocol, screen, session, shell } from 'electron'
-import { openHostTerminal } from '../core/host'
+import { deferCore } from '../core/deferred-core'
+import { prepareHostTerminal } from '../core/host'
 import { alertMessage } from '../domain/alerts'
 import { embeddedDemoExchange } from '../demo-exchange/server'
 import { APP_URL, installAppProtocol, registerAppScheme } from './app-protocol'
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   const windows = new Set<BrowserWindow>()
 
   const demo = embeddedDemoExchange()
-  const host = await openHostTerminal({
+  const host = prepareHostTerminal({
     host: 'electron',
     electronUserData: app.getPath('userData'),
     demo,
@@ -46,17 +47,21 @@ async function main(): Promise<void> {
     },
     saveText: createSaveText({ dialog, writeFile: (path, text) => writeFile(path, text, 'utf8'), window: () => BrowserWindow.getFocusedWindow() }),
   })
+  // The window loads while the core starts; its first calls wait for the start (deferred-core.ts),
+  // and a start that fails is what they answer, in the window.
+  const core = deferCore(host.start())
+  core.ready.catch((error: unknown) => host.logger.error('the terminal could not start', { error: String(error) }))
 
   // Alerts fire in the core, window hidden or not; the desktop notification is how a hidden window's
   // trader hears of them (the window adds its own, with the optional sound).
-  const stopAlertNotifications = host.core.on('alerts.fired', ({ alerts }) => {
+  const stopAlertNotifications = core.on('alerts.fired', ({ alerts }) => {
     if (!Notification.isSupported()) return
     for (const alert of alerts) new Notification(alertMessage(alert)).show()
   })
 
   const unbind = bindTerminalIpc({
     ipcMain,
-    core: host.core,
+    core,
     policy: {
       appUrl,
       isAppMainFrame: (frame) => [...windows].some((w) => !w.isDestroyed() && w.webContents.mainFrame === frame),
@@ -110,7 +115,7 @@ async function main(): Promise<void> {
     unbind()
     removeAppProtocol()
     stopAlertNotifications()
-    void host.core.dispose()
+    void core.dispose()
     void demo.close()
   })
 

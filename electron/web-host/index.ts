@@ -1,8 +1,10 @@
 // `npm run web-host -- --port <port> [--no-open]`: the terminal without Electron. Prints exactly one
 // JSON line ({"url": ...}, a one-time code inside) once it listens; SIGINT/SIGTERM stop it cleanly.
+// A core that cannot start makes it exit 1 with the reason on stderr.
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { openHostTerminal } from '../core/host'
+import { deferCore } from '../core/deferred-core'
+import { prepareHostTerminal } from '../core/host'
 import { embeddedDemoExchange } from '../demo-exchange/server'
 import { WEB_HOST_USAGE, parseWebHostArgs } from './args'
 import { findBrowser, openBrowser } from './browser'
@@ -21,17 +23,23 @@ async function main(): Promise<void> {
     return
   }
   const demo = embeddedDemoExchange()
-  const host = await openHostTerminal({
+  const host = prepareHostTerminal({
     host: 'web',
     demo,
   })
+  // Listen and print the URL first, then start the core: the browser loads the page meanwhile, and
+  // the page's first calls wait for the start (deferred-core.ts). (Started before listening, the
+  // core's first slices ran ahead of the listen callback and held the URL back.)
+  let listening: () => void = () => undefined
+  const core = deferCore(new Promise<void>((resolve) => (listening = resolve)).then(() => host.start()))
   const web = await startWebHost({
-    core: host.core,
+    core,
     staticDir: join(__dirname, '../renderer'),
     port: args.port,
     onInternalError: (error) => host.logger.error('internal error', { code: error.code, message: error.message }),
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
+  listening()
 
   let browser: ChildProcess | null = null
   if (args.open) {
@@ -55,12 +63,24 @@ async function main(): Promise<void> {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))])
     }
     await web.close()
-    await host.core.dispose()
+    await core.dispose()
     await demo.close()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop())
   process.on('SIGTERM', () => void stop())
+
+  try {
+    await core.ready
+  } catch (error) {
+    // Calls that waited for the start answer with why (their answers are written in this turn; a
+    // window keeps showing it); then the host goes, as a host that cannot start always has.
+    stopping = true
+    await new Promise((resolve) => setImmediate(resolve))
+    await web.close()
+    await demo.close()
+    throw error
+  }
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TerminalCore } from '../domain/api'
 import { createEventHub } from '../core/events'
+import { deferCore } from '../core/deferred-core'
 import { CODE_TTL_MS, createAccess } from './access'
 import { startWebHost, type WebHost } from './server'
 
@@ -25,15 +26,18 @@ afterEach(async () => {
   if (staticDir) rmSync(staticDir, { recursive: true, force: true })
 })
 
-async function setup() {
-  staticDir = mkdtempSync(join(tmpdir(), 'web-host-test-'))
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>the app</title>')
+function fakeCore(): TerminalCore {
   const hub = createEventHub()
-  const core: TerminalCore = {
+  return {
     call: (async (method: string) => ({ called: method })) as TerminalCore['call'],
     on: (event, listener) => hub.on(event, listener),
     dispose: async () => undefined,
   }
+}
+
+async function setup(core: TerminalCore = fakeCore()) {
+  staticDir = mkdtempSync(join(tmpdir(), 'web-host-test-'))
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>the app</title>')
   let clock = 1_000_000
   web = await startWebHost({ core, staticDir, access: createAccess({ now: () => clock }) })
   const host = web
@@ -183,5 +187,28 @@ describe('the web host static files', () => {
       expect(answer.body).not.toContain('secret-ish')
     }
     rmSync(join(staticDir, '..', `outside-${process.pid}.txt`), { force: true })
+  })
+})
+
+describe('the web host while its core starts', () => {
+  it('serves the page and takes the code at once; API calls wait for the core and then get its answers', async () => {
+    let started: (core: TerminalCore) => void = () => undefined
+    const { code, send, trade, cookieOf, api } = await setup(deferCore(new Promise<TerminalCore>((resolve) => (started = resolve))))
+    expect((await send('GET', `/?code=${code}`)).body).toContain('the app')
+    const cookie = cookieOf(await trade(code))
+    let answered = false
+    const call = api(cookie).finally(() => (answered = true))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(answered).toBe(false)
+    // The same checks as ever while it waits: no cookie, no call.
+    expect((await api()).status).toBe(401)
+    started(fakeCore())
+    expect(JSON.parse((await call).body)).toEqual({ ok: true, value: { called: 'app.info' } })
+  })
+
+  it('answers with why when the core cannot start', async () => {
+    const { code, trade, cookieOf, api } = await setup(deferCore(Promise.reject(new Error('no data directory'))))
+    const answer = JSON.parse((await api(cookieOf(await trade(code)))).body) as { ok: boolean; error: { code: string; message: string } }
+    expect(answer).toMatchObject({ ok: false, error: { code: 'START_FAILED', message: 'The terminal could not start: no data directory' } })
   })
 })

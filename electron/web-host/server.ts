@@ -9,7 +9,6 @@
 //    request is refused;
 //  - the same Content-Security-Policy as the Electron window, and no Referer leaves any page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { readStaticFile } from '../core/static-files'
 import type { AddressInfo } from 'node:net'
 import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, type TerminalCore } from '../domain/api'
 import { createDispatch } from '../core/dispatch'
@@ -17,6 +16,7 @@ import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { TerminalError } from '../domain/errors'
 import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'
 import { SIGNED_OUT_PAGE } from './signed-out-page'
+import { createStaticCache } from './static-cache'
 
 // Headers of every answer. no-referrer: nothing about this host leaves in a Referer header.
 const COMMON_HEADERS = {
@@ -90,8 +90,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   )
 
   // The same resolver as the Electron window's app:// scheme: nothing outside the renderer folder.
+  const files = createStaticCache(options.staticDir)
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const file = await readStaticFile(options.staticDir, pathname)
+    const file = await files.get(pathname)
     if (file.status !== 200) return send(res, 404, 'Not found')
     res.writeHead(200, { 'content-type': file.contentType, 'cache-control': file.cacheControl, ...COMMON_HEADERS })
     res.end(file.body)

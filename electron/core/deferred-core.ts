@@ -1,0 +1,89 @@
+// The core as a host can use it before it has started. Starting takes the demo exchange, the
+// profile store, the keychain and the first session's activation; a host that waited for all of that
+// before it listened (web host) or opened its window (Electron) made the window wait twice: first for
+// the start, then for its own page to load. With this, the window loads while the core starts, and
+// its first calls wait for the start instead — for a bounded time, and a start that fails answers
+// every call with why.
+import type { Disposer, EventListener, EventName, TerminalCore } from '../domain/api'
+import { TerminalError } from '../domain/errors'
+
+/** How long a call waits for the core's start before it answers that the terminal is still starting. */
+export const START_WAIT_MS = 30_000
+
+export interface DeferredCore extends TerminalCore {
+  /** Settles with the start: resolves once the core can answer, rejects with why it cannot. */
+  readonly ready: Promise<void>
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export function deferCore(starting: Promise<TerminalCore>, options: { waitMs?: number } = {}): DeferredCore {
+  const waitMs = options.waitMs ?? START_WAIT_MS
+  let core: TerminalCore | null = null
+  let failure: TerminalError | null = null
+  // Listeners that came before the core: attached the moment it exists, before any waiting call
+  // gets its answer (this `then` is registered first), so no event after the start is missed.
+  const early = new Map<object, () => void>()
+  const ready = starting.then(
+    (started) => {
+      core = started
+      // (empty when the host stopped meanwhile: dispose() cleared them)
+      for (const attach of early.values()) attach()
+      early.clear()
+    },
+    (error: unknown) => {
+      failure = new TerminalError({ kind: 'internal', code: 'START_FAILED', message: `The terminal could not start: ${reasonOf(error)}` })
+      early.clear()
+      throw failure
+    },
+  )
+  // The host reads `ready` for the failure; a call's own answer says it too.
+  ready.catch(() => undefined)
+
+  let disposed = false
+
+  async function started(): Promise<TerminalCore> {
+    if (core) return core
+    if (failure) throw failure
+    if (disposed) throw new TerminalError({ kind: 'internal', code: 'DISPOSED', message: 'The terminal is shutting down.' })
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new TerminalError({ kind: 'timeout', code: 'STILL_STARTING', message: `The terminal is still starting after ${Math.round(waitMs / 1000)} s: try again in a moment.` }))
+      }, waitMs)
+    })
+    try {
+      await Promise.race([ready, late])
+    } finally {
+      clearTimeout(timer)
+    }
+    return core!
+  }
+
+  return {
+    ready,
+    async call(method, input) {
+      return (await started()).call(method, input)
+    },
+    on<E extends EventName>(event: E, listener: EventListener<E>): Disposer {
+      if (core) return core.on(event, listener)
+      const key = {}
+      let dispose: Disposer | null = null
+      early.set(key, () => (dispose = core!.on(event, listener)))
+      return () => {
+        early.delete(key)
+        dispose?.()
+      }
+    },
+    // A host that stops during the start does not wait for it (a keychain prompt can take minutes):
+    // the core is disposed the moment it exists.
+    async dispose() {
+      disposed = true
+      early.clear()
+      if (core) await core.dispose()
+      else void ready.then(() => core?.dispose(), () => undefined)
+    },
+  }
+}
