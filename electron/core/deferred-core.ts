@@ -2,13 +2,18 @@
 // profile store, the keychain and the first session's activation; a host that waited for all of that
 // before it listened (web host) or opened its window (Electron) made the window wait twice: first for
 // the start, then for its own page to load. With this, the window loads while the core starts, and
-// its first calls wait for the start instead — for a bounded time, and a start that fails answers
+// its first calls wait for the start instead — for a bounded (long) time, and a start that fails answers
 // every call with why.
 import type { Disposer, EventListener, EventName, TerminalCore } from '../domain/api'
 import { TerminalError } from '../domain/errors'
 
-/** How long a call waits for the core's start before it answers that the terminal is still starting. */
-export const START_WAIT_MS = 30_000
+/**
+ * How long a call waits for the core's start before it answers that the terminal is still starting.
+ * Long: the start may wait on a keychain prompt the user takes minutes to answer, and a window told
+ * "still starting" after a short wait would keep that error until reloaded. Before the core started
+ * in the background, such a window did not exist at all until the start was over.
+ */
+export const START_WAIT_MS = 10 * 60_000
 
 export interface DeferredCore extends TerminalCore {
   /** Settles with the start: resolves once the core can answer, rejects with why it cannot. */
