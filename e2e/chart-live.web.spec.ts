@@ -118,8 +118,12 @@ test('the newest candle is drawn at the open, high, low and close the readout sh
     const [bodyTop, bodyBottom] = r.body!
     expect(Math.abs(priceAt(wickTop) - high), `high: drawn ${priceAt(wickTop)}, known ${high}`).toBeLessThanOrEqual(slack)
     expect(Math.abs(priceAt(wickBottom) - low), `low: drawn ${priceAt(wickBottom)}, known ${low}`).toBeLessThanOrEqual(slack)
-    expect(Math.abs(priceAt(bodyTop) - Math.max(open, close)), `body top: drawn ${priceAt(bodyTop)}`).toBeLessThanOrEqual(slack)
-    expect(Math.abs(priceAt(bodyBottom) - Math.min(open, close)), `body bottom: drawn ${priceAt(bodyBottom)}`).toBeLessThanOrEqual(slack)
+    // A doji's body (open and close within two pixels) lies under the last-price line, whose rows the
+    // scan leaves out: there is no body to tell apart then, only the wick, checked above.
+    if (Math.abs(open - close) > slack) {
+      expect(Math.abs(priceAt(bodyTop) - Math.max(open, close)), `body top: drawn ${priceAt(bodyTop)}`).toBeLessThanOrEqual(slack)
+      expect(Math.abs(priceAt(bodyBottom) - Math.min(open, close)), `body bottom: drawn ${priceAt(bodyBottom)}`).toBeLessThanOrEqual(slack)
+    }
     await page.waitForTimeout(1500)
   }
   await shot(page, 'chart-live-candle')
