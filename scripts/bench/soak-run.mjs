@@ -61,6 +61,10 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
     // A second profile on the same exchange with the sub-account's key, to switch between.
     const second = await callApi(host, 'profiles.create', { name: 'Soak desk', baseUrl, apiKey: sub.apiKey, apiSecret: sub.apiSecret })
     const profiles = [demoProfile.id, second.id]
+    // The demo generates a pair's history the first time it is read (history-walk.ts): a one-time,
+    // bounded growth (~3 MB a pair) that is not a leak. Read it all before the first sample.
+    const pairs = await (await fetch(`${baseUrl}/pairs`)).json()
+    for (const p of pairs) await (await fetch(`${baseUrl}/charts?pair=${p.name}&interval=1D&limit=500`)).arrayBuffer()
 
     let page = null
     let cdp = null
