@@ -44,7 +44,11 @@ export class HistoryWalk {
   }
 
   private price(logPrice: number): number {
-    return Math.round(Math.exp(logPrice) * this.priceFactor) / this.priceFactor
+    return this.roundPrice(Math.exp(logPrice))
+  }
+
+  private roundPrice(value: number): number {
+    return Math.round(value * this.priceFactor) / this.priceFactor
   }
 
   private amount(value: number): number {
@@ -61,8 +65,8 @@ export class HistoryWalk {
     this.logPrice += this.sigma * rng.gauss() - PULL * (this.logPrice - this.logBase)
     const open = this.price(this.logPrice)
     const wick = this.sigma * 0.6
-    const high = Math.round(Math.max(open, close) * (1 + Math.abs(rng.gauss()) * wick) * this.priceFactor) / this.priceFactor
-    const low = Math.round(Math.min(open, close) * (1 - Math.abs(rng.gauss()) * wick) * this.priceFactor) / this.priceFactor
+    const high = this.roundPrice(Math.max(open, close) * (1 + Math.abs(rng.gauss()) * wick))
+    const low = this.roundPrice(Math.min(open, close) * (1 - Math.abs(rng.gauss()) * wick))
     const volume = this.amount(this.typicalVolume * Math.exp(rng.gauss() * 0.8))
     const typical = (open + close + high + low) / 4
     const takerBuyBase = this.amount(volume * rng.range(0.3, 0.7))
