@@ -14,10 +14,12 @@ const TAPE_TICK_MS = 10
 const TAPE_REQUOTE_EVERY = 40
 /**
  * The warm-up requotes after this many trades: often enough that its trades follow the wandering fair
- * price (about two levels over the warm-up's minute) and never empty a side, rarely enough that the
- * start does not spend ~80 ms replacing 24 orders per pair before every trade.
+ * price (about two levels over the warm-up's minute) and never empty a side (a taker takes at most
+ * half a level), rarely enough that the start does not spend its time replacing 24 orders a pair:
+ * every 4 trades cost ~165 ms of CPU at the web host's start, every 10 ~75 ms, for the same first
+ * screen: two full sides, a minute of trades near the book (warm-up.test.ts).
  */
-const WARM_UP_REQUOTE_EVERY = 4
+const WARM_UP_REQUOTE_EVERY = 10
 
 interface PairSim {
   pair: PairInfo
