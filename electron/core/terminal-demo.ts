@@ -51,8 +51,8 @@ export function createDemoProfiles(deps: { demo?: DemoLauncher | undefined; prof
       apiKeyHint: master.apiKey.slice(-4),
       isDemo: true,
     })
+    // Not made active here: as the only profile it is the one the start activates, which writes that.
     await deps.vault.write(record.id, bindCredentials(master, demo.baseUrl))
-    await deps.profiles.setActive(record.id)
   }
 
   return {

@@ -260,8 +260,8 @@ export function createSession(deps: SessionDeps): Session {
     accounts = []
     accountId = active!.accountId
     connection = { state: 'connecting', message: `Connecting to ${active!.name}…`, since: now() }
+    // One write: making it active stamps its lastUsedAt too (each write of the file is flushed to disk).
     await deps.profiles.setActive(profileId)
-    await deps.profiles.update(profileId, { lastUsedAt: new Date(now()).toISOString() })
     active = deps.profiles.get(profileId)
     await publish()
     try {

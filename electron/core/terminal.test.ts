@@ -23,6 +23,10 @@ describe('terminal core against the demo exchange', () => {
     expect(session.canTrade).toBe(true)
     expect(session.connection.state).toBe('online')
     expect([...h.keytar.entries.values()].join()).toContain(h.demo.accounts[0]!.apiSecret)
+    // What the next start reads: the Demo is the active profile, stamped as used.
+    const onDisk = JSON.parse(readFileSync(join(h.dataDir, 'profiles.json'), 'utf8')) as { activeProfileId: string; profiles: { id: string; lastUsedAt: string | null }[] }
+    expect(onDisk.activeProfileId).toBe(session.profile!.id)
+    expect(onDisk.profiles.find((p) => p.id === session.profile!.id)?.lastUsedAt).toEqual(expect.any(String))
   })
 
   it('keeps every secret out of files, logs and API answers', async () => {
