@@ -39,6 +39,19 @@ describe('start-up', () => {
     expect(terminal.callsOf('market.subscribe')).toHaveLength(1)
   })
 
+  it('asks for the chart once the session is in, not after the profile list (a keychain lookup)', async () => {
+    const list = deferred<ReturnType<typeof profileView>[]>()
+    terminal.handlers['profiles.list'] = () => list.promise
+    const { firstStart } = await import('./startup')
+    await settle()
+    expect(terminal.callsOf('market.subscribe')).toEqual([{ pair: 'BTC_USDT', interval: '60' }])
+    list.resolve([profileView()])
+    pairs.resolve([BTC_USDT, ETH_USDT])
+    expect(await firstStart).toBeNull()
+    const { useSessionStore } = await import('@/stores/session')
+    expect(useSessionStore().profiles).toHaveLength(1)
+  })
+
   it('a remembered pair this exchange does not list gives way to the first one it does', async () => {
     const { firstStart } = await import('./startup')
     await settle()

@@ -31,7 +31,9 @@ export async function start(): Promise<string | null> {
   useNoticeStore().listen()
   useAccountStore().listen()
   useFeedStore().listen()
-  const loads = [prefs.load(), session.load(), market.loadPairs()] as const
+  let sessionIn: () => void = () => undefined
+  const sessionKnown = new Promise<void>((resolve) => (sessionIn = resolve))
+  const loads = [prefs.load(), session.load(sessionIn), market.loadPairs()] as const
   // The chart's code travels beside its data; ChartArea.vue says so if it cannot load.
   void loadCandleChart().catch(() => undefined)
   // The first number and time formats load the locale's data (15–40 ms here): done while the first
@@ -43,9 +45,9 @@ export async function start(): Promise<string | null> {
   // The remembered market from the disk, painted (stale) while the exchange is asked for the fresh one.
   void loads[0].then(() => market.showCachedStart(), () => undefined)
   // The remembered chart is asked for as soon as the preferences and the session are in, beside the
-  // pairs rather than after them: the chart is the slowest part of the first screen. A pair this
-  // exchange does not list is replaced by subscribeRemembered once the pairs are in.
-  void Promise.all([loads[0], loads[1]])
+  // pairs and the profile list rather than after them: the chart is the slowest part of the first
+  // screen. A pair this exchange does not list is replaced by subscribeRemembered once the pairs are in.
+  void Promise.all([loads[0], Promise.race([sessionKnown, loads[1]])])
     .then(() => {
       if (session.profile && prefs.prefs.pair && !market.pair) void market.subscribe(prefs.prefs.pair, prefs.prefs.interval)
     }, () => undefined)

@@ -60,17 +60,21 @@ export const useSessionStore = defineStore('session', () => {
 
   let disposer: Disposer | null = null
 
-  async function load(): Promise<void> {
+  /**
+   * Loads the session, the profile list and the app's info. `onState` runs as soon as the session is
+   * in, before the other two: the start asks for the chart then (startup.ts), and the profile list can
+   * take a keychain lookup longer.
+   */
+  async function load(onState?: () => void): Promise<void> {
     const terminal = useTerminal()
     disposer ??= terminal.on('session.changed', applyState)
     loadError.value = null
     try {
-      const [session, list, info] = await Promise.all([
-        terminal.call('session.get', undefined),
-        terminal.call('profiles.list', undefined),
-        terminal.call('app.info', undefined),
-      ])
-      applyState(session)
+      const lists = Promise.all([terminal.call('profiles.list', undefined), terminal.call('app.info', undefined)])
+      lists.catch(() => undefined) // awaited below; a failure of the session comes first
+      applyState(await terminal.call('session.get', undefined))
+      onState?.()
+      const [list, info] = await lists
       profiles.value = list
       appInfo.value = info
     } catch (error) {
