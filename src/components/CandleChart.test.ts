@@ -12,6 +12,7 @@ import { usePrefsStore } from '@/stores/prefs'
 import { IndicatorRun } from '@/indicators/engine'
 import { normaliseConfig } from '@/indicators/specs'
 import { BTC_USDT, candleRun, fakeTerminal, type FakeTerminal } from '@/stores/market-fixtures.test-util'
+import { deferred } from '@/stores/fake-terminal.test-util'
 import { firstHanded } from '@/composables/candle-chart-option'
 
 // A canvas-free stand-in for an ECharts instance: records every setOption and keeps the handlers.
@@ -233,6 +234,48 @@ describe('CandleChart', () => {
     expect(terminal.callsOf('market.subscribe').at(-1)).toEqual({ pair: 'BTC_USDT', interval: '1D' })
     // A new series is a new paint.
     expect(fake.state.options.at(-1)!.opts).toEqual({ notMerge: true })
+  })
+
+  it('mounted while the first candles load, paints nothing until they come, then once with them', async () => {
+    wrapper.unmount()
+    fake.state.options.length = 0
+    setActivePinia(createPinia())
+    const answer = deferred<object>()
+    const candles = candleRun(500, T0)
+    terminal.handle('market.subscribe', () => answer.promise as never)
+    const market = useMarketStore()
+    market.pairs = [BTC_USDT]
+    const subscribed = market.subscribe('BTC_USDT', '60')
+    wrapper = mount(CandleChart)
+    await flushPromises()
+    expect(market.loading).toBe(true)
+    expect(fake.state.options).toHaveLength(0)
+    expect(wrapper.text()).toContain('Loading candles')
+    answer.resolve({ pair: 'BTC_USDT', interval: '60', candles, trades: [], ticker: null, stale: false, fetchedAt: 1 })
+    await subscribed
+    await flushPromises()
+    expect(fake.state.options).toHaveLength(1)
+    expect(seriesOf(optionAt(0), 'candles')!.data.length).toBeGreaterThan(0)
+  })
+
+  it('a first load that ends without candles paints the empty chart and says why', async () => {
+    wrapper.unmount()
+    fake.state.options.length = 0
+    setActivePinia(createPinia())
+    const answer = deferred<never>()
+    terminal.handle('market.subscribe', () => answer.promise as never)
+    const market = useMarketStore()
+    market.pairs = [BTC_USDT]
+    const subscribed = market.subscribe('BTC_USDT', '60')
+    wrapper = mount(CandleChart)
+    await flushPromises()
+    expect(fake.state.options).toHaveLength(0)
+    answer.reject(new Error('The exchange is not answering.'))
+    await subscribed
+    await flushPromises()
+    expect(fake.state.options).toHaveLength(1)
+    expect(seriesOf(optionAt(0), 'candles')!.data).toEqual([])
+    expect(wrapper.text()).toContain('The exchange is not answering.')
   })
 
   it('disposes the chart on unmount', () => {
