@@ -77,32 +77,53 @@ async function timeToPaint(browser, start, predicate) {
   }
 }
 
-/** Web host start → first chart paint, and a blank Vue page served the same way; alternated. */
+/**
+ * The window alone: a web host whose core has started (its first answer is in) before the page is
+ * opened, timed from the navigation to the first chart paint. What of the start is the page's own
+ * work (its script, the mount, the chart's first request and paint), whatever the core takes.
+ */
+async function startedHost(dataDir) {
+  const host = await startWebHost(dataDir)
+  try {
+    await callApi(host, 'prefs.get')
+    return { url: await windowUrl(host), stop: host.stop }
+  } catch (error) {
+    await host.stop()
+    throw error
+  }
+}
+
+/** Web host start → first chart paint, a blank Vue page served the same way, and the window alone (a started core); alternated. */
 export async function measureFirstPaint(browser, { runs = 5, warmup = 1 } = {}) {
   const blankDir = await buildPage('blank-vue')
   const app = []
   const appReady = []
   const blank = []
+  const pageOnly = []
   const appFirstRender = []
   for (let i = 0; i < warmup + runs; i++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-paint-'))
+    const startedDir = mkdtempSync(join(tmpdir(), 'bench-paint-'))
     try {
       const a = await timeToPaint(browser, () => startWebHost(dataDir), chartPainted)
       const b = await timeToPaint(browser, async () => {
         const p = await spawnJsonLine(join(ROOT, 'scripts/bench/static-host.mjs'), [blankDir])
         return { url: p.info.url, stop: p.stop }
       }, blankPainted)
+      const c = await timeToPaint(browser, () => startedHost(startedDir), chartPainted)
       if (i >= warmup) {
         app.push(a.total)
         appReady.push(a.serverReady)
         blank.push(b.total)
+        pageOnly.push(c.total - c.serverReady)
         if (a.firstRenderMs !== null) appFirstRender.push(a.firstRenderMs)
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
+      rmSync(startedDir, { recursive: true, force: true })
     }
   }
-  return { app, appReady, blank, appFirstRender }
+  return { app, appReady, blank, pageOnly, appFirstRender }
 }
 
 /** The renderer's chart code in a fixture page: first render of 500 candles, live ticks, new candles. */
