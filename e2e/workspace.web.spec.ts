@@ -217,6 +217,8 @@ test('at common window sizes the book shows only whole rows, five levels a side 
   }
   for (const [width, height] of [[1920, 1080], [1600, 900], [1366, 768], [1280, 720]] as const) {
     await page.setViewportSize({ width, height })
+    // Tall enough, the trades stay under the book; shorter, they move under the chart.
+    await expect(page.getByTestId(height > 920 ? 'side-region' : 'bottom-region').getByTestId('trades-table')).toBeVisible()
     await expect.poll(fits(`${width}×${height}`, 5)).toBe('fits')
   }
   // Short screen with the tabs collapsed: the trades come back to the side column (not gone with
