@@ -1,7 +1,8 @@
 // The chart as a workspace, in a real Chromium against the demo exchange: indicators added from the
 // menu are drawn (read off the canvas, in their pane) and come back after a reload; the panel
-// arrangement comes back after a reload; at 1280×720 the chart, the whole order form and the trades
-// are on screen with no panel over another; and the one-key shortcuts do what the help says.
+// arrangement comes back after a reload; at 1280×720 the chart, the whole order form, the book (whole
+// rows, six levels a side) and the trades are on screen with no panel over another; and the one-key
+// shortcuts do what the help says.
 import { test, expect, type Page } from '@playwright/test'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
@@ -120,6 +121,42 @@ async function boxOf(page: Page, testId: string): Promise<Box> {
   return { name: testId, ...box! }
 }
 
+/**
+ * The order book panel as the trader sees it, read in one task of the page (the book streams): the
+ * levels each side, the rows not wholly inside both their list and the panel, and whether the spread
+ * row is wholly inside the panel.
+ */
+function bookFit(page: Page): Promise<{ asks: number; bids: number; cut: string[]; spreadInside: boolean }> {
+  return page.evaluate(() => {
+    interface El { getBoundingClientRect(): { top: number; bottom: number; height: number }; parentElement: El | null; getAttribute(n: string): string | null }
+    const doc = (globalThis as unknown as { document: { querySelector(s: string): El | null; querySelectorAll(s: string): ArrayLike<El> } }).document
+    const panel = doc.querySelector('[data-testid="book-region"]')!.getBoundingClientRect()
+    const inside = (r: { top: number; bottom: number }, box: { top: number; bottom: number }) => r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5
+    const cut: string[] = []
+    const count = (side: string) => {
+      const rows = Array.from(doc.querySelectorAll(`[data-testid="order-book-${side}"] li[data-price]`))
+      for (const row of rows) {
+        const r = row.getBoundingClientRect()
+        if (r.height < 1 || !inside(r, panel) || !inside(r, row.parentElement!.getBoundingClientRect())) cut.push(`${side} ${row.getAttribute('data-price')} ${r.top}–${r.bottom}`)
+      }
+      return rows.length
+    }
+    const spread = doc.querySelector('[data-testid="order-book-spread"]')!.parentElement!.getBoundingClientRect()
+    return { asks: count('asks'), bids: count('bids'), cut, spreadInside: inside(spread, panel) }
+  })
+}
+
+/** Trade rows wholly inside the trades list's viewport. */
+function wholeTradeRows(page: Page): Promise<number> {
+  return page.getByTestId('trades-table').locator('[data-testid^="trade-"]').evaluateAll((rows) => {
+    return rows.filter((row) => {
+      const r = row.getBoundingClientRect()
+      const view = row.closest('[role="table"]')!.getBoundingClientRect()
+      return r.top >= view.top - 0.5 && r.bottom <= view.bottom + 0.5
+    }).length
+  })
+}
+
 test('at 1280×720 the chart, the whole order form with its submit button and the trades are on screen, and no panel covers another', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
   await openApp(page, host)
@@ -139,15 +176,27 @@ test('at 1280×720 the chart, the whole order form with its submit button and th
   const chart = await boxOf(page, 'chart')
   const trades = await boxOf(page, '.trades-region')
   const form = await boxOf(page, 'order-form')
+  const book = await boxOf(page, 'book-region')
   const pairs = await boxOf(page, 'pair-list')
   const bottom = await boxOf(page, 'bottom-region')
-  for (const box of [chart, trades, form, pairs, bottom]) expect(inView(box), `${box.name} ${JSON.stringify(box)} within the window`).toBe(true)
+  // The tabs themselves: on a short screen the trades share the bottom region with them.
+  const tabs = await boxOf(page, '.bottom-tabs')
+  for (const box of [chart, trades, form, book, pairs, bottom]) expect(inView(box), `${box.name} ${JSON.stringify(box)} within the window`).toBe(true)
   // The chart keeps a useful size, and the trades show more than their header.
   expect(chart.width).toBeGreaterThan(500)
   expect(chart.height).toBeGreaterThan(250)
   expect(trades.height).toBeGreaterThan(120)
-  const panels = [chart, trades, form, pairs, bottom]
+  const panels = [chart, trades, form, book, pairs, tabs]
   for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) expect(overlap(panels[i]!, panels[j]!), `${panels[i]!.name} and ${panels[j]!.name} overlap`).toBe(false)
+  for (const other of [chart, trades, book]) expect(overlap(submit, other), `the submit button and ${other.name} overlap`).toBe(false)
+  // The book shows whole rows only, six levels a side at this size (five at the least anywhere).
+  const fit = await bookFit(page)
+  expect(fit.cut, `book rows cut by the panel's edge: ${JSON.stringify(fit.cut)}`).toEqual([])
+  expect(fit.asks).toBeGreaterThanOrEqual(6)
+  expect(fit.bids).toBeGreaterThanOrEqual(6)
+  expect(fit.spreadInside, 'the spread row is wholly inside the book panel').toBe(true)
+  // A trades list worth reading: at least six whole rows in view.
+  expect(await wholeTradeRows(page)).toBeGreaterThanOrEqual(6)
   // Nothing painted over the submit button: the element at its centre is the button.
   const centre = { x: submit.x + submit.width / 2, y: submit.y + submit.height / 2 }
   expect(await page.getByTestId('order-submit').evaluate((el, { x, y }) => {
@@ -156,6 +205,30 @@ test('at 1280×720 the chart, the whole order form with its submit button and th
     return hit === el || (hit !== null && el.contains(hit))
   }, centre)).toBe(true)
   await shot(page, 'workspace-1280x720')
+})
+
+test('at common window sizes the book shows only whole rows, five levels a side or more, and follows a resize', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await openApp(page, host)
+  // 'fits', or what the panel showed instead (the last reading is in the failure message).
+  const fits = (size: string, least: number) => async () => {
+    const fit = await bookFit(page)
+    return fit.cut.length === 0 && fit.spreadInside && fit.asks >= least && fit.bids >= least ? 'fits' : `${size}: ${JSON.stringify(fit)}`
+  }
+  for (const [width, height] of [[1920, 1080], [1600, 900], [1366, 768], [1280, 720]] as const) {
+    await page.setViewportSize({ width, height })
+    // Tall enough, the trades stay under the book; shorter, they move under the chart.
+    await expect(page.getByTestId(height > 920 ? 'side-region' : 'bottom-region').getByTestId('trades-table')).toBeVisible()
+    await expect.poll(fits(`${width}×${height}`, 5)).toBe('fits')
+  }
+  // Short screen with the tabs collapsed: the trades come back to the side column (not gone with
+  // the tabs), and the book, smaller now, still shows whole rows.
+  await page.getByTestId('toggle-bottom').click()
+  await expect(page.getByTestId('side-region').getByTestId('trades-table')).toBeVisible()
+  await expect.poll(fits('1280×720, tabs collapsed', 2)).toBe('fits')
+  await shot(page, 'book-1280x720-tabs-collapsed')
+  await page.getByTestId('toggle-bottom').click()
+  await expect(page.getByTestId('bottom-region').getByTestId('trades-table')).toBeVisible()
 })
 
 test('a collapsed bottom panel, a collapsed side column and a resized split come back after a reload', async ({ page }) => {

@@ -60,3 +60,12 @@ export function bookView(input: { asks: readonly BookLevel[]; bids: readonly Boo
   }
   return { asks, bids, spread: bookSpread(input.asks, input.bids) }
 }
+
+/**
+ * How many rows of `rowHeight` fit whole in `height` px: at least one, so a cramped panel still shows
+ * the best level; null while unmeasured (0: not laid out yet, or a test without layout).
+ */
+export function levelsThatFit(height: number, rowHeight: number): number | null {
+  if (!(height > 0)) return null
+  return Math.max(1, Math.floor(height / rowHeight))
+}
