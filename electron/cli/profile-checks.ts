@@ -3,7 +3,6 @@
 // the key or secret never quote them.
 import { profileInputSchema, type ConnectionTestResult } from '../domain/api'
 import { TerminalError, isTerminalError, type FieldIssue } from '../domain/errors'
-import type { Account } from '../domain/wire'
 import { createExchangeClient, type Credentials } from '../core/exchange/client'
 import type { CliIo } from './run'
 
@@ -25,12 +24,6 @@ export function validateInput(input: { name: string; baseUrl: string } & Credent
     issues,
     message: `Nothing was saved: ${issues.map((i) => `${FIELD_LABEL[i.field] ?? i.field}: ${i.message}`).join('; ')}.`,
   })
-}
-
-/** The account a key belongs to: the only one it sees, or the master among several (as the app does). */
-export function ownAccountOf(list: Account[]): Account | null {
-  if (list.length === 1) return list[0] ?? null
-  return list.find((a) => a.parent_id === null || a.parent_id === undefined) ?? list[0] ?? null
 }
 
 /** The app's connection test (server time, then the account tree); throws the failure as it is. */

@@ -14,11 +14,12 @@ import { resolveDataDir } from '../core/data-dir'
 import { apiKeyHintOf, createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profile-store'
 import { createVault, type Vault } from '../core/vault'
 import { bindCredentials, readBoundCredentials } from '../core/credential-binding'
+import { ownAccountOf, profileView } from '../core/session-views'
 import { UsageError, readFlags } from './args'
 import { updateProfile } from './profile-update'
 import type { CliIo, ResolvedProfile } from './run'
 import { credentialsForAdd } from './profile-credentials'
-import { asTerminalError, ownAccountOf, testConnection, validateInput } from './profile-checks'
+import { asTerminalError, testConnection, validateInput } from './profile-checks'
 
 export interface ProfileDepsOptions {
   env: CliIo['env']
@@ -124,18 +125,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
   async function view(record: ProfileRecord): Promise<ProfileView> {
     const v = openVault()
     await v.status() // the vault learns the keychain's entries on its first probe
-    return {
-      id: record.id,
-      name: record.name,
-      baseUrl: record.baseUrl,
-      feedUrl: record.feedUrl ?? null,
-      apiKeyHint: record.apiKeyHint,
-      accountId: record.accountId,
-      isDemo: record.isDemo,
-      createdAt: record.createdAt,
-      lastUsedAt: record.lastUsedAt,
-      secretStorage: v.storageOf(record.id),
-    }
+    return profileView(record, v)
   }
 
   /** The keychain or a refusal: a session-only secret would die with this process. */

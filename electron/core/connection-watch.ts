@@ -9,7 +9,7 @@
 import type { ConnectionStatus } from '../domain/api'
 import { isTerminalError } from '../domain/errors'
 import type { ClientStatus, ExchangeClient } from './exchange/client'
-import { statusFromError } from './market-feed'
+import { statusFromError } from './connection-status'
 
 const PUBLIC_METHODS = ['currencies', 'pairs', 'candles', 'trades', 'time', 'ticker', 'orderbook'] as const
 const PRIVATE_METHODS = ['accounts', 'balances', 'feeInfo', 'recentOrders', 'placeOrder', 'cancelOrders'] as const

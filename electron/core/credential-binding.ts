@@ -56,6 +56,23 @@ export async function readBoundCredentials(vault: Vault, profile: BindingTarget)
 }
 
 /**
+ * The credentials of a profile for a request to `baseUrl` (its own by default: a client made before a
+ * URL change keeps its old one), refused as readBoundCredentials does; a missing profile or entry is
+ * an error that tells the trader what to do.
+ */
+export async function requireBoundCredentials(vault: Vault, profile: BindingTarget | null, baseUrl?: string): Promise<StoredCredentials> {
+  const creds = profile ? await readBoundCredentials(vault, { ...profile, baseUrl: baseUrl ?? profile.baseUrl }) : null
+  if (!creds) {
+    throw new TerminalError({
+      kind: 'keychain',
+      code: 'NO_CREDENTIALS',
+      message: 'This profile’s API key is not available (the keychain has no entry, or it was kept for a previous session only). Edit the profile and enter the key again.',
+    })
+  }
+  return creds
+}
+
+/**
  * Moves a profile's stored credentials to a new URL. Only for what the core itself decides — the
  * embedded demo exchange listens on a new port at each launch — never for a URL the renderer chose.
  */

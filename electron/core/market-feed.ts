@@ -18,6 +18,7 @@ import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '../domain/constants'
 import { gapsOf, mergeByTime, rememberEmpty, repairCandles, type Span } from './candle-repair'
 import type { LiveSource } from './live-link'
 import { attachStream, candleAfter, type MarketStream } from './market-stream'
+import { statusFromError } from './connection-status'
 
 // The terminal tags each payload with the session the feed belongs to (terminal-market.ts).
 type Emit = <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => void
@@ -46,22 +47,6 @@ const DEEP_TRADES_LIMIT = 1000
 const SEEN_TRADE_IDS = 2_000
 /** Requests one candle poll may spend filling holes; a hole left over is cut, never shown as whole. */
 const REPAIR_REQUESTS = 6
-
-export function statusFromError(error: unknown, now: number): ConnectionStatus {
-  if (isTerminalError(error)) {
-    if (error.kind === 'rate-limited') {
-      return { state: 'rate-limited', message: 'Rate limited by the exchange; slowing down.', since: now, ...(error.retryAfterMs ? { retryAt: now + error.retryAfterMs } : {}) }
-    }
-    if (error.kind === 'network' || error.kind === 'timeout') {
-      return { state: 'offline', message: `Exchange unreachable (${error.message}). Retrying.`, since: now }
-    }
-    if (error.kind === 'auth') return { state: 'offline', problem: 'auth-failed', message: `Authentication failed: ${error.message}`, since: now }
-    // Not a network fault and not the exchange saying "failed": it answered, but nothing readable.
-    if (error.kind === 'malformed') return { state: 'retrying', problem: 'bad-answer', message: `Bad answer from the exchange: ${error.message} Retrying.`, since: now }
-    return { state: 'retrying', message: `${error.message} Retrying.`, since: now }
-  }
-  return { state: 'retrying', message: 'Unexpected error; retrying.', since: now }
-}
 
 export function createMarketFeed(pair: string, interval: CandleInterval, deps: MarketFeedDeps): MarketFeed {
   const now = deps.now ?? Date.now

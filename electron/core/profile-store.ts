@@ -10,30 +10,14 @@
 // added a moment ago is kept; refresh() picks up such changes for display.
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { z } from 'zod'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 import { withFileLock } from './file-lock'
+import { PROFILES_VERSION, checkName as checkNameAmong, checkRecord, nameKey, profilesFileSchema, type NewProfile, type ProfilePatch, type ProfileRecord } from './profile-records'
+
+export { PROFILES_VERSION, apiKeyHintOf, profileRecordSchema, type NewProfile, type ProfilePatch, type ProfileRecord } from './profile-records'
 
 export const PROFILES_FILE = 'profiles.json'
-export const PROFILES_VERSION = 1
-
-export interface ProfileRecord {
-  id: string
-  name: string
-  baseUrl: string
-  /** The live feed's own address; null or absent: the one beside the base URL. */
-  feedUrl?: string | null
-  accountId: number | null
-  /** The last 4 characters of the API key, so people can tell their keys apart. */
-  apiKeyHint: string
-  isDemo: boolean
-  createdAt: string
-  lastUsedAt: string | null
-}
-
-export type NewProfile = Omit<ProfileRecord, 'id' | 'createdAt' | 'lastUsedAt'>
-export type ProfilePatch = Partial<Omit<ProfileRecord, 'id' | 'createdAt'>>
 
 export interface ProfileStore {
   /** Reads the file. Resolves with warnings for a damaged file; rejects for a file from a newer release. */
@@ -59,40 +43,10 @@ export interface ProfileStoreOptions {
   newId?: () => string
 }
 
-export const profileRecordSchema = z.object({
-  id: z.string().min(1).max(64),
-  name: z.string().trim().min(1).max(60),
-  baseUrl: z.string().min(1).max(300),
-  feedUrl: z.string().min(1).max(300).nullable().optional(),
-  accountId: z.number().int().min(0).nullable(),
-  apiKeyHint: z.string().max(8),
-  isDemo: z.boolean(),
-  createdAt: z.string().min(1),
-  lastUsedAt: z.string().min(1).nullable(),
-})
-
-const profilesFileSchema = z
-  .object({
-    version: z.literal(PROFILES_VERSION),
-    profiles: z.array(profileRecordSchema),
-    activeProfileId: z.string().nullable(),
-  })
-  .refine((file) => new Set(file.profiles.map((p) => p.id)).size === file.profiles.length, {
-    message: 'two profiles have the same id',
-    path: ['profiles'],
-  })
-
 interface State {
   profiles: ProfileRecord[]
   activeProfileId: string | null
 }
-
-/** The hint shown for a key: its last 4 characters. */
-export function apiKeyHintOf(apiKey: string): string {
-  return apiKey.trim().slice(-4)
-}
-
-const nameKey = (name: string) => name.trim().toLocaleLowerCase()
 
 export function createProfileStore(dataDir: string, options: ProfileStoreOptions = {}): ProfileStore {
   const now = options.now ?? (() => new Date())
@@ -205,28 +159,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
     return profile
   }
 
-  function checkName(name: string, exceptId: string | null): string {
-    const trimmed = name.trim()
-    if (trimmed.length === 0 || trimmed.length > 60) {
-      throw new TerminalError({ kind: 'validation', code: 'INVALID_NAME', field: 'name', message: 'Give the profile a name of 1 to 60 characters.' })
-    }
-    const clash = state.profiles.find((p) => p.id !== exceptId && nameKey(p.name) === nameKey(trimmed))
-    if (clash) {
-      throw new TerminalError({ kind: 'validation', code: 'NAME_TAKEN', field: 'name', message: `A profile named "${clash.name}" already exists.` })
-    }
-    return trimmed
-  }
-
-  function checkRecord(record: ProfileRecord): ProfileRecord {
-    const parsed = profileRecordSchema.safeParse(record)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const field = typeof issue?.path[0] === 'string' ? issue.path[0] : 'form'
-      throw new TerminalError({ kind: 'validation', code: 'INVALID_PROFILE', field, message: `Invalid ${field}: ${issue?.message ?? 'not valid'}` })
-    }
-    return parsed.data
-  }
-
+  const checkName = (name: string, exceptId: string | null): string => checkNameAmong(name, exceptId, state.profiles)
   const copy = (p: ProfileRecord): ProfileRecord => ({ ...p })
 
   return {

@@ -7,8 +7,8 @@
 // `profileGeneration` (the generation at which the profile was activated; market data belongs to
 // it). The market is a separate module (terminal-market.ts): a profile switch ends its feed through
 // `onProfileEnd`, and the window subscribes again for the new exchange.
-import { readBoundCredentials } from './credential-binding'
-import type { AccountNode, ConnectionStatus, Notice, ProfileView, SessionState } from '../domain/api'
+import { requireBoundCredentials } from './credential-binding'
+import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../domain/api'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import type { Account } from '../domain/wire'
 import { type AccountFeed, createAccountFeed } from './account-feed'
@@ -16,10 +16,13 @@ import { createConnectionWatch } from './connection-watch'
 import type { EventHub } from './events'
 import type { ExchangeClient, ExchangeClientOptions } from './exchange/client'
 import type { Logger } from './logger'
-import { statusFromError } from './market-feed'
+import { statusFromError } from './connection-status'
 import type { ProfileRecord, ProfileStore } from './profile-store'
 import type { DemoProfiles } from './terminal-demo'
 import type { Vault } from './vault'
+import { accountTree, ownAccountOf, profileView as viewOfProfile } from './session-views'
+
+export { ownAccountOf } from './session-views'
 
 export interface SessionDeps {
   vault: Vault
@@ -65,12 +68,6 @@ export interface Session {
 
 const idle = (now: number): ConnectionStatus => ({ state: 'idle', message: 'No profile is active.', since: now })
 
-/** Learns which account a key belongs to: the only one it sees, or the master among several. */
-export function ownAccountOf(list: Account[]): Account | null {
-  if (list.length === 1) return list[0] ?? null
-  return list.find((a) => a.parent_id === null || a.parent_id === undefined) ?? list[0] ?? null
-}
-
 export function noSuchProfile(): TerminalError {
   return new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile does not exist (any more).' })
 }
@@ -88,48 +85,14 @@ export function createSession(deps: SessionDeps): Session {
   let connection: ConnectionStatus = idle(now())
   let accountFeed: AccountFeed | null = null
   const profileEndListeners: Array<() => void> = []
-
-  // ---- Views ----------------------------------------------------------------------------------------
-
-  function profileView(p: ProfileRecord): ProfileView {
-    return {
-      id: p.id,
-      name: p.name,
-      baseUrl: p.baseUrl,
-      feedUrl: p.feedUrl ?? null,
-      apiKeyHint: p.apiKeyHint,
-      accountId: p.accountId,
-      isDemo: p.isDemo,
-      createdAt: p.createdAt,
-      lastUsedAt: p.lastUsedAt,
-      secretStorage: deps.vault.storageOf(p.id),
-    }
-  }
-
-  const sameExchange = (a: ProfileRecord, b: ProfileRecord) => (a.isDemo && b.isDemo) || a.baseUrl === b.baseUrl
-
-  function accountTree(): AccountNode[] {
-    const profiles = deps.profiles.list()
-    return accounts.map((a) => {
-      const holder = active && (a.id === active.accountId ? active : profiles.find((p) => p.accountId === a.id && sameExchange(p, active!)))
-      const node: AccountNode = {
-        id: a.id,
-        name: a.name,
-        email: a.email,
-        parentId: a.parent_id ?? null,
-        profileId: holder ? holder.id : null,
-      }
-      if (!holder) node.viewOnlyReason = 'No profile holds this account’s own API key. Add one to trade as this account; until then its balances and fee rules are view-only.'
-      return node
-    })
-  }
+  const profileView = (p: ProfileRecord): ProfileView => viewOfProfile(p, deps.vault)
 
   async function state(): Promise<SessionState> {
     return {
       generation,
       profileGeneration,
       profile: active ? profileView(active) : null,
-      accounts: accountTree(),
+      accounts: accountTree(accounts, active, deps.profiles.list()),
       accountId,
       canTrade: active !== null && accountId !== null && accountId === active.accountId && client !== null,
       connection,
@@ -191,17 +154,8 @@ export function createSession(deps: SessionDeps): Session {
 
   // Through the origin binding: a key is only ever read for the exchange it was stored for, checked
   // against the address the request will go to (a client made before a URL change keeps its old one).
-  async function credentialsFor(profileId: string, baseUrl?: string) {
-    const profile = deps.profiles.get(profileId)
-    const creds = profile ? await readBoundCredentials(deps.vault, { ...profile, baseUrl: baseUrl ?? profile.baseUrl }) : null
-    if (!creds) {
-      throw new TerminalError({
-        kind: 'keychain',
-        code: 'NO_CREDENTIALS',
-        message: 'This profile’s API key is not available (the keychain has no entry, or it was kept for a previous session only). Edit the profile and enter the key again.',
-      })
-    }
-    return creds
+  function credentialsFor(profileId: string, baseUrl?: string) {
+    return requireBoundCredentials(deps.vault, deps.profiles.get(profileId), baseUrl)
   }
 
   function clientFor(profile: ProfileRecord, owner: number): ExchangeClient {
@@ -282,7 +236,7 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   async function selectAccount(wanted: number): Promise<SessionState> {
-    const node = accountTree().find((a) => a.id === wanted)
+    const node = accountTree(accounts, active, deps.profiles.list()).find((a) => a.id === wanted)
     if (!node) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_ACCOUNT', message: 'That account is not in this profile’s account tree.' })
     if (node.profileId && node.profileId !== active?.id) return activate(node.profileId, wanted)
     generation += 1

@@ -10,6 +10,9 @@
 import { z } from 'zod'
 import type { KeychainStatus } from '../domain/api'
 import { TerminalError } from '../domain/errors'
+import { describeKeychainFailure, firstLine, withTimeout as limited } from './keychain-calls'
+
+export { describeKeychainFailure } from './keychain-calls'
 
 export const KEYCHAIN_SERVICE = 'trading-terminal'
 /**
@@ -74,32 +77,6 @@ function cleanCredentials(data: z.output<typeof credentialsSchema>): StoredCrede
 }
 const profileIdSchema = z.string().min(1).max(200)
 
-class KeychainTimeout extends Error {
-  constructor(readonly ms: number) {
-    super(`keychain call timed out after ${ms} ms`)
-  }
-}
-
-function firstLine(text: string): string {
-  const line = text.split('\n')[0] ?? ''
-  return line.length > 160 ? `${line.slice(0, 157)}...` : line
-}
-
-/** Turns a keytar/libsecret/Keychain failure into a reason a person can act on. */
-export function describeKeychainFailure(error: unknown): string {
-  if (error instanceof KeychainTimeout) {
-    return `The keychain did not answer within ${Math.round(error.ms / 100) / 10} s; it may be locked and waiting for a password.`
-  }
-  const message = firstLine(error instanceof Error ? error.message : String(error))
-  if (/d-?bus|org\.freedesktop\.secrets|\.service files|secret service/i.test(message)) {
-    return `No Secret Service is reachable over D-Bus (${message}). Start gnome-keyring, KWallet or KeePassXC's Secret Service in your session.`
-  }
-  if (/lock|collection|prompt|dismiss|cancel|denied|not allowed|interaction/i.test(message)) {
-    return `The keychain is locked or refused access (${message}). Unlock it, then check the keychain status again.`
-  }
-  return `The keychain refused the request (${message}).`
-}
-
 async function loadKeytar(): Promise<KeytarLike | string> {
   // A variable specifier keeps bundlers from inlining the native module: keytar must load from
   // node_modules at run time, and may be missing or built for another runtime (optional dependency).
@@ -128,6 +105,7 @@ export function createVault(options: VaultOptions = {}): Vault {
   const inKeychain = new Set<string>()
   let keytarPromise: Promise<KeytarLike | string> | null = null
   let statusPromise: Promise<KeychainStatus> | null = null
+  const withTimeout = <T>(call: () => Promise<T>): Promise<T> => limited(call, timeoutMs)
 
   function getKeytar(): Promise<KeytarLike | string> {
     if (keytarPromise === null) {
@@ -136,29 +114,6 @@ export function createVault(options: VaultOptions = {}): Vault {
       else keytarPromise = loadKeytar()
     }
     return keytarPromise
-  }
-
-  /** Runs one keychain call with the time limit; a hung call is abandoned, never awaited forever. */
-  function withTimeout<T>(call: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new KeychainTimeout(timeoutMs)), timeoutMs)
-      let pending: Promise<T>
-      try {
-        pending = call()
-      } catch (error) {
-        pending = Promise.reject(error)
-      }
-      pending.then(
-        (value) => {
-          clearTimeout(timer)
-          resolve(value)
-        },
-        (error: unknown) => {
-          clearTimeout(timer)
-          reject(error)
-        },
-      )
-    })
   }
 
   async function probe(): Promise<KeychainStatus> {

@@ -1,358 +1,49 @@
 // The TerminalApi contract: every method and event the renderer can use, named once.
 //
 // Preload, IPC binding, web host, CLI and the renderer's client are all derived from the two tables
-// below (`methodInputs` and `EVENT_NAMES`), so a method that is not here cannot be called, and a
-// payload that does not match its schema never reaches the core.
-import { z } from 'zod'
-import {
-  type Account,
-  type Balance,
-  type Candle,
-  type CandleInterval,
-  type Currency,
-  type FeeRule,
-  type OrderBook,
-  type OrderRecord,
-  type Pair,
-  type Ticker,
-  type Trade,
-  candleIntervalSchema,
+// below (`methodInputs`, from api-inputs.ts, and `EVENT_NAMES`), so a method that is not here cannot
+// be called, and a payload that does not match its schema never reaches the core. The views the
+// methods answer with are in api-views.ts; this module re-exports both, so importers name one module.
+import type { z } from 'zod'
+import type {
+  Account,
+  Balance,
+  Candle,
+  CandleInterval,
+  Currency,
+  FeeRule,
+  FillRecord,
+  OrderBook,
+  OrderRecord,
+  Pair,
+  Ticker,
+  Trade,
 } from './wire'
-import { type OrderCheck, type OrderDraft, orderDraftSchema } from './orders'
+import type { OrderCheck, OrderDraft } from './orders'
 import type { Envelope } from './errors'
 import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
-import { baseUrlProblem, feedUrlProblem } from './origin'
-import { type BookEventPayload, accountOrdersInput, accountTradesInput } from './history-api'
-import type { FillRecord } from './wire'
-import type { IndicatorPref, LayoutPrefs } from './chart-prefs'
-import { indicatorPatchSchema, layoutInputSchema } from './chart-prefs-schema'
-import { type Alert, alertDraftSchema } from './alerts'
+import type { BookEventPayload } from './history-api'
+import type { Alert } from './alerts'
 import type { MoveResult, MoveStep } from './move-order'
+import type { methodInputs } from './api-inputs'
+import type {
+  AccountSnapshot,
+  AppInfo,
+  CachedMarket,
+  CancelOrdersResult,
+  ConnectionStatus,
+  ConnectionTestResult,
+  MarketSession,
+  Notice,
+  PlaceOrderResult,
+  Preferences,
+  ProfileView,
+  SessionState,
+  SubscribedSnapshot,
+} from './api-views'
 
-// ---- Views: what the renderer sees ----------------------------------------------------------------
-
-export type HostKind = 'electron' | 'web' | 'cli'
-
-export interface KeychainStatus {
-  /** True when secrets are stored in the OS keychain. */
-  available: boolean
-  /** Why not, in words for people; absent when available. */
-  reason?: string
-}
-
-export interface AppInfo {
-  name: string
-  version: string
-  host: HostKind
-  platform: string
-  dataDir: string
-  keychain: KeychainStatus
-}
-
-/** A profile as the renderer sees it. Never holds a secret; the key only as its last 4 characters. */
-export interface ProfileView {
-  id: string
-  name: string
-  baseUrl: string
-  /** The live feed's own address; null: the one beside the base URL. */
-  feedUrl: string | null
-  apiKeyHint: string
-  /** The account this key belongs to, once known (learned on activation). */
-  accountId: number | null
-  isDemo: boolean
-  createdAt: string
-  lastUsedAt: string | null
-  /** Where the secret is: the OS keychain, or memory for this session only (keychain unavailable). */
-  secretStorage: 'keychain' | 'session' | 'missing'
-}
-
-export interface AccountNode {
-  id: number
-  name: string
-  email: string
-  parentId: number | null
-  /** The profile holding this account's own key; null when none does (the account is view-only). */
-  profileId: string | null
-  /** Why this account cannot place orders from the active profile; absent when it can. */
-  viewOnlyReason?: string
-}
-
-export type ConnectionState = 'idle' | 'connecting' | 'online' | 'retrying' | 'rate-limited' | 'reauthenticating' | 'offline'
-
-export interface ConnectionStatus {
-  state: ConnectionState
-  /** Words for the status bar: what happened and what the terminal is doing about it. */
-  message: string
-  /** When the next attempt happens, for retrying / rate-limited. */
-  retryAt?: number
-  since: number
-  /**
-   * What kind of trouble, where the state alone does not say: 'auth-failed' — the key or every token
-   * was refused even after signing in again (state offline); 'bad-answer' — the exchange answers,
-   * but with something that cannot be read (state retrying).
-   */
-  problem?: 'auth-failed' | 'bad-answer'
-}
-
-export interface SessionState {
-  /** Increases on every profile or account switch; events of an older generation are stale. */
-  generation: number
-  /**
-   * The generation at which the active profile was activated. Market data belongs to the profile,
-   * not the account: an account switch leaves it, a profile switch (or re-activation) changes it.
-   */
-  profileGeneration: number
-  profile: ProfileView | null
-  accounts: AccountNode[]
-  accountId: number | null
-  /** True when the selected account can place orders with the active profile's key. */
-  canTrade: boolean
-  connection: ConnectionStatus
-  keychain: KeychainStatus
-  /** Problems with files in the data directory (a damaged profiles file moved aside, …), for a banner. */
-  storageWarnings?: string[]
-}
-
-/** The profile session a market answer or event belongs to (see SessionState.profileGeneration). */
-export interface MarketSession {
-  profileId: string
-  generation: number
-}
-
-/** A market payload as a feed makes it, before the terminal tags it with its session. */
-export type Untagged<T> = T extends { session: MarketSession } ? Omit<T, 'session'> : T
-
-export interface MarketSnapshot {
-  pair: string
-  interval: CandleInterval
-  candles: Candle[]
-  trades: Trade[]
-  ticker: Ticker | null
-  /** True when this came from the offline cache rather than the exchange. */
-  stale: boolean
-  /** When the data was fetched from the exchange (ms since epoch). */
-  fetchedAt: number
-}
-
-/** The answer to market.subscribe: the snapshot and the session it was fetched for. */
-export interface SubscribedSnapshot extends MarketSnapshot {
-  session: MarketSession
-}
-
-/**
- * The answer to market.cached: what the disk holds of the active exchange (never another one's),
- * to paint at once, marked stale, while the exchange is asked. Null where nothing is cached.
- */
-export interface CachedMarket {
-  snapshot: SubscribedSnapshot | null
-  pairs: Pair[] | null
-}
-
-export interface AccountSnapshot {
-  generation: number
-  accountId: number | null
-  balances: Balance[]
-  feeRules: FeeRule[]
-  /** null when the server has no recent-orders endpoint. */
-  orders: OrderRecord[] | null
-  fetchedAt: number
-}
-
-/**
- * How sure the lookup after an unknown outcome is. 'placed': a record carries the order's
- * client_order_id. 'probably-placed': one record matches pair, side, type, amount and price in the
- * time window (the exchange keeps no client_order_id). 'several-candidates': more than one does.
- * 'not-found': the recent orders reach back past the sending and hold no match — which is not proof
- * that it was not placed. 'still-unknown': the orders could not be read or do not reach back far enough.
- */
-export type OrderLookupVerdict = 'placed' | 'probably-placed' | 'several-candidates' | 'not-found' | 'still-unknown'
-
-/** What the lookup searched, so the trader can judge the verdict. Times are ms since the epoch. */
-export interface OrderLookupSearch {
-  /** The request, e.g. "GET /accounts/order?pair=BTC_USDT". */
-  endpoint: string
-  /** How many times the list was read successfully, and how many reads were tried. */
-  reads: number
-  tries: number
-  /** Records in the last list read. */
-  records: number
-  /** The time window a record had to fall in to match by fields (the exchange's clock). */
-  window: { from: number; to: number }
-  elapsedMs: number
-  matchedBy: 'client_order_id' | 'fields' | null
-}
-
-export type PlaceOrderResult =
-  | { outcome: 'placed'; orderIds: number[]; clientOrderId: string }
-  | {
-      outcome: 'unknown'
-      clientOrderId: string
-      /** What the lookup in the recent orders found, and how sure it is. */
-      lookup: OrderLookupVerdict
-      /** The order's ids ('placed'), or the candidates ('probably-placed', 'several-candidates'). */
-      orderIds: number[]
-      search: OrderLookupSearch
-      message: string
-    }
-
-export type CancelOrdersResult =
-  | { kind: 'by-ids'; results: Record<string, string> }
-  | { kind: 'accepted' } // cancel all / by pair: 202 with no body
-
-export interface ConnectionTestResult {
-  ok: boolean
-  accounts: Account[]
-  serverTimeSkewMs: number | null
-  error?: { kind: string; code: string; message: string }
-}
-
-export type Theme = 'dark' | 'light'
-/** The zone the window shows times in: the machine's local time, or UTC (the exchange's). */
-export type TimeZonePref = 'local' | 'utc'
-export interface Preferences {
-  theme: Theme
-  pair: string
-  interval: CandleInterval
-  confirmOrders: boolean
-  hideZeroBalances: boolean
-  timeZone: TimeZonePref
-  /** Sizes of the resizable regions, in percent, and which ones are collapsed. */
-  layout: LayoutPrefs
-  /** The chart's indicators, per "PAIR|interval" (chartKey). */
-  indicators: Record<string, IndicatorPref[]>
-}
-
-export interface Notice {
-  kind: 'order-placed' | 'order-filled' | 'order-cancelled' | 'warning' | 'info'
-  title: string
-  body: string
-}
-
-// ---- Method inputs --------------------------------------------------------------------------------
-
-const noInput = z.undefined()
-const id = z.string().min(1).max(64)
-const profileName = z.string().trim().min(1, 'Give the profile a name').max(60)
-const baseUrl = z
-  .string()
-  .trim()
-  .max(300)
-  .url('Enter a URL like https://exchange.example/api/v3')
-  // Where the key and secret will travel: https, or plain http to this computer only; no user:pass@.
-  .superRefine((url, ctx) => {
-    const problem = baseUrlProblem(url)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  })
-/** The live feed's own address (absent: the one beside the base URL, …/api/v3 → …/alp-ws). */
-const feedUrl = z
-  .string()
-  .trim()
-  .max(300)
-  .url({ protocol: /^wss?$/, message: 'Enter a URL like wss://exchange.example/alp-ws, or leave it empty.' })
-  .superRefine((url, ctx) => {
-    const problem = feedUrlProblem(url, null)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  })
-const secretText = z.string().trim().min(8, 'Too short').max(256)
-const pairName = z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'A pair looks like BTC_USDT')
-const unixSeconds = z.number().int().min(0).max(99_999_999_999)
-
-export const profileInputSchema = z.strictObject({
-  name: profileName,
-  baseUrl,
-  feedUrl: feedUrl.optional(),
-  apiKey: secretText,
-  apiSecret: secretText,
-})
-export type ProfileInput = z.output<typeof profileInputSchema>
-
-export const methodInputs = {
-  'app.info': noInput,
-  'prefs.get': noInput,
-  'prefs.set': z.strictObject({
-    theme: z.enum(['dark', 'light']).optional(),
-    pair: pairName.optional(),
-    interval: candleIntervalSchema.optional(),
-    confirmOrders: z.boolean().optional(),
-    hideZeroBalances: z.boolean().optional(),
-    timeZone: z.enum(['local', 'utc']).optional(),
-    layout: layoutInputSchema.optional(),
-    // One chart's indicators (pair|interval) at a time.
-    indicators: indicatorPatchSchema.optional(),
-  }),
-
-  'profiles.list': noInput,
-  'profiles.create': profileInputSchema,
-  'profiles.update': z.strictObject({
-    id,
-    name: profileName.optional(),
-    baseUrl: baseUrl.optional(),
-    /** '': back to the feed beside the base URL. */
-    feedUrl: z.union([z.literal(''), feedUrl]).optional(),
-    apiKey: secretText.optional(),
-    apiSecret: secretText.optional(),
-  }),
-  'profiles.remove': z.strictObject({ id }),
-  'profiles.activate': z.strictObject({ id }),
-  /** Tests a saved profile ({id}) or unsaved form values (all three of baseUrl, apiKey, apiSecret). */
-  'profiles.test': z.union([
-    z.strictObject({ id }),
-    z.strictObject({ baseUrl, apiKey: secretText, apiSecret: secretText }),
-  ]),
-
-  'session.get': noInput,
-  'accounts.select': z.strictObject({ accountId: z.number().int().min(0) }),
-
-  'market.currencies': noInput,
-  'market.pairs': noInput,
-  'market.ticker': z.strictObject({ pair: pairName.optional() }).optional(),
-  'market.orderbook': z.strictObject({ pair: pairName, limit: z.number().int().min(1).max(500).optional() }),
-  'market.candles': z.strictObject({
-    pair: pairName,
-    interval: candleIntervalSchema,
-    since: unixSeconds.optional(),
-    until: unixSeconds.optional(),
-    limit: z.number().int().min(1).max(500).optional(),
-  }),
-  'market.trades': z.strictObject({ pair: pairName, limit: z.number().int().min(1).max(1000).optional() }),
-  /** The cached snapshot of a pair and interval and the cached pair list of the active exchange: disk only. */
-  'market.cached': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
-  /** Starts the feed of one pair and interval (replacing the previous one) and returns its first snapshot. */
-  'market.subscribe': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
-  'market.unsubscribe': noInput,
-
-  /** Balances, fee rules and recent orders of the selected account, fetched now. */
-  'account.snapshot': noInput,
-  /** The account's orders in a time range (read in 30-day windows), with pair, side and status filters. */
-  'account.orders': accountOrdersInput,
-  /** The account's own fills of one pair in a time range (read in 30-day windows). */
-  'account.trades': accountTradesInput,
-
-  /**
-   * Saves an export where the trader chooses in a save dialog (Electron only: the main process asks
-   * and writes; the renderer never sees the path). Other hosts answer 'unsupported' and the window
-   * downloads the file instead.
-   */
-  'files.saveText': z.strictObject({ suggestedName: z.string().min(1).max(200), text: z.string().max(50_000_000) }),
-  'orders.validate': orderDraftSchema,
-  'orders.place': orderDraftSchema,
-  'orders.cancel': z.union([
-    z.strictObject({ order_ids: z.array(z.number().int().min(0)).min(1).max(100) }),
-    z.strictObject({ pair: pairName }),
-    z.strictObject({ all: z.literal(true) }),
-  ]),
-  /** Moves an open limit order to a new price: cancel, confirm, place the unfilled rest (move-order.ts). */
-  'orders.move': z.strictObject({
-    orderId: z.number().int().positive(),
-    pair: pairName,
-    price: z.string().max(64).regex(/^\d+(\.\d+)?$/, 'A price is a positive decimal number, e.g. 43000.5'),
-  }),
-
-  /** The active profile's alerts: armed ones and their history (fired, cancelled). */
-  'alerts.list': noInput,
-  'alerts.create': alertDraftSchema,
-  'alerts.cancel': z.strictObject({ id }),
-} as const
+export type * from './api-views'
+export { methodInputs, profileInputSchema, type ProfileInput } from './api-inputs'
 
 export type MethodName = keyof typeof methodInputs
 export const METHOD_NAMES: readonly MethodName[] = METHOD_NAME_LIST

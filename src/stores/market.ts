@@ -7,20 +7,19 @@
 // new exchange's market; an exchange that comes back online after failing loads it too.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ConnectionStatus, Disposer, EventPayloads, MarketSession, SubscribedSnapshot } from '@domain/api'
+import type { ConnectionStatus, MarketSession, SubscribedSnapshot } from '@domain/api'
 import type { Candle, CandleInterval, Currency, Pair, Ticker, Trade } from '@domain/wire'
-import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { cachedMarket } from './market-cached'
 import { followSession } from './market-follow'
-import { frameScheduler, mergeCandles, mergeTrades, prependCandles } from './market-merge'
+import { marketLiveFeed } from './market-live'
+import { mergeCandles, mergeTrades } from './market-merge'
+import { olderCandles } from './market-older'
 import { usePrefsStore } from './prefs'
 import { useSessionStore } from './session'
 
 export { TRADES_CAP, mergeCandles, mergeTrades, prependCandles } from './market-merge'
-/** Empty spans of older candles (no trade) stepped over before the start of history is assumed. */
-const EMPTY_SPANS_STEPPED = 3
 
 export const useMarketStore = defineStore('market', () => {
   const session = useSessionStore()
@@ -57,106 +56,14 @@ export const useMarketStore = defineStore('market', () => {
   // session, events of an earlier one are dropped by this.
   let askedAt = 0
   let pendingSubscribe: { pair: string; interval: CandleInterval; promise: Promise<void> } | null = null
-  let disposers: Disposer[] = []
-  let pendingTrades: Trade[] = []
-  let pendingCandles: Candle[] = []
-  let pendingTicker: Ticker | null = null
-  let pendingTickers = new Map<string, Ticker>()
   // The cached market, while it is on screen, waiting for the exchange's (market-cached.ts).
   const cached = cachedMarket({ candles, trades, ticker, stale, fetchedAt })
-
-  const scheduleFlush = frameScheduler(flushLive)
-
-  /**
-   * Applies what the live feed sent since the last frame: whatever the event rate, the trades list,
-   * the chart's last candle and the ticker change at most once per frame.
-   */
-  function flushLive(): void {
-    if (pendingTickers.size > 0) {
-      const batch = pendingTickers
-      pendingTickers = new Map()
-      tickers.value = new Map([...tickers.value, ...batch])
-    }
-    // live updates wait for the fresh snapshot, which replaces the cached market whole
-    if (cached.shown) return
-    if (pendingTrades.length > 0) {
-      const batch = pendingTrades
-      pendingTrades = []
-      trades.value = mergeTrades(trades.value, batch)
-    }
-    if (pendingCandles.length > 0) {
-      const batch = pendingCandles
-      pendingCandles = []
-      candles.value = mergeCandles(candles.value, batch)
-    }
-    if (pendingTicker) {
-      ticker.value = pendingTicker
-      pendingTicker = null
-    }
-  }
-
-  /** Drops what was buffered for a subscription that is over. */
-  function dropPending(): void {
-    pendingTrades = []
-    pendingCandles = []
-    pendingTicker = null
-  }
-
-  /** True when a payload belongs to this store's subscription: its pair, interval and session. */
-  function isCurrent(tag: MarketSession, eventPair: string, eventInterval?: CandleInterval): boolean {
-    if (eventPair !== pair.value || (eventInterval !== undefined && eventInterval !== interval.value)) return false
-    return isOwnSession(tag)
-  }
-
-  function isOwnSession(tag: MarketSession): boolean {
-    const own = feedSession.value
-    return own ? tag.generation === own.generation && tag.profileId === own.profileId : tag.generation >= askedAt
-  }
-
-  function listen(): void {
-    if (disposers.length > 0) return
-    const terminal = useTerminal()
-    disposers = [
-      terminal.on('market.candles', (payload: EventPayloads['market.candles']) => {
-        if (!isCurrent(payload.session, payload.pair, payload.interval)) return
-        if (payload.reset === true) {
-          // The core could not join the new candles to the old without a hole: start the series over.
-          pendingCandles = []
-          candles.value = mergeCandles([], payload.candles)
-          reachedStart.value = false
-          return
-        }
-        pendingCandles.push(...payload.candles)
-        scheduleFlush()
-      }),
-      terminal.on('market.trades', (payload: EventPayloads['market.trades']) => {
-        if (!isCurrent(payload.session, payload.pair)) return
-        pendingTrades.push(...payload.trades)
-        scheduleFlush()
-      }),
-      terminal.on('market.ticker', (payload: EventPayloads['market.ticker']) => {
-        if (!isCurrent(payload.session, payload.pair)) return
-        pendingTicker = payload.ticker
-        scheduleFlush()
-      }),
-      terminal.on('market.tickers', (payload: EventPayloads['market.tickers']) => {
-        if (!isOwnSession(payload.session)) return
-        for (const t of payload.tickers) pendingTickers.set(t.pair, t)
-        scheduleFlush()
-      }),
-      terminal.on('market.status', (payload: EventPayloads['market.status']) => {
-        if (!isCurrent(payload.session, payload.pair, payload.interval)) return
-        stale.value = payload.stale
-        status.value = payload.connection
-      }),
-    ]
-  }
-
-  /** Stops listening (tests, hot reload). */
-  function dispose(): void {
-    for (const stop of disposers) stop()
-    disposers = []
-  }
+  // The live events of this subscription, applied once a frame (market-live.ts).
+  const live = marketLiveFeed(
+    { candles, trades, ticker, tickers, stale, status, reachedStart },
+    { pair, interval, feedSession, askedAt: () => askedAt, cachedShown: () => cached.shown },
+  )
+  const loadOlder = olderCandles({ pair, interval, candles, loadingOlder, reachedStart, error, subscription: () => subscription })
 
   /** True when the profile session has changed since `asked` (0: asked before the session was known). */
   const left = (asked: number): boolean => asked !== 0 && asked !== session.profileGeneration
@@ -213,8 +120,8 @@ export const useMarketStore = defineStore('market', () => {
     subscription += 1
     pendingSubscribe = null
     cached.forget()
-    dropPending()
-    pendingTickers = new Map()
+    live.dropPending()
+    live.dropTickers()
     feedSession.value = null
     pairs.value = []
     currencies.value = []
@@ -254,7 +161,7 @@ export const useMarketStore = defineStore('market', () => {
 
   function applySnapshot(snapshot: SubscribedSnapshot): void {
     // what the feed sent while the cache was shown is newer than the snapshot: applied next frame
-    if (cached.replace()) scheduleFlush()
+    if (cached.replace()) live.scheduleFlush()
     feedSession.value = snapshot.session
     // Events of this subscription may have arrived before the answer: they are newer, so they win.
     candles.value = candles.value.length > 0 ? mergeCandles(snapshot.candles, candles.value) : mergeCandles([], snapshot.candles)
@@ -272,11 +179,11 @@ export const useMarketStore = defineStore('market', () => {
    */
   function subscribe(nextPair: string, nextInterval: CandleInterval): Promise<void> {
     if (pendingSubscribe && pendingSubscribe.pair === nextPair && pendingSubscribe.interval === nextInterval) return pendingSubscribe.promise
-    listen()
+    live.listen()
     const id = ++subscription
     askedAt = session.profileGeneration
     feedSession.value = null
-    dropPending()
+    live.dropPending()
     // The cached start's market of this very pair and interval stays until the fresh one replaces it.
     if (!(cached.shown && pair.value === nextPair && interval.value === nextInterval)) {
       cached.forget()
@@ -312,44 +219,6 @@ export const useMarketStore = defineStore('market', () => {
     })()
     pendingSubscribe = { pair: nextPair, interval: nextInterval, promise }
     return promise
-  }
-
-  /**
-   * Loads the page of candles before the first one and prepends it; resolves to the number added,
-   * 0 when there is nothing older (then it stops asking). Each request names both ends of a span one
-   * page long: a server that answers a longer span with its oldest page would leave a hole. Spans
-   * without candles (no trade) are stepped over a few times before the start is taken as reached.
-   */
-  async function loadOlder(): Promise<number> {
-    const first = candles.value[0]
-    if (!first || loadingOlder.value || reachedStart.value || !pair.value) return 0
-    const id = subscription
-    loadingOlder.value = true
-    try {
-      const span = CANDLES_MAX_LIMIT * INTERVAL_SECONDS[interval.value]
-      let until = first.time - 1
-      let older: Candle[] = []
-      for (let step = 0; step < EMPTY_SPANS_STEPPED && older.length === 0 && until >= 0; step++, until -= span) {
-        older = await useTerminal().call('market.candles', {
-          pair: pair.value,
-          interval: interval.value,
-          since: Math.max(0, until + 1 - span),
-          until,
-          limit: CANDLES_MAX_LIMIT,
-        })
-        if (id !== subscription) return 0
-      }
-      const before = candles.value.length
-      candles.value = prependCandles(candles.value, older)
-      const added = candles.value.length - before
-      if (added === 0) reachedStart.value = true
-      return added
-    } catch (cause) {
-      if (id === subscription) error.value = toTerminalError(cause).message
-      return 0
-    } finally {
-      if (id === subscription) loadingOlder.value = false
-    }
   }
 
   /** Switches the pair (keeping the interval) and remembers it in the preferences. */
@@ -406,7 +275,7 @@ export const useMarketStore = defineStore('market', () => {
     loadOlder,
     setPair,
     setInterval,
-    flushLive,
-    dispose,
+    flushLive: live.flush,
+    dispose: live.dispose,
   }
 })

@@ -1,0 +1,142 @@
+// The market store's live feed: the core's market events, each applied only when it belongs to the
+// store's subscription (its pair, interval and profile session), buffered and applied at most once
+// per frame whatever the event rate, so a late event of the previous pair or exchange never paints.
+import type { Ref, ShallowRef } from 'vue'
+import type { ConnectionStatus, Disposer, EventPayloads, MarketSession } from '@domain/api'
+import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire'
+import { useTerminal } from '@/api'
+import { frameScheduler, mergeCandles, mergeTrades } from './market-merge'
+
+/** What the feed paints. */
+export interface LiveShown {
+  candles: ShallowRef<Candle[]>
+  trades: ShallowRef<Trade[]>
+  ticker: ShallowRef<Ticker | null>
+  tickers: ShallowRef<Map<string, Ticker>>
+  stale: Ref<boolean>
+  status: ShallowRef<ConnectionStatus | null>
+  reachedStart: Ref<boolean>
+}
+
+/** The subscription events must belong to. */
+export interface LiveSubscription {
+  pair: Ref<string>
+  interval: Ref<CandleInterval>
+  /** The profile session of the subscribe answer, once it arrived. */
+  feedSession: ShallowRef<MarketSession | null>
+  /** The profile generation when the window subscribed: before the answer, older events are dropped by it. */
+  askedAt: () => number
+  /** True while the cached market is on screen: live updates wait for the fresh snapshot. */
+  cachedShown: () => boolean
+}
+
+export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
+  let disposers: Disposer[] = []
+  let pendingTrades: Trade[] = []
+  let pendingCandles: Candle[] = []
+  let pendingTicker: Ticker | null = null
+  let pendingTickers = new Map<string, Ticker>()
+
+  const scheduleFlush = frameScheduler(flush)
+
+  /**
+   * Applies what the live feed sent since the last frame: whatever the event rate, the trades list,
+   * the chart's last candle and the ticker change at most once per frame.
+   */
+  function flush(): void {
+    if (pendingTickers.size > 0) {
+      const batch = pendingTickers
+      pendingTickers = new Map()
+      shown.tickers.value = new Map([...shown.tickers.value, ...batch])
+    }
+    // live updates wait for the fresh snapshot, which replaces the cached market whole
+    if (current.cachedShown()) return
+    if (pendingTrades.length > 0) {
+      const batch = pendingTrades
+      pendingTrades = []
+      shown.trades.value = mergeTrades(shown.trades.value, batch)
+    }
+    if (pendingCandles.length > 0) {
+      const batch = pendingCandles
+      pendingCandles = []
+      shown.candles.value = mergeCandles(shown.candles.value, batch)
+    }
+    if (pendingTicker) {
+      shown.ticker.value = pendingTicker
+      pendingTicker = null
+    }
+  }
+
+  /** True when a payload belongs to this store's subscription: its pair, interval and session. */
+  function isCurrent(tag: MarketSession, eventPair: string, eventInterval?: CandleInterval): boolean {
+    if (eventPair !== current.pair.value || (eventInterval !== undefined && eventInterval !== current.interval.value)) return false
+    return isOwnSession(tag)
+  }
+
+  function isOwnSession(tag: MarketSession): boolean {
+    const own = current.feedSession.value
+    return own ? tag.generation === own.generation && tag.profileId === own.profileId : tag.generation >= current.askedAt()
+  }
+
+  return {
+    flush,
+    scheduleFlush,
+
+    /** Drops what was buffered for a subscription that is over. */
+    dropPending(): void {
+      pendingTrades = []
+      pendingCandles = []
+      pendingTicker = null
+    },
+
+    /** Drops the buffered pair-list tickers too (a switch to another exchange). */
+    dropTickers(): void {
+      pendingTickers = new Map()
+    },
+
+    listen(): void {
+      if (disposers.length > 0) return
+      const terminal = useTerminal()
+      disposers = [
+        terminal.on('market.candles', (payload: EventPayloads['market.candles']) => {
+          if (!isCurrent(payload.session, payload.pair, payload.interval)) return
+          if (payload.reset === true) {
+            // The core could not join the new candles to the old without a hole: start the series over.
+            pendingCandles = []
+            shown.candles.value = mergeCandles([], payload.candles)
+            shown.reachedStart.value = false
+            return
+          }
+          pendingCandles.push(...payload.candles)
+          scheduleFlush()
+        }),
+        terminal.on('market.trades', (payload: EventPayloads['market.trades']) => {
+          if (!isCurrent(payload.session, payload.pair)) return
+          pendingTrades.push(...payload.trades)
+          scheduleFlush()
+        }),
+        terminal.on('market.ticker', (payload: EventPayloads['market.ticker']) => {
+          if (!isCurrent(payload.session, payload.pair)) return
+          pendingTicker = payload.ticker
+          scheduleFlush()
+        }),
+        terminal.on('market.tickers', (payload: EventPayloads['market.tickers']) => {
+          if (!isOwnSession(payload.session)) return
+          for (const t of payload.tickers) pendingTickers.set(t.pair, t)
+          scheduleFlush()
+        }),
+        terminal.on('market.status', (payload: EventPayloads['market.status']) => {
+          if (!isCurrent(payload.session, payload.pair, payload.interval)) return
+          shown.stale.value = payload.stale
+          shown.status.value = payload.connection
+        }),
+      ]
+    },
+
+    /** Stops listening (tests, hot reload). */
+    dispose(): void {
+      for (const stop of disposers) stop()
+      disposers = []
+    },
+  }
+}
