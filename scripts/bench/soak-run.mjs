@@ -2,17 +2,17 @@
 // profiles and accounts, places and cancels small limit orders through the web host's API, and
 // (when a browser is given) clicks through intervals and pairs in the window. Resident memory of
 // the web host process (which embeds the demo exchange) is sampled from /proc every few seconds,
-// its JS heap after a full GC every 30 s (heap-probe.cjs, loaded into the host for the soak only),
+// its JS heap after a full GC every 30 s (heap-probe.mjs, loaded into the host for the soak only),
 // and the renderer's JS heap (after GC) through CDP. A leak shows in the heaps; resident memory
 // also moves with V8's own sizing of its heap (see bench/README.md, "Soak").
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { callApi, crossingOrders, demoAccounts, rssOf, sleep, slope, startWebHost, summarize, windowUrl } from './lib.mjs'
 
 const MB = 1024 * 1024
-const HEAP_PROBE = join(dirname(fileURLToPath(import.meta.url)), 'heap-probe.cjs')
+const HEAP_PROBE = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'heap-probe.mjs')).href
 
 /** The heap probe's samples taken from `since` on, as [ms since then, heap used after GC]. */
 function hostHeapSamples(file, since) {
@@ -51,7 +51,7 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-soak-'))
   const accounts = await demoAccounts(1)
   const heapFile = join(dataDir, 'heap-probe.jsonl')
-  const host = await startWebHost(dataDir, { BENCH_HEAP_PROBE: heapFile }, { nodeArgs: ['--expose-gc', '--require', HEAP_PROBE] })
+  const host = await startWebHost(dataDir, { BENCH_HEAP_PROBE: heapFile }, { nodeArgs: ['--expose-gc', '--import', HEAP_PROBE] })
   let stopAt = Date.now() + (warmupSeconds + seconds) * 1000
   // If the web host dies, stop at once and say how (exit code or signal, the end of its stderr).
   let died = null
