@@ -57,6 +57,7 @@ async function main() {
   const lines = [
     `soak: ${args.minutes} min (after a 15 s warm-up)`,
     describe('web host RSS (demo exchange embedded)', result.rss),
+    describe('web host JS heap (after GC, every 30 s)', result.hostHeap),
     describe('renderer JS heap (after GC)', result.heap),
     `actions: ${JSON.stringify(result.counts)}`,
     ...result.errors.map((e) => `error: ${e}`),

@@ -218,9 +218,10 @@ export async function callApi(host, method, input) {
  * printed one-time URL (one window, once); `cookie()` is the bench's own session, which trades that
  * code in Node on first use, so open pages with `windowUrl(host)` once `callApi` has been used.
  */
-export async function startWebHost(dataDir, env = {}) {
+export async function startWebHost(dataDir, env = {}, { nodeArgs = [] } = {}) {
   const proc = await spawnJsonLine(join(ROOT, 'out/main/web-host.js'), ['--port', '0', '--no-open'], {
     env: { TERMINAL_DATA_DIR: dataDir, ...env },
+    nodeArgs,
   })
   const url = new URL(proc.info.url)
   let cookie = null

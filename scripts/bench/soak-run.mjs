@@ -2,13 +2,28 @@
 // profiles and accounts, places and cancels small limit orders through the web host's API, and
 // (when a browser is given) clicks through intervals and pairs in the window. Resident memory of
 // the web host process (which embeds the demo exchange) is sampled from /proc every few seconds,
-// the renderer's JS heap (after GC) through CDP.
-import { mkdtempSync, rmSync } from 'node:fs'
+// its JS heap after a full GC every 30 s (heap-probe.mjs, loaded into the host for the soak only),
+// and the renderer's JS heap (after GC) through CDP. A leak shows in the heaps; resident memory
+// also moves with V8's own sizing of its heap (see bench/README.md, "Soak").
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { callApi, crossingOrders, demoAccounts, rssOf, sleep, slope, startWebHost, summarize, windowUrl } from './lib.mjs'
 
 const MB = 1024 * 1024
+const HEAP_PROBE = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'heap-probe.mjs')).href
+
+/** The heap probe's samples taken from `since` on, as [ms since then, heap used after GC]. */
+function hostHeapSamples(file, since) {
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line))
+    .filter((s) => s.at >= since)
+    .map((s) => [s.at - since, s.heapUsed])
+}
 
 /** start/end/min/max/slope (per minute) and growth (median of the last fifth minus the first fifth). */
 export function describeSeries(samples) {
@@ -35,7 +50,8 @@ export function describeSeries(samples) {
 export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, tradeRate = 20, warmupSeconds = 15, log = () => {}, signal = null }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-soak-'))
   const accounts = await demoAccounts(1)
-  const host = await startWebHost(dataDir)
+  const heapFile = join(dataDir, 'heap-probe.jsonl')
+  const host = await startWebHost(dataDir, { BENCH_HEAP_PROBE: heapFile }, { nodeArgs: ['--expose-gc', '--import', HEAP_PROBE] })
   let stopAt = Date.now() + (warmupSeconds + seconds) * 1000
   // If the web host dies, stop at once and say how (exit code or signal, the end of its stderr).
   let died = null
@@ -79,9 +95,10 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
     const t0 = Date.now()
     const rss = []
     const heap = []
+    let s0 = Infinity
     const sampler = (async () => {
       await sleep(warmupSeconds * 1000)
-      const s0 = Date.now()
+      s0 = Date.now()
       while (Date.now() < stopAt) {
         const r = rssOf(host.pid)
         if (r === null) break
@@ -158,7 +175,8 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
 
     await Promise.all([sampler, market, actions])
     if (died) throw new Error(died)
-    return { rss: describeSeries(rss), heap: describeSeries(heap), rssSamples: rss, heapSamples: heap, counts, errors, seconds }
+    const hostHeap = hostHeapSamples(heapFile, s0)
+    return { rss: describeSeries(rss), hostHeap: describeSeries(hostHeap), heap: describeSeries(heap), rssSamples: rss, hostHeapSamples: hostHeap, heapSamples: heap, counts, errors, seconds }
   } finally {
     await context?.close().catch(() => {})
     await host.stop()
