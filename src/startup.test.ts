@@ -52,6 +52,26 @@ describe('start-up', () => {
     expect(useSessionStore().profiles).toHaveLength(1)
   })
 
+  it('reads the session, the account and the shown market again when the event stream is back after a break', async () => {
+    let resumed: () => void = () => undefined
+    terminal.onResume = (listener) => {
+      resumed = listener
+      return () => undefined
+    }
+    terminal.handlers['account.snapshot'] = () => ({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [], fetchedAt: 1 })
+    const { firstStart } = await import('./startup')
+    pairs.resolve([BTC_USDT, ETH_USDT])
+    await firstStart
+    const before = { subscribe: terminal.callsOf('market.subscribe').length, session: terminal.callsOf('session.get').length, account: terminal.callsOf('account.snapshot').length }
+    resumed()
+    await settle()
+    expect(terminal.callsOf('market.subscribe').slice(before.subscribe)).toEqual([{ pair: 'BTC_USDT', interval: '60' }])
+    expect(terminal.callsOf('session.get')).toHaveLength(before.session + 1)
+    expect(terminal.callsOf('account.snapshot')).toHaveLength(before.account + 1)
+    const { useNoticeStore } = await import('@/stores/notices')
+    expect(useNoticeStore().items[0]?.title).toBe('Reconnected to the terminal')
+  })
+
   it('a remembered pair this exchange does not list gives way to the first one it does', async () => {
     const { firstStart } = await import('./startup')
     await settle()

@@ -68,5 +68,17 @@ try {
   bridgeProblem = reason(error)
 }
 
+/**
+ * The web host's event stream broke and is back (the host cuts a window that fell behind): the events
+ * in between are lost, so the session, the account and the shown market are read again, and the
+ * trader is told why the chart reloads.
+ */
+export async function resync(): Promise<void> {
+  setActivePinia(pinia)
+  useNoticeStore().info('Reconnected to the terminal', 'Updates were lost while this window was cut off; the session, the account and the market have been read again.')
+  await Promise.allSettled([useSessionStore().load(), useAccountStore().refresh(), useMarketStore().resync()])
+}
+if (bridgeProblem === null) useTerminal().onResume?.(() => void resync())
+
 /** The first start, begun on import; null when there is no core to start with. */
 export const firstStart: Promise<string | null> | null = bridgeProblem === null ? start() : null

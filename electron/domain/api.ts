@@ -153,6 +153,11 @@ export type Disposer = () => void
 export type TerminalBridge = {
   call: MethodCall
   on: <E extends EventName>(event: E, listener: EventListener<E>) => Disposer
+  /**
+   * A transport that can lose events (the web host's stream, when it breaks and reconnects) calls
+   * these once it is back: what the window shows must then be read again. IPC loses none.
+   */
+  onResume?: (listener: () => void) => Disposer
 }
 
 /** What createTerminal returns: every method, plus event subscription. Hosts bind it to a transport. */

@@ -1,6 +1,7 @@
 // The web host's access through its real HTTP server (a fake core behind it): the printed code works
 // once and for a minute, the session is an HttpOnly cookie, and nothing gets in without it.
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,8 +27,7 @@ afterEach(async () => {
   if (staticDir) rmSync(staticDir, { recursive: true, force: true })
 })
 
-function fakeCore(): TerminalCore {
-  const hub = createEventHub()
+function fakeCore(hub = createEventHub()): TerminalCore {
   return {
     call: (async (method: string) => ({ called: method })) as TerminalCore['call'],
     on: (event, listener) => hub.on(event, listener),
@@ -35,11 +35,11 @@ function fakeCore(): TerminalCore {
   }
 }
 
-async function setup(core: TerminalCore = fakeCore()) {
+async function setup(core: TerminalCore = fakeCore(), extra: { streamBacklogBytes?: number } = {}) {
   staticDir = mkdtempSync(join(tmpdir(), 'web-host-test-'))
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>the app</title>')
   let clock = 1_000_000
-  web = await startWebHost({ core, staticDir, access: createAccess({ now: () => clock }) })
+  web = await startWebHost({ core, staticDir, access: createAccess({ now: () => clock }), ...extra })
   const host = web
   const code = new URL(host.url).searchParams.get('code') ?? ''
 
@@ -139,6 +139,35 @@ describe('the web host access', () => {
     expect(stream.headers['content-type']).toBe('text/event-stream')
     // Without a session, / is the page that says how to get in, not the app.
     expect((await send('GET', '/')).status).toBe(401)
+  })
+
+  it('cuts off a window that stops reading its event stream instead of buffering for it without end', async () => {
+    const hub = createEventHub()
+    const { host, code, trade, cookieOf } = await setup(fakeCore(hub), { streamBacklogBytes: 256 * 1024 })
+    const cookie = cookieOf(await trade(code))
+    // A window that reads its stream's first bytes, then hangs: it reads nothing more.
+    const socket = connect(host.port, '127.0.0.1')
+    let closed = false
+    socket.on('close', () => (closed = true))
+    socket.on('error', () => undefined)
+    await new Promise<void>((resolve) => {
+      socket.once('data', () => {
+        socket.pause()
+        resolve()
+      })
+      socket.write(`GET /events HTTP/1.1\r\nhost: 127.0.0.1:${host.port}\r\ncookie: ${cookie}\r\n\r\n`)
+    })
+    const body = 'x'.repeat(64 * 1024)
+    // 16 MB of events: more than the sockets' own buffers on loopback hold, then the backlog grows.
+    for (let i = 0; i < 256; i++) {
+      hub.emit('notice', { kind: 'info', title: `event ${i}`, body })
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    // The window wakes up: it reads what was sent, then finds its stream ended (a kept stream stays open).
+    socket.resume()
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(closed).toBe(true)
+    socket.destroy()
   })
 
   it('keeps the Host and Origin checks, and takes the code only as JSON', async () => {

@@ -35,7 +35,16 @@ export interface WebHostOptions {
   /** Codes and sessions (tests pass one with their own clock). */
   access?: Access
   onInternalError?: (error: TerminalError) => void
+  /** Unsent event data a window may fall behind by before its stream is cut (STREAM_BACKLOG_BYTES). */
+  streamBacklogBytes?: number
 }
+
+/**
+ * A window that stops reading its event stream (a hung tab) is cut off once this much is waiting for
+ * it, instead of being buffered for without end in the host; its page reconnects and reads its state
+ * again (src/api/transport.ts, startup.ts), so what it shows has no gap.
+ */
+export const STREAM_BACKLOG_BYTES = 8 * 1024 * 1024
 
 export interface WebHost {
   /** The URL to print or open: its one-time code opens one window, once, within a minute. */
@@ -82,10 +91,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return cookieValues(req.headers.cookie, cookieName).some((value) => access.hasSession(value))
   }
 
+  const backlogLimit = options.streamBacklogBytes ?? STREAM_BACKLOG_BYTES
+  function sendEvent(res: ServerResponse, frame: string): void {
+    if (res.writableLength > backlogLimit) {
+      streams.delete(res)
+      res.destroy()
+      return
+    }
+    res.write(frame)
+  }
+
   const disposers = EVENT_NAMES.map((name) =>
     options.core.on(name, (payload) => {
       const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`
-      for (const res of streams) res.write(frame)
+      for (const res of streams) sendEvent(res, frame)
     }),
   )
 
@@ -169,7 +188,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   })
   // Keep the event stream alive through idle proxies and detect dead tabs.
   const heartbeat = setInterval(() => {
-    for (const res of streams) res.write(': ping\n\n')
+    for (const res of streams) sendEvent(res, ': ping\n\n')
   }, 15_000)
   heartbeat.unref()
 

@@ -78,6 +78,34 @@ describe('detectBridge in a plain browser', () => {
     expect(window.localStorage.length).toBe(0)
   })
 
+  it('says when its event stream is back after a break, so the window reads its state again; not at the first open', async () => {
+    const streams: FakeEventSource[] = []
+    class FakeEventSource extends EventTarget {
+      constructor(readonly url: string) {
+        super()
+        streams.push(this)
+      }
+      fire(type: string): void {
+        this.dispatchEvent(new Event(type))
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource)
+    const bridge = webBridge('http://127.0.0.1:5000', { fetchImpl: fakeHost().fetchImpl })
+    const resumes = vi.fn()
+    bridge.on('notice', () => undefined)
+    bridge.onResume?.(resumes)
+    await vi.waitFor(() => expect(streams).toHaveLength(1))
+    const stream = streams[0]!
+    stream.fire('open')
+    expect(resumes).not.toHaveBeenCalled()
+    // The host cut the stream; the browser reconnects by itself.
+    stream.fire('error')
+    stream.fire('open')
+    expect(resumes).toHaveBeenCalledTimes(1)
+    stream.fire('open')
+    expect(resumes).toHaveBeenCalledTimes(1)
+  })
+
   it('opens without a code (a reload) and relies on the cookie', async () => {
     setUrl('http://127.0.0.1:5000/')
     const host = fakeHost()

@@ -55,6 +55,7 @@ export interface WebBridgeOptions {
 export function webBridge(origin: string, options: WebBridgeOptions = {}): TerminalBridge {
   const fetchImpl = options.fetchImpl ?? fetch.bind(globalThis)
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
+  const resumed = new Set<() => void>()
   let streaming = false
   let refused = false
 
@@ -90,6 +91,15 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
     void ready.then(
       () => {
         const stream = new EventSource(`${origin}/events`)
+        // The stream broke (the host cut a window that fell behind, or the connection dropped) and the
+        // browser opened it again: the events in between are lost, so the window reads its state anew.
+        let broken = false
+        stream.addEventListener('error', () => (broken = true))
+        stream.addEventListener('open', () => {
+          if (!broken) return
+          broken = false
+          for (const listener of resumed) listener()
+        })
         for (const name of EVENT_NAMES) {
           stream.addEventListener(name, (message) => {
             const payload = JSON.parse((message as MessageEvent<string>).data) as unknown
@@ -116,6 +126,10 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
       const entry = listener as (payload: unknown) => void
       set.add(entry)
       return () => set.delete(entry)
+    },
+    onResume(listener) {
+      resumed.add(listener)
+      return () => resumed.delete(listener)
     },
   }
 }

@@ -108,6 +108,13 @@ export const useMarketStore = defineStore('market', () => {
   }
 
   /** Subscribes to the pair shown before, or the remembered one, or the first this exchange lists. */
+  /** Reads the shown pair's market anew, as a fresh subscription: its live events were lost (startup.ts). */
+  function resync(): Promise<void> {
+    if (!pair.value) return Promise.resolve()
+    pendingSubscribe = null
+    return subscribe(pair.value, interval.value)
+  }
+
   async function subscribeRemembered(): Promise<void> {
     const prefs = usePrefsStore()
     const listed = (name: string) => name !== '' && pairs.value.some((p) => p.name === name)
@@ -269,6 +276,7 @@ export const useMarketStore = defineStore('market', () => {
     loadPairs,
     start,
     subscribeRemembered,
+    resync,
     showCachedStart,
     reset,
     subscribe,
