@@ -236,43 +236,41 @@ describe('CandleChart', () => {
     expect(fake.state.options.at(-1)!.opts).toEqual({ notMerge: true })
   })
 
-  it('mounted while the first candles load, paints nothing until they come, then once with them', async () => {
+  /** A fresh window whose chart mounts while the first candles are on their way; the test answers them. */
+  async function mountWhileLoading() {
     wrapper.unmount()
     fake.state.options.length = 0
     setActivePinia(createPinia())
     const answer = deferred<object>()
-    const candles = candleRun(500, T0)
     terminal.handle('market.subscribe', () => answer.promise as never)
     const market = useMarketStore()
     market.pairs = [BTC_USDT]
     const subscribed = market.subscribe('BTC_USDT', '60')
     wrapper = mount(CandleChart)
     await flushPromises()
+    const settled = async () => {
+      await subscribed
+      await flushPromises()
+    }
+    return { market, answer, settled }
+  }
+
+  it('mounted while the first candles load, paints nothing until they come, then once with them', async () => {
+    const { market, answer, settled } = await mountWhileLoading()
     expect(market.loading).toBe(true)
     expect(fake.state.options).toHaveLength(0)
     expect(wrapper.text()).toContain('Loading candles')
-    answer.resolve({ pair: 'BTC_USDT', interval: '60', candles, trades: [], ticker: null, stale: false, fetchedAt: 1 })
-    await subscribed
-    await flushPromises()
+    answer.resolve({ pair: 'BTC_USDT', interval: '60', candles: candleRun(500, T0), trades: [], ticker: null, stale: false, fetchedAt: 1 })
+    await settled()
     expect(fake.state.options).toHaveLength(1)
     expect(seriesOf(optionAt(0), 'candles')!.data.length).toBeGreaterThan(0)
   })
 
   it('a first load that ends without candles paints the empty chart and says why', async () => {
-    wrapper.unmount()
-    fake.state.options.length = 0
-    setActivePinia(createPinia())
-    const answer = deferred<never>()
-    terminal.handle('market.subscribe', () => answer.promise as never)
-    const market = useMarketStore()
-    market.pairs = [BTC_USDT]
-    const subscribed = market.subscribe('BTC_USDT', '60')
-    wrapper = mount(CandleChart)
-    await flushPromises()
+    const { answer, settled } = await mountWhileLoading()
     expect(fake.state.options).toHaveLength(0)
     answer.reject(new Error('The exchange is not answering.'))
-    await subscribed
-    await flushPromises()
+    await settled()
     expect(fake.state.options).toHaveLength(1)
     expect(seriesOf(optionAt(0), 'candles')!.data).toEqual([])
     expect(wrapper.text()).toContain('The exchange is not answering.')
