@@ -266,14 +266,26 @@ describe('CandleChart', () => {
     expect(seriesOf(optionAt(0), 'candles')!.data.length).toBeGreaterThan(0)
   })
 
-  it('a first load that ends without candles paints the empty chart and says why', async () => {
+  it('a first load that ends without candles says why over a chart that paints nothing', async () => {
     const { answer, settled } = await mountWhileLoading()
     expect(fake.state.options).toHaveLength(0)
     answer.reject(new Error('The exchange is not answering.'))
     await settled()
-    expect(fake.state.options).toHaveLength(1)
-    expect(seriesOf(optionAt(0), 'candles')!.data).toEqual([])
+    expect(fake.state.options).toHaveLength(0)
     expect(wrapper.text()).toContain('The exchange is not answering.')
+  })
+
+  it('once candles were drawn, a pair still loading paints an empty chart: no old candles stay on screen', async () => {
+    const answer = deferred<object>()
+    terminal.handle('market.subscribe', () => answer.promise as never)
+    const market = useMarketStore()
+    market.pairs = [BTC_USDT, { ...BTC_USDT, name: 'ETH_USDT' }]
+    void market.subscribe('ETH_USDT', '60')
+    await flushPromises()
+    const last = optionAt(-1)
+    expect(fake.state.options.at(-1)!.opts).toEqual({ notMerge: true })
+    expect(seriesOf(last, 'candles')!.data).toEqual([])
+    expect(wrapper.text()).toContain('Loading candles')
   })
 
   it('disposes the chart on unmount', () => {
