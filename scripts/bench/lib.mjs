@@ -181,14 +181,21 @@ export async function crossingOrders({ baseUrl, account, pairName, amountOf = nu
       limit_price: priceText(price, pair.price_precision),
       client_order_id: `bench-${i}`,
     })
-    const res = await fetchImpl(`${baseUrl}/trading/order`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-sign': sign(account.apiSecret, body) },
-      body,
-    })
-    await res.arrayBuffer()
-    if (res.status === 401) token = await authenticate(baseUrl, account)
-    return res.status
+    const send = async () => {
+      const res = await fetchImpl(`${baseUrl}/trading/order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-sign': sign(account.apiSecret, body) },
+        body,
+      })
+      await res.arrayBuffer()
+      return res.status
+    }
+    const status = await send()
+    if (status !== 401) return status
+    // The session token lives 10 minutes (a soak outlives it): refused before it ran, the order goes
+    // once more with a new token, as the terminal's own client does. (The soak's one "401" was this.)
+    token = await authenticate(baseUrl, account)
+    return send()
   }
   return { pair, place, refresh, amountFor }
 }
