@@ -236,46 +236,7 @@ describe('CandleChart', () => {
     expect(fake.state.options.at(-1)!.opts).toEqual({ notMerge: true })
   })
 
-  /** A fresh window whose chart mounts while the first candles are on their way; the test answers them. */
-  async function mountWhileLoading() {
-    wrapper.unmount()
-    fake.state.options.length = 0
-    setActivePinia(createPinia())
-    const answer = deferred<object>()
-    terminal.handle('market.subscribe', () => answer.promise as never)
-    const market = useMarketStore()
-    market.pairs = [BTC_USDT]
-    const subscribed = market.subscribe('BTC_USDT', '60')
-    wrapper = mount(CandleChart)
-    await flushPromises()
-    const settled = async () => {
-      await subscribed
-      await flushPromises()
-    }
-    return { market, answer, settled }
-  }
-
-  it('mounted while the first candles load, paints nothing until they come, then once with them', async () => {
-    const { market, answer, settled } = await mountWhileLoading()
-    expect(market.loading).toBe(true)
-    expect(fake.state.options).toHaveLength(0)
-    expect(wrapper.text()).toContain('Loading candles')
-    answer.resolve({ pair: 'BTC_USDT', interval: '60', candles: candleRun(500, T0), trades: [], ticker: null, stale: false, fetchedAt: 1 })
-    await settled()
-    expect(fake.state.options).toHaveLength(1)
-    expect(seriesOf(optionAt(0), 'candles')!.data.length).toBeGreaterThan(0)
-  })
-
-  it('a first load that ends without candles says why over a chart that paints nothing', async () => {
-    const { answer, settled } = await mountWhileLoading()
-    expect(fake.state.options).toHaveLength(0)
-    answer.reject(new Error('The exchange is not answering.'))
-    await settled()
-    expect(fake.state.options).toHaveLength(0)
-    expect(wrapper.text()).toContain('The exchange is not answering.')
-  })
-
-  it('once candles were drawn, a pair still loading paints an empty chart: no old candles stay on screen', async () => {
+  it('a pair still loading paints an empty chart: no old candles stay on screen', async () => {
     const answer = deferred<object>()
     terminal.handle('market.subscribe', () => answer.promise as never)
     const market = useMarketStore()
