@@ -98,7 +98,8 @@ function read(page: Page): Promise<Reading> {
 
 test('the newest candle is drawn at the open, high, low and close the readout shows, tick after tick', async ({ page }) => {
   await openApp(page, host)
-  const ids = [await restingOrder('BUY', 0.9985), await restingOrder('SELL', 1.0015)]
+  // 0.3 % either side of the last price: far enough that no taker fills them during the test.
+  const ids = [await restingOrder('BUY', 0.997), await restingOrder('SELL', 1.003)]
   for (const id of ids) await expect(page.getByTestId(`order-line-${id}`)).toBeVisible({ timeout: 10_000 })
   // Ticks reach the chart as live paints (the overlay alone), not only as whole redraws.
   await expect(page.getByTestId('chart')).toHaveAttribute('data-paint', 'live', { timeout: 20_000 })
