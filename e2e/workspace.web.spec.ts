@@ -197,6 +197,10 @@ test('at 1280×720 the chart, the whole order form with its submit button and th
   expect(fit.spreadInside, 'the spread row is wholly inside the book panel').toBe(true)
   // A trades list worth reading: at least six whole rows in view.
   expect(await wholeTradeRows(page)).toBeGreaterThanOrEqual(6)
+  // The balances beside it still show what can be spent without a sideways scroll.
+  const available = page.getByTestId('balances-table').locator('th', { hasText: 'Available' })
+  const availableBox = (await available.boundingBox())!
+  expect(availableBox.x + availableBox.width, 'the Available column within the tabs').toBeLessThanOrEqual(tabs.x + tabs.width + 0.5)
   // Nothing painted over the submit button: the element at its centre is the button.
   const centre = { x: submit.x + submit.width / 2, y: submit.y + submit.height / 2 }
   expect(await page.getByTestId('order-submit').evaluate((el, { x, y }) => {
