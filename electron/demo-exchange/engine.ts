@@ -1,9 +1,11 @@
 // The matching engine: order books with price-time priority, execution of user orders and of the
 // simulation's orders, stop orders, cancels, and the bounded order histories the API serves. Its parts:
-// engine-types.ts (the vocabulary), wallets.ts (balances, reserves and settlement with fees),
-// pair-markets.ts (books, last price, depth and the trades list), engine-changes.ts (what a call changed).
+// engine-types.ts (the vocabulary), admission.ts (liquidity and funds checks), wallets.ts (balances,
+// reserves and settlement with fees), pair-markets.ts (books, last price, depth, the trades list) and
+// engine-changes.ts (what a call changed).
 import { Decimal } from '../domain/decimal'
 import type { FeeRule } from './accounts'
+import { admitUserOrder } from './admission'
 import { EngineChanges } from './engine-changes'
 import {
   isLiveOrder,
@@ -92,41 +94,13 @@ export class Engine {
     return isLiveOrder(o)
   }
 
-  /** A user's order: liquidity, minimum value and funds are checked here (they need the book and wallet). */
+  /** A user's order: admitted (admission.ts), its funds reserved, then run or kept pending (a stop). */
   placeUser(accountId: number, r: OrderRequest): PlaceResult {
     const now = this.options.now()
     const book = this.markets.book(r.pair.name)
-    if (r.type === 'MARKET') {
-      const opposite = r.side === 'BUY' ? book.asks.best() : book.bids.best()
-      if (!opposite) {
-        return { ok: false, code: 'NO_LIQUIDITY', message: `There is no ${r.side === 'BUY' ? 'ask' : 'bid'} on ${r.pair.name} to trade against.` }
-      }
-      if (r.side === 'SELL') {
-        const value = r.baseAmount!.times(opposite.price)
-        if (value.lt(r.pair.minValue)) {
-          return {
-            ok: false,
-            code: 'MIN_ORDER_VALUE',
-            message: `Estimated value ${value.toFixed()} ${r.pair.quote} at the best bid is below the minimum order value ${r.pair.minValue.toFixed()} ${r.pair.quote}.`,
-          }
-        }
-      }
-    }
-    const payCurrency = r.side === 'BUY' ? r.pair.quote : r.pair.base
-    const need =
-      r.side === 'SELL'
-        ? r.baseAmount!
-        : r.type === 'MARKET'
-          ? r.quoteAmount!
-          : r.baseAmount!.times(r.limitPrice!)
-    const available = this.wallets.available(accountId, r.wallet, payCurrency)
-    if (need.gt(available)) {
-      return {
-        ok: false,
-        code: 'INSUFFICIENT_FUNDS',
-        message: `The order needs ${need.toFixed()} ${payCurrency} but only ${available.toFixed()} ${payCurrency} is available in ${r.wallet}.`,
-      }
-    }
+    const admission = admitUserOrder(book, this.wallets, accountId, r)
+    if (!admission.ok) return admission
+    const { payCurrency, need } = admission
     const order = newOrder(this.nextOrderId++, accountId, false, r, now)
     const pay = this.wallets.entry(accountId, r.wallet, payCurrency, now)
     pay.reserve = pay.reserve.plus(need)
