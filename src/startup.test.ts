@@ -52,6 +52,40 @@ describe('start-up', () => {
     expect(useSessionStore().profiles).toHaveLength(1)
   })
 
+  // Vue renders what an answer changed in a microtask queued as the store changes; the layout's first
+  // render with a session is the start's longest stretch (~200 ms), and nothing is sent while it runs.
+  // A watcher stands for that render: when it runs, the chart must already be on its way.
+  for (const last of ['session.get', 'prefs.get'] as const) {
+    it(`asks for the chart before the window renders the answers it waited for (${last} last)`, async () => {
+      const first = last === 'session.get' ? 'prefs.get' : 'session.get'
+      const answers = { 'session.get': deferred<ReturnType<typeof sessionState>>(), 'prefs.get': deferred<typeof PREFS>() }
+      terminal.handlers['session.get'] = () => answers['session.get'].promise
+      terminal.handlers['prefs.get'] = () => answers['prefs.get'].promise
+      const { firstStart, pinia } = await import('./startup')
+      const { setActivePinia } = await import('pinia')
+      const { watch } = await import('vue')
+      setActivePinia(pinia)
+      const { useSessionStore } = await import('@/stores/session')
+      const { usePrefsStore } = await import('@/stores/prefs')
+      const session = useSessionStore()
+      const prefs = usePrefsStore()
+      const askedAtRender: number[] = []
+      watch([() => session.profile, () => prefs.loaded], ([profile, loaded]) => {
+        if (profile && loaded) askedAtRender.push(terminal.callsOf('market.subscribe').length)
+      })
+      if (first === 'session.get') answers['session.get'].resolve(sessionState())
+      else answers['prefs.get'].resolve(PREFS)
+      await settle()
+      expect(terminal.callsOf('market.subscribe')).toHaveLength(0)
+      if (last === 'session.get') answers['session.get'].resolve(sessionState())
+      else answers['prefs.get'].resolve(PREFS)
+      await settle()
+      expect(askedAtRender).toEqual([1])
+      pairs.resolve([BTC_USDT, ETH_USDT])
+      expect(await firstStart).toBeNull()
+    })
+  }
+
   it('reads the session, the account and the shown market again when the event stream is back after a break', async () => {
     let resumed: () => void = () => undefined
     terminal.onResume = (listener) => {

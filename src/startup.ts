@@ -31,9 +31,37 @@ export async function start(): Promise<string | null> {
   useNoticeStore().listen()
   useAccountStore().listen()
   useFeedStore().listen()
-  let sessionIn: () => void = () => undefined
-  const sessionKnown = new Promise<void>((resolve) => (sessionIn = resolve))
-  const loads = [prefs.load(), session.load(sessionIn), market.loadPairs()] as const
+  // The remembered chart is asked for the moment the preferences and the session are both in:
+  // synchronously, in the handler of whichever answer comes second. A promise chain would add
+  // microtask hops, and Vue's render of what those answers changed (the whole layout's first full
+  // render, ~200 ms) was queued first and held the request back that long. The chart is the slowest
+  // part of the first screen; it is asked for beside the pairs and the profile list, not after them.
+  // A pair this exchange does not list is replaced by subscribeRemembered once the pairs are in.
+  let prefsIn = false
+  let sessionIn = false
+  let asked = false
+  const askChart = (): void => {
+    if (asked || !prefsIn || !sessionIn) return
+    asked = true
+    try {
+      if (session.profile && prefs.prefs.pair && !market.pair) void market.subscribe(prefs.prefs.pair, prefs.prefs.interval)
+    } finally {
+      chartAsked()
+    }
+  }
+  const loads = [
+    prefs.load(() => {
+      prefsIn = true
+      askChart()
+    }),
+    session.load(() => {
+      sessionIn = true
+      askChart()
+    }),
+    market.loadPairs(),
+  ] as const
+  // No session: no chart to ask for; the mount need not wait for one.
+  loads[1].catch(chartAsked)
   // The chart's code travels beside its data; ChartArea.vue says so if it cannot load.
   void loadCandleChart().catch(() => undefined)
   // The first number and time formats load the locale's data (15–40 ms here): done while the first
@@ -44,14 +72,6 @@ export async function start(): Promise<string | null> {
   }, 0)
   // The remembered market from the disk, painted (stale) while the exchange is asked for the fresh one.
   void loads[0].then(() => market.showCachedStart(), () => undefined)
-  // The remembered chart is asked for as soon as the preferences and the session are in, beside the
-  // pairs and the profile list rather than after them: the chart is the slowest part of the first
-  // screen. A pair this exchange does not list is replaced by subscribeRemembered once the pairs are in.
-  void Promise.all([loads[0], Promise.race([sessionKnown, loads[1]])])
-    .then(() => {
-      if (session.profile && prefs.prefs.pair && !market.pair) void market.subscribe(prefs.prefs.pair, prefs.prefs.interval)
-    }, () => undefined)
-    .finally(chartAsked)
   const [, sessionResult, pairsResult] = await Promise.allSettled(loads)
   // Pairs that could not be loaded are said in the pair list (the market store keeps why), not in a
   // notice that would outlive a switch to another profile; a switch, or this exchange answering

@@ -32,7 +32,8 @@ export const usePrefsStore = defineStore('prefs', () => {
   /** Writes in order, so a slow earlier answer cannot overwrite a later change. */
   let writes = 0
 
-  async function load(): Promise<void> {
+  /** `onLoaded` runs synchronously once the preferences (or the defaults) are in, before any render they cause. */
+  async function load(onLoaded?: () => void): Promise<void> {
     try {
       prefs.value = await useTerminal().call('prefs.get', undefined)
     } catch (failure) {
@@ -40,6 +41,7 @@ export const usePrefsStore = defineStore('prefs', () => {
       error.value = failure instanceof Error ? failure.message : String(failure)
     } finally {
       loaded.value = true
+      onLoaded?.()
     }
   }
 
