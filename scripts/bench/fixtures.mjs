@@ -1,0 +1,63 @@
+// The renderer's panels alone in fixture pages: the chart code's first render, live ticks and new
+// candles (with and without indicators), and OrderBook.vue fed book diffs at a fixed rate.
+import { VIEWPORT } from './browser.mjs'
+import { buildPage } from './pages.mjs'
+import { serveDir } from './static-host.mjs'
+
+/** Builds and serves a fixture page, runs `measure(page)` once the page says it is ready, then closes both. */
+async function withFixturePage(browser, name, measure) {
+  const dir = await buildPage(name)
+  const server = await serveDir(dir)
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  try {
+    const page = await context.newPage()
+    await page.goto(server.url)
+    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 20_000 })
+    return await measure(page)
+  } finally {
+    await context.close()
+    await server.close()
+  }
+}
+
+/** The renderer's chart code in a fixture page: first render of 500 candles, live ticks, new candles. */
+export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200, tickWarmup = 20 } = {}) {
+  return withFixturePage(browser, 'chart-page', (page) =>
+    page.evaluate(
+      async ({ runs, warmup, ticks, tickWarmup }) => {
+        const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+        const b = window.__bench
+        /** `skip + count` runs of `fn(i)`, the last `count` kept; a frame painted after every `every`-th run. */
+        const samples = async (count, skip, fn, every) => {
+          const out = []
+          for (let i = 0; i < skip + count; i++) {
+            const ms = fn(i)
+            if (i >= skip) out.push(ms)
+            if (i % every === 0) await frame()
+          }
+          return out
+        }
+        const initial = await samples(runs, warmup, () => b.initial(500), 1)
+        // A tick per frame at most, as live data arrives: let the browser paint between ticks.
+        const tick = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
+        const append = await samples(30, 10, () => b.append(), 4)
+        // The same ticks on a chart created with useDirtyRect: a candidate fix, measured beside.
+        b.initial(500, true)
+        const tickDirty = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
+        // With BB, RSI and MACD (issue 16's three indicators): first paint, then live ticks.
+        const initialIndicators = await samples(runs, warmup, () => b.initialIndicators(500), 1)
+        const tickIndicators = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
+        return { initial, tick, append, tickDirty, initialIndicators, tickIndicators }
+      },
+      { runs, warmup, ticks, tickWarmup },
+    ),
+  )
+}
+
+/** OrderBook.vue in a fixture page at `rate` book diffs per second: frames per 1-s window. */
+export async function measureBookPanel(browser, { rate = 50, seconds = 10 } = {}) {
+  return withFixturePage(browser, 'book-page', async (page) => {
+    await page.evaluate(() => window.__bench.run(50, 1)) // warm-up
+    return await page.evaluate(({ rate, seconds }) => window.__bench.run(rate, seconds), { rate, seconds })
+  })
+}

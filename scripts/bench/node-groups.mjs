@@ -1,0 +1,66 @@
+// The bench groups that need no browser: the renderer bundle's size, the micro-benchmarks (order
+// signing, candle validation, book walks), the terminal's HTTP client against bare fetch, and the
+// demo exchange's own throughput.
+import { join } from 'node:path'
+import { ROOT, spawnJsonLine, summarize, withTimeout } from './lib.mjs'
+import { metric } from './report.mjs'
+
+/** Runs a TypeScript bench file from source with tsx; resolves with its JSON line. */
+async function runTs(file, args, timeoutMs) {
+  const proc = await spawnJsonLine(join(ROOT, file), args, { nodeArgs: ['--import', 'tsx'], timeoutMs })
+  const done = new Promise((r) => (proc.child.exitCode !== null ? r() : proc.child.once('exit', r)))
+  await withTimeout(done, 10_000, file)
+  return proc.info
+}
+
+export async function benchBundle() {
+  const { measureBundle } = await import('./bundle.mjs')
+  const b = await measureBundle()
+  const minified = Math.min(b.raw, b.minified)
+  return [
+    metric({
+      group: 'bundle',
+      id: 'bundle.first-screen-js',
+      name: 'Renderer first-screen JS (minified)',
+      unit: 'KB',
+      samples: [minified / 1024],
+      budget: { max: 900 },
+      note: `${b.files.length} file(s) loaded by index.html; as built ${(b.raw / 1024).toFixed(0)} KB, gzip ${(b.gzip / 1024).toFixed(0)} KB`,
+    }),
+  ]
+}
+
+export async function benchMicro(opts) {
+  const r = await runTs('scripts/bench/micro.ts', ['--rounds', String(opts.quick ? 8 : 15)], 120_000)
+  return [
+    metric({ group: 'micro', id: 'order.validate-build-sign', name: 'Per order: validate + body + sign', unit: 'ms', samples: r.order, budget: { max: 0.2 }, baseline: r.orderBaseline, note: 'baseline: serialise + HMAC only; batches of 2,000, 3 types' }),
+    metric({ group: 'micro', id: 'candles.validate-500', name: 'Validate a 500-candle response', unit: 'ms', samples: r.candles, budget: { max: 2 }, baseline: r.candlesBaseline, note: `zod wire schema on parsed JSON; baseline: JSON.parse of its ${(r.candleBytes / 1024).toFixed(0)} KB` }),
+    metric({ group: 'micro', id: 'book.walk-1000', name: 'Market preview: walk 1,000 book levels', unit: 'ms', samples: r.walk, budget: { max: 1 }, note: 'walkBook of a market buy taking every level of a book sent best first (as the exchange sends it)' }),
+    metric({ group: 'micro', id: 'book.walk-1000-shuffled', name: 'Walk 1,000 levels, shuffled book', unit: 'ms', samples: r.walkShuffled, note: 'the same walk on a book in random order: the sort is real' }),
+  ]
+}
+
+export async function benchClient(opts) {
+  const demo = await spawnJsonLine(join(ROOT, 'out/main/demo-exchange.js'), ['--port', '0', '--seed', '5'])
+  try {
+    const rounds = opts.runs ?? (opts.quick ? 3 : 5)
+    const r = await runTs('scripts/bench/client.ts', ['--base-url', demo.info.baseUrl, '--rounds', String(rounds), '--seconds', '2'], 120_000)
+    const ratios = r.client.map((c, i) => c / r.fetch[i])
+    return [
+      metric({ group: 'client', id: 'client.trades-throughput', name: 'Client GET /trades', unit: 'req/s', samples: r.client, baseline: r.fetch, note: `baseline: bare fetch + res.json(), keep-alive, ${r.concurrency} in flight` }),
+      metric({ group: 'client', id: 'client.trades-ratio', name: 'Client / bare fetch, GET /trades', unit: '×', samples: ratios, budget: { min: 0.8 }, note: 'per round, alternated' }),
+    ]
+  } finally {
+    await demo.stop()
+  }
+}
+
+export async function benchDemo(opts) {
+  const { measureDemo } = await import('./demo.mjs')
+  const r = await measureDemo({ rounds: opts.runs ?? (opts.quick ? 3 : 5), seconds: 2, concurrency: 16 })
+  const cpu = (xs) => `${(summarize(xs).median * 100).toFixed(0)}%`
+  return [
+    metric({ group: 'demo', id: 'demo.get-trades', name: 'Demo exchange GET /trades', unit: 'req/s', samples: r.trades, budget: { min: 2000 }, note: `server CPU ${cpu(r.serverCpu.trades)} of a core (load generator shares the machine); ${r.tradesFailed} failed` }),
+    metric({ group: 'demo', id: 'demo.place-order', name: 'Demo exchange order placements', unit: 'orders/s', samples: r.orders, budget: { min: 500 }, note: `crossing LIMIT orders, each fills; server CPU ${cpu(r.serverCpu.orders)}; ${r.ordersFailed} failed` }),
+  ]
+}
