@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { expect, type Locator, type Page, type Request } from '@playwright/test'
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test'
 import type { AccountSnapshot, SessionState } from '../electron/domain/api'
 import type { Ticker } from '../electron/domain/wire'
-import { callApi, windowUrl, type RunningHost } from './web-host'
+import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
 
 export const SCREENSHOT_DIR = 'test-results/screenshots'
 
@@ -31,6 +31,21 @@ export async function settled(page: Page): Promise<void> {
     const doc = (globalThis as unknown as { document: { getAnimations(): AnimationLike[] } }).document
     const finite = doc.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
     await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))])
+  })
+}
+
+/**
+ * One web host for the calling spec file: started before its first test and handed to `use`, stopped
+ * after its last. Its tests run in file order (one worker) and share it.
+ */
+export function useWebHost(use: (host: RunningHost) => void): void {
+  let host: RunningHost | undefined
+  test.beforeAll(async () => {
+    host = await startWebHost()
+    use(host)
+  })
+  test.afterAll(async () => {
+    await host?.stop()
   })
 }
 

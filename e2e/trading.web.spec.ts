@@ -1,39 +1,21 @@
-// The trading window end to end: Chromium, the real web host, the embedded demo exchange. Each test
-// acts as a trader does (clicks, typing, keys) and waits on what the trader would see; the API is
-// used only to check what the exchange received.
+// Placing orders end to end: Chromium, the real web host, the embedded demo exchange. Each order type
+// is placed after its confirmation and shows in open orders, a limit order is cancelled and its
+// reserve released, a fill changes the balances, and each invalid input shows its error and sends
+// nothing. The chart, the sub-account view and the theme are trading-view.web.spec.ts. Each test acts
+// as a trader does (clicks, typing, keys) and waits on what the trader would see; the API is used
+// only to check what the exchange received.
 import { test, expect, type Page } from '@playwright/test'
-import type { Candle } from '../electron/domain/wire'
-import { callApi, startWebHost, type RunningHost } from './web-host'
-import {
-  balanceCell,
-  bestPrices,
-  backgroundOf,
-  countCalls,
-  countCandleColours,
-  openApp,
-  orderIds,
-  parseShown,
-  placedOrderId,
-  readBalance,
-  readReadout,
-  session,
-  shot,
-} from './helpers'
+import { callApi, type RunningHost } from './web-host'
+import { balanceCell, bestPrices, countCalls, openApp, orderIds, parseShown, placedOrderId, readBalance, shot, useWebHost } from './helpers'
 
 const PAIR = 'BTC_USDT'
-const INTERVALS = ['1', '5', '15', '30', '60', '240', '1D'] as const
 
 let host: RunningHost
 
 // Tests run in file order (one worker) and share the host; each opens its own page and leaves the
 // account selection as it found it.
 
-test.beforeAll(async () => {
-  host = await startWebHost()
-})
-test.afterAll(async () => {
-  await host?.stop()
-})
+useWebHost((started) => (host = started))
 
 /** Sets type and side of the order form. */
 async function chooseOrder(page: Page, type: 'MARKET' | 'LIMIT' | 'STOP_LIMIT', side: 'BUY' | 'SELL'): Promise<void> {
@@ -65,60 +47,6 @@ async function showAllOrders(page: Page): Promise<void> {
 
 const lowPrice = (bid: number): string => (Math.floor(bid * 0.5 * 100) / 100).toFixed(2)
 const highPrice = (ask: number): string => (Math.ceil(ask * 1.5 * 100) / 100).toFixed(2)
-
-test('the chart shows candles', async ({ page }) => {
-  await openApp(page, host)
-  const chart = page.getByTestId('chart')
-  await expect(chart.locator('.overlay')).toHaveCount(0)
-  expect(Number(await chart.getAttribute('data-render-ms'))).toBeGreaterThan(0)
-
-  // The readout states the last candle: four prices that make a candle (low ≤ open, close ≤ high).
-  const readout = page.getByTestId('chart-readout')
-  await expect(readout).toContainText(/O [\d,]+\.\d{2}/)
-  const { open, high, low, close } = await readReadout(page)
-  expect(low).toBeGreaterThan(0)
-  expect(high).toBeGreaterThanOrEqual(Math.max(open, close))
-  expect(low).toBeLessThanOrEqual(Math.min(open, close))
-
-  // The canvas really holds candles: plenty of pixels in the up green and in the down red.
-  const colours = await countCandleColours(page)
-  expect(colours.up).toBeGreaterThan(300)
-  expect(colours.down).toBeGreaterThan(300)
-  await shot(page, 'main-window')
-})
-
-test('every interval loads its own candles', async ({ page }) => {
-  await openApp(page, host)
-  const chart = page.getByTestId('chart')
-  for (const interval of INTERVALS) {
-    const button = page.getByTestId(`interval-${interval}`)
-    await button.click()
-    await expect(button).toHaveAttribute('aria-pressed', 'true')
-    await expect(button).toHaveClass(/active/)
-    // The readout shows the last candle of this interval, as the exchange has it (the last two, in
-    // case a new candle opened between the two reads).
-    await expect
-      .poll(
-        async () => {
-          const candles = await callApi<Candle[]>(host, 'market.candles', { pair: PAIR, interval, limit: 2 })
-          const shown = await readReadout(page).catch(() => null)
-          return shown !== null && candles.some((c) => Math.abs(c.open - shown.open) < 0.006)
-        },
-        { message: `interval ${interval} shows its last candle`, timeout: 15_000 },
-      )
-      .toBe(true)
-    await expect(chart.locator('.overlay')).toHaveCount(0)
-    await expect(chart).toHaveAttribute('data-render-ms', /\d/)
-  }
-  // A daily candle spans at least the range of the minute candle within it.
-  await page.getByTestId('interval-1').click()
-  await expect(page.getByTestId('interval-1')).toHaveAttribute('aria-pressed', 'true')
-  const minute = await callApi<Candle[]>(host, 'market.candles', { pair: PAIR, interval: '1', limit: 1 })
-  const day = await callApi<Candle[]>(host, 'market.candles', { pair: PAIR, interval: '1D', limit: 1 })
-  expect(day[0]!.high - day[0]!.low).toBeGreaterThanOrEqual(minute[0]!.high - minute[0]!.low)
-  await page.getByTestId('interval-15').click()
-  await expect(page.getByTestId('interval-15')).toHaveAttribute('aria-pressed', 'true')
-})
 
 test('each order type is placed, after confirmation, and shows in open orders', async ({ page }) => {
   await openApp(page, host)
@@ -298,70 +226,3 @@ test('each invalid input shows its error and sends nothing', async ({ page }) =>
   expect(await orderIds(host)).toEqual(before)
 })
 
-test('switching to a sub-account changes balances and fee rules; it is view-only', async ({ page }) => {
-  const state = await session(host)
-  const master = state.accounts.find((a) => a.parentId === null)!
-  const sub = state.accounts.find((a) => a.parentId === master.id && a.name === 'Demo Scalping Desk')!
-  expect(sub.profileId).toBeNull()
-
-  await openApp(page, host)
-  await page.getByTestId('tab-fees').click()
-  await expect(page.getByTestId('fee-rule-row-0')).toBeVisible()
-  const masterFees = await page.getByTestId('fee-rules-table').locator('[data-testid^="fee-rule-row-"]').allTextContents()
-  await page.getByTestId('tab-balances').click()
-  await expect(page.getByTestId('balance-row-XRP-SPOT')).toBeVisible()
-  await expect(page.getByTestId('balance-row-USDT-ISOLATED_MARGIN')).toHaveCount(0)
-  await expect(page.getByTestId('view-only-note')).toHaveCount(0)
-
-  try {
-    await page.getByTestId('account-switcher').click()
-    const item = page.getByTestId(`account-item-${sub.id}`)
-    await expect(item).toHaveAttribute('data-tradable', 'false')
-    await expect(item).toContainText('view-only')
-    await item.click()
-
-    await expect(page.getByTestId('account-switcher')).toContainText(sub.name)
-    await expect(page.getByTestId('view-only-note')).toBeVisible()
-    // The sub-account's balances: its isolated-margin wallet and its 0.5 BTC; none of the master's XRP.
-    await expect(page.getByTestId('balance-row-USDT-ISOLATED_MARGIN')).toBeVisible()
-    await expect(page.getByTestId('balance-row-XRP-SPOT')).toHaveCount(0)
-    await expect.poll(() => readBalance(page, 'BTC', 'SPOT', 'balance')).toBe(0.5)
-    await expect.poll(() => readBalance(page, 'USDT', 'SPOT', 'balance')).toBe(25_000)
-
-    await page.getByTestId('tab-fees').click()
-    await expect
-      .poll(async () => {
-        const rows = await page.getByTestId('fee-rules-table').locator('[data-testid^="fee-rule-row-"]').allTextContents()
-        return rows.length > 0 && JSON.stringify(rows) !== JSON.stringify(masterFees)
-      })
-      .toBe(true)
-
-    // No order can be sent from here, and the form says why.
-    await expect(page.getByTestId('order-submit')).toBeDisabled()
-    await expect(page.getByTestId('order-submit-reason')).toContainText(/key|view-only/i)
-    await page.getByTestId('tab-balances').click()
-    await shot(page, 'sub-account-view')
-  } finally {
-    await callApi(host, 'accounts.select', { accountId: master.id })
-  }
-  await expect(page.getByTestId('view-only-note')).toHaveCount(0)
-  await expect(page.getByTestId('balance-row-XRP-SPOT')).toBeVisible()
-})
-
-test('the light theme', async ({ page }) => {
-  await openApp(page, host)
-  const chart = page.getByTestId('chart')
-  await expect(chart).toHaveClass(/dark/)
-  await page.getByTestId('theme-toggle').click()
-  await expect(chart).toHaveClass(/light/)
-  const background = await backgroundOf(page.locator('body'))
-  const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number)
-  expect((r ?? 0) + (g ?? 0) + (b ?? 0)).toBeGreaterThan(600)
-  await expect(page.getByTestId('chart-readout')).toBeVisible()
-  // The pointer away from the toggle, so its tooltip does not cover the order form in the picture.
-  await page.mouse.move(800, 950)
-  await expect(page.getByText('Switch to the dark theme')).toBeHidden()
-  await shot(page, 'light-theme')
-  await page.getByTestId('theme-toggle').click()
-  await expect(chart).toHaveClass(/dark/)
-})
