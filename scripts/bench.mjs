@@ -5,7 +5,7 @@
 //   npm run bench -- [--out .bench/latest.json] [--check] [--only paint,chart,...] [--quick]
 //                    [--soak-minutes N] [--runs N]
 //
-// Groups: bundle, micro, client, demo, paint, chart, stream, soak. Each figure is the median of
+// Groups: bundle, micro, client, demo, paint, chart, stream, live, soak. Each figure is the median of
 // several runs after a warm-up; the spread (min–max) and the run count are shown beside it.
 // `--check` exits 1 when a metric is over its budget or could not be measured.
 //
