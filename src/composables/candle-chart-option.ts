@@ -1,9 +1,9 @@
 // The candle chart's ECharts option, as pure functions of the data: the component decides when to
 // call them, these decide what is drawn. Kept apart so the option can be tested without a canvas.
 //
-// Layout: grids sharing one category x mapping (one slot per candle, so gaps in trading do not
-// leave holes): candles on top, volume below, then a sub-pane per RSI or MACD
-// (indicator-chart-option.ts), prices on the right like every trading screen.
+// Its parts: candle-chart-layout.ts (the frame: palette, grids, axes, zoom, crosshair) and
+// candle-chart-slots.ts (which candles the series hold, slot by slot, and the view); this file builds
+// the series, the whole option (fullOption) and the data-only merge of a tick (dataUpdate).
 //
 // Series: the settled candles (all but the newest; a whole option hands those from just left of the
 // view, firstHanded), and their volumes one series per direction; an
@@ -27,10 +27,12 @@ import type {
 } from 'echarts/components'
 import type { Theme } from '@domain/api'
 import type { Candle, OrderRecord, Pair } from '@domain/wire'
-import { DOWN_COLOR, UP_COLOR, type TimeZoneMode, formatAmount, formatCandleTime } from './format'
-import { type ChartIndicator, chartGrids, indicatorSeries, indicatorUpdates, subPaneCount } from './indicator-chart-option'
+import { DOWN_COLOR, UP_COLOR, type TimeZoneMode } from './format'
+import { type ChartIndicator, indicatorSeries, indicatorUpdates, subPaneCount } from './indicator-chart-option'
 import { orderMarkLines } from './chart-order-marks'
 import { extentSeries, liveState, type LiveState } from './live-layer'
+import { chartLayout, paletteFor } from './candle-chart-layout'
+import { type SeriesData, firstHanded, seriesData, settledData, upVolumes } from './candle-chart-slots'
 
 export type ChartOption = ComposeOption<
   | CandlestickSeriesOption
@@ -44,65 +46,9 @@ export type ChartOption = ComposeOption<
 
 export { CHART_GRIDS } from './indicator-chart-option'
 
-/** The chart's font: its labels, the crosshair's and the live price's. */
-export const CHART_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
-
-/** Candles drawn in view when a chart opens. */
-export const INITIAL_VISIBLE = 120
-/** Within this many candles of the left edge, the next older page is loaded. */
-export const LOAD_OLDER_MARGIN = 5
-
-export interface ChartPalette {
-  text: string
-  axis: string
-  grid: string
-  pointer: string
-  orderBuy: string
-  orderSell: string
-}
-
-export function paletteFor(theme: Theme): ChartPalette {
-  return theme === 'light'
-    ? { text: '#5b616e', axis: '#d5d8de', grid: '#eef0f3', pointer: '#7d8491', orderBuy: '#1b8a7f', orderSell: '#d84340' }
-    : { text: '#8a8f9c', axis: '#2a2e39', grid: '#1f232d', pointer: '#6b7080', orderBuy: '#4fd1c5', orderSell: '#ff8a80' }
-}
-
-export interface SeriesData {
-  /** Candle times (Unix seconds): the category of each slot. */
-  times: number[]
-  /**
-   * [slot, open, close, low, high]. The explicit slot lets dataZoom filter the candles outside the
-   * view, so a tick lays out ~120 candles instead of every one loaded.
-   */
-  ohlc: [number, number, number, number, number][]
-  /** [slot, volume, 1 up / -1 down]: the direction colours the bar. */
-  volume: [number, number, number][]
-}
-
-export function seriesData(candles: readonly Candle[], from = 0, to = candles.length): SeriesData {
-  const n = Math.max(0, to - from)
-  const times = new Array<number>(n)
-  const ohlc = new Array<[number, number, number, number, number]>(n)
-  const volume = new Array<[number, number, number]>(n)
-  for (let k = 0; k < n; k++) {
-    const i = from + k
-    const c = candles[i]!
-    times[k] = c.time
-    ohlc[k] = [i, c.open, c.close, c.low, c.high]
-    volume[k] = [i, c.volume, c.close >= c.open ? 1 : -1]
-  }
-  return { times, ohlc, volume }
-}
-
-/** The settled candles as the chart's series hold them: all but the newest (live) one. */
-export function settledData(candles: readonly Candle[]): SeriesData {
-  return seriesData(candles, 0, Math.max(0, candles.length - 1))
-}
-
-/** The bars of one direction (1 up, -1 down). */
-export function upVolumes(volume: SeriesData['volume'], direction: 1 | -1): SeriesData['volume'] {
-  return volume.filter((v) => v[2] === direction)
-}
+// the builders' parts, for the importers that know them from here
+export { CHART_FONT, paletteFor, type ChartPalette } from './candle-chart-layout'
+export * from './candle-chart-slots'
 
 export interface ChartInput {
   candles: readonly Candle[]
@@ -120,115 +66,24 @@ export interface ChartInput {
   height?: number | null
 }
 
-/** Settled slots handed to ECharts left of the view by a whole option (see firstHanded). */
-export const HANDED_MARGIN = 10
-
-/**
- * The first slot whose settled values a whole option hands to ECharts. ECharts filters every series
- * to the view anyway (dataZoom filterMode 'filter': it lays out and draws only the slots in view, and
- * each y axis covers only those), but it still copies, stores, stacks and filters every point it is
- * given, and that was most of a first paint's data work: with 500 candles and three indicators, 12
- * series of 499 points for ~120 on screen. So a whole option hands the view and a margin (the slots
- * right of the view are the newest, always handed); the axes keep every slot's category, so slots
- * stay indexes into the candles. The painter restates the rest before a pan or zoom could show it.
- */
-export function firstHanded(view: { start: number }, length: number): number {
-  return Math.min(Math.max(0, view.start - HANDED_MARGIN), Math.max(0, length - 1))
-}
-
 /** The whole option, for the first paint and for a theme or pair change (settled values from firstHanded). */
 export function fullOption(input: ChartInput): ChartOption {
-  const palette = paletteFor(input.theme)
-  const places = input.pair?.price_precision ?? 8
-  const times = input.candles.map((c) => c.time)
   const from = firstHanded(input.view, input.candles.length)
   const settled = seriesData(input.candles, from, Math.max(from, input.candles.length - 1))
-  const timeLabel = (value: string | number): string => formatCandleTime(Number(value), input.daily, input.zone)
   const indicators = input.indicators ?? []
   const subPanes = subPaneCount(indicators)
   const grids = 2 + subPanes
-  const axisCommon = {
-    type: 'category' as const,
-    data: times,
-    boundaryGap: true,
-    axisLine: { lineStyle: { color: palette.axis } },
-    axisTick: { show: false },
-    splitLine: { show: false },
-  }
   return {
-    animation: false,
-    backgroundColor: 'transparent',
-    textStyle: { color: palette.text, fontFamily: CHART_FONT },
-    // One x mapping for both panes: ECharts 6 shrinks a grid whose axis labels overflow its bounds
-    // (outerBoundsMode 'auto'), and the time labels under the volume pane overflow at the edges
-    // once zoomed out, so the volume pane (and its crosshair line) came out narrower than the candle
-    // pane. With the bounds off both grids keep exactly the rect given here; the end labels are
-    // aligned inwards instead of being pushed off the canvas.
-    // RSI and MACD get sub-panes below the volume; the time labels stay under the lowest pane.
-    grid: chartGrids(subPanes, input.height ?? null),
-    xAxis: Array.from({ length: grids }, (_, gridIndex) =>
-      gridIndex === grids - 1
-        ? {
-            ...axisCommon,
-            gridIndex,
-            axisLabel: { color: palette.text, formatter: timeLabel, hideOverlap: true, alignMinLabel: 'left', alignMaxLabel: 'right' },
-            axisPointer: { show: true, label: { formatter: ({ value }: { value: unknown }) => timeLabel(value as number) } },
-          }
-        : { ...axisCommon, gridIndex, axisLabel: { show: false }, axisPointer: { show: true, label: { show: false } } },
-    ),
-    yAxis: [
-      {
-        gridIndex: 0,
-        scale: true,
-        position: 'right',
-        splitNumber: 6,
-        axisLine: { show: false },
-        axisLabel: { color: palette.text, formatter: (value: number) => formatAmount(value, places) },
-        splitLine: { lineStyle: { color: palette.grid } },
-        axisPointer: { show: true, label: { formatter: ({ value }: { value: unknown }) => formatAmount(Number(value), places) } },
-      },
-      {
-        gridIndex: 1,
-        scale: false,
-        position: 'right',
-        splitNumber: 2,
-        axisLine: { show: false },
-        axisLabel: { show: false },
-        splitLine: { show: false },
-        axisPointer: { show: false },
-      },
-      ...Array.from({ length: subPanes }, (_, i) => ({
-        gridIndex: 2 + i,
-        scale: true,
-        position: 'right' as const,
-        splitNumber: 2,
-        axisLine: { show: false },
-        // No label at a pane's top edge: it would sit on the label at the bottom edge of the pane above.
-        axisLabel: { color: palette.text, fontSize: 10, showMaxLabel: false, formatter: (value: number) => formatAmount(value, 2) },
-        splitLine: { lineStyle: { color: palette.grid } },
-        axisPointer: { show: false },
-      })),
-    ],
-    dataZoom: [
-      {
-        type: 'inside',
-        xAxisIndex: Array.from({ length: grids }, (_, i) => i),
-        startValue: input.view.start,
-        endValue: input.view.end,
-        minValueSpan: 10,
-        filterMode: 'filter',
-      },
-    ],
-    // The crosshair is the axis pointers alone (x on both grids, y on the candle grid): no tooltip
-    // component, whose content was never shown anyway. It draws on a canvas layer of its own
-    // (zlevel 1), so moving the mouse repaints three lines, never the candles.
-    axisPointer: {
-      zlevel: 1,
-      triggerOn: 'mousemove',
-      link: [{ xAxisIndex: 'all' }],
-      lineStyle: { color: palette.pointer, type: 'dashed' },
-      label: { backgroundColor: palette.axis, color: palette.text },
-    },
+    ...chartLayout({
+      theme: input.theme,
+      places: input.pair?.price_precision ?? 8,
+      times: input.candles.map((c) => c.time),
+      daily: input.daily,
+      zone: input.zone,
+      view: input.view,
+      subPanes,
+      height: input.height ?? null,
+    }),
     series: [
       // The order lines ride on the candles' series: a series of their own cost as much as any other.
       { ...candleSeries('candles', settled.ohlc), markLine: markLinesOf(input) },
@@ -314,10 +169,4 @@ export function dataUpdate(input: ChartInput, changes: { times: boolean; view: b
   }
   if (changes.view) option.dataZoom = [{ startValue: input.view.start, endValue: input.view.end }]
   return option
-}
-
-/** The first view of a series: the last INITIAL_VISIBLE candles. */
-export function initialView(length: number): { start: number; end: number } {
-  const end = Math.max(0, length - 1)
-  return { start: Math.max(0, length - INITIAL_VISIBLE), end }
 }

@@ -8,7 +8,7 @@ import { BarChart, CandlestickChart, LineChart } from 'echarts/charts'
 import { AxisPointerComponent, DataZoomInsideComponent, GridComponent, MarkLineComponent } from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 
-// No TooltipComponent: the crosshair is the axis pointers alone (candle-chart-option.ts).
+// No TooltipComponent: the crosshair is the axis pointers alone (candle-chart-layout.ts).
 use([CandlestickChart, BarChart, LineChart, GridComponent, DataZoomInsideComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer])
 
 export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EChartsType) => void, onResize?: (chart: EChartsType) => void): ShallowRef<EChartsType | null> {
@@ -22,7 +22,7 @@ export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EC
     // No dirty rectangles: they saved ~0.5 ms a tick, but zrender left pixels stale with them — the
     // volume pane's crosshair line stayed where it was (its element had moved) and bars under the
     // pointer vanished. The crosshair has a canvas layer of its own instead, so a hover repaints
-    // that layer only (candle-chart-option.ts).
+    // that layer only (candle-chart-layout.ts).
     const instance = init(el, undefined, { renderer: 'canvas', useDirtyRect: false })
     chart.value = instance
     if (typeof ResizeObserver === 'function') {
