@@ -26,8 +26,12 @@ export interface LiveSubscription {
   feedSession: ShallowRef<MarketSession | null>
   /** The profile generation when the window subscribed: before the answer, older events are dropped by it. */
   askedAt: () => number
-  /** True while the cached market is on screen: live updates wait for the fresh snapshot. */
-  cachedShown: () => boolean
+  /**
+   * True while live updates must wait: the cached market is on screen, or the subscription's snapshot
+   * is not in yet. Before the snapshot, a candle or two from the stream would be the whole series: the
+   * chart framed those few and kept that zoom when the history was joined to them.
+   */
+  holding: () => boolean
 }
 
 export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
@@ -35,6 +39,8 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
   let pendingTrades: Trade[] = []
   let pendingCandles: Candle[] = []
   let pendingTicker: Ticker | null = null
+  /** A reset from the core came while holding: its candles start the series over once it is shown. */
+  let pendingReset = false
   let pendingTickers = new Map<string, Ticker>()
 
   const scheduleFlush = frameScheduler(flush)
@@ -49,17 +55,24 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
       pendingTickers = new Map()
       shown.tickers.value = new Map([...shown.tickers.value, ...batch])
     }
-    // live updates wait for the fresh snapshot, which replaces the cached market whole
-    if (current.cachedShown()) return
+    if (current.holding()) {
+      // Held for the snapshot, which they are merged into (they are newer): kept compact meanwhile,
+      // one candle per time and the newest trades only, however long the snapshot takes.
+      pendingCandles = mergeCandles([], pendingCandles)
+      pendingTrades = mergeTrades([], pendingTrades)
+      return
+    }
     if (pendingTrades.length > 0) {
       const batch = pendingTrades
       pendingTrades = []
       shown.trades.value = mergeTrades(shown.trades.value, batch)
     }
-    if (pendingCandles.length > 0) {
+    if (pendingCandles.length > 0 || pendingReset) {
       const batch = pendingCandles
       pendingCandles = []
-      shown.candles.value = mergeCandles(shown.candles.value, batch)
+      shown.candles.value = mergeCandles(pendingReset ? [] : shown.candles.value, batch)
+      if (pendingReset) shown.reachedStart.value = false
+      pendingReset = false
     }
     if (pendingTicker) {
       shown.ticker.value = pendingTicker
@@ -87,6 +100,7 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
       pendingTrades = []
       pendingCandles = []
       pendingTicker = null
+      pendingReset = false
     },
 
     /** Drops the buffered pair-list tickers too (a switch to another exchange). */
@@ -101,8 +115,14 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
         terminal.on('market.candles', (payload: EventPayloads['market.candles']) => {
           if (!isCurrent(payload.session, payload.pair, payload.interval)) return
           if (payload.reset === true) {
-            // The core could not join the new candles to the old without a hole: start the series over.
+            // The core could not join the new candles to the old without a hole: start the series over
+            // (once the snapshot is in, when it comes before it).
             pendingCandles = []
+            if (current.holding()) {
+              pendingCandles = [...payload.candles]
+              pendingReset = true
+              return
+            }
             shown.candles.value = mergeCandles([], payload.candles)
             shown.reachedStart.value = false
             return

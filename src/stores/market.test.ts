@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { nextTick, watch } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
 import type { MarketSnapshot } from '@domain/api'
 import type { Candle } from '@domain/wire'
@@ -82,6 +83,43 @@ describe('useMarketStore', () => {
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: candleRun(1, T0 + 101 * 3600) })
     market.flushLive()
     expect(market.candles).toHaveLength(4)
+  })
+
+  it('holds live candles and trades that come before the snapshot, then shows them on top of it: never a live candle alone as the whole series', async () => {
+    let answer: (value: MarketSnapshot) => void = () => undefined
+    terminal.handle('market.subscribe', () => new Promise<MarketSnapshot>((resolve) => (answer = resolve)))
+    const market = useMarketStore()
+    const done = market.subscribe('BTC_USDT', '60')
+    const lengths: number[] = []
+    // As the chart's watcher sees it: once per tick, after every change of that tick.
+    watch(() => market.candles, (c) => lengths.push(c.length))
+    const live = { ...candleRun(1, T0 + 5 * 3600)[0]!, close: 777 }
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [live] })
+    terminal.emit('market.trades', { pair: 'BTC_USDT', trades: [trade(3)] })
+    market.flushLive()
+    await nextTick()
+    expect(market.candles).toHaveLength(0)
+    expect(market.trades).toHaveLength(0)
+    answer(snapshot('BTC_USDT', '60', candleRun(5, T0), { trades: [trade(2), trade(1)] }))
+    await done
+    expect(market.candles).toHaveLength(6)
+    expect(market.candles.at(-1)!.close).toBe(777)
+    expect(market.trades.map((t) => t.id)).toEqual([3, 2, 1])
+    await nextTick()
+    // The chart frames the series it first gets: one live candle would have been framed alone.
+    expect(lengths.filter((n) => n > 0 && n < 6)).toEqual([])
+  })
+
+  it('a reset that comes before the snapshot starts the series over once the snapshot is in', async () => {
+    let answer: (value: MarketSnapshot) => void = () => undefined
+    terminal.handle('market.subscribe', () => new Promise<MarketSnapshot>((resolve) => (answer = resolve)))
+    const market = useMarketStore()
+    const done = market.subscribe('BTC_USDT', '60')
+    terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: candleRun(2, T0 + 100 * 3600), reset: true })
+    expect(market.candles).toHaveLength(0)
+    answer(snapshot('BTC_USDT', '60', candleRun(5, T0)))
+    await done
+    expect(market.candles.map((c) => c.time)).toEqual([T0 + 99 * 3600, T0 + 100 * 3600])
   })
 
   it('applies only events of the current pair and interval', async () => {

@@ -61,7 +61,7 @@ export const useMarketStore = defineStore('market', () => {
   // The live events of this subscription, applied once a frame (market-live.ts).
   const live = marketLiveFeed(
     { candles, trades, ticker, tickers, stale, status, reachedStart },
-    { pair, interval, feedSession, askedAt: () => askedAt, cachedShown: () => cached.shown },
+    { pair, interval, feedSession, askedAt: () => askedAt, holding: () => cached.shown || (pair.value !== '' && feedSession.value === null) },
   )
   const loadOlder = olderCandles({ pair, interval, candles, loadingOlder, reachedStart, error, subscription: () => subscription })
 
@@ -107,7 +107,6 @@ export const useMarketStore = defineStore('market', () => {
     if (!left(asked)) await subscribeRemembered()
   }
 
-  /** Subscribes to the pair shown before, or the remembered one, or the first this exchange lists. */
   /** Reads the shown pair's market anew, as a fresh subscription: its live events were lost (startup.ts). */
   function resync(): Promise<void> {
     if (!pair.value) return Promise.resolve()
@@ -115,6 +114,7 @@ export const useMarketStore = defineStore('market', () => {
     return subscribe(pair.value, interval.value)
   }
 
+  /** Subscribes to the pair shown before, or the remembered one, or the first this exchange lists. */
   async function subscribeRemembered(): Promise<void> {
     const prefs = usePrefsStore()
     const listed = (name: string) => name !== '' && pairs.value.some((p) => p.name === name)
@@ -167,17 +167,18 @@ export const useMarketStore = defineStore('market', () => {
   }
 
   function applySnapshot(snapshot: SubscribedSnapshot): void {
-    // what the feed sent while the cache was shown is newer than the snapshot: applied next frame
-    if (cached.replace()) live.scheduleFlush()
+    cached.replace()
     feedSession.value = snapshot.session
-    // Events of this subscription may have arrived before the answer: they are newer, so they win.
-    candles.value = candles.value.length > 0 ? mergeCandles(snapshot.candles, candles.value) : mergeCandles([], snapshot.candles)
-    trades.value = mergeTrades(trades.value, snapshot.trades)
-    if (snapshot.ticker && !ticker.value) ticker.value = snapshot.ticker
+    candles.value = mergeCandles([], snapshot.candles)
+    trades.value = mergeTrades([], snapshot.trades)
+    ticker.value = snapshot.ticker
     stale.value = snapshot.stale
     fetchedAt.value = snapshot.fetchedAt
     // Whether older candles exist is only known by asking (the core may serve a short cached page).
     reachedStart.value = false
+    // What the feed sent before the answer was held (market-live.ts): it is newer, so it is applied on
+    // top, in this same tick, and the first paint of the fresh market has both.
+    live.flush()
   }
 
   /**
