@@ -1,19 +1,8 @@
 // Conformance of the account endpoints: accounts and sub-accounts, balances and fee rules per caller.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DemoExchange } from './server'
-import { Session, startTestExchange } from './test-kit'
+import { describe, expect, it } from 'vitest'
+import { ex, master, sub1, sub2, useExchangeSessions } from './sessions.test-util'
 
-let ex: DemoExchange
-let master: Session
-let sub1: Session
-let sub2: Session
-beforeAll(async () => {
-  ex = await startTestExchange()
-  master = await Session.open(ex, 0)
-  sub1 = await Session.open(ex, 1)
-  sub2 = await Session.open(ex, 2)
-})
-afterAll(() => ex.close())
+useExchangeSessions()
 
 describe('GET /accounts/accounts', () => {
   it('gives the caller only, or the master with its sub-accounts when include_subaccounts is true or 1', async () => {
