@@ -1,15 +1,14 @@
 // The book store shows only the book of the window's own pair and profile session, empties at once on
 // a pair or profile switch, and shows the reason instead of a book when the core says it is in doubt.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createPinia, setActivePinia } from 'pinia'
 import type { AccountSnapshot } from '@domain/api'
 import type { OrderRecord } from '@domain/wire'
-import { setTerminal } from '@/api'
-import { fakeTerminal, sessionState, type FakeTerminal } from './fake-terminal.test-util'
+import { sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { useAccountStore } from './account'
 import { useBookStore } from './book'
 import { useMarketStore } from './market'
 import { useSessionStore } from './session'
+import { freshSession } from './session-harness.test-util'
 
 const frame = () => new Promise((r) => setTimeout(r, 20))
 const BOOK = { buy: [{ price: '99.5', amount: '2' }], sell: [{ price: '100.5', amount: '1.25' }] }
@@ -17,10 +16,7 @@ const BOOK = { buy: [{ price: '99.5', amount: '2' }], sell: [{ price: '100.5', a
 describe('book store', () => {
   let terminal: FakeTerminal
   beforeEach(() => {
-    setActivePinia(createPinia())
-    terminal = fakeTerminal()
-    setTerminal(terminal)
-    useSessionStore().applyState(sessionState())
+    terminal = freshSession()
     useMarketStore().pair = 'BTC_USDT'
     useBookStore().listen()
   })

@@ -1,13 +1,12 @@
 // The history store: fills read for each pair the orders traded, a 404 said in its tab while the
 // other works, and everything dropped on a session switch.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createPinia, setActivePinia } from 'pinia'
 import { TerminalError } from '@domain/errors'
 import type { FillRecord, OrderRecord } from '@domain/wire'
-import { setTerminal } from '@/api'
-import { fakeTerminal, sessionState, type FakeTerminal } from './fake-terminal.test-util'
+import { sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { useHistoryStore } from './history'
 import { useSessionStore } from './session'
+import { freshSession } from './session-harness.test-util'
 
 const order = (id: number, pair: string, filled: string): OrderRecord => ({ id, pair, amount: '1', price: '10', side: 'BID', status: 'FILLED', type: 'LIMIT', amount_filled: filled, open_at: id * 1000 }) as OrderRecord
 const fill = (pair: string, id: number): FillRecord => ({ id, pair, amount: '1', price: '10', type: 'buy', date: id * 1000, fee_amount: '0', fee_currency: 'USDT' }) as FillRecord
@@ -15,10 +14,7 @@ const fill = (pair: string, id: number): FillRecord => ({ id, pair, amount: '1',
 describe('history store', () => {
   let terminal: FakeTerminal
   beforeEach(() => {
-    setActivePinia(createPinia())
-    terminal = fakeTerminal()
-    setTerminal(terminal)
-    useSessionStore().applyState(sessionState())
+    terminal = freshSession()
   })
 
   it('reads fills for each pair the orders filled in, newest first, and their P&L', async () => {
@@ -41,7 +37,34 @@ describe('history store', () => {
     await h.load()
     expect(h.orders).toHaveLength(1)
     expect(h.fillsProblem).toBe('This exchange does not offer the fills (404).')
+    expect(h.fillsUnread).toBe('all')
     expect(h.ordersProblem).toBeNull()
+  })
+
+  it('does not say "no fills" when the order history, which names the pairs to read fills for, could not be read', async () => {
+    terminal.handlers['account.orders'] = () => {
+      throw new TerminalError({ kind: 'auth', code: 'NO_KEY', message: 'needs its own API key' })
+    }
+    const h = useHistoryStore()
+    await h.load()
+    expect(h.ordersProblem).toContain('could not be read')
+    expect(h.fillsUnread).toBe('all')
+    expect(h.fillsProblem).toContain('The fills could not be read either')
+    expect(terminal.callsOf('account.trades')).toEqual([])
+  })
+
+  it('reads the other pairs when one pair\'s fills fail, and names the pair whose fills are not known', async () => {
+    terminal.handlers['account.orders'] = () => [order(1, 'BTC_USDT', '1'), order(3, 'DOGE_USDT', '0.5')]
+    terminal.handlers['account.trades'] = ({ pair }) => {
+      if (pair === 'BTC_USDT') throw new TerminalError({ kind: 'network', code: 'TIMEOUT', message: 'timed out' })
+      return [fill(pair, 3)]
+    }
+    const h = useHistoryStore()
+    await h.load()
+    expect(h.fills.map((f) => f.pair)).toEqual(['DOGE_USDT'])
+    expect(h.fillsUnread).toEqual(['BTC_USDT'])
+    expect(h.fillsProblem).toContain('BTC/USDT')
+    expect(h.pnl.pairs.map((p) => p.pair)).toEqual(['DOGE_USDT'])
   })
 
   it('drops the history, and an answer still on its way, when the account is switched', async () => {

@@ -37,6 +37,11 @@ export const useHistoryStore = defineStore('history', () => {
   const fills = shallowRef<FillRecord[]>([])
   const ordersProblem = ref<string | null>(null)
   const fillsProblem = ref<string | null>(null)
+  /**
+   * Fills that could not be read, so "no fills" and the P&L would be untrue for them: 'all' (the
+   * exchange has no fills endpoint, or which pairs traded is not known), or the pairs whose read failed.
+   */
+  const fillsUnread = shallowRef<'all' | string[]>([])
   const loading = ref(false)
   const loaded = ref(false)
   let request = 0
@@ -49,9 +54,11 @@ export const useHistoryStore = defineStore('history', () => {
     loading.value = true
     ordersProblem.value = null
     fillsProblem.value = null
+    fillsUnread.value = []
     const stale = () => id !== request || generation !== session.generation
     try {
       let list: OrderRecord[] = []
+      let ordersRead = true
       try {
         list = await useTerminal().call('account.orders', {
           from,
@@ -63,21 +70,41 @@ export const useHistoryStore = defineStore('history', () => {
       } catch (error) {
         if (stale()) return
         ordersProblem.value = problemOf(error, 'the order history')
+        ordersRead = false
       }
       if (stale()) return
       orders.value = [...list].sort((a, b) => (orderTime(b) || 0) - (orderTime(a) || 0) || b.id - a.id)
+      if (!ordersRead && !f.pair) {
+        fills.value = []
+        fillsUnread.value = 'all'
+        fillsProblem.value = 'The fills could not be read either: the exchange gives them per pair, and which pairs traded comes from the order history.'
+        loaded.value = true
+        return
+      }
       // The server answers fills per pair: the chosen pair, or every pair these orders traded in.
       const pairs = f.pair ? [f.pair] : [...new Set(list.filter((o) => o.amount_filled && Number(o.amount_filled) > 0).map((o) => o.pair))].sort()
       const all: FillRecord[] = []
+      const unread: string[] = []
+      let firstError: unknown = null
       for (const pair of pairs) {
         try {
           all.push(...(await useTerminal().call('account.trades', { pair, from, to, ...(f.side ? { side: f.side } : {}) })))
         } catch (error) {
           if (stale()) return
-          fillsProblem.value = problemOf(error, 'the fills')
-          break
+          // No such endpoint: no pair will answer. Anything else may be this pair's alone: the others are still read.
+          if (toTerminalError(error).kind === 'unsupported') {
+            fillsProblem.value = problemOf(error, 'the fills')
+            fillsUnread.value = 'all'
+            break
+          }
+          firstError ??= error
+          unread.push(pair)
         }
         if (stale()) return
+      }
+      if (firstError !== null) {
+        fillsProblem.value = `${problemOf(firstError, 'the fills')} (${unread.map((p) => p.replace('_', '/')).join(', ')})`
+        fillsUnread.value = unread
       }
       fills.value = all.sort((a, b) => (fillTime(b) || 0) - (fillTime(a) || 0))
       loaded.value = true
@@ -92,6 +119,7 @@ export const useHistoryStore = defineStore('history', () => {
     fills.value = []
     ordersProblem.value = null
     fillsProblem.value = null
+    fillsUnread.value = []
     loading.value = false
     loaded.value = false
   }
@@ -102,5 +130,5 @@ export const useHistoryStore = defineStore('history', () => {
     return { pairs: realisedPnl(readable), unreadable }
   })
 
-  return { filters, orders, fills, ordersProblem, fillsProblem, loading, loaded, pnl, load, reset }
+  return { filters, orders, fills, ordersProblem, fillsProblem, fillsUnread, loading, loaded, pnl, load, reset }
 })

@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+// The Order history and Fills tabs say "not known" where the history could not be read, never "no
+// orders", "no fills" or a P&L made of the fills that happened to be read.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import { TerminalError } from '@domain/errors'
+import type { FillRecord, OrderRecord } from '@domain/wire'
+import type { FakeTerminal } from '@/stores/fake-terminal.test-util'
+import { freshSession } from '@/stores/session-harness.test-util'
+import { useHistoryStore } from '@/stores/history'
+import FillsTable from './FillsTable.vue'
+import OrderHistoryTable from './OrderHistoryTable.vue'
+
+const order = (id: number, pair: string): OrderRecord => ({ id, pair, amount: '1', price: '10', side: 'BID', status: 'FILLED', type: 'LIMIT', amount_filled: '1', open_at: id * 1000 }) as OrderRecord
+const fill = (pair: string, id: number): FillRecord => ({ id, pair, amount: '1', price: '10', type: 'buy', date: id * 1000, fee_amount: '0', fee_currency: 'USDT' }) as FillRecord
+const noKey = () => {
+  throw new TerminalError({ kind: 'auth', code: 'NO_KEY', message: 'The history of the selected account needs its own API key.' })
+}
+
+let terminal: FakeTerminal
+beforeEach(() => {
+  terminal = freshSession()
+})
+
+describe('history tabs when the history cannot be read', () => {
+  it('the order history says it is not known, not that there are no orders; the fills and P&L say the same', async () => {
+    terminal.handlers['account.orders'] = noKey
+    await useHistoryStore().load()
+    const orders = mount(OrderHistoryTable)
+    const fills = mount(FillsTable)
+    await flushPromises()
+    expect(orders.text()).toContain('Not known: the order history could not be read.')
+    expect(orders.text()).not.toContain('No orders in this range')
+    expect(fills.text()).toContain('Not known: the fills could not be read.')
+    expect(fills.text()).not.toContain('No fills')
+    expect(fills.find('[data-testid="pnl-unknown"]').exists()).toBe(true)
+  })
+
+  it("shows the P&L of the pairs read and names the pair whose fills failed", async () => {
+    terminal.handlers['account.orders'] = () => [order(1, 'BTC_USDT'), order(2, 'DOGE_USDT')]
+    terminal.handlers['account.trades'] = ({ pair }) => (pair === 'BTC_USDT' ? noKey() : [fill(pair, 2)])
+    await useHistoryStore().load()
+    const fills = mount(FillsTable)
+    await flushPromises()
+    expect(fills.find('[data-testid="pnl-summary"] [data-pair="DOGE_USDT"]').exists()).toBe(true)
+    expect(fills.find('[data-testid="pnl-unknown"]').text()).toBe('Not known for BTC/USDT: their fills could not be read.')
+    expect(fills.text()).not.toContain('No fills to count')
+  })
+
+  it('with everything read, an empty range is said as such', async () => {
+    terminal.handlers['account.orders'] = () => []
+    await useHistoryStore().load()
+    const orders = mount(OrderHistoryTable)
+    const fills = mount(FillsTable)
+    await flushPromises()
+    expect(orders.text()).toContain('No orders in this range.')
+    expect(fills.text()).toContain('No fills in this range.')
+    expect(fills.text()).toContain('No fills to count.')
+    expect(fills.find('[data-testid="pnl-unknown"]').exists()).toBe(false)
+  })
+})
