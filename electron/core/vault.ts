@@ -17,11 +17,18 @@ export { describeKeychainFailure } from './keychain-calls'
 export const KEYCHAIN_SERVICE = 'trading-terminal'
 /**
  * A throwaway entry written and deleted once at start-up: proves the keychain accepts writes. Named per
- * process, so the app and the CLI starting together do not delete each other's probe.
+ * process, so the app and the CLI starting together do not delete each other's probe; and under a
+ * service of its own, so another process listing the profiles' entries never meets one: gnome-keyring
+ * fails a whole listing when an item it found is deleted before its secret is read.
  */
+const PROBE_SERVICE = `${KEYCHAIN_SERVICE}.probe`
 const PROBE_PREFIX = '__trading-terminal-probe__'
 const PROBE_ACCOUNT = `${PROBE_PREFIX}${process.pid}-${Math.random().toString(36).slice(2, 10)}`
+/** Probes of older versions were written beside the profiles' entries: never listed as a profile. */
 const isProbe = (account: string) => account.startsWith(PROBE_PREFIX)
+/** The Secret Service's answer for an item deleted (by another process) between finding and reading it. */
+const VANISHED_ITEM = /no such secret item/i
+const LIST_ATTEMPTS = 3
 const DEFAULT_TIMEOUT_MS = 5000
 
 export interface StoredCredentials {
@@ -107,6 +114,20 @@ export function createVault(options: VaultOptions = {}): Vault {
   let statusPromise: Promise<KeychainStatus> | null = null
   const withTimeout = <T>(call: () => Promise<T>): Promise<T> => limited(call, timeoutMs)
 
+  /**
+   * The profiles' entries. A listing that failed because an entry vanished while it was read (another
+   * process removed a profile at that moment) is asked again: that is not a keychain that is down.
+   */
+  async function findAll(keytar: KeytarLike): Promise<Array<{ account: string; password: string }>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await withTimeout(() => keytar.findCredentials(KEYCHAIN_SERVICE))
+      } catch (error) {
+        if (attempt >= LIST_ATTEMPTS || !VANISHED_ITEM.test(error instanceof Error ? error.message : String(error))) throw error
+      }
+    }
+  }
+
   function getKeytar(): Promise<KeytarLike | string> {
     if (keytarPromise === null) {
       if (options.keytar === null) keytarPromise = Promise.resolve('The keychain library (keytar) is not available in this build.')
@@ -120,11 +141,11 @@ export function createVault(options: VaultOptions = {}): Vault {
     const keytar = await getKeytar()
     if (typeof keytar === 'string') return { available: false, reason: keytar }
     try {
-      const entries = await withTimeout(() => keytar.findCredentials(KEYCHAIN_SERVICE))
+      const entries = await findAll(keytar)
       for (const entry of entries) if (!isProbe(entry.account)) inKeychain.add(entry.account)
       // Listing works even where writing does not (gnome-keyring without an unlocked collection).
-      await withTimeout(() => keytar.setPassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT, 'probe'))
-      await withTimeout(() => keytar.deletePassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT))
+      await withTimeout(() => keytar.setPassword(PROBE_SERVICE, PROBE_ACCOUNT, 'probe'))
+      await withTimeout(() => keytar.deletePassword(PROBE_SERVICE, PROBE_ACCOUNT))
       return { available: true }
     } catch (error) {
       return { available: false, reason: describeKeychainFailure(error) }
@@ -245,7 +266,7 @@ export function createVault(options: VaultOptions = {}): Vault {
       if (keytar !== null) {
         let entries: Array<{ account: string; password: string }>
         try {
-          entries = await withTimeout(() => keytar.findCredentials(KEYCHAIN_SERVICE))
+          entries = await findAll(keytar)
         } catch (error) {
           throw fail('KEYCHAIN_LIST_FAILED', 'list the keychain entries', error)
         }
