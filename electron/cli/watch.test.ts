@@ -47,6 +47,15 @@ describe('cli watch', () => {
     expect(w.lines().filter((l) => l.type === 'book' || l.type === 'trade')).toEqual([])
   })
 
+  it('a pair the exchange does not list is refused at once, naming the pairs it does list; nothing is watched', async () => {
+    const w = watch(['--pair', 'NOPE_USDT', '--base-url', demo.baseUrl])
+    expect(await w.done).toBe(EXIT.rejectedLocally)
+    const error = JSON.parse(w.stderr()).error
+    expect(error.code).toBe('UNKNOWN_PAIR')
+    expect(error.message).toMatch(/lists no pair "NOPE_USDT"; it lists .*BTC_USDT/)
+    expect(w.lines()).toEqual([])
+  })
+
   it('bad flags are usage errors, before anything connects', async () => {
     for (const [argv, message] of [
       [['--pair', 'BTC_USDT', '--base-url', demo.baseUrl, '--topics', 'trades,candles'], /--topics takes a comma-separated list of trades, book, ticker/],

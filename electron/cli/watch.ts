@@ -2,6 +2,7 @@
 // one per event, until interrupted (scripts and support). The book is the kept one (snapshot + diffs,
 // re-read on any doubt), printed as its top levels each time it changes; a doubt is printed as such.
 import type { ExchangeClient } from '../core/exchange/client'
+import { TerminalError } from '../domain/errors'
 import { createBookSync, restBookReader } from '../core/feed/book-sync'
 import { createFeedClient } from '../core/feed/feed-client'
 import { FeedUrlError, defaultFeedUrl } from '../core/feed/feed-url'
@@ -60,13 +61,27 @@ function stopSignal(io: WatchIo): AbortSignal {
   return controller.signal
 }
 
+/**
+ * A pair the exchange does not list would be watched forever in near silence (the feed refuses its
+ * topics once; the book's re-reads fail every few seconds): it is said at once, and nothing is watched.
+ */
+async function checkListed(rest: ExchangeClient, pair: string): Promise<void> {
+  const names = (await rest.pairs()).map((p) => p.name)
+  if (names.includes(pair)) return
+  const shown = names.slice(0, 20).join(', ') + (names.length > 20 ? `, … (${names.length} in all)` : '')
+  throw new TerminalError({ kind: 'validation', code: 'UNKNOWN_PAIR', field: 'pair', message: `This exchange lists no pair "${pair}"${names.length ? `; it lists ${shown}` : ''}. Nothing is watched.` })
+}
+
 /** Prints the feed of one pair until stopped; `connect` gives the REST client the book re-reads with. */
 export async function runWatch(args: ParsedArgs, io: WatchIo, connect: () => Promise<ExchangeClient>): Promise<void> {
   const pair = required(args.flags, 'pair', 'watch').toUpperCase()
   const topics = topicsOf(args.flags)
   const depth = integer(args.flags, 'limit', 1, 1000) ?? 10
   const url = await feedUrlOf(args.flags, io)
-  const rest = topics.includes('book') ? await connect() : null
+  // With only --feed-url there is no REST to ask: the feed's own refusal is printed as it comes.
+  const canAsk = text(args.flags, 'base-url') !== undefined || text(args.flags, 'profile') !== undefined
+  const rest = canAsk ? await connect() : null
+  if (rest) await checkListed(rest, pair)
   const stop = stopSignal(io)
   const line = (value: Record<string, unknown>): void => void io.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), ...value })}\n`)
 
@@ -80,7 +95,7 @@ export async function runWatch(args: ParsedArgs, io: WatchIo, connect: () => Pro
   ]
   const wanted = [...(topics.includes('trades') ? [`trade.${pair}`] : []), ...(topics.includes('ticker') ? [`ticker.${pair}`] : [])]
   if (wanted.length > 0) disposers.push(client.subscribe(wanted))
-  if (rest) {
+  if (rest && topics.includes('book')) {
     const book = createBookSync({ feed: sourceOfClient(client), pair, readSnapshot: restBookReader(rest, pair) })
     disposers.push(
       book.onDoubt((reason) => line({ type: 'book-doubt', pair, reason })),
