@@ -64,6 +64,10 @@ export async function openApp(page: Page, host: RunningHost): Promise<void> {
   await gotoApp(page, host)
   await expect(page.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('chart')).toHaveAttribute('data-render-ms', /\d/)
+  // The first paint with candles drew the history, not a live candle or two that came before it
+  // (the chart then framed those few and stayed zoomed on them).
+  const firstPaint = Number(await page.getByTestId('chart').getAttribute('data-first-paint-candles'))
+  expect(firstPaint, 'candles drawn by the chart at its first paint with candles').toBeGreaterThanOrEqual(30)
   await expect(page.getByTestId('order-available')).toContainText(/\d/)
 }
 
