@@ -35,6 +35,8 @@ describe('OrderForm: confirmation, presets, prices', () => {
       expect.stringMatching(/^stop_operator\s*LTE$/),
       expect.stringMatching(/^client_order_id\s*tt-[0-9a-z]{16}$/),
     ])
+    // Whose money: the account and the profile (its exchange) the order is sent for.
+    expect(text('order-confirm-destination')).toBe('For Main #7 · profile Demo (127.0.0.1:1)')
     await dialog.trigger('keydown', { key: 'Escape' })
     expect(byId('order-confirm').exists()).toBe(false)
     expect(terminal.callsOf('orders.place')).toHaveLength(0)
