@@ -108,6 +108,11 @@ test('at 1280×720 the chart, the whole order form with its submit button and th
   const available = page.getByTestId('balances-table').locator('th', { hasText: 'Available' })
   const availableBox = (await available.boundingBox())!
   expect(availableBox.x + availableBox.width, 'the Available column within the tabs').toBeLessThanOrEqual(tabs.x + tabs.width + 0.5)
+  // The pair list names every pair in full ("DOGE/US…" could be USDT or USDC), and its prices too.
+  const cut = await page.locator('.pair-row').evaluateAll((rows) =>
+    rows.flatMap((row) => [...row.querySelectorAll('.pair-name, .num')].filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent)),
+  )
+  expect(cut, 'pair names or prices cut short in the pair list').toEqual([])
   // Nothing painted over the submit button: the element at its centre is the button.
   const centre = { x: submit.x + submit.width / 2, y: submit.y + submit.height / 2 }
   expect(await page.getByTestId('order-submit').evaluate((el, { x, y }) => {
