@@ -110,8 +110,13 @@ test('the depth chart switches with the candles', async ({ page }) => {
 test('a market order’s preview matches what the exchange then fills, within the book’s change', async ({ page }) => {
   await openApp(page, host)
   await chooseOrder(page, 'MARKET', 'BUY')
+  // More than the visible book holds: the preview's fee is that of the part the book fills, and says so.
+  await page.getByTestId('quote-amount').fill('150000')
+  await expect(page.getByTestId('order-preview-shortfall')).toBeVisible()
+  await expect(page.getByTestId('order-preview-fee').locator('dt')).toHaveText('Fee of that ≤')
   // Enough to walk several levels of the demo's book.
   await page.getByTestId('quote-amount').fill('9000')
+  await expect(page.getByTestId('order-preview-fee').locator('dt')).toHaveText('Fee ≤')
   const preview = page.getByTestId('order-preview')
   await expect(preview).toHaveAttribute('data-average', /\d/)
   await expect(page.getByTestId('order-preview-worst')).toContainText(/\d/)
