@@ -35,6 +35,9 @@ describe('OrderForm: confirmation, presets, prices', () => {
       expect.stringMatching(/^stop_operator\s*LTE$/),
       expect.stringMatching(/^client_order_id\s*tt-[0-9a-z]{16}$/),
     ])
+    // A limit order's value is exact (41900.5 × 0.01), not rounded to the price's two places.
+    expect(text('confirm-value')).toBe('419.005 USDT')
+    expect(text('order-estimate-value')).toBe('Value419.005 USDT')
     // Whose money: the account and the profile (its exchange) the order is sent for.
     expect(text('order-confirm-destination')).toBe('For Main #7 · profile Demo (127.0.0.1:1)')
     await dialog.trigger('keydown', { key: 'Escape' })
