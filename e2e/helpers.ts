@@ -212,3 +212,13 @@ export async function countCandleColours(page: Page): Promise<{ up: number; down
 export async function backgroundOf(locator: Locator): Promise<string> {
   return locator.evaluate((element) => (globalThis as unknown as WindowLike).getComputedStyle(element).backgroundColor)
 }
+
+/** Texts of a table that run out of their cells (numbers that run into the next column), as shown. */
+export function textsOutsideCells(table: Locator): Promise<(string | null)[]> {
+  return table.locator('td').evaluateAll((cells) =>
+    cells.flatMap((td) => {
+      const box = td.getBoundingClientRect()
+      return [...td.querySelectorAll('span')].filter((el) => el.getBoundingClientRect().right > box.right + 0.5).map((el) => el.textContent)
+    }),
+  )
+}

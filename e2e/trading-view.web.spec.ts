@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test'
 import type { Candle } from '../electron/domain/wire'
 import { callApi, type RunningHost } from './web-host'
-import { backgroundOf, countCandleColours, openApp, readBalance, readReadout, session, shot, useWebHost } from './helpers'
+import { backgroundOf, countCandleColours, openApp, readBalance, readReadout, session, shot, textsOutsideCells, useWebHost } from './helpers'
 
 const PAIR = 'BTC_USDT'
 const INTERVALS = ['1', '5', '15', '30', '60', '240', '1D'] as const
@@ -83,13 +83,7 @@ test('switching to a sub-account changes balances and fee rules; it is view-only
   await expect(page.getByTestId('fee-rule-row-0')).toBeVisible()
   const masterFees = await page.getByTestId('fee-rules-table').locator('[data-testid^="fee-rule-row-"]').allTextContents()
   // Every cell's text stays inside its cell: a validity window ran over the rates beside it.
-  const spilled = await page.getByTestId('fee-rules-table').locator('td').evaluateAll((cells) =>
-    cells.flatMap((td) => {
-      const box = td.getBoundingClientRect()
-      return [...td.querySelectorAll('span')].filter((el) => el.getBoundingClientRect().right > box.right + 0.5).map((el) => el.textContent)
-    }),
-  )
-  expect(spilled, 'fee rule texts running out of their cells').toEqual([])
+  expect(await textsOutsideCells(page.getByTestId('fee-rules-table')), 'fee rule texts running out of their cells').toEqual([])
   await page.getByTestId('tab-balances').click()
   await expect(page.getByTestId('balance-row-XRP-SPOT')).toBeVisible()
   await expect(page.getByTestId('balance-row-USDT-ISOLATED_MARGIN')).toHaveCount(0)

@@ -5,7 +5,7 @@
 // workspace.web.spec.ts.
 import { test, expect, type Page } from '@playwright/test'
 import { callApi, type RunningHost } from './web-host'
-import { openApp, shot, useWebHost } from './helpers'
+import { openApp, shot, textsOutsideCells, useWebHost } from './helpers'
 
 let host: RunningHost
 
@@ -196,3 +196,25 @@ test('a collapsed bottom panel, a collapsed side column and a resized split come
 function callPrefs(): Promise<{ layout: { bottomCollapsed: boolean; side: number } }> {
   return callApi(host, 'prefs.get')
 }
+
+test('at 1280×720 the open orders read cleanly: no number runs into the next, and Cancel stays in view', async ({ page }) => {
+  const pairs = await callApi<{ name: string; minimum_order_size: string }[]>(host, 'market.pairs')
+  const btc = pairs.find((p) => p.name === 'BTC_USDT')!
+  // Far under the market: it rests. A stop-limit too, whose stop price shares the price cell.
+  const placed = [
+    await callApi<{ orderIds: number[] }>(host, 'orders.place', { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: btc.minimum_order_size, limit_price: '40000.12' }),
+    await callApi<{ orderIds: number[] }>(host, 'orders.place', { pair: 'BTC_USDT', order_type: 'STOP_LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: btc.minimum_order_size, limit_price: '90000.55', stop_price: '90000.12', stop_operator: 'GTE' }),
+  ]
+  try {
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await openApp(page, host)
+    await page.getByTestId('tab-orders').click()
+    const table = page.getByTestId('open-orders-table')
+    await expect(table.locator('tr[data-order-id], tbody tr').filter({ hasText: '40,000.12' })).toBeVisible()
+    expect(await textsOutsideCells(table), 'open order texts running out of their cells').toEqual([])
+    for (const ids of placed) await expect(page.getByTestId(`cancel-order-${ids.orderIds[0]}`)).toBeInViewport({ ratio: 1 })
+    await shot(page, 'open-orders-1280x720')
+  } finally {
+    await callApi(host, 'orders.cancel', { pair: 'BTC_USDT' }).catch(() => undefined)
+  }
+})
