@@ -213,6 +213,11 @@ test('at 1280×720 the open orders read cleanly: no number runs into the next, a
     await expect(table.locator('tr[data-order-id], tbody tr').filter({ hasText: '40,000.12' })).toBeVisible()
     expect(await textsOutsideCells(table), 'open order texts running out of their cells').toEqual([])
     for (const ids of placed) await expect(page.getByTestId(`cancel-order-${ids.orderIds[0]}`)).toBeInViewport({ ratio: 1 })
+    // The tab bar (narrower here: an earlier test widened the side column) stops short of the
+    // collapse toggle over its right end, so no tab hides under it; the rest scroll.
+    const bar = (await page.locator('.bottom-tabs .n-tabs-nav-scroll-wrapper').boundingBox())!
+    const toggle = (await page.getByTestId('toggle-bottom').boundingBox())!
+    expect(bar.x + bar.width, 'the tab bar ends before the collapse toggle').toBeLessThanOrEqual(toggle.x + 0.5)
     await shot(page, 'open-orders-1280x720')
   } finally {
     await callApi(host, 'orders.cancel', { pair: 'BTC_USDT' }).catch(() => undefined)
