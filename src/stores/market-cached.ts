@@ -33,18 +33,9 @@ export function cachedMarket(shown: CachedShown) {
     get shown(): boolean {
       return on
     },
-    /** Forgets it (a switch, another pair): the caller clears what is shown. */
+    /** Forgets it (a switch, another pair, the fresh snapshot): the caller replaces what is shown. */
     forget(): void {
       on = false
-    },
-    /** The fresh snapshot is in: empties what the cache painted, true when there was anything. */
-    replace(): boolean {
-      if (!on) return false
-      on = false
-      shown.candles.value = []
-      shown.trades.value = []
-      shown.ticker.value = null
-      return true
     },
     /**
      * Asks the core for the cached market of a pair and interval and paints it if `still()` says, once

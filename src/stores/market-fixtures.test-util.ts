@@ -3,6 +3,7 @@
 import type { EventName, EventPayloads, MethodName, MethodResults, TerminalBridge } from '@domain/api'
 import type { MaybeTagged } from '@/stores/fake-terminal.test-util'
 import type { Balance, Candle, FeeRule, Pair, Trade } from '@domain/wire'
+import { BTC_USDT as RULES_BTC_USDT } from '@domain/order-rules.test-util'
 
 type Handler = (input: unknown) => unknown
 
@@ -62,17 +63,8 @@ export const PREFS: MethodResults['prefs.get'] = {
   indicators: {},
 }
 
-export const BTC_USDT: Pair = {
-  name: 'BTC_USDT',
-  currency1: 'BTC',
-  currency2: 'USDT',
-  price_precision: 2,
-  amount_precision: 4,
-  minimum_order_size: '0.001',
-  maximum_order_size: '100',
-  minimum_order_value: '10',
-  id: 1,
-}
+/** The order rules' test pair, with the id the exchange lists it under. */
+export const BTC_USDT: Pair = { ...RULES_BTC_USDT, id: 1 }
 
 export const ETH_USDT: Pair = {
   name: 'ETH_USDT',

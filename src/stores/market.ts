@@ -167,7 +167,8 @@ export const useMarketStore = defineStore('market', () => {
   }
 
   function applySnapshot(snapshot: SubscribedSnapshot): void {
-    cached.replace()
+    // The fresh market replaces the cached one whole (never joined to it: there may be a hole).
+    cached.forget()
     feedSession.value = snapshot.session
     candles.value = mergeCandles([], snapshot.candles)
     trades.value = mergeTrades([], snapshot.trades)
