@@ -88,6 +88,28 @@ test('a trade shows in the trades list, and an order and a fill in open orders a
   await callApi(host, 'orders.cancel', { order_ids: [id] })
 })
 
+test('the toolbar\'s last price is the newest trade\'s in every frame, not the once-a-second ticker\'s', async () => {
+  // Sampled each animation frame for 3 s while the demo market trades: the price above the chart and
+  // the top row of the trades list must never disagree (they did for up to a second per trade).
+  const frames = await page.evaluate(() => new Promise<{ frames: number; differ: string[] }>((resolve) => {
+    const differ: string[] = []
+    let frames = 0
+    const end = performance.now() + 3_000
+    const sample = () => {
+      const last = document.querySelector('[data-testid="ticker-last"]')?.textContent?.replace(/[,\s]/g, '') ?? ''
+      const title = document.querySelector('[data-testid="trades-table"] [data-testid^="trade-"]')?.getAttribute('title') ?? ''
+      const newest = /Use (\S+) as/.exec(title)?.[1] ?? ''
+      frames++
+      if (last !== '' && newest !== '' && Number(last) !== Number(newest)) differ.push(`${last} vs ${newest}`)
+      if (performance.now() < end) requestAnimationFrame(sample)
+      else resolve({ frames, differ })
+    }
+    requestAnimationFrame(sample)
+  }))
+  expect(frames.frames).toBeGreaterThan(30)
+  expect(frames.differ).toEqual([])
+})
+
 /** The panel's bid prices, as numbers, best first. */
 const shownBids = (): Promise<number[]> => page.getByTestId('order-book-bids').locator('li[data-price]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-price'))))
 

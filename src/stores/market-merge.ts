@@ -1,6 +1,6 @@
 // Pure merging of market data for the market store: candles by time, trades by id, and a
 // once-per-frame scheduler. Kept apart from the store so they can be tested and reused alone.
-import type { Candle, Trade } from '@domain/wire'
+import type { Candle, Ticker, Trade } from '@domain/wire'
 
 /** How many recent trades the store keeps: enough to fill a tall panel, small enough to stay fast. */
 export const TRADES_CAP = 500
@@ -84,4 +84,17 @@ export function frameScheduler(flush: () => void): () => void {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
     else setTimeout(run, 16)
   }
+}
+
+/**
+ * The pair's last price as the window shows it: the newest trade's, which the trade stream brings at
+ * once, rather than the ticker's, which the exchange sends about once a second (the toolbar would
+ * otherwise name an older price than the trades list and the chart's last candle for up to a second).
+ * A ticker stamped later than the newest trade wins; without trades, the ticker, then the last close.
+ */
+export function lastPriceOf(trades: readonly Trade[], ticker: Ticker | null, candles: readonly Candle[]): string | null {
+  const newest = trades[0]
+  const fromTicker = ticker?.last ?? null
+  if (newest && (fromTicker === null || ticker?.timestamp === undefined || newest.timestamp >= ticker.timestamp)) return newest.price
+  return fromTicker ?? candles.at(-1)?.close.toString() ?? null
 }

@@ -5,6 +5,7 @@ import type { MarketSnapshot } from '@domain/api'
 import type { Candle } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { mergeCandles, mergeTrades, prependCandles, TRADES_CAP, useMarketStore } from './market'
+import { lastPriceOf } from './market-merge'
 import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures.test-util'
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
@@ -45,6 +46,21 @@ describe('prependCandles and mergeTrades', () => {
     expect(second.map((t) => t.id)).toEqual([4, 3, 2, 1])
     const many = Array.from({ length: TRADES_CAP + 20 }, (_, i) => trade(10_000 - i))
     expect(mergeTrades(second, many)).toHaveLength(TRADES_CAP)
+  })
+})
+
+describe('lastPriceOf', () => {
+  const ticker = { pair: 'BTC_USDT', last: '43000', buy: '42999', sell: '43001' }
+  it('names the newest trade\'s price before the ticker\'s, which comes about once a second', () => {
+    expect(lastPriceOf([trade(5, '42950.5'), trade(4, '42990')], ticker, [])).toBe('42950.5')
+  })
+  it('keeps a ticker stamped after the newest trade, and falls back to the ticker, then the last close', () => {
+    expect(lastPriceOf([trade(5, '42950.5')], { ...ticker, timestamp: 1_700_000_006 }, [])).toBe('43000')
+    expect(lastPriceOf([trade(5, '42950.5')], { ...ticker, timestamp: 1_700_000_005 }, [])).toBe('42950.5')
+    expect(lastPriceOf([], ticker, candleRun(3, T0))).toBe('43000')
+    const candles = candleRun(3, T0)
+    expect(lastPriceOf([], null, candles)).toBe(String(candles.at(-1)!.close))
+    expect(lastPriceOf([], null, [])).toBeNull()
   })
 })
 
@@ -142,6 +158,10 @@ describe('useMarketStore', () => {
     terminal.emit('market.ticker', { pair: 'BTC_USDT', ticker: { pair: 'BTC_USDT', last: '43000', buy: '42999', sell: '43001' } })
     market.flushLive()
     expect(market.ticker?.last).toBe('43000')
+    // A trade streamed after the ticker: the toolbar's last price follows it, not the older ticker.
+    terminal.emit('market.trades', { pair: 'BTC_USDT', trades: [trade(3, '42950.25')] })
+    market.flushLive()
+    expect(market.lastPrice).toBe('42950.25')
 
     terminal.emit('market.status', { pair: 'ETH_USDT', interval: '60', stale: true, connection: ONLINE })
     expect(market.stale).toBe(false)

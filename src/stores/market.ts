@@ -14,7 +14,7 @@ import { useTerminal } from '@/api'
 import { cachedMarket } from './market-cached'
 import { followSession } from './market-follow'
 import { marketLiveFeed } from './market-live'
-import { mergeCandles, mergeTrades } from './market-merge'
+import { lastPriceOf, mergeCandles, mergeTrades } from './market-merge'
 import { olderCandles } from './market-older'
 import { usePrefsStore } from './prefs'
 import { useSessionStore } from './session'
@@ -49,6 +49,8 @@ export const useMarketStore = defineStore('market', () => {
   const feedSession = shallowRef<MarketSession | null>(null)
 
   const selectedPair = computed(() => pairs.value.find((p) => p.name === pair.value) ?? null)
+  /** The shown pair's last price: the newest trade's before the slower ticker's (market-merge.ts). */
+  const lastPrice = computed(() => lastPriceOf(trades.value, ticker.value, candles.value))
 
   // Every subscribe() and every reset bumps this; answers of an older subscription are dropped.
   let subscription = 0
@@ -275,6 +277,7 @@ export const useMarketStore = defineStore('market', () => {
     reachedStart,
     error,
     selectedPair,
+    lastPrice,
     loadPairs,
     start,
     subscribeRemembered,
