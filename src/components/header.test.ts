@@ -108,6 +108,14 @@ describe('PairList', () => {
     expect(terminal.callsOf('market.ticker')).toHaveLength(1)
   })
 
+  it('names the shown pair\'s newest trade price, as the toolbar does, before its once-a-second ticker', async () => {
+    const { market, wrapper } = await setup()
+    market.trades = [{ id: 9, price: '62990.25', amount: '0.1', timestamp: 1_700_000_000, pair: 'BTC_USDT', type: 'sell' }]
+    await flushPromises()
+    expect(wrapper.get('[data-testid="pair-item-BTC_USDT"]').text()).toContain('62,990.25')
+    expect(wrapper.get('[data-testid="pair-item-ETH_BTC"]').text()).toContain('0.05')
+  })
+
   it('filters by quote currency and by search text', async () => {
     const { wrapper } = await setup()
     await wrapper.get('[data-testid="quote-BTC"]').trigger('click')
