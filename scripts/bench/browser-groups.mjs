@@ -34,8 +34,22 @@ export async function benchChart(opts, browser) {
     metric({ group: 'chart', id: 'chart.new-candle', name: 'New candle appended (fixture)', unit: 'ms', samples: r.append, note: 'times + view change' }),
     metric({ group: 'chart', id: 'chart.initial-render-indicators', name: 'First render, 3 indicators on 500 candles (fixture)', unit: 'ms', samples: r.initialIndicators, budget: { max: 30 }, note: 'BB + RSI + MACD: IndicatorSet full compute + setOption with two sub-panes, canvas draw included' }),
     metric({ group: 'chart', id: 'chart.live-update-indicators', name: 'One live update, 3 indicators (fixture)', unit: 'ms', samples: r.tickIndicators, budget: { max: 4 }, note: 'IndicatorRun.update per indicator + the live candle and segments drawn by the overlay' }),
+    ...(await benchChartCold(opts, browser)),
     ...(await benchAppIndicators(opts, browser)),
     ...(await benchBookPanel(opts, browser)),
+  ]
+}
+
+/** The chart code's first render in fresh pages: what of the app's cold first render (paint group) is the chart's own first-use cost. */
+async function benchChartCold(opts, browser) {
+  const { measureChartCold } = await import('./fixtures.mjs')
+  const runs = opts.quick ? 3 : 5
+  const plain = await measureChartCold(await browser(), { runs, kind: 'initial' })
+  const three = await measureChartCold(await browser(), { runs, kind: 'initialIndicators' })
+  const note = "no budget of its own: the first ECharts paint in a page that has just loaded (code compiled and warmed on first use), the fixture's warm figures above are the chart's steady cost"
+  return [
+    metric({ group: 'chart', id: 'chart.initial-render-cold', name: 'Initial chart render, 500 candles, fresh page (fixture)', unit: 'ms', samples: plain, note }),
+    metric({ group: 'chart', id: 'chart.initial-render-indicators-cold', name: 'First render, 3 indicators on 500 candles, fresh page (fixture)', unit: 'ms', samples: three, note }),
   ]
 }
 

@@ -1,6 +1,7 @@
 // Builds the bench pages (bench/blank-vue, bench/chart-page) with Vite, with the renderer's
-// aliases and Vue plugin, into .bench/pages/. Minification follows the renderer's build (the
-// electron-vite default for the renderer), so the baseline page is built the same way.
+// aliases and Vue plugin, into .bench/pages/. Minified, as the renderer is (electron.vite.config.ts
+// turns electron-vite's unminified default off), so the baseline page is built the same way as the
+// window it is compared with.
 import { join } from 'node:path'
 import { ROOT } from './lib.mjs'
 
@@ -15,7 +16,7 @@ export async function buildPage(name) {
     base: './',
     plugins: [vue()],
     resolve: { alias: { '@domain': join(ROOT, 'electron/domain'), '@': join(ROOT, 'src') } },
-    build: { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false },
+    build: { outDir, emptyOutDir: true, minify: true, reportCompressedSize: false },
   })
   return outDir
 }
