@@ -179,7 +179,11 @@ test('an absurd alert price is refused under the field and nothing is set; one f
   await price.fill((last * 10).toFixed(pair.price_precision))
   await expect(page.getByTestId('alert-price-error')).toHaveCount(0)
   await expect(page.getByTestId('alert-price-warning')).toHaveText(/This is \d+(\.\d)?× the last price/)
+  // "Falls to" that far above the market also fires at once: both are said, one line each.
+  await page.getByTestId('alert-kind-below').click()
+  await expect(page.getByTestId('alert-price-warning').locator('span')).toHaveText([/already at or below this: the alert fires at once/, /× the last price/])
   await shot(page, 'alert-price-warning')
+  await page.getByTestId('alert-kind-above').click()
 
   // Corrected: twice the last price in the pair's decimals, far enough that the market never gets there.
   const level = (last * 2).toFixed(pair.price_precision)

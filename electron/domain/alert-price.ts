@@ -41,7 +41,7 @@ function pairLabel(name: string): string {
 }
 
 /** "BTC/USDT prices have at most 2 decimals" (or are whole numbers). */
-export function precisionText(pair: PricePair): string {
+function precisionText(pair: PricePair): string {
   const places = pair.price_precision
   if (places === 0) return `${pairLabel(pair.name)} prices are whole numbers`
   return `${pairLabel(pair.name)} prices have at most ${places} decimal${places === 1 ? '' : 's'}`
