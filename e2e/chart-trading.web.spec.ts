@@ -1,7 +1,8 @@
 // Trading on the chart and price alerts, end to end: Chromium, the real web host, the embedded demo
 // exchange. An open order's line is dragged to a new price and confirmed, and the exchange then holds
 // exactly one order, at the new price; the line's × cancels; an alert set just above the last price
-// fires once when a market buy lifts the price, and is listed as fired.
+// fires once when a market buy lifts the price, and is listed as fired; an absurd alert price is
+// refused in the dialog and sets nothing, one far from the market is only warned about.
 import { test, expect, type Page } from '@playwright/test'
 import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api'
 import type { OrderBook, Pair, Ticker } from '../electron/domain/wire'
@@ -147,4 +148,52 @@ test('an alert just above the last price fires once when the market crosses it, 
   // Several ticker polls and feed updates later it is still shown once.
   await page.waitForTimeout(3_000)
   await expect(shown).toHaveCount(1)
+})
+
+test('an absurd alert price is refused under the field and nothing is set; one far from the market is only warned about; corrected, it is set and listed', async ({ page }) => {
+  await openApp(page, host)
+  const pair = await btc()
+  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
+  const last = Number(ticker!.last)
+  const armedBefore = (await callApi<Alert[]>(host, 'alerts.list')).length
+  await page.getByTestId('tab-alerts').click()
+  const rows = page.getByTestId('alerts-list').locator('[data-testid^="alert-row-"]')
+  const rowsBefore = await rows.count()
+
+  await page.getByTestId('alert-create').click()
+  await page.getByTestId('alert-kind-above').click()
+  const price = page.getByTestId('alert-price')
+  await price.fill('100000000000000000000000')
+  await expect(page.getByTestId('alert-price-error')).toHaveText(/more than 18 digits before the decimal point/)
+  await shot(page, 'alert-price-error')
+  await page.getByTestId('alert-save').click()
+  await expect(page.getByTestId('alert-dialog')).toBeVisible()
+  await expect(page.getByTestId('alert-price-error')).toBeVisible()
+  expect(await callApi<Alert[]>(host, 'alerts.list')).toHaveLength(armedBefore)
+  await expect(rows).toHaveCount(rowsBefore)
+
+  await price.fill(`${Math.round(last * 2)}.123456789012`)
+  await expect(page.getByTestId('alert-price-error')).toHaveText(`BTC/USDT prices have at most ${pair.price_precision} decimals`)
+
+  // An extra zero: pointed out, not refused (the window's last price may be a trade newer than ours).
+  await price.fill((last * 10).toFixed(pair.price_precision))
+  await expect(page.getByTestId('alert-price-error')).toHaveCount(0)
+  await expect(page.getByTestId('alert-price-warning')).toHaveText(/This is \d+(\.\d)?× the last price/)
+  // "Falls to" that far above the market also fires at once: both are said, one line each.
+  await page.getByTestId('alert-kind-below').click()
+  await expect(page.getByTestId('alert-price-warning').locator('span')).toHaveText([/already at or below this: the alert fires at once/, /× the last price/])
+  await shot(page, 'alert-price-warning')
+  await page.getByTestId('alert-kind-above').click()
+
+  // Corrected: twice the last price in the pair's decimals, far enough that the market never gets there.
+  const level = (last * 2).toFixed(pair.price_precision)
+  await price.fill(level)
+  await expect(page.getByTestId('alert-price-warning')).toHaveCount(0)
+  await page.getByTestId('alert-save').click()
+  await expect(page.getByTestId('alert-dialog')).toHaveCount(0)
+  const set = (await callApi<Alert[]>(host, 'alerts.list')).find((a) => a.status === 'active' && Number(a.price) === Number(level))!
+  await expect(page.getByTestId(`alert-row-${set.id}`)).toHaveAttribute('data-status', 'active')
+  await expect(rows).toHaveCount(rowsBefore + 1)
+  await page.getByTestId(`alert-cancel-${set.id}`).click()
+  await expect(page.getByTestId(`alert-row-${set.id}`)).toHaveAttribute('data-status', 'cancelled')
 })

@@ -50,10 +50,13 @@ describe('alert store', () => {
     expect(await store.onOrders('p1', seen('FILLED'))).toHaveLength(1)
   })
 
-  it('refuses bad drafts with a field, and an alert that would fire at once', async () => {
+  it('refuses bad drafts with a field; arms one that fires at once, which then fires on the next price', async () => {
     const store = createAlertStore(fresh())
     await expect(store.create('p1', { kind: 'above', pair: 'BTC_USDT', price: 'abc' } as never, '1')).rejects.toMatchObject({ code: 'INVALID_ALERT', field: 'price' })
-    await expect(store.create('p1', { kind: 'above', pair: 'BTC_USDT', price: '99' }, '100')).rejects.toMatchObject({ code: 'ALERT_WOULD_FIRE_NOW' })
+    await expect(store.create('p1', { kind: 'above', pair: 'BTC_USDT', price: '1'.repeat(24) }, '1')).rejects.toMatchObject({ code: 'INVALID_ALERT', field: 'price', message: expect.stringMatching(/more than 18 digits/) })
+    // The window warned the trader; setting it anyway is their call.
+    const now = await store.create('p1', { kind: 'above', pair: 'BTC_USDT', price: '99' }, '100')
+    expect((await store.onPrice('p1', 'BTC_USDT', '100')).map((a) => a.id)).toEqual([now.id])
   })
 
   it('cancelled alerts do not fire and stay in the history', async () => {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { alertDraftProblem, alertDraftSchema, alertSchema, orderAlertFires, priceAlertFires, type Alert, type AlertDraft, type OrderSeen } from '../domain/alerts'
+import { alertDraftSchema, alertSchema, orderAlertFires, priceAlertFires, type Alert, type AlertDraft, type OrderSeen } from '../domain/alerts'
 import { TerminalError } from '../domain/errors'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
@@ -67,9 +67,9 @@ export function createAlertStore(dataDir: string, now: () => number = Date.now):
         const issue = parsed.error.issues[0]
         throw new TerminalError({ kind: 'validation', code: 'INVALID_ALERT', message: `The alert is not valid: ${issue?.path.join('.') || 'alert'}: ${issue?.message ?? 'bad input'}.`, field: issue?.path[0]?.toString() })
       }
+      // An 'above' alert at or under the last price is armed all the same: it fires at the next price.
+      // The window warned the trader, who may want exactly that.
       const draft = parsed.data
-      const problem = alertDraftProblem(draft, lastPrice)
-      if (problem) throw new TerminalError({ kind: 'validation', code: 'ALERT_WOULD_FIRE_NOW', message: problem, field: 'price' })
       const list = await load()
       const alert: Alert = {
         id: randomUUID(),

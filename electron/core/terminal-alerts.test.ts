@@ -6,9 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AccountSnapshot, EventPayloads } from '../domain/api'
+import { TerminalError } from '../domain/errors'
+import { createDispatch } from './dispatch'
 import { createEventHub } from './events'
 import { createTerminalAlerts, fillWatch } from './terminal-alerts'
 import { next, useTerminalHarness } from './terminal-harness.test-util'
+import { BTC_USDT } from '../domain/order-rules.test-util'
 
 const dirs: string[] = []
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
@@ -18,7 +21,8 @@ function wired(profileId = 'p1') {
   dirs.push(dir)
   const hub = createEventHub()
   const session = { active: { id: profileId }, client: null, generation: 4, profileGeneration: 3, signal: new AbortController().signal }
-  const alerts = createTerminalAlerts({ session: session as never, hub, dataDir: dir, now: () => 1_000, pollMs: 60_000 })
+  const pairs = async () => [BTC_USDT]
+  const alerts = createTerminalAlerts({ session: session as never, hub, dataDir: dir, now: () => 1_000, pollMs: 60_000, pairs })
   const fired: EventPayloads['alerts.fired'][] = []
   hub.on('alerts.fired', (e) => fired.push(e))
   const tag = (id = profileId) => ({ profileId: id, generation: 3 })
@@ -98,6 +102,37 @@ describe('alert wiring', () => {
     expect(watch.see(5, [o(3, 'FILLED')]).map((x) => x.newlyFilled)).toEqual([false])
   })
 
+  it('refuses a price its pair cannot quote even when the window sent it, and arms none', async () => {
+    const w = wired()
+    const create = w.alerts.handlers['alerts.create']
+    await expect(create({ kind: 'above', pair: 'BTC_USDT', price: '43000.123456789012' })).rejects.toMatchObject({
+      code: 'INVALID_ALERT_PRICE',
+      field: 'price',
+      message: 'BTC/USDT prices have at most 2 decimals; nothing was set.',
+    })
+    await expect(create({ kind: 'below', pair: 'XYZ_USDT', price: '1' })).rejects.toMatchObject({ code: 'UNKNOWN_PAIR', message: 'XYZ/USDT is not a pair of this exchange; nothing was set.' })
+    // The order-filled kind has no price: nothing about prices or pairs applies.
+    await create({ kind: 'order-filled', pair: 'BTC_USDT', orderId: 9 })
+    expect((await w.alerts.handlers['alerts.list'](undefined)).map((a) => a.kind)).toEqual(['order-filled'])
+    w.alerts.dispose()
+  })
+
+  it('without the pair list the price cannot be checked: nothing is set, and the reason is given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'alerts-wiring-'))
+    dirs.push(dir)
+    const session = { active: { id: 'p1' }, client: null, generation: 1, profileGeneration: 1, signal: new AbortController().signal }
+    const pairs = async () => {
+      throw new TerminalError({ kind: 'network', code: 'NETWORK', message: 'The exchange could not be reached' })
+    }
+    const alerts = createTerminalAlerts({ session: session as never, hub: createEventHub(), dataDir: dir, now: () => 1, pollMs: 60_000, pairs })
+    await expect(alerts.handlers['alerts.create']({ kind: 'above', pair: 'BTC_USDT', price: '1' })).rejects.toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/could not be read \(The exchange could not be reached\).*nothing was set/),
+    })
+    expect(await alerts.handlers['alerts.list'](undefined)).toEqual([])
+    alerts.dispose()
+  })
+
   it('refuses a crossing alert while no last price is known', async () => {
     const w = wired()
     await expect(w.alerts.handlers['alerts.create']({ kind: 'cross', pair: 'BTC_USDT', price: '1' })).rejects.toMatchObject({ code: 'NO_LAST_PRICE' })
@@ -128,5 +163,16 @@ describe('alerts in the core, against the demo exchange', () => {
     const listed = await core.call('alerts.list', undefined)
     expect(listed.find((a) => a.id === alert.id)).toMatchObject({ status: 'fired' })
     expect((await core.call('alerts.cancel', { id: alert.id })).status).toBe('fired')
+  })
+
+  it('through the IPC dispatch, an absurd or over-precise price from a window is refused and nothing is armed', async () => {
+    const core = await h.open()
+    const dispatch = createDispatch(core)
+    const absurd = await dispatch('alerts.create', { kind: 'above', pair: 'BTC_USDT', price: '100000000000000000000000' })
+    expect(absurd).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD', field: 'price', message: expect.stringMatching(/price — That price has more than 18 digits before the decimal point/) } })
+    // The demo quotes BTC/USDT to 2 decimals, as the real exchange does.
+    const precise = await dispatch('alerts.create', { kind: 'below', pair: 'BTC_USDT', price: '1.123456789012' })
+    expect(precise).toMatchObject({ ok: false, error: { code: 'INVALID_ALERT_PRICE', field: 'price', message: 'BTC/USDT prices have at most 2 decimals; nothing was set.' } })
+    expect((await core.call('alerts.list', undefined)).filter((a) => a.status === 'active')).toEqual([])
   })
 })

@@ -9,9 +9,11 @@
 import type { EventHub } from './events'
 import type { Logger } from './logger'
 import type { MethodInput, MethodResults } from '../domain/api'
-import { TerminalError } from '../domain/errors'
+import { TerminalError, toTerminalError } from '../domain/errors'
+import type { Pair } from '../domain/wire'
 import { type AlertStore, createAlertStore } from './alert-store'
 import type { Alert, OrderSeen } from '../domain/alerts'
+import { checkAlertPrice } from '../domain/alert-price'
 import { noProfile } from './terminal-market'
 import type { Session } from './terminal-session'
 
@@ -23,6 +25,8 @@ export interface AlertsDeps {
   hub: EventHub
   dataDir: string
   now: () => number
+  /** The active exchange's pairs (from the exchange, else its cache): a price is checked against its pair. */
+  pairs: () => Promise<readonly Pair[]>
   logger?: Logger | undefined
   /** How often the whole ticker is read while price alerts are armed. Default 5 s. */
   pollMs?: number | undefined
@@ -135,11 +139,31 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
     return lastPrices.get(`${profileId}|${pair}`) ?? null
   }
 
+  /**
+   * Refuses a price its pair could never trade at: more decimals than the pair quotes (the schema has
+   * already refused the rest). The window checks the same, but the core does not trust the window.
+   */
+  async function checkPrice(pairName: string, price: string): Promise<void> {
+    const label = pairName.replace('_', '/')
+    let pairs: readonly Pair[]
+    try {
+      pairs = await deps.pairs()
+    } catch (error) {
+      const cause = toTerminalError(error)
+      throw new TerminalError({ kind: cause.kind, code: cause.code, message: `The pairs of this exchange could not be read (${cause.message}), so the price cannot be checked against ${label}'s decimals; nothing was set.` })
+    }
+    const pair = pairs.find((p) => p.name.toUpperCase() === pairName)
+    if (!pair) throw new TerminalError({ kind: 'validation', code: 'UNKNOWN_PAIR', field: 'pair', message: `${label} is not a pair of this exchange; nothing was set.` })
+    const checked = checkAlertPrice(price, pair)
+    if (!checked.ok) throw new TerminalError({ kind: 'validation', code: 'INVALID_ALERT_PRICE', field: 'price', message: `${checked.problem}; nothing was set.` })
+  }
+
   return {
     handlers: {
       'alerts.list': async () => store.list(activeProfileId()),
       async 'alerts.create'(draft) {
         const profileId = activeProfileId()
+        if (draft.kind !== 'order-filled') await checkPrice(draft.pair, draft.price)
         const last = draft.kind === 'order-filled' ? null : await lastPriceOf(profileId, draft.pair)
         if (draft.kind === 'cross' && last === null) {
           throw new TerminalError({ kind: 'validation', code: 'NO_LAST_PRICE', field: 'price', message: `There is no last price for ${draft.pair.replace('_', '/')} yet, so a crossing cannot be measured; try again when the market has traded.` })

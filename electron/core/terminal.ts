@@ -100,7 +100,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   }
   const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates, live: liveSource })
   session.onProfileEnd(market.stop)
-  const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs })
+  const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
   session.onProfileEnd(live.stop)
 
   async function testConnection(baseUrl: string, creds: { apiKey: string; apiSecret: string }): Promise<ConnectionTestResult> {

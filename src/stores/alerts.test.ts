@@ -49,13 +49,14 @@ describe('alerts store', () => {
     const alerts = useAlertsStore()
     alerts.openDialog('BTC_USDT', '12,5', '100')
     expect(await alerts.save()).toBe(false)
-    expect(alerts.dialogError).toMatch(/price above zero/)
+    expect(alerts.priceError).toMatch(/Use a dot as the decimal separator/)
     expect(terminal.callsOf('alerts.create')).toEqual([])
 
     terminal.handlers['alerts.create'] = () => {
       throw new TerminalError({ kind: 'validation', code: 'ALERT_WOULD_FIRE_NOW', message: 'The price is already at or above 99.', field: 'price' })
     }
     alerts.dialog!.price = '99'
+    expect(alerts.priceError).toBeNull()
     expect(await alerts.save()).toBe(false)
     expect(alerts.dialogError).toBe('The price is already at or above 99.')
     expect(alerts.dialogOpen).toBe(true)

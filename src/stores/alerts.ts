@@ -2,10 +2,13 @@
 // evaluates them (they fire with the window hidden); this store lists them, creates and cancels
 // them, and hands each fired alert to the window exactly once.
 import { defineStore } from 'pinia'
-import { ref, watch } from 'vue'
+import { computed, ref, watch } from 'vue'
 import type { Alert, Disposer } from '@domain/api'
 import type { AlertDraft, AlertKind } from '@domain/alerts'
+import { alertPriceWarnings, checkAlertPrice, type AlertPriceCheck } from '@domain/alert-price'
+import { parseDecimal } from '@domain/decimal'
 import { useTerminal } from '@/api'
+import { useMarketStore } from './market'
 import { useSessionStore } from './session'
 
 export interface AlertDialogState {
@@ -15,6 +18,8 @@ export interface AlertDialogState {
   /** For 'order-filled': the order, or null for the next order of the pair that fills. */
   orderId: number | null
   sound: boolean
+  /** The pair's last price when the dialog opened, or null when none was known: what warnings measure from. */
+  last: string | null
 }
 
 export const useAlertsStore = defineStore('alerts', () => {
@@ -28,6 +33,9 @@ export const useAlertsStore = defineStore('alerts', () => {
   const dialogOpen = ref(false)
   const saving = ref(false)
   const dialogError = ref<string | null>(null)
+  // An empty price is only called an error once the trader tries to save: not while the dialog opens.
+  const triedSave = ref(false)
+  const market = useMarketStore()
   // Ids already handed out: an alert is shown once, even if its event and a list reload overlap.
   const announced = new Set<string>()
 
@@ -46,27 +54,52 @@ export const useAlertsStore = defineStore('alerts', () => {
 
   /** Opens the dialog for `pair` at `price`: above the last price an alert is 'above', else 'below'. */
   function openDialog(pair: string, price: string, last: string | null): void {
-    const kind = last !== null && Number(price) < Number(last) ? 'below' : 'above'
-    show({ pair, kind, price, orderId: null, sound: true })
+    const [at, now] = [parseDecimal(price), last === null ? null : parseDecimal(last)]
+    const kind = at !== null && now !== null && at.lt(now) ? 'below' : 'above'
+    show({ pair, kind, price, orderId: null, sound: true, last })
   }
 
   /** Opens the dialog for an alert when `orderId` (or, with null, any order of `pair`) fills. */
   function openOrderDialog(pair: string, orderId: number | null): void {
-    show({ pair, kind: 'order-filled', price: '', orderId, sound: true })
+    show({ pair, kind: 'order-filled', price: '', orderId, sound: true, last: null })
   }
 
   function show(state: AlertDialogState): void {
     dialog.value = state
     dialogError.value = null
+    triedSave.value = false
     dialogOpen.value = true
   }
 
-  /** What the dialog's fields come to, or why they are not an alert yet. */
-  function draftOf(d: AlertDialogState): AlertDraft | string {
+  /**
+   * The typed price read against the pair (the market's record of it, which holds for any pair the
+   * list shows, not only the one on the chart). Null for "order filled", which has no price.
+   */
+  const priceCheck = computed((): AlertPriceCheck | null => {
+    const d = dialog.value
+    if (!d || d.kind === 'order-filled') return null
+    return checkAlertPrice(d.price, market.pairs.find((p) => p.name === d.pair) ?? null)
+  })
+  /** Why the price cannot be saved, shown under the field as the trader types. */
+  const priceError = computed(() => {
+    const check = priceCheck.value
+    if (!check || check.ok || (dialog.value?.price.trim() === '' && !triedSave.value)) return null
+    return check.problem
+  })
+  /** What to look at twice before saving; the save stays possible. */
+  const priceWarnings = computed(() => {
+    const d = dialog.value
+    const check = priceCheck.value
+    if (!d || d.kind === 'order-filled' || !check?.ok) return []
+    return alertPriceWarnings(d.kind, check.price, d.last)
+  })
+
+  /** What the dialog's fields come to, or null when the price is refused (priceError says why). */
+  function draftOf(d: AlertDialogState): AlertDraft | null {
     if (d.kind === 'order-filled') return { kind: d.kind, pair: d.pair, sound: d.sound, ...(d.orderId === null ? {} : { orderId: d.orderId }) }
-    const price = d.price.trim()
-    if (!/^\d+(\.\d+)?$/.test(price) || Number(price) <= 0) return 'Enter a price above zero, like 43000.5.'
-    return { kind: d.kind, pair: d.pair, price, sound: d.sound }
+    const check = priceCheck.value
+    // Sent as the canonical decimal: "1." or ".5" as typed, "1" or "0.5" as the core reads them.
+    return check?.ok ? { kind: d.kind, pair: d.pair, price: check.price.toFixed(), sound: d.sound } : null
   }
 
   function closeDialog(): void {
@@ -76,9 +109,10 @@ export const useAlertsStore = defineStore('alerts', () => {
   async function save(): Promise<boolean> {
     const d = dialog.value
     if (!d || !dialogOpen.value || saving.value) return false
+    triedSave.value = true
     const draft = draftOf(d)
-    if (typeof draft === 'string') {
-      dialogError.value = draft
+    if (draft === null) {
+      dialogError.value = null // the price's own line says why; an older refusal no longer applies
       return false
     }
     saving.value = true
@@ -142,5 +176,5 @@ export const useAlertsStore = defineStore('alerts', () => {
     disposer = null
   }
 
-  return { alerts, error, dialog, dialogOpen, dialogError, saving, firedQueue, load, openDialog, openOrderDialog, closeDialog, save, cancel, onFired, takeFired, listen, dispose }
+  return { alerts, error, dialog, dialogOpen, dialogError, priceError, priceWarnings, saving, firedQueue, load, openDialog, openOrderDialog, closeDialog, save, cancel, onFired, takeFired, listen, dispose }
 })
