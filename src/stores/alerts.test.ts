@@ -62,10 +62,13 @@ describe('alerts store', () => {
     expect(alerts.dialogOpen).toBe(true)
   })
 
-  it('opens as "falls to" below the last price and "rises to" above it, and saves what was typed', async () => {
+  it('opens as "falls to" below the last price, "crosses" at it and "rises to" above it, and saves what was typed', async () => {
     const alerts = useAlertsStore()
     alerts.openDialog('BTC_USDT', '90', '100')
     expect(alerts.dialog?.kind).toBe('below')
+    // "+ Alert" starts at the last price itself: a "rises to" there would fire at the next tick.
+    alerts.openDialog('BTC_USDT', '100.0', '100')
+    expect(alerts.dialog?.kind).toBe('cross')
     alerts.openDialog('BTC_USDT', '110', '100')
     expect(alerts.dialog?.kind).toBe('above')
     terminal.handlers['alerts.create'] = (draft) => alert({ id: 'a2', price: 'price' in draft! ? draft.price : undefined })

@@ -52,10 +52,14 @@ export const useAlertsStore = defineStore('alerts', () => {
     }
   }
 
-  /** Opens the dialog for `pair` at `price`: above the last price an alert is 'above', else 'below'. */
+  /**
+   * Opens the dialog for `pair` at `price`: under the last price an alert is 'below', over it
+   * 'above', and at it 'cross' (the "+ Alert" button starts from the last price itself: 'above' there
+   * would fire at the next tick, and the dialog would open on its own warning).
+   */
   function openDialog(pair: string, price: string, last: string | null): void {
     const [at, now] = [parseDecimal(price), last === null ? null : parseDecimal(last)]
-    const kind = at !== null && now !== null && at.lt(now) ? 'below' : 'above'
+    const kind = at === null || now === null ? 'above' : at.lt(now) ? 'below' : at.eq(now) ? 'cross' : 'above'
     show({ pair, kind, price, orderId: null, sound: true, last })
   }
 
