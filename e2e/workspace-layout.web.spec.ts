@@ -223,3 +223,46 @@ test('at 1280×720 the open orders read cleanly: no number runs into the next, a
     await callApi(host, 'orders.cancel', { pair: 'BTC_USDT' }).catch(() => undefined)
   }
 })
+
+test('in a narrow side column the trades header stays on one line, each label over its numbers', async ({ page }) => {
+  const { layout } = await callPrefs()
+  // The narrowest side column the split allows (15 % of the window).
+  await callApi(host, 'prefs.set', { layout: { ...layout, side: 15, sideCollapsed: false, bottomCollapsed: false } })
+  try {
+    await page.setViewportSize({ width: 1600, height: 960 })
+    await openApp(page, host)
+    const trades = page.getByTestId('side-region').getByTestId('trades-table')
+    await expect(trades.locator('[data-testid^="trade-"]').first()).toBeVisible()
+    const fit = await trades.evaluate((root) => {
+      const head = root.querySelector('.head')!.getBoundingClientRect()
+      const row = root.querySelector('[data-testid^="trade-"]')!
+      const problems: string[] = []
+      const tops: number[] = []
+      ;[...root.querySelectorAll('[role="columnheader"]')].forEach((cell, i) => {
+        // What the header shows: the lines of its text inside both the header's box and the cell's
+        // (a line wholly outside is clipped away, unseen); a line across an edge is a label cut in half.
+        const own = cell.getBoundingClientRect()
+        const box = { top: Math.max(head.top, own.top), bottom: Math.min(head.bottom, own.bottom) }
+        const range = root.ownerDocument.createRange()
+        range.selectNodeContents(cell)
+        const shown = [...range.getClientRects()].filter((r) => r.width > 0 && r.bottom > box.top + 0.5 && r.top < box.bottom - 0.5)
+        for (const r of shown) if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) problems.push(`${cell.textContent} crosses the header's edge`)
+        if (shown.length === 0) problems.push(`${cell.textContent} not shown`)
+        tops.push(...shown.map((r) => r.top))
+        const number = row.children[i]!.getBoundingClientRect()
+        const right = Math.max(...shown.map((r) => r.right))
+        if (Math.abs(right - number.right) > 1) problems.push(`${cell.textContent} ends at ${right}, its numbers at ${number.right}`)
+      })
+      // One line: every label's top within a pixel or two of the others' (a second line is a line lower).
+      if (Math.max(...tops) - Math.min(...tops) > 2) problems.push(`header text on more than one line: tops ${tops.join(', ')}`)
+      return { problems, headHeight: head.height, rowHeight: row.getBoundingClientRect().height }
+    })
+    expect(fit.problems, 'the trades header as shown').toEqual([])
+    expect(fit.headHeight).toBeLessThanOrEqual(fit.rowHeight + 4)
+    // The unit is still named, in the header's title.
+    await expect(trades.locator('[role="columnheader"]').nth(1)).toHaveAttribute('title', 'Amount in BTC')
+    await shot(page, 'trades-narrow-side')
+  } finally {
+    await callApi(host, 'prefs.set', { layout })
+  }
+})
