@@ -147,6 +147,28 @@ test('at common window sizes the book shows only whole rows, five levels a side 
   await expect(page.getByTestId('bottom-region').getByTestId('trades-table')).toBeVisible()
 })
 
+test('at 1280×720 and 1440×900 the balances show currency, wallet, balance, available and reserve with no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await openApp(page, host)
+  const table = page.getByTestId('balances-table')
+  await expect(page.getByTestId('balance-row-DAI-SPOT')).toBeVisible()
+  for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+    await page.setViewportSize({ width, height })
+    const tabs = await boxOf(page, '.bottom-tabs')
+    for (const title of ['Currency', 'Balance', 'Available', 'Reserve']) {
+      const th = (await table.locator('th', { hasText: title }).boundingBox())!
+      expect(th.x + th.width, `${width}×${height}: the ${title} column within the tabs`).toBeLessThanOrEqual(tabs.x + tabs.width + 0.5)
+    }
+    // Nothing to scroll to: the table's body is no wider than its panel.
+    expect(await table.locator('.n-data-table-base-table-body .n-scrollbar-container').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    // All 18 decimals of DAI and the wallet of each BTC row, whole.
+    expect(await textsOutsideCells(table), 'balance texts running out of their cells').toEqual([])
+    await expect(page.getByTestId('balance-row-DAI-SPOT').locator('[data-col="balance"]')).toHaveText('1,234.123456789012345678')
+    await expect(page.getByTestId('balance-row-BTC-CROSS_MARGIN').locator('[data-col="wallet"]')).toHaveText('Cross')
+    await shot(page, `balances-${width}x${height}`)
+  }
+})
+
 test('a collapsed bottom panel, a collapsed side column and a resized split come back after a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 })
   await openApp(page, host)
