@@ -4,8 +4,9 @@
 // panel arrangement (collapsed, resized) comes back after a reload. Indicators and shortcuts are
 // workspace.web.spec.ts.
 import { test, expect, type Page } from '@playwright/test'
+import { DEFAULT_LAYOUT } from '../electron/domain/chart-prefs'
 import { callApi, type RunningHost } from './web-host'
-import { openApp, shot, textsOutsideCells, useWebHost } from './helpers'
+import { cellsUnderPinned, openApp, shot, textsOutsideCells, useWebHost } from './helpers'
 
 let host: RunningHost
 
@@ -147,28 +148,6 @@ test('at common window sizes the book shows only whole rows, five levels a side 
   await expect(page.getByTestId('bottom-region').getByTestId('trades-table')).toBeVisible()
 })
 
-test('at 1280×720 and 1440×900 the balances show currency, wallet, balance, available and reserve with no sideways scroll', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await openApp(page, host)
-  const table = page.getByTestId('balances-table')
-  await expect(page.getByTestId('balance-row-DAI-SPOT')).toBeVisible()
-  for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
-    await page.setViewportSize({ width, height })
-    const tabs = await boxOf(page, '.bottom-tabs')
-    for (const title of ['Currency', 'Balance', 'Available', 'Reserve']) {
-      const th = (await table.locator('th', { hasText: title }).boundingBox())!
-      expect(th.x + th.width, `${width}×${height}: the ${title} column within the tabs`).toBeLessThanOrEqual(tabs.x + tabs.width + 0.5)
-    }
-    // Nothing to scroll to: the table's body is no wider than its panel.
-    expect(await table.locator('.n-data-table-base-table-body .n-scrollbar-container').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
-    // All 18 decimals of DAI and the wallet of each BTC row, whole.
-    expect(await textsOutsideCells(table), 'balance texts running out of their cells').toEqual([])
-    await expect(page.getByTestId('balance-row-DAI-SPOT').locator('[data-col="balance"]')).toHaveText('1,234.123456789012345678')
-    await expect(page.getByTestId('balance-row-BTC-CROSS_MARGIN').locator('[data-col="wallet"]')).toHaveText('Cross')
-    await shot(page, `balances-${width}x${height}`)
-  }
-})
-
 test('a collapsed bottom panel, a collapsed side column and a resized split come back after a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 })
   await openApp(page, host)
@@ -240,7 +219,27 @@ test('at 1280×720 the open orders read cleanly: no number runs into the next, a
     const bar = (await page.locator('.bottom-tabs .n-tabs-nav-scroll-wrapper').boundingBox())!
     const toggle = (await page.getByTestId('toggle-bottom').boundingBox())!
     expect(bar.x + bar.width, 'the tab bar ends before the collapse toggle').toBeLessThanOrEqual(toggle.x + 0.5)
+
+    // With the default panel sizes nothing sits under the pinned Cancel column (a price half under
+    // it read as another price), at 1280×720 and at 1440×900, where the created time has a column
+    // of its own again.
+    await callApi(host, 'prefs.set', { layout: DEFAULT_LAYOUT })
+    await openApp(page, host)
+    await page.getByTestId('tab-orders').click()
+    await expect(table.locator('tbody tr').filter({ hasText: '40,000.12' })).toBeVisible()
+    expect(await cellsUnderPinned(table), 'cells under the pinned Cancel column at 1280×720').toEqual([])
+    expect(await textsOutsideCells(table), 'open order texts running out of their cells').toEqual([])
+    // Today's orders show the time of day, the whole timestamp in the title.
+    const time = page.getByTestId(`order-row-${placed[0]!.orderIds[0]}`).locator('[data-col="time"]')
+    await expect(time).toHaveText(/^\d\d:\d\d:\d\d$/)
+    await expect(time).toHaveAttribute('title', /^Placed \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
     await shot(page, 'open-orders-1280x720')
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await expect(table.locator('th', { hasText: 'Time' })).toBeVisible()
+    expect(await cellsUnderPinned(table), 'cells under the pinned Cancel column at 1440×900').toEqual([])
+    expect(await textsOutsideCells(table), 'open order texts running out of their cells').toEqual([])
+    await expect(time).toHaveText(/^\d\d:\d\d:\d\d$/)
+    await shot(page, 'open-orders-1440x900')
   } finally {
     await callApi(host, 'orders.cancel', { pair: 'BTC_USDT' }).catch(() => undefined)
   }
