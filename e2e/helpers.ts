@@ -222,3 +222,16 @@ export function textsOutsideCells(table: Locator): Promise<(string | null)[]> {
     }),
   )
 }
+
+/** Texts of a table's cells that reach under its pinned right-hand column, row by row. */
+export function cellsUnderPinned(table: Locator): Promise<(string | null)[]> {
+  return table.locator('tbody tr').evaluateAll((rows) =>
+    rows.flatMap((tr) => {
+      const cells = [...tr.querySelectorAll('td')]
+      const pinned = cells.find((td) => td.className.includes('fixed-right'))
+      if (!pinned) return ['no pinned column']
+      const edge = pinned.getBoundingClientRect().left
+      return cells.filter((td) => td !== pinned && td.getBoundingClientRect().right > edge + 0.5).map((td) => td.textContent)
+    }),
+  )
+}

@@ -66,14 +66,16 @@ test('times show in local time, and in UTC after the switch', async ({ page }) =
   const utc = new Date(usdt.last_update_at)
   const pad = (n: number) => String(n).padStart(2, '0')
   const asUtc = `${utc.getUTCFullYear()}-${pad(utc.getUTCMonth() + 1)}-${pad(utc.getUTCDate())} ${pad(utc.getUTCHours())}:${pad(utc.getUTCMinutes())}:${pad(utc.getUTCSeconds())}`
-  const updated = page.getByTestId('balance-row-USDT-SPOT').locator('td').last()
+  // The Updated column shows the time of day of today's updates; its title, the whole time.
+  const updated = page.getByTestId('balance-row-USDT-SPOT').locator('[data-col="updated"]')
   const toggle = page.getByTestId('time-zone-toggle')
   await expect(toggle).toHaveText('Local time')
   // New York is 4 or 5 hours behind UTC: the local reading is not the UTC one.
-  await expect(updated).not.toHaveText(asUtc)
+  await expect(updated).not.toHaveAttribute('title', asUtc)
   await toggle.click()
   await expect(toggle).toHaveText('UTC')
-  await expect(updated).toHaveText(asUtc)
+  await expect(updated).toHaveAttribute('title', asUtc)
+  await expect(updated).toHaveText(asUtc.slice('YYYY-MM-DD '.length))
   // The choice is a preference, kept by the core.
   expect((await callApi<{ timeZone: string }>(host, 'prefs.get')).timeZone).toBe('utc')
   await shot(page, 'time-zone-utc')

@@ -1,10 +1,11 @@
 // The trading window's market and account views end to end: Chromium, the real web host, the embedded
 // demo exchange. The chart draws candles for every interval, a sub-account shows its own balances and
-// fee rules (view-only), and the light theme. Orders are trading.web.spec.ts. Each test acts as a
-// trader does and waits on what the trader would see; the API is used only to check what the
-// exchange holds.
+// fee rules (view-only), the balances read whole in a small window, and the light theme. Orders are
+// trading.web.spec.ts. Each test acts as a trader does and waits on what the trader would see; the API
+// is used only to check what the exchange holds.
 import { test, expect } from '@playwright/test'
 import type { Candle } from '../electron/domain/wire'
+import { DEFAULT_LAYOUT } from '../electron/domain/chart-prefs'
 import { callApi, type RunningHost } from './web-host'
 import { backgroundOf, countCandleColours, openApp, readBalance, readReadout, session, shot, textsOutsideCells, useWebHost } from './helpers'
 
@@ -140,4 +141,27 @@ test('the light theme', async ({ page }) => {
   await shot(page, 'light-theme')
   await page.getByTestId('theme-toggle').click()
   await expect(chart).toHaveClass(/dark/)
+})
+
+test('at 1280×720 and 1440×900 the balances show currency, wallet, balance, available and reserve with no sideways scroll', async ({ page }) => {
+  await callApi(host, 'prefs.set', { layout: DEFAULT_LAYOUT })
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await openApp(page, host)
+  const table = page.getByTestId('balances-table')
+  await expect(page.getByTestId('balance-row-DAI-SPOT')).toBeVisible()
+  for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+    await page.setViewportSize({ width, height })
+    const tabs = (await page.locator('.bottom-tabs').boundingBox())!
+    for (const title of ['Currency', 'Balance', 'Available', 'Reserve']) {
+      const th = (await table.locator('th', { hasText: title }).boundingBox())!
+      expect(th.x + th.width, `${width}×${height}: the ${title} column within the tabs`).toBeLessThanOrEqual(tabs.x + tabs.width + 0.5)
+    }
+    // Nothing to scroll to: the table's body is no wider than its panel.
+    expect(await table.locator('.n-data-table-base-table-body .n-scrollbar-container').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    // All 18 decimals of DAI and the wallet of each BTC row, whole.
+    expect(await textsOutsideCells(table), 'balance texts running out of their cells').toEqual([])
+    await expect(page.getByTestId('balance-row-DAI-SPOT').locator('[data-col="balance"]')).toHaveText('1,234.123456789012345678')
+    await expect(page.getByTestId('balance-row-BTC-CROSS_MARGIN').locator('[data-col="wallet"]')).toHaveText('Cross')
+    await shot(page, `balances-${width}x${height}`)
+  }
 })

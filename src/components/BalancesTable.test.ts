@@ -7,7 +7,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { balanceSchema, type Pair } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { accountSnapshot, balance, fakeTerminal, sessionState } from '@/stores/fake-terminal.test-util'
-import { setNumberLocale } from '@/composables/format'
+import { formatDateTime, setNumberLocale } from '@/composables/format'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
 import { usePrefsStore } from '@/stores/prefs'
@@ -66,6 +66,18 @@ describe('BalancesTable numbers', () => {
     // Right-aligned: the USDT figure lacks 4 digits after the point, so it is padded by 4 digit widths.
     expect((btc.element as HTMLElement).style.paddingRight).toBe('0ch')
     expect((usdt.element as HTMLElement).style.paddingRight).toBe('4ch')
+  })
+
+  it('names the wallet of each row beside its currency, spot first, with the whole update time in its title', async () => {
+    const wrapper = await mountWith([
+      balance({ currency: 'BTC', wallet_type: 'CROSS_MARGIN', balance: '0.25', last_update_at: '2024-01-31T12:00:00Z' }),
+      balance({ currency: 'BTC', wallet_type: 'SPOT', balance: '3.5', last_update_at: '2024-01-31T12:00:00Z' }),
+    ])
+    const order = wrapper.findAll('tbody tr').map((tr) => tr.attributes('data-testid'))
+    expect(order).toEqual(['balance-row-BTC-SPOT', 'balance-row-BTC-CROSS_MARGIN'])
+    const cross = wrapper.get('[data-testid="balance-row-BTC-CROSS_MARGIN"] [data-col="wallet"]')
+    expect(cross.text()).toBe('Cross')
+    expect(cross.element.parentElement!.getAttribute('title')).toBe(`BTC, CROSS_MARGIN wallet, updated ${formatDateTime('2024-01-31T12:00:00Z')}`)
   })
 
   it('says the account could not be read, with no spinner under the error', async () => {

@@ -39,7 +39,8 @@ describe('the time-zone switch', () => {
     const table = mount(BalancesTable)
     const bar = mount(StatusBar)
     await flushPromises()
-    const updated = () => table.get('[data-testid="balance-row-BTC-SPOT"]').findAll('td').at(-1)!.text()
+    // The Updated cell shows an older day's date; its title, the whole time.
+    const updated = () => table.get('[data-testid="balance-row-BTC-SPOT"] [data-col="updated"]').attributes('title')
     const toggle = bar.get('[data-testid="time-zone-toggle"]')
     expect(toggle.text()).toBe('Local time')
     expect(updated()).toBe('2024-01-31 07:00:00') // 12:00 UTC in New York

@@ -8,6 +8,7 @@ import { useSessionStore } from '@/stores/session'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
 import { usePrefsStore } from '@/stores/prefs'
+import { formatDateTime } from '@/composables/format'
 import type { OrderRecord, Pair } from '@domain/wire'
 import BalancesTable from './BalancesTable.vue'
 import FeeRulesTable from './FeeRulesTable.vue'
@@ -199,6 +200,22 @@ describe('OpenOrdersTable', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid="order-row-8"]').exists()).toBe(true)
     expect(wrapper.find('[data-testid="cancel-order-8"]').exists()).toBe(false)
+  })
+
+  it('shows the time of day of an order placed today, the whole time in its title; while an order is being cancelled, only its spinning Cancel', async () => {
+    const now = new Date()
+    await setup(accountSnapshot({ orders: [order({ id: 7, date: now.toISOString() })] }))
+    terminal.handlers['orders.cancel'] = () => new Promise(() => undefined)
+    const wrapper = mount(OpenOrdersTable)
+    await flushPromises()
+    const time = wrapper.get('[data-testid="order-row-7"] [data-col="time"]')
+    expect(time.text()).toMatch(/^\d\d:\d\d:\d\d$/)
+    expect(time.attributes('title')).toBe(`Placed ${formatDateTime(now)}`)
+    expect(wrapper.find('[data-testid="alert-order-7"]').exists()).toBe(true)
+    await wrapper.get('[data-testid="cancel-order-7"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="alert-order-7"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="cancel-order-7"]').attributes('disabled')).toBeDefined()
   })
 
   it('disables cancelling on a view-only account and says why', async () => {

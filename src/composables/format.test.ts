@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatExact,
   formatRatePercent,
+  formatRecentTime,
   intlFormatsStringsExactly,
   setNumberLocale,
 } from './format'
@@ -102,6 +103,19 @@ describe('times', () => {
     expect(formatDateTime(1_706_702_400, 'utc')).toBe('2024-01-31 12:00:00')
     expect(formatDateTime('not a time', 'utc')).toBe('not a time')
     expect(formatDateTime(null, 'utc')).toBe('—')
+  })
+  it('shortens a time to HH:MM:SS on its own day, to the date (and HH:MM) on an older one, in the zone chosen', () => {
+    vi.stubEnv('TZ', 'America/New_York')
+    const now = Date.UTC(2024, 0, 31, 18, 0, 0) // 13:00 in New York
+    expect(formatRecentTime('2024-01-31T12:00:05', 'date', now, 'utc')).toBe('12:00:05')
+    expect(formatRecentTime('2024-01-31T12:00:05', 'date-time', now, 'local')).toBe('07:00:05')
+    // 01:30 UTC on the 31st is still the 30th in New York: an older day there, today in UTC.
+    expect(formatRecentTime('2024-01-31T01:30:00', 'date-time', now, 'local')).toBe('2024-01-30 20:30')
+    expect(formatRecentTime('2024-01-31T01:30:00', 'date-time', now, 'utc')).toBe('01:30:00')
+    expect(formatRecentTime('2024-01-30T23:59:59', 'date', now, 'utc')).toBe('2024-01-30')
+    expect(formatRecentTime('2023-01-31T12:00:05', 'date', now, 'utc')).toBe('2023-01-31')
+    expect(formatRecentTime(null, 'date', now, 'utc')).toBe('—')
+    expect(formatRecentTime('not a time', 'date', now, 'utc')).toBe('not a time')
   })
   it('labels a daily candle with its UTC date in any zone; intraday candles follow the zone', () => {
     const midnightUtc = Date.UTC(2024, 0, 31) / 1000

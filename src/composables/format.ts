@@ -77,6 +77,24 @@ export function formatDateTime(value: Date | string | number | null | undefined,
   return `${dateOf(f)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`
 }
 
+/**
+ * A time for a narrow column: HH:MM:SS when it falls on today's date (in the chosen zone), else its
+ * date ('date') or its date and HH:MM ('date-time'). The whole formatDateTime goes in a title beside it.
+ */
+export function formatRecentTime(
+  value: Date | string | number | null | undefined,
+  older: 'date' | 'date-time',
+  now: number = Date.now(),
+  zone: TimeZoneMode = displayZone.value,
+): string {
+  if (value === null || value === undefined || value === '') return '—'
+  const ms = parseInstant(value)
+  if (ms === null) return String(value)
+  const f = fieldsOf(ms, zone)
+  if (dateOf(f) === dateOf(fieldsOf(now, zone))) return `${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`
+  return older === 'date' ? dateOf(f) : `${dateOf(f)} ${pad(f.h)}:${pad(f.mi)}`
+}
+
 /** HH:MM:SS from Unix seconds (fractional allowed), in the chosen zone. */
 export function formatClock(unixSeconds: number, zone: TimeZoneMode = displayZone.value): string {
   const f = fieldsOf(unixSeconds * 1000, zone)
