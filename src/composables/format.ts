@@ -78,13 +78,32 @@ export function formatDateTime(value: Date | string | number | null | undefined,
 }
 
 /**
+ * A moment of today, reactive: it moves when the date changes in either zone (checked each minute),
+ * so a table that shows "today's" times as times of day re-renders at midnight, and last night's
+ * order no longer reads as a time of today. The minute timer starts on first use, in a window only.
+ */
+const today = ref(Date.now())
+let dayTimer: ReturnType<typeof setInterval> | null = null
+const dayKey = (ms: number): string => `${dateOf(fieldsOf(ms, 'local'))}|${dateOf(fieldsOf(ms, 'utc'))}`
+
+function currentDay(): number {
+  if (dayTimer === null && typeof window !== 'undefined') {
+    dayTimer = setInterval(() => {
+      const now = Date.now()
+      if (dayKey(now) !== dayKey(today.value)) today.value = now
+    }, 60_000)
+  }
+  return today.value
+}
+
+/**
  * A time for a narrow column: HH:MM:SS when it falls on today's date (in the chosen zone), else its
  * date ('date') or its date and HH:MM ('date-time'). The whole formatDateTime goes in a title beside it.
  */
 export function formatRecentTime(
   value: Date | string | number | null | undefined,
   older: 'date' | 'date-time',
-  now: number = Date.now(),
+  now: number = currentDay(),
   zone: TimeZoneMode = displayZone.value,
 ): string {
   if (value === null || value === undefined || value === '') return '—'
