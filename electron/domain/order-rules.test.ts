@@ -185,6 +185,11 @@ describe('validateOrder messages speak to a trader', () => {
       'Worth 5.00 USDT at the best bid; the minimum is 10.00 USDT',
     ])
   })
+  it('names a price tenfold off the market in words, not as a percentage of twenty digits', () => {
+    expect(message({ ...LIMIT_SELL, limit_price: '100000000000000000000000' })).toEqual(['Price is over 10× the market (50,000.00): an extra digit?'])
+    expect(message({ ...LIMIT_BUY, limit_price: '4000', base_amount: '0.01' })).toEqual(['Price is under a tenth of the market (50,010.00): a missing digit?'])
+    expect(message({ ...LIMIT_SELL, limit_price: '56000' })).toEqual(['Price is 12% away from the market (50,000.00)'])
+  })
   it('shows what is needed and what is available', () => {
     expect(message({ ...LIMIT_BUY, base_amount: '1' })).toEqual(['Needs 50,000.00 USDT; 10,000.00 USDT available'])
   })

@@ -125,8 +125,14 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
     if (reference !== null && reference.gt(0)) {
       const distance = limit.minus(reference).abs().div(reference)
       if (distance.gt(FAR_FROM_MARKET)) {
-        const percent = distance.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed()
-        warnings.push(issue('limit_price', 'PRICE_FAR_FROM_MARKET', `Price is ${percent}% away from the market (${formatExact(reference, quotePlaces)})`))
+        const market = formatExact(reference, quotePlaces)
+        // Tenfold off is an extra or a missing digit: said in words (a percentage of twenty digits,
+        // as "1e23" gave, tells the trader nothing).
+        let message: string
+        if (limit.gte(reference.times(10))) message = `Price is over 10× the market (${market}): an extra digit?`
+        else if (limit.lte(reference.div(10))) message = `Price is under a tenth of the market (${market}): a missing digit?`
+        else message = `Price is ${distance.times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed()}% away from the market (${market})`
+        warnings.push(issue('limit_price', 'PRICE_FAR_FROM_MARKET', message))
       }
     }
   }
