@@ -4,9 +4,9 @@ import { VIEWPORT } from './browser.mjs'
 import { buildPage } from './pages.mjs'
 import { serveDir } from './static-host.mjs'
 
-/** Builds (unless `built` names its output) and serves a fixture page, runs `measure(page)` once the page says it is ready, then closes both. */
-async function withFixturePage(browser, name, measure, built = null) {
-  const dir = built ?? (await buildPage(name))
+/** Builds (once a process) and serves a fixture page, runs `measure(page)` once the page says it is ready, then closes both. */
+async function withFixturePage(browser, name, measure) {
+  const dir = await buildPage(name)
   const server = await serveDir(dir)
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
@@ -60,9 +60,8 @@ export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200
  * 'initial' (500 candles) or 'initialIndicators' (with BB, RSI, MACD).
  */
 export async function measureChartCold(browser, { runs = 5, kind = 'initial' } = {}) {
-  const built = await buildPage('chart-page')
   const out = []
-  for (let i = 0; i < runs; i++) out.push(await withFixturePage(browser, 'chart-page', (page) => page.evaluate((k) => window.__bench[k](500), kind), built))
+  for (let i = 0; i < runs; i++) out.push(await withFixturePage(browser, 'chart-page', (page) => page.evaluate((k) => window.__bench[k](500), kind)))
   return out
 }
 

@@ -4,32 +4,17 @@
 // neither.
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
-import { setNumberLocale } from '@domain/number-format'
-import { setTerminal } from '@/api'
-import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '@/stores/fake-terminal.test-util'
-import { BTC_USDT } from '@/stores/market-fixtures.test-util'
+import type { FakeTerminal } from '@/stores/fake-terminal.test-util'
+import { alertsTerminal } from '@/stores/alerts-harness.test-util'
 import { useAlertsStore } from '@/stores/alerts'
-import { useMarketStore } from '@/stores/market'
-import { useSessionStore } from '@/stores/session'
+import { $, submitFormOf, typeInto } from './body-dom.test-util'
 import AlertDialog from './AlertDialog.vue'
 
 let terminal: FakeTerminal
 let wrapper: VueWrapper | null = null
 
 beforeEach(async () => {
-  setActivePinia(createPinia())
-  setNumberLocale('en-US')
-  terminal = fakeTerminal({
-    'session.get': () => sessionState(),
-    'profiles.list': () => [profileView()],
-    'app.info': () => ({ name: 'T', version: '1', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
-    'alerts.list': () => [],
-    'alerts.create': (draft) => ({ id: 'n1', profileId: 'p1', kind: 'above', pair: 'BTC_USDT', price: draft && 'price' in draft ? draft.price : '1', sound: true, createdAt: 1, status: 'active' }),
-  })
-  setTerminal(terminal)
-  await useSessionStore().load()
-  useMarketStore().pairs = [BTC_USDT]
+  terminal = await alertsTerminal()
   wrapper = mount(AlertDialog, { attachTo: document.body })
   useAlertsStore().openDialog('BTC_USDT', '43100', '43000')
   await flushPromises()
@@ -41,17 +26,8 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-const $ = (testId: string) => document.body.querySelector<HTMLElement>(`[data-testid="${testId}"]`)
-async function typePrice(value: string): Promise<void> {
-  const input = $('alert-price') as HTMLInputElement
-  input.value = value
-  input.dispatchEvent(new Event('input'))
-  await flushPromises()
-}
-async function save(): Promise<void> {
-  $('alert-save')!.closest('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
-  await flushPromises()
-}
+const typePrice = (value: string) => typeInto('alert-price', value)
+const save = () => submitFormOf('alert-save')
 
 it('an absurd price: the error under the field, the field marked, nothing sent; corrected, it is sent', async () => {
   await typePrice('100000000000000000000000')

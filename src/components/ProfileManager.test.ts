@@ -7,6 +7,7 @@ import { TerminalError } from '@domain/errors'
 import { BASE_URL_MESSAGES } from '@domain/origin'
 import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '@/stores/fake-terminal.test-util'
 import { useSessionStore } from '@/stores/session'
+import { $, submitFormOf, typeInto } from './body-dom.test-util'
 import ProfileManager from './ProfileManager.vue'
 
 let terminal: FakeTerminal
@@ -35,21 +36,12 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-const $ = (testId: string) => document.body.querySelector<HTMLElement>(`[data-testid="${testId}"]`)
-async function type(testId: string, value: string) {
-  const input = $(testId) as HTMLInputElement
-  input.value = value
-  input.dispatchEvent(new Event('input'))
-  await flushPromises()
-}
+const type = typeInto
 async function click(testId: string) {
   $(testId)!.click()
   await flushPromises()
 }
-async function submit() {
-  $('profile-save')!.closest('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
-  await flushPromises()
-}
+const submit = () => submitFormOf('profile-save')
 
 describe('ProfileManager', () => {
   it('lists profiles with their key hint and where the secret is kept', () => {

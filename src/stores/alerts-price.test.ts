@@ -2,32 +2,14 @@
 // field and nothing is sent; one that fires at once or lies far from the last price is warned about,
 // and still saved when the trader insists. "Order filled" has no price, and none of this applies.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createPinia, setActivePinia } from 'pinia'
-import type { Alert } from '@domain/api'
-import { setNumberLocale } from '@domain/number-format'
-import { setTerminal } from '@/api'
-import { fakeTerminal, profileView, sessionState, type FakeTerminal } from './fake-terminal.test-util'
-import { BTC_USDT, ETH_USDT } from './market-fixtures.test-util'
-import { useMarketStore } from './market'
-import { useSessionStore } from './session'
+import type { FakeTerminal } from './fake-terminal.test-util'
+import { alertsTerminal } from './alerts-harness.test-util'
 import { useAlertsStore } from './alerts'
 
 let terminal: FakeTerminal
-const created = (price?: string): Alert => ({ id: 'n1', profileId: 'p1', kind: 'above', pair: 'BTC_USDT', ...(price ? { price } : {}), sound: true, createdAt: 1, status: 'active' })
 
 beforeEach(async () => {
-  setActivePinia(createPinia())
-  setNumberLocale('en-US')
-  terminal = fakeTerminal({
-    'session.get': () => sessionState(),
-    'profiles.list': () => [profileView()],
-    'app.info': () => ({ name: 'T', version: '0.1.0', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
-    'alerts.list': () => [],
-    'alerts.create': (draft) => created(draft && 'price' in draft ? draft.price : undefined),
-  })
-  setTerminal(terminal)
-  await useSessionStore().load()
-  useMarketStore().pairs = [BTC_USDT, ETH_USDT]
+  terminal = await alertsTerminal()
 })
 
 /** The dialog opened on `pair` with the last price `last`, and `price` typed into it. */
