@@ -5,6 +5,7 @@ import { LosslessNumber, stringify as losslessStringify } from 'lossless-json'
 import type { DemoAccount } from './accounts'
 import type { Order } from './engine'
 import { feeRuleJson } from './fees'
+import { limitPriceOrZero, wireWallet } from './wire-words'
 import { accountActivity, accountTrades, historyFilter } from './history-routes'
 import { PAIRS_BY_NAME } from './reference'
 import { type AddRoute, type ExchangeState, boolParam, intParam, isReply, ok, pairParam } from './route-kit'
@@ -12,28 +13,31 @@ import { type AddRoute, type ExchangeState, boolParam, intParam, isReply, ok, pa
 const iso = (ms: number | null): string | undefined => (ms === null ? undefined : new Date(ms).toISOString())
 
 function orderJson(o: Order, withClientOrderId: boolean): Record<string, unknown> {
+  // As the official client's Order model reads it: a market order's price is 0 (wire-words.ts), a
+  // time or stop price that is not set is left out (the model rejects null there), and open_at is
+  // required: a stop order not yet triggered counts as open since it was placed.
   const record: Record<string, unknown> = {
     id: o.id,
     account_id: o.accountId,
     pair: o.pair.name,
     amount: o.amount.toNumber(),
-    price: o.price === null ? null : o.price.toNumber(),
+    price: limitPriceOrZero(o.price).toNumber(),
     side: o.side === 'BUY' ? 'BID' : 'ASK',
     status: o.status,
     type: o.type,
-    wallet_type: o.wallet,
+    wallet_type: wireWallet(o.wallet),
     amount_canceled: o.canceled.toNumber(),
     amount_filled: o.filled.toNumber(),
-    quote_amount: o.quoteAmount === null ? null : o.quoteAmount.toNumber(),
     date: iso(o.createdAt),
-    open_at: iso(o.openAt),
+    open_at: iso(o.openAt ?? o.createdAt),
     tif: 'GTC',
     updated_at: iso(o.updatedAt),
-    // A time that is not set is left out (the official client's models reject null there).
     done_at: iso(o.doneAt),
-    stop_price: o.stopPrice === null ? null : o.stopPrice.toNumber(),
-    stop_operator: o.stopOperator,
   }
+  // The demo's own additions (extra keys, which the official client ignores).
+  if (o.quoteAmount !== null) record.quote_amount = o.quoteAmount.toNumber()
+  if (o.stopPrice !== null) record.stop_price = o.stopPrice.toNumber()
+  if (o.stopOperator !== null) record.stop_operator = o.stopOperator
   if (withClientOrderId) record.client_order_id = o.clientOrderId
   return record
 }
@@ -70,7 +74,7 @@ export function addAccountRoutes(state: ExchangeState, add: AddRoute): void {
           balance: new LosslessNumber(e.balance.toFixed()),
           reserve: new LosslessNumber(e.reserve.toFixed()),
           currency: e.currency,
-          wallet_type: e.wallet,
+          wallet_type: wireWallet(e.wallet),
           last_update_at: new Date(e.updatedAt).toISOString(),
           account_id: e.accountId,
         })),

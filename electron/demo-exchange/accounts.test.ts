@@ -53,7 +53,7 @@ describe('GET /accounts/balances', () => {
         expect(typeof b.balance).toBe('number')
         expect(typeof b.reserve).toBe('number')
         expect(typeof b.currency).toBe('string')
-        expect(['SPOT', 'CROSS_MARGIN', 'ISOLATED_MARGIN', 'P2P']).toContain(b.wallet_type)
+        expect(['SPOT', 'CROSS_MARGIN', 'ISOLATED_MARGIN', 'FUNDING']).toContain(b.wallet_type)
         expect(new Date(b.last_update_at as string).toISOString()).toBe(b.last_update_at)
         expect(b.account_id).toBe(session.account.id)
       }

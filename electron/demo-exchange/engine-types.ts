@@ -6,7 +6,7 @@ import type { PairInfo } from './reference'
 
 export type Side = 'BUY' | 'SELL'
 export type OrderType = 'MARKET' | 'LIMIT' | 'STOP_LIMIT'
-export type OrderStatus = 'PENDING' | 'OPEN' | 'FILLED' | 'CANCELLED' | 'PARTIAL_FILLED' | 'PARTIAL_CANCELED' | 'FAILED'
+export type OrderStatus = 'PENDING' | 'OPEN' | 'FILLED' | 'CANCELLED' | 'PARTIAL_FILLED' | 'PARTIAL_CANCELLED' | 'FAILED'
 
 /** A validated order request (see validation.ts). */
 export interface OrderRequest {

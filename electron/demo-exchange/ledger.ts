@@ -9,6 +9,7 @@
 // same exact value in a third of that, and the answer is written from them as it always was.
 import type { Decimal } from '../domain/decimal'
 import type { SettledFill } from './engine'
+import { wireWallet } from './wire-words'
 
 export const HISTORY_KEPT_PER_ACCOUNT = 5000
 
@@ -141,13 +142,16 @@ export class Ledger {
   }
 }
 
+/**
+ * A fill as the official client's AccountTrade model has it: `type` is the order's type, and there is
+ * no side, no order id and no trade id. The demo keeps them (the side filter of the endpoint needs
+ * the side) but does not send them, so a terminal that reads the demo must find a fill's side the way
+ * it must against the real exchange.
+ */
 export function fillJson(r: FillRecord): Record<string, unknown> {
   return {
-    id: r.id,
-    order_id: r.orderId,
     account_id: r.accountId,
     pair: r.pair,
-    side: r.side === 'BUY' ? 'BID' : 'ASK',
     amount: Number(r.amount),
     amount_unfilled: Number(r.amountUnfilled),
     price: Number(r.price),
@@ -158,9 +162,8 @@ export function fillJson(r: FillRecord): Record<string, unknown> {
     fee_currency: r.feeCurrency,
     fee_rate: Number(r.feeRate),
     is_maker: r.maker,
-    type: r.side === 'BUY' ? 'buy' : 'sell',
-    order_type: r.type,
-    wallet_type: r.wallet,
+    type: r.type,
+    wallet_type: wireWallet(r.wallet),
   }
 }
 
@@ -177,7 +180,7 @@ export function activityJson(r: ActivityRecord): Record<string, unknown> {
     reserve_delta: 0,
     reserve_end: Number(r.reserveEnd),
     currency: r.currency,
-    wallet_type: r.wallet,
+    wallet_type: wireWallet(r.wallet),
     date: new Date(r.atMs).toISOString(),
   }
 }

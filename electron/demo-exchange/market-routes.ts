@@ -24,8 +24,9 @@ export function addMarketRoutes(state: ExchangeState, add: AddRoute): void {
       last,
       open: day.open,
       vol: roundTo(day.volume, p.amountPrecision),
-      buy: engine.bestBid(p.name)?.toNumber() ?? null,
-      sell: engine.bestAsk(p.name)?.toNumber() ?? null,
+      // An empty side is 0: the official Ticker model requires a number (no real price is 0).
+      buy: engine.bestBid(p.name)?.toNumber() ?? 0,
+      sell: engine.bestAsk(p.name)?.toNumber() ?? 0,
       high: day.high,
       low: day.low,
       diff,

@@ -72,7 +72,7 @@ export class Matcher {
     if (order.type === 'MARKET') {
       const complete = byQuote ? budgetExhausted : left.lte(0)
       if (!byQuote) order.canceled = left
-      this.finish(order, complete ? 'FILLED' : order.filled.gt(0) ? 'PARTIAL_CANCELED' : 'CANCELLED', now)
+      this.finish(order, complete ? 'FILLED' : order.filled.gt(0) ? 'PARTIAL_CANCELLED' : 'CANCELLED', now)
     } else if (left.gt(0)) {
       order.status = order.filled.gt(0) ? 'PARTIAL_FILLED' : 'OPEN'
       order.openAt ??= now
@@ -124,6 +124,6 @@ export class Matcher {
       this.changes.books.add(o.pair.name)
     }
     o.canceled = remaining(o)
-    this.finish(o, o.filled.gt(0) ? 'PARTIAL_CANCELED' : 'CANCELLED', now)
+    this.finish(o, o.filled.gt(0) ? 'PARTIAL_CANCELLED' : 'CANCELLED', now)
   }
 }

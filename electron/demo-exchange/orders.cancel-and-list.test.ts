@@ -1,5 +1,5 @@
 // Conformance of order cancellation and the recent orders: cancels by pair, all and ids (reserves
-// released, other accounts' orders untouched, a partly filled order PARTIAL_CANCELED), malformed
+// released, other accounts' orders untouched, a partly filled order PARTIAL_CANCELLED), malformed
 // cancel bodies, GET /accounts/order, and a market order cut short by an empty book.
 import { describe, expect, it } from 'vitest'
 import { Session, bookOf, startTestExchange } from './test-kit'
@@ -38,13 +38,13 @@ describe('cancelling', () => {
     await sub1.cancel({ all: true })
   })
 
-  it('a partly filled order cancels as PARTIAL_CANCELED with filled + canceled = amount', async () => {
+  it('a partly filled order cancels as PARTIAL_CANCELLED with filled + canceled = amount', async () => {
     const ask = (await bookOf(ex, 'XRP_USDT')).sell[0]!
     const amount = D(ask.amount).plus(50)
     const id = expectIds((await sub2.order({ pair: 'XRP_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: amount.toFixed(1), limit_price: String(ask.price) })).json)
     expect(await orderById(sub2, id)).toMatchObject({ status: 'PARTIAL_FILLED', amount_filled: ask.amount })
     await sub2.cancel({ order_ids: [id] })
-    expect(await orderById(sub2, id)).toMatchObject({ status: 'PARTIAL_CANCELED', amount_filled: ask.amount, amount_canceled: 50 })
+    expect(await orderById(sub2, id)).toMatchObject({ status: 'PARTIAL_CANCELLED', amount_filled: ask.amount, amount_canceled: 50 })
     expect((await sub2.balance('USDT')).reserve).toBe(0)
   })
 
@@ -94,7 +94,7 @@ describe('liquidity', () => {
       const bids = (await bookOf(own, 'DOGE_USDT')).buy
       const total = bids.reduce((sum, l) => sum.plus(l.amount), D(0))
       const id = expectIds((await s.order({ pair: 'DOGE_USDT', order_type: 'MARKET', order_side: 'SELL', wallet_type: 'SPOT', base_amount: total.plus(1000).toFixed(0) })).json)
-      expect(await orderById(s, id)).toMatchObject({ status: 'PARTIAL_CANCELED', amount_filled: total.toNumber(), amount_canceled: 1000 })
+      expect(await orderById(s, id)).toMatchObject({ status: 'PARTIAL_CANCELLED', amount_filled: total.toNumber(), amount_canceled: 1000 })
       expect((await bookOf(own, 'DOGE_USDT')).buy).toEqual([])
       const again = await s.order({ pair: 'DOGE_USDT', order_type: 'MARKET', order_side: 'SELL', wallet_type: 'SPOT', base_amount: '1000' })
       expect(again.status).toBe(400)

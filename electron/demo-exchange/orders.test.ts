@@ -74,7 +74,7 @@ describe('valid orders of each type', () => {
       budget = budget.minus(can.times(level.price))
     }
     const o = await orderById(master, id)
-    expect(o).toMatchObject({ status: 'FILLED', type: 'MARKET', side: 'BID', amount_filled: bought.toNumber(), price: null })
+    expect(o).toMatchObject({ status: 'FILLED', type: 'MARKET', side: 'BID', amount_filled: bought.toNumber(), price: 0 }) // no limit price: 0 (the official model requires a number)
     const usdtAfter = await master.balance('USDT')
     const ethAfter = await master.balance('ETH')
     expect(D(usdt.balance).minus(usdtAfter.balance).toNumber()).toBe(D('5000').minus(budget).toNumber())
@@ -147,7 +147,7 @@ describe('valid orders of each type', () => {
   it('ignores fields that do not apply to the order type', async () => {
     const limit = await master.order({ ...LIMIT_BUY, quote_amount: 'garbage', stop_price: 'x', stop_operator: 'EQ' })
     expect(limit.status, limit.text).toBe(200)
-    expect((await orderById(master, expectIds(limit.json))).stop_price).toBeNull()
+    expect('stop_price' in (await orderById(master, expectIds(limit.json)))).toBe(false)
     const market = await master.order({ ...MARKET_BUY, base_amount: 'garbage', limit_price: 'x', stop_operator: 'EQ' })
     expect(market.status, market.text).toBe(200)
     await master.cancel({ all: true })

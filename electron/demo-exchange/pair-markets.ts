@@ -41,8 +41,10 @@ export class PairMarkets {
   recordTrade(pair: PairInfo, px: Decimal, qty: Decimal, takerSide: Side, now: number): number {
     this.books.get(pair.name)!.last = px
     const id = this.nextTradeId++
+    // account_id: the official Trade model requires one; public data names no account, so 0.
     const json = JSON.stringify({
       id,
+      account_id: 0,
       price: px.toNumber(),
       amount: qty.toNumber(),
       timestamp: now / 1000,

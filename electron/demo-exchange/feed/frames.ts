@@ -6,6 +6,7 @@ import { Decimal } from '../../domain/decimal'
 import type { BalanceEntry, Engine, Order } from '../engine'
 import type { Market } from '../market'
 import type { PairInfo } from '../reference'
+import { limitPriceOrZero, wireWallet } from '../wire-words'
 
 export type Frame = readonly unknown[]
 /** One side of a book on the wire: [price, amount] pairs, best first. */
@@ -28,8 +29,9 @@ export function tickerRow(p: PairInfo, engine: Engine, market: Market, nowSec: n
     change.toFixed(2),
     price(p, day.high),
     price(p, day.low),
-    orNull(engine.bestBid(p.name), (v) => price(p, v)),
-    orNull(engine.bestAsk(p.name), (v) => price(p, v)),
+    // an empty side is "0": the official row is all text, never null (no real price is 0)
+    price(p, engine.bestBid(p.name) ?? 0),
+    price(p, engine.bestAsk(p.name) ?? 0),
   ]
 }
 
@@ -73,7 +75,9 @@ const seconds = (ms: number | null): number | null => (ms === null ? null : ms /
 /**
  * `order_id, symbol, side, order_type, base_amount, limit_price, amount_unfilled, amount_filled,
  * amount_cancelled, value_filled, price_avg, done_at, status, quote_amount, wallet_type, stop_price,
- * stop_operator`; side as REST writes it (BID / ASK), done_at in Unix seconds or null.
+ * stop_operator`; side as REST writes it (BID / ASK), done_at in Unix seconds or null. The official
+ * model wants text in limit_price and stop_operator: a market order's limit price is "0" (as REST's
+ * price, wire-words.ts), and an order without a stop has an empty stop operator.
  */
 export function orderFrame(o: Order, nowSec: number): Frame {
   const p = o.pair
@@ -87,7 +91,7 @@ export function orderFrame(o: Order, nowSec: number): Frame {
     o.side === 'BUY' ? 'BID' : 'ASK',
     o.type,
     amount(p, o.amount),
-    orNull(o.price, (v) => price(p, v)),
+    price(p, limitPriceOrZero(o.price)),
     amount(p, unfilled.lt(0) ? 0 : unfilled),
     amount(p, o.filled),
     amount(p, o.canceled),
@@ -96,13 +100,13 @@ export function orderFrame(o: Order, nowSec: number): Frame {
     seconds(o.doneAt),
     o.status,
     orNull(o.quoteAmount, (v) => v.toFixed()),
-    o.wallet,
+    wireWallet(o.wallet),
     orNull(o.stopPrice, (v) => price(p, v)),
-    o.stopOperator,
+    o.stopOperator ?? '',
   ]
 }
 
 /** `code, wallet_type, symbol, balance, reserve`: the demo writes the currency code in both `code` and `symbol`. */
 export function walletFrame(e: BalanceEntry, nowSec: number): Frame {
-  return ['w', nowSec, e.currency, e.wallet, e.currency, e.balance.toFixed(), e.reserve.toFixed()]
+  return ['w', nowSec, e.currency, wireWallet(e.wallet), e.currency, e.balance.toFixed(), e.reserve.toFixed()]
 }
