@@ -1,6 +1,7 @@
 // The CLI's depth verbs against the demo exchange: book (grouped, cumulative, spread), history,
 // fills and pnl of orders just placed, and the usage errors that send nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Decimal } from '../domain/decimal'
 import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
 import { EXIT, runCli } from './run'
 
@@ -59,15 +60,32 @@ describe('depth verbs', () => {
     expect(sells.map((o) => o.id)).toContain(sellId)
     expect(sells.map((o) => o.id)).not.toContain(buyId)
 
-    const fills = (await cli(['fills', '--pair', 'BTC_USDT'])).json as { order_id: number; fee_currency: string; is_maker: boolean }[]
-    const ofBuy = fills.filter((f) => f.order_id === buyId)
-    expect(ofBuy.length).toBeGreaterThan(0)
-    expect(ofBuy.every((f) => f.fee_currency === 'BTC' && f.is_maker === false)).toBe(true)
+    // The demo's fills name no side and no order, as the real exchange's do: the CLI finds both.
+    type Fill = { amount: string; price: string; fee_amount: string; fee_currency: string; is_maker: boolean; placement: { side: string | null; orderId: number | null } }
+    const fills = (await cli(['fills', '--pair', 'BTC_USDT'])).json as Fill[]
+    const ofBuy = fills.filter((f) => f.placement.orderId === buyId)
+    const ofSell = fills.filter((f) => f.placement.orderId === sellId)
+    expect(ofBuy.length + ofSell.length).toBe(fills.length)
+    expect(ofBuy.every((f) => f.placement.side === 'BUY' && f.fee_currency === 'BTC' && f.is_maker === false)).toBe(true)
+    expect(ofSell.every((f) => f.placement.side === 'SELL' && f.fee_currency === 'USDT')).toBe(true)
+    expect(ofSell.reduce((sum, f) => sum.plus(f.amount), new Decimal(0)).toFixed()).toBe('0.002')
 
-    const pnl = (await cli(['pnl', '--pair', 'BTC_USDT'])).json as { method: string; pairs: { pair: string; quote: string; realised: string; fills: number }[] }
+    // By hand: the buy's fills, oldest first, each received amount − BTC fee at amount × price; the
+    // 0.002 sold takes the oldest of that first, and brings in amount × price − the USDT fee.
+    let left = new Decimal('0.002')
+    let cost = new Decimal(0)
+    for (const f of [...ofBuy].reverse()) {
+      const received = new Decimal(f.amount).minus(f.fee_amount)
+      const take = Decimal.min(left, received)
+      cost = cost.plus(new Decimal(f.amount).times(f.price).times(take).div(received))
+      left = left.minus(take)
+    }
+    expect(left.toFixed()).toBe('0')
+    const proceeds = ofSell.reduce((sum, f) => sum.plus(new Decimal(f.amount).times(f.price)).minus(f.fee_amount), new Decimal(0))
+    const pnl = (await cli(['pnl', '--pair', 'BTC_USDT'])).json as { method: string; unplaced: number; pairs: { pair: string; quote: string; realised: string; fills: number }[] }
     expect(pnl.method).toMatch(/FIFO/)
-    expect(pnl.pairs[0]).toMatchObject({ pair: 'BTC_USDT', quote: 'USDT' })
-    expect(pnl.pairs[0]!.fills).toBe(fills.length)
+    expect(pnl.unplaced).toBe(0)
+    expect(pnl.pairs).toEqual([expect.objectContaining({ pair: 'BTC_USDT', quote: 'USDT', fills: fills.length, realised: proceeds.minus(cost).toFixed() })])
   })
 
   it('refuses bad filters before sending anything', async () => {

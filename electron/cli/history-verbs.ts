@@ -4,10 +4,10 @@
 import { ORDER_STATUSES } from '../domain/constants'
 import { rangeProblem } from '../domain/history-api'
 import { bookSpread, groupLevels, sortLevels, withCumulative } from '../domain/order-book'
-import { PNL_METHOD, realisedPnl, type Fill } from '../domain/pnl'
+import { PNL_METHOD, realisedPnl } from '../domain/pnl'
+import { pnlInputs } from '../domain/fill-sides'
 import { ORDER_SIDE_ALIASES } from '../domain/constants'
 import { parseIsoInstant } from '../domain/time'
-import type { FillRecord } from '../domain/wire'
 import { readFills, readOrders } from '../core/account-history'
 import type { ExchangeClient } from '../core/exchange/client'
 import { UsageError, integer, required, text, type ParsedArgs } from './args'
@@ -40,14 +40,6 @@ function sideOf(flags: ParsedArgs['flags']): 'BUY' | 'SELL' | undefined {
   const side = ORDER_SIDE_ALIASES[value.trim().toUpperCase()]
   if (!side) throw new UsageError(`--side must be BUY or SELL, got "${value}".`)
   return side
-}
-
-function fillsForPnl(fills: readonly FillRecord[]): Fill[] {
-  return fills.flatMap((f) => {
-    const side = ORDER_SIDE_ALIASES[(f.side ?? f.type ?? '').toUpperCase()]
-    const time = f.date === null || f.date === undefined ? null : typeof f.date === 'number' ? f.date * (f.date < 1e12 ? 1000 : 1) : parseIsoInstant(f.date)
-    return side && time !== null ? [{ pair: f.pair, side, amount: f.amount, price: f.price, feeAmount: f.fee_amount ?? '0', feeCurrency: f.fee_currency ?? '', time }] : []
-  })
 }
 
 /**
@@ -85,7 +77,10 @@ export function historyCall(verb: HistoryVerb, args: ParsedArgs, now: number): (
       const range = rangeOf(flags, now)
       const read = (c: ExchangeClient) => readFills(c, { pair, ...range, ...(side ? { side } : {}) })
       if (verb === 'fills') return read
-      return async (c) => ({ method: PNL_METHOD, pairs: realisedPnl(fillsForPnl(await read(c))) })
+      return async (c) => {
+        const { fills, unplaced } = pnlInputs(await read(c))
+        return { method: PNL_METHOD, pairs: realisedPnl(fills), unplaced }
+      }
     }
   }
 }

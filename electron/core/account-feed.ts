@@ -48,7 +48,7 @@ const MAX_NOTICES_PER_POLL = 3
 const FINAL_NOTICES: Record<string, Notice['kind']> = {
   FILLED: 'order-filled',
   CANCELLED: 'order-cancelled',
-  PARTIAL_CANCELED: 'order-cancelled',
+  PARTIAL_CANCELLED: 'order-cancelled',
 }
 
 function describe(order: OrderRecord): string {

@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createHistoryHandlers, type HistorySession } from './account-history'
-import type { ExchangeClient, HistoryQuery } from './exchange/client'
-import type { FillRecord, OrderRecord } from '../domain/wire'
+import { createHistoryHandlers } from './account-history'
+import { fakeSession } from './account-history.test-util'
+import type { OrderRecord } from '../domain/wire'
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2024, 0, 1)
-
-function fakeSession(over: Partial<HistorySession> & { orders?: (q: HistoryQuery) => OrderRecord[]; fills?: (q: HistoryQuery) => FillRecord[] }) {
-  const asked: HistoryQuery[] = []
-  const client = {
-    accountOrders: async (q: HistoryQuery) => {
-      asked.push(q)
-      return over.orders?.(q) ?? []
-    },
-    accountTrades: async (q: HistoryQuery) => {
-      asked.push(q)
-      return over.fills?.(q) ?? []
-    },
-  } as unknown as ExchangeClient
-  const session = { client, active: { accountId: 7 }, accountId: 7, generation: 1, signal: new AbortController().signal, ...over }
-  return { session, asked }
-}
 
 const order = (id: number, status = 'FILLED'): OrderRecord => ({ id, pair: 'BTC_USDT', amount: '1', side: 'BID', status, type: 'LIMIT' }) as OrderRecord
 

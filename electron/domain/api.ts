@@ -20,6 +20,7 @@ import type {
   Trade,
 } from './wire'
 import type { OrderCheck, OrderDraft } from './orders'
+import type { PlacedFill } from './fill-sides'
 import type { Envelope } from './errors'
 import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
 import type { BookEventPayload } from './history-api'
@@ -77,7 +78,7 @@ export interface MethodResults {
   'market.unsubscribe': { unsubscribed: true }
   'account.snapshot': AccountSnapshot
   'account.orders': OrderRecord[]
-  'account.trades': FillRecord[]
+  'account.trades': PlacedFill[]
   'files.saveText': { saved: boolean }
   'orders.validate': OrderCheck
   'orders.place': PlaceOrderResult
@@ -192,6 +193,6 @@ export { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, splitMethod } from './
 export { IPC_PREFIX, IPC_EVENT_CHANNEL }
 export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method}`
 
-export type { Alert, MoveResult, MoveStep }
+export type { Alert, MoveResult, MoveStep, PlacedFill }
 export type { Account, Balance, Candle, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }
 export type { AccountOrdersQuery, AccountTradesQuery, BookEventPayload } from './history-api'

@@ -22,9 +22,20 @@ export const ORDER_STATUSES = [
   'FILLED',
   'CANCELLED',
   'PARTIAL_FILLED',
-  'PARTIAL_CANCELED',
+  'PARTIAL_CANCELLED',
+  'EXPIRED',
   'FAILED',
 ] as const
+/**
+ * Other spellings of a status and the one the terminal uses: the exchange's public docs write
+ * PARTIAL_CANCELED, its official client PARTIAL_CANCELLED (the client is the better evidence).
+ */
+export const ORDER_STATUS_ALIASES: Record<string, (typeof ORDER_STATUSES)[number]> = { PARTIAL_CANCELED: 'PARTIAL_CANCELLED', CANCELED: 'CANCELLED' }
+/** A status as the terminal compares it: upper case, one spelling. */
+export const canonicalStatus = (status: string): string => {
+  const upper = status.trim().toUpperCase()
+  return ORDER_STATUS_ALIASES[upper] ?? upper
+}
 /** Statuses of an order that can still trade (and so can be cancelled). */
 export const LIVE_ORDER_STATUSES: readonly string[] = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
 

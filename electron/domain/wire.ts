@@ -3,13 +3,13 @@
 // These schemas are also the terminal's models: each parses a server answer into the record the rest
 // of the code uses. They are lenient on extra fields (the real exchange sends more than the spec names)
 // and strict on the fields the specification names. The client reads answers losslessly
-// (core/exchange/wire-json.ts): a number that is not an exact integer reaches these schemas as the
+// (wire-json.ts): a number that is not an exact integer reaches these schemas as the
 // decimal text the server wrote. Money fields leave the schema as decimal strings with every digit
 // kept, so no price or amount is ever rounded or computed in binary floating point. Candle values and
 // times become numbers: they are only drawn or compared, never computed with.
 import { z } from 'zod'
 import { decimalFromWire } from './decimal'
-import { CANDLE_INTERVALS, type OrderSide, type OrderType, type StopOperator, type WalletType } from './constants'
+import { CANDLE_INTERVALS, canonicalStatus, type OrderSide, type OrderType, type StopOperator, type WalletType } from './constants'
 
 export {
   CANDLE_INTERVALS,
@@ -42,6 +42,14 @@ export const money = z
   })
 
 const nullableMoney = money.nullable()
+
+/**
+ * A price where there may be none. The real exchange's models require a number (REST) or text (the
+ * feed) even where an order or a book side has no price, so a server writes 0 there; no real price is
+ * 0 (the specification wants prices above 0), so 0 and null both mean "no price".
+ */
+export const isZeroDecimal = (text: string): boolean => /^[+-]?0*(\.0*)?$/.test(text) && /\d/.test(text)
+export const priceOrNone = nullableMoney.transform((value): Dec | null => (value === null || isZeroDecimal(value) ? null : value))
 
 /** A value only drawn or compared (candle prices, times): a JSON number or its exact decimal text. */
 export const drawnNumber = z
@@ -136,8 +144,8 @@ export const tickerSchema = z.looseObject({
   last: nullableMoney,
   open: nullableMoney.optional(),
   vol: nullableMoney.optional(),
-  buy: nullableMoney, // best bid
-  sell: nullableMoney, // best ask
+  buy: priceOrNone, // best bid
+  sell: priceOrNone, // best ask
   high: nullableMoney.optional(),
   low: nullableMoney.optional(),
   diff: nullableMoney.optional(),
@@ -162,9 +170,10 @@ export const orderRecordSchema = z.looseObject({
   account_id: z.number().int().optional(),
   pair: z.string(),
   amount: money,
-  price: nullableMoney.optional(),
+  /** The limit price; null for a market order (which the real exchange writes as 0). */
+  price: priceOrNone.optional(),
   side: z.string(), // BID / ASK on the wire
-  status: z.string(),
+  status: z.string().transform(canonicalStatus),
   type: z.string(),
   wallet_type: z.string().optional(),
   amount_canceled: nullableMoney.optional(),
@@ -175,30 +184,55 @@ export const orderRecordSchema = z.looseObject({
   updated_at: z.union([z.string(), z.number()]).nullable().optional(),
   done_at: z.union([z.string(), z.number()]).nullable().optional(),
   expire_after: z.union([z.string(), z.number()]).nullable().optional(),
-  stop_price: nullableMoney.optional(),
+  stop_price: priceOrNone.optional(),
   client_order_id: nullableString,
 })
 export type OrderRecord = z.output<typeof orderRecordSchema>
 
-/** One of the account's own fills (GET /accounts/trades, known-facts.md "History endpoints"). */
+/**
+ * One of the account's own fills (GET /accounts/trades). The official client's model has no side, no
+ * order id and no trade id, and its `type` is the order's type (MARKET, LIMIT, ...); a server may still
+ * send a side (BID / ASK) or, as older servers did, `type` buy / sell. Where neither says the side, the
+ * terminal finds it (fill-sides.ts).
+ */
 export const fillRecordSchema = z.looseObject({
   id: z.number().int().optional(),
   order_id: z.number().int().optional(),
   account_id: z.number().int().optional(),
   pair: z.string(),
   amount: money,
+  amount_unfilled: nullableMoney.optional(),
   price: money,
-  /** BID / ASK where the server says it; `type` (buy / sell) otherwise. */
+  currency: nullableString,
   side: z.string().optional(),
   type: z.string().optional(),
-  status: z.string().optional(),
+  status: z.string().transform(canonicalStatus).optional(),
   date: z.union([z.string(), z.number()]).nullable().optional(),
   fee_amount: nullableMoney.optional(),
   fee_currency: nullableString,
   fee_rate: nullableMoney.optional(),
   is_maker: z.boolean().nullable().optional(),
+  wallet_type: nullableString,
 })
 export type FillRecord = z.output<typeof fillRecordSchema>
+
+/** One movement of a wallet (GET /accounts/activity): what a trade or its fee did to a balance. */
+export const walletMotionSchema = z.looseObject({
+  id: z.number().int().optional(),
+  account_id: z.number().int().optional(),
+  wallet_id: z.number().int().optional(),
+  type: z.string().nullable().optional(),
+  balance: nullableMoney.optional(),
+  balance_delta: money,
+  balance_end: nullableMoney.optional(),
+  reserve: nullableMoney.optional(),
+  reserve_delta: nullableMoney.optional(),
+  reserve_end: nullableMoney.optional(),
+  currency: z.string(),
+  wallet_type: nullableString,
+  date: z.union([z.string(), z.number()]),
+})
+export type WalletMotion = z.output<typeof walletMotionSchema>
 
 /** POST /trading/order answers with the integer ids of the created orders. */
 export const placeOrderResponseSchema = z.array(z.number().int())
@@ -222,6 +256,7 @@ export const feeRulesResponseSchema = z.array(feeRuleSchema)
 export const tickersResponseSchema = z.array(tickerSchema)
 export const orderRecordsResponseSchema = z.array(orderRecordSchema)
 export const fillRecordsResponseSchema = z.array(fillRecordSchema)
+export const walletMotionsResponseSchema = z.array(walletMotionSchema)
 
 // ---- Order placement request (section 2.1) --------------------------------------------------------
 

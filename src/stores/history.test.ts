@@ -2,14 +2,15 @@
 // other works, and everything dropped on a session switch.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { TerminalError } from '@domain/errors'
-import type { FillRecord, OrderRecord } from '@domain/wire'
+import type { PlacedFill } from '@domain/fill-sides'
+import type { OrderRecord } from '@domain/wire'
 import { sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { useHistoryStore } from './history'
 import { useSessionStore } from './session'
 import { freshSession } from './session-harness.test-util'
 
 const order = (id: number, pair: string, filled: string): OrderRecord => ({ id, pair, amount: '1', price: '10', side: 'BID', status: 'FILLED', type: 'LIMIT', amount_filled: filled, open_at: id * 1000 }) as OrderRecord
-const fill = (pair: string, id: number): FillRecord => ({ id, pair, amount: '1', price: '10', type: 'buy', date: id * 1000, fee_amount: '0', fee_currency: 'USDT' }) as FillRecord
+const fill = (pair: string, id: number): PlacedFill => ({ pair, amount: '1', price: '10', type: 'LIMIT', date: id * 1000, fee_amount: '0', fee_currency: 'USDT', placement: { side: 'BUY', from: 'order', orderId: id, note: '' } })
 
 describe('history store', () => {
   let terminal: FakeTerminal

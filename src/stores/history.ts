@@ -8,9 +8,10 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { ORDER_STATUSES } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { realisedPnl } from '@domain/pnl'
-import type { FillRecord, OrderRecord } from '@domain/wire'
+import { pnlInputs, type PlacedFill } from '@domain/fill-sides'
+import type { OrderRecord } from '@domain/wire'
 import { useTerminal } from '@/api'
-import { fillTime, orderTime, pnlFills } from '@/composables/history-rows'
+import { fillTime, orderTime } from '@/composables/history-rows'
 import { useSessionStore } from './session'
 
 const DAY = 86_400_000
@@ -34,7 +35,7 @@ export const useHistoryStore = defineStore('history', () => {
   const now = Date.now()
   const filters = ref<HistoryFilters>({ pair: null, side: null, status: null, range: [now - 30 * DAY, now + DAY] })
   const orders = shallowRef<OrderRecord[]>([])
-  const fills = shallowRef<FillRecord[]>([])
+  const fills = shallowRef<PlacedFill[]>([])
   const ordersProblem = ref<string | null>(null)
   const fillsProblem = ref<string | null>(null)
   /**
@@ -83,7 +84,7 @@ export const useHistoryStore = defineStore('history', () => {
       }
       // The server answers fills per pair: the chosen pair, or every pair these orders traded in.
       const pairs = f.pair ? [f.pair] : [...new Set(list.filter((o) => o.amount_filled && Number(o.amount_filled) > 0).map((o) => o.pair))].sort()
-      const all: FillRecord[] = []
+      const all: PlacedFill[] = []
       const unread: string[] = []
       let firstError: unknown = null
       for (const pair of pairs) {
@@ -126,8 +127,8 @@ export const useHistoryStore = defineStore('history', () => {
   watch(() => session.generation, reset, { flush: 'sync' })
 
   const pnl = computed(() => {
-    const { fills: readable, unreadable } = pnlFills(fills.value)
-    return { pairs: realisedPnl(readable), unreadable }
+    const { fills: placed, unplaced } = pnlInputs(fills.value)
+    return { pairs: realisedPnl(placed), unplaced }
   })
 
   return { filters, orders, fills, ordersProblem, fillsProblem, fillsUnread, loading, loaded, pnl, load, reset }

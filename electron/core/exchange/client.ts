@@ -18,6 +18,7 @@ import {
   type OrderBook,
   type OrderRecord,
   type FillRecord,
+  type WalletMotion,
   type Pair,
   type PlaceOrderBody,
   type Ticker,
@@ -31,6 +32,7 @@ import {
   orderBookSchema,
   orderRecordsResponseSchema,
   fillRecordsResponseSchema,
+  walletMotionsResponseSchema,
   pairsResponseSchema,
   placeOrderResponseSchema,
   serverTimeSchema,
@@ -103,6 +105,8 @@ export interface ExchangeClient {
   accountOrders(query: HistoryQuery & { open_only?: boolean }, options?: CallOptions): Promise<OrderRecord[]>
   /** One window (≤ 30 days) of the account's own fills of one pair (the server requires the pair). */
   accountTrades(query: HistoryQuery & { pair: string }, options?: CallOptions): Promise<FillRecord[]>
+  /** One window (≤ 30 days) of the movements of one currency's wallets (the server requires the currency). */
+  accountActivity(query: Omit<HistoryQuery, 'pair' | 'side'> & { currency: string }, options?: CallOptions): Promise<WalletMotion[]>
   /** One POST, never retried. A lost answer throws kind 'outcome-unknown'. */
   placeOrder(body: PlaceOrderBody, options?: CallOptions): Promise<number[]>
   /** One DELETE, never retried. */
@@ -178,6 +182,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       }),
     accountTrades: (query, call) =>
       get('/accounts/trades', schemaReader(fillRecordsResponseSchema), true, call, { pair: query.pair, side: query.side, start_time: query.start_time, end_time: query.end_time }),
+    accountActivity: (query, call) =>
+      get('/accounts/activity', schemaReader(walletMotionsResponseSchema), true, call, { currency: query.currency, start_time: query.start_time, end_time: query.end_time }),
     placeOrder: (body, call) =>
       execute({ method: 'POST', path: '/trading/order', body, isPrivate: true, isOrder: true, read: schemaReader(placeOrderResponseSchema), ...(call?.signal ? { signal: call.signal } : {}) }),
     cancelOrders: (body, call) =>

@@ -5,7 +5,7 @@ import { canonicalDecimal } from '../../domain/decimal'
 import { money } from '../../domain/wire'
 import { createExchangeClient } from './client'
 import { fakeJwt, startStub, type StubServer } from './stub-server.test-util'
-import { parseWireJson } from './wire-json'
+import { parseWireJson } from '../../domain/wire-json'
 
 const EIGHTEEN = '0.123456789012345678'
 

@@ -5,7 +5,8 @@
 // reported, never thrown.
 import { z } from 'zod'
 import type { Dec } from '../../domain/wire'
-import { money } from '../../domain/wire'
+import { canonicalStatus } from '../../domain/constants'
+import { money, priceOrNone } from '../../domain/wire'
 
 const time = z.number().finite()
 const id = z.union([z.number(), z.string()])
@@ -32,7 +33,7 @@ export interface TickerRow {
 }
 
 const tickerRow = z
-  .tuple([z.string(), money, money, money, money, money, money, optionalMoney, optionalMoney], z.unknown())
+  .tuple([z.string(), money, money, money, money, money, money, priceOrNone, priceOrNone], z.unknown())
   .transform(([pair, close, baseVolume, quoteVolume, change, high, low, bid, ask]): TickerRow => ({ pair, close, baseVolume, quoteVolume, change, high, low, bid, ask }))
 
 const schemas = {
@@ -62,7 +63,7 @@ const schemas = {
         z.string(),
         z.string(),
         optionalMoney,
-        optionalMoney,
+        priceOrNone, // limit_price: "0" on a market order
         optionalMoney,
         optionalMoney,
         optionalMoney,
@@ -72,15 +73,15 @@ const schemas = {
         z.string(),
         optionalMoney,
         z.string(),
-        optionalMoney,
-        z.string().nullable(),
+        priceOrNone,
+        z.string().nullable(), // stop_operator: "" where there is no stop
       ],
       z.unknown(),
     )
     .transform(([, t, orderId, pair, orderSide, orderType, baseAmount, limitPrice, amountUnfilled, amountFilled, amountCancelled, valueFilled, priceAvg, doneAt, status, quoteAmount, walletType, stopPrice, stopOperator]) => ({
       kind: 'order' as const,
       time: t,
-      order: { id: String(orderId), pair, side: orderSide, type: orderType, baseAmount, limitPrice, amountUnfilled, amountFilled, amountCancelled, valueFilled, priceAvg, doneAt, status, quoteAmount, walletType, stopPrice, stopOperator },
+      order: { id: String(orderId), pair, side: orderSide, type: orderType, baseAmount, limitPrice, amountUnfilled, amountFilled, amountCancelled, valueFilled, priceAvg, doneAt, status: canonicalStatus(status), quoteAmount, walletType, stopPrice, stopOperator },
     })),
   // the demo's own answers (a real server may send neither)
   auth: z.tuple([z.literal('auth'), time, z.string()], z.unknown()).transform(([, t, result]) => ({ kind: 'auth' as const, time: t, ok: result === 'ok' })),
