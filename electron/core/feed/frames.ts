@@ -51,8 +51,9 @@ const schemas = {
     .tuple([z.literal('p'), time, z.looseObject({ Symbol: z.string(), Asks: side, Bids: side })], z.unknown())
     .transform(([, t, book]) => ({ kind: 'snapshot' as const, time: t, pair: book.Symbol, asks: book.Asks, bids: book.Bids })),
   w: z
-    .tuple([z.literal('w'), time, id, z.string(), z.string(), money, money], z.unknown())
-    .transform(([, t, code, walletType, currency, balance, reserve]) => ({ kind: 'wallet' as const, time: t, code: String(code), walletType, currency, balance, reserve })),
+    // symbol may be null (the official model says so): the currency is then the code
+    .tuple([z.literal('w'), time, id, z.string(), z.string().nullable(), money, money], z.unknown())
+    .transform(([, t, code, walletType, symbol, balance, reserve]) => ({ kind: 'wallet' as const, time: t, code: String(code), walletType, currency: symbol ?? String(code), balance, reserve })),
   o: z
     .tuple(
       [
