@@ -4,9 +4,10 @@
 // CSV export of the orders just placed.
 import { readFileSync } from 'node:fs'
 import { test, expect, type Page } from '@playwright/test'
-import type { FillRecord } from '../electron/domain/wire'
+import type { PlacedFill } from '../electron/domain/fill-sides'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { bestPrices, openApp, parseShown, placedOrderId, shot } from './helpers'
+import { chooseOrder, submitAndConfirm } from './order-form'
 
 const PAIR = 'BTC_USDT'
 let host: RunningHost
@@ -20,20 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host?.stop()
 })
-
-async function chooseOrder(page: Page, type: 'MARKET' | 'LIMIT', side: 'BUY' | 'SELL'): Promise<void> {
-  await page.getByTestId(`order-type-${type}`).click()
-  await page.getByTestId(`order-side-${side}`).click()
-  await expect(page.getByTestId(`order-type-${type}`)).toHaveAttribute('aria-selected', 'true')
-}
-
-async function submitAndConfirm(page: Page): Promise<number> {
-  await page.getByTestId('order-submit').click()
-  await expect(page.getByTestId('order-confirm')).toBeVisible()
-  await page.getByTestId('order-confirm-ok').click()
-  await expect(page.getByTestId('order-confirm')).toBeHidden()
-  return placedOrderId(page)
-}
 
 test('the book shows both sides and the spread, and the trader’s limit order at its level, marked', async ({ page }) => {
   await openApp(page, host)
@@ -133,7 +120,7 @@ test('a market order’s preview matches what the exchange then fills, within th
   const id = await placedOrderId(page)
   placed.push(id)
   const now = Date.now()
-  const fills = (await callApi<FillRecord[]>(host, 'account.trades', { pair: PAIR, from: now - 3_600_000, to: now + 60_000 })).filter((f) => f.order_id === id)
+  const fills = (await callApi<PlacedFill[]>(host, 'account.trades', { pair: PAIR, from: now - 3_600_000, to: now + 60_000 })).filter((f) => f.placement.orderId === id)
   expect(fills.length).toBeGreaterThan(0)
   const base = fills.reduce((s, f) => s + Number(f.amount), 0)
   const quote = fills.reduce((s, f) => s + Number(f.amount) * Number(f.price), 0)
@@ -165,7 +152,7 @@ test('the history and fills tabs list the session’s orders and fills, and the 
   for (const id of placed) expect(ordersText).toMatch(new RegExp(`^${id},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,BTC_USDT,BUY,`, 'm'))
   const [fillsFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv-fills').click()])
   const fillsText = readFileSync((await fillsFile.path())!, 'utf8')
-  expect(fillsText).toMatch(new RegExp(`^\\d+,${placed[1]},[^,]+Z,BTC_USDT,BUY,[\\d.]+,[\\d.]+,[\\d.]+,BTC,taker`, 'm'))
+  expect(fillsText).toMatch(new RegExp(`^,${placed[1]},[^,]+Z,BTC_USDT,BUY,order,MARKET,[\\d.]+,[\\d.]+,[\\d.]+,BTC,[\\d.]+,taker,SPOT`, 'm'))
 
   await page.getByTestId('tab-fills').click()
   await expect(page.getByTestId('fills-table').locator('tbody tr').first()).toContainText('BTC/USDT')

@@ -7,6 +7,7 @@
 import { test, expect, type Page } from '@playwright/test'
 import { callApi, type RunningHost } from './web-host'
 import { balanceCell, bestPrices, countCalls, openApp, orderIds, parseShown, placedOrderId, readBalance, shot, useWebHost } from './helpers'
+import { chooseOrder, submitAndConfirm } from './order-form'
 
 const PAIR = 'BTC_USDT'
 
@@ -16,25 +17,6 @@ let host: RunningHost
 // account selection as it found it.
 
 useWebHost((started) => (host = started))
-
-/** Sets type and side of the order form. */
-async function chooseOrder(page: Page, type: 'MARKET' | 'LIMIT' | 'STOP_LIMIT', side: 'BUY' | 'SELL'): Promise<void> {
-  await page.getByTestId(`order-type-${type}`).click()
-  await page.getByTestId(`order-side-${side}`).click()
-  await expect(page.getByTestId(`order-type-${type}`)).toHaveAttribute('aria-selected', 'true')
-  await expect(page.getByTestId(`order-side-${side}`)).toHaveAttribute('aria-checked', 'true')
-}
-
-/** Submits the filled-in form, approves the confirmation and returns the id the exchange gave. */
-async function submitAndConfirm(page: Page): Promise<number> {
-  await expect(page.getByTestId('order-submit')).toBeEnabled()
-  await page.getByTestId('order-submit').click()
-  const dialog = page.getByTestId('order-confirm')
-  await expect(dialog).toBeVisible()
-  await page.getByTestId('order-confirm-ok').click()
-  await expect(dialog).toBeHidden()
-  return placedOrderId(page)
-}
 
 /** The open-orders tab with finished orders shown too. */
 async function showAllOrders(page: Page): Promise<void> {

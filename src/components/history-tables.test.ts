@@ -76,3 +76,19 @@ describe('a fill whose side could not be found', () => {
     expect(fills.find('[data-pair="BTC_USDT"] dd').text()).toBe('0 USDT')
   })
 })
+
+describe('a realised P&L with more digits than a price × an amount', () => {
+  it('is rounded to those places, marked ≈, with the exact figure in its title', async () => {
+    terminal.handlers['account.orders'] = () => [order(1, 'BTC_USDT')]
+    // 0.3 bought for 0.31 (fee included); 0.1 of it sold at 2 costs 0.31 / 3 = 0.10333…
+    const buy: PlacedFill = { ...fill('BTC_USDT', 1), amount: '0.3', price: '1', fee_amount: '0.01' }
+    const sell: PlacedFill = { ...fill('BTC_USDT', 2), amount: '0.1', price: '2', placement: { side: 'SELL', from: 'order', orderId: 2, note: '' } }
+    terminal.handlers['account.trades'] = () => [buy, sell]
+    await useHistoryStore().load()
+    const fills = mount(FillsTable)
+    await flushPromises()
+    const realised = fills.find('[data-testid="pnl-realised"]')
+    expect(realised.text()).toBe('≈ 0.09666667 USDT')
+    expect(realised.attributes('title')).toBe('Exactly 0.0966666666666666666666666666666666666667')
+  })
+})
