@@ -182,7 +182,7 @@ interface CanvasLike {
   getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null
 }
 interface WindowLike {
-  getComputedStyle(element: unknown): { backgroundColor: string }
+  getComputedStyle(element: unknown): { backgroundColor: string; color: string }
 }
 
 /** Pixels of the chart's canvas in the up green (#26a69a) and the down red (#ef5350). */
@@ -234,4 +234,37 @@ export function cellsUnderPinned(table: Locator): Promise<(string | null)[]> {
       return cells.filter((td) => td !== pinned && td.getBoundingClientRect().right > edge + 0.5).map((td) => td.textContent)
     }),
   )
+}
+
+/**
+ * The WCAG contrast ratio of an element's text against what is behind it: its colour laid over the
+ * nearest background that is not transparent (a theme's text colours are often translucent white).
+ */
+export async function textContrast(locator: Locator): Promise<number> {
+  const [fg, bg] = await locator.evaluate((element) => {
+    const style = (el: unknown) => (globalThis as unknown as WindowLike).getComputedStyle(el)
+    let behind: { parentElement: unknown } | null = element
+    let background = 'rgb(255, 255, 255)'
+    for (; behind; behind = behind.parentElement as typeof behind) {
+      const colour = style(behind).backgroundColor
+      if (!/^rgba\(.*, 0\)$|transparent/.test(colour)) {
+        background = colour
+        break
+      }
+    }
+    return [style(element).color, background]
+  })
+  const rgba = (text: string): number[] => {
+    const [r = 0, g = 0, b = 0, a = 1] = (text.match(/[\d.]+/g) ?? []).map(Number)
+    return [r, g, b, a]
+  }
+  const back = rgba(bg)
+  const front = rgba(fg)
+  const over = front.slice(0, 3).map((c, i) => c * front[3]! + back[i]! * (1 - front[3]!))
+  const luminance = (rgb: number[]): number => {
+    const [r, g, b] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  }
+  const [hi, lo] = [luminance(over), luminance(back.slice(0, 3))].sort((x, y) => y - x)
+  return (hi! + 0.05) / (lo! + 0.05)
 }

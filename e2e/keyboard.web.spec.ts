@@ -1,9 +1,9 @@
 // One keypress, one action, in a real Chromium: a held Enter opens the confirmation but never
-// answers it, and a notice arriving meanwhile never covers it. The exchange's own order list (through
-// the API) is the judge of what was placed.
+// answers it, a submit that will not send says why, and a notice arriving meanwhile never covers it.
+// The exchange's own order list (through the API) is the judge of what was placed.
 import { test, expect, type Page } from '@playwright/test'
 import { callApi, startWebHost, type RunningHost } from './web-host'
-import { bestPrices, countCalls, openApp, orderIds, placedOrderId, shot } from './helpers'
+import { bestPrices, countCalls, openApp, orderIds, placedOrderId, shot, textContrast } from './helpers'
 
 const PAIR = 'BTC_USDT'
 
@@ -79,10 +79,40 @@ test('an empty required field: pressing submit says why nothing was sent', async
   await page.getByTestId('order-submit').click({ force: true })
   await expect(page.getByTestId('order-error-limit_price')).toContainText('Enter a price')
   await expect(page.getByTestId('order-error-base_amount')).toContainText('Enter an amount')
-  await expect(page.getByTestId('order-submit-blocked')).toContainText('Not sent')
+  await expect(page.getByTestId('order-submit-reason')).toHaveText('Enter a price (1 more field to fix)')
   await shot(page, 'keyboard-blocked-submit')
   await expect(page.getByTestId('order-confirm')).toBeHidden()
   expect(places.count).toBe(0)
+})
+
+test('a market buy with no amount says why beside the greyed-out button, readable in both themes', async ({ page }) => {
+  await openApp(page, host)
+  await page.getByTestId('order-type-MARKET').click()
+  await page.getByTestId('order-side-BUY').click()
+  const submit = page.getByTestId('order-submit')
+  const reason = page.getByTestId('order-submit-reason')
+  await expect(submit).toHaveAttribute('aria-disabled', 'true')
+  await expect(reason).toHaveText('Enter the amount to spend')
+  await expect(submit).toHaveAccessibleDescription('Enter the amount to spend')
+  // Beside the button: right under it, in the same column.
+  const button = (await submit.boundingBox())!
+  const words = (await reason.boundingBox())!
+  expect(words.y - (button.y + button.height)).toBeGreaterThanOrEqual(0)
+  expect(words.y - (button.y + button.height)).toBeLessThan(12)
+  expect(Math.abs(words.x - button.x)).toBeLessThan(2)
+  expect(await textContrast(reason), 'the reason against the dark form').toBeGreaterThanOrEqual(4.5)
+  await shot(page, 'order-submit-reason-dark')
+  const chart = page.getByTestId('chart')
+  await page.getByTestId('theme-toggle').click()
+  await expect(chart).toHaveClass(/light/)
+  await page.mouse.move(800, 950) // the toggle's tooltip away from the picture
+  expect(await textContrast(reason), 'the reason against the light form').toBeGreaterThanOrEqual(4.5)
+  await shot(page, 'order-submit-reason-light')
+  await page.getByTestId('theme-toggle').click()
+  await expect(chart).toHaveClass(/dark/)
+  await page.getByTestId('quote-amount').fill('10')
+  await expect(reason).toHaveCount(0)
+  await expect(submit).toHaveAttribute('aria-disabled', 'false')
 })
 
 test('a notice arriving while the confirmation is open never covers it', async ({ page }) => {

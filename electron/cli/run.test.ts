@@ -82,7 +82,8 @@ describe('every verb against the demo exchange', () => {
     expect(candles.length).toBeLessThanOrEqual(10)
     const since = Math.floor(Date.now() / 1000) - 3600
     const recent = (await cli(['candles', '--pair', 'BTC_USDT', '--interval', '5', '--since', String(since), ...url()])).json as Array<{ time: number }>
-    expect(recent.every((c) => c.time >= since - 300)).toBe(true)
+    expect(recent.length).toBeGreaterThan(0)
+    expect(recent.every((c) => c.time >= since)).toBe(true)
     const book = (await cli(['orderbook', '--pair', 'BTC_USDT', '--limit', '2', ...url()])).json as { buy: unknown[]; sell: unknown[] }
     expect(book.buy.length).toBeLessThanOrEqual(2)
     const accounts = (await cli(['accounts', '--include-subaccounts', ...url()])).json as unknown[]

@@ -122,6 +122,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
 
   async function pollCandles(): Promise<void> {
     const last = lastCandles[lastCandles.length - 1]
+    // `since` is the last candle's own time (its bucket's start), so that candle comes back still forming.
     let page = await deps.client.candles(
       last ? { pair, interval, since: last.time, limit: CANDLES_MAX_LIMIT } : { pair, interval, limit: CANDLES_MAX_LIMIT },
       { signal },

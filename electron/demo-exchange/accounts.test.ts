@@ -80,10 +80,9 @@ describe('GET /accounts/feeinfo', () => {
       const rules = all.filter((r) => r.account_id === session.account.id)
       for (const r of rules) {
         expect(r.account_id).toBe(session.account.id)
-        expect(r.active_once === null || (Array.isArray(r.active_once) && r.active_once.length === 2)).toBe(true)
-        if (Array.isArray(r.active_once)) {
-          for (const bound of r.active_once) expect(bound === null || !Number.isNaN(Date.parse(bound as string))).toBe(true)
-        }
+        // An array even when unbounded ([null, null]), as the specification types it; never null.
+        expect(Array.isArray(r.active_once) && r.active_once.length === 2, `active_once ${JSON.stringify(r.active_once)}`).toBe(true)
+        for (const bound of r.active_once as unknown[]) expect(bound === null || !Number.isNaN(Date.parse(bound as string))).toBe(true)
         expect(typeof r.taker_fee_rate).toBe('number')
         expect(typeof r.maker_fee_rate).toBe('number')
         expect(r.fee_currency === null || typeof r.fee_currency === 'string').toBe(true)
@@ -92,10 +91,11 @@ describe('GET /accounts/feeinfo', () => {
         expect(r.pair === null || Number.isInteger(r.pair)).toBe(true)
         expect(typeof r.is_active).toBe('boolean')
       }
-      const defaults = rules.filter((r) => r.pair === null && r.currency === null && r.is_active && r.active_once === null)
+      const unbounded = (r: Record<string, unknown>): boolean => JSON.stringify(r.active_once) === '[null,null]'
+      const defaults = rules.filter((r) => r.pair === null && r.currency === null && r.is_active && unbounded(r))
       expect(defaults.length).toBeGreaterThanOrEqual(1)
       expect(rules.some((r) => r.pair !== null && r.is_active)).toBe(true)
-      expect(rules.some((r) => Array.isArray(r.active_once) && r.active_once[0] !== null && r.active_once[1] !== null)).toBe(true)
+      expect(rules.some((r) => (r.active_once as unknown[])[0] !== null && (r.active_once as unknown[])[1] !== null)).toBe(true)
       expect(rules.some((r) => r.is_active === false)).toBe(true)
       seen.push(JSON.stringify(rules.map((r) => [r.taker_fee_rate, r.maker_fee_rate])))
     }

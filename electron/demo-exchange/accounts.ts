@@ -16,8 +16,8 @@ export interface DemoAccount {
 
 export interface FeeRule {
   accountId: number
-  /** [valid_from, valid_to] in ms; null ends are open; null = unbounded. */
-  activeOnce: [number | null, number | null] | null
+  /** [valid_from, valid_to] in ms; a null end is open, so [null, null] is unbounded. */
+  activeOnce: [number | null, number | null]
   takerRate: Decimal
   makerRate: Decimal
   feeCurrency: string | null
@@ -105,7 +105,7 @@ export function initialFeeRules(accounts: readonly DemoAccount[], startMs: numbe
     extra: Partial<Pick<FeeRule, 'activeOnce' | 'feeCurrency' | 'currencyId' | 'pairId' | 'isActive'>> = {},
   ): FeeRule => ({
     accountId: account.id,
-    activeOnce: null,
+    activeOnce: [null, null],
     takerRate: new Decimal(taker),
     makerRate: new Decimal(maker),
     feeCurrency: null,
@@ -120,7 +120,7 @@ export function initialFeeRules(accounts: readonly DemoAccount[], startMs: numbe
     rule(master, '0.002', '0.001', 0),
     rule(master, '0.001', '0.0005', 10, { pairId: pairId('BTC_USDT'), activeOnce: [day0 - 90 * DAY, null] }),
     rule(master, '0.0015', '0', 5, { currencyId: currencyId('ETH'), activeOnce: [day0 - 7 * DAY, day0 + 7 * DAY] }),
-    rule(master, '0', '0', 100, { isActive: false, feeCurrency: 'USDT', activeOnce: [null, null] }),
+    rule(master, '0', '0', 100, { isActive: false, feeCurrency: 'USDT' }),
     // scalping desk: high-volume rates, a maker rebate on ETH_USDT, an expired launch promotion, a disabled rule
     rule(sub1, '0.0008', '0.0004', 0),
     rule(sub1, '0.0006', '0', 10, { pairId: pairId('ETH_USDT') }),

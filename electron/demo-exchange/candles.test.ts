@@ -114,12 +114,23 @@ describe('GET /charts', () => {
     const limited = await candles(`pair=BTC_USDT&interval=1&since=${t}&until=${t + 9 * 60}&limit=3`)
     expect(limited.map((c) => c.time)).toEqual([t + 7 * 60, t + 8 * 60, t + 9 * 60])
     const sinceOnly = await candles(`pair=BTC_USDT&interval=60&since=${nowSec() - 5 * 3600}`)
-    expect(sinceOnly[0]!.time).toBe(Math.floor((nowSec() - 5 * 3600) / 3600) * 3600)
+    expect(sinceOnly[0]!.time).toBe(Math.ceil((nowSec() - 5 * 3600) / 3600) * 3600)
     expect(sinceOnly.at(-1)!.time).toBe(Math.floor(nowSec() / 3600) * 3600)
     const untilOnly = await candles(`pair=BTC_USDT&interval=30&until=${t}&limit=4`)
     expect(untilOnly).toHaveLength(4)
     expect(untilOnly.at(-1)!.time).toBe(Math.floor(t / 1800) * 1800)
     expect(await candles(`pair=BTC_USDT&interval=1&since=0&until=1000`)).toEqual([])
+  })
+
+  it('leaves out the candle that began before since (the lower bound is on time), keeps one starting at it', async () => {
+    const hour = Math.floor(nowSec() / 3600) * 3600 - 3 * 3600
+    const inside = await candles(`pair=BTC_USDT&interval=60&since=${hour + 1}&until=${hour + 2 * 3600}`)
+    expect(inside.map((c) => c.time)).toEqual([hour + 3600, hour + 2 * 3600])
+    const atStart = await candles(`pair=BTC_USDT&interval=60&since=${hour}&until=${hour + 2 * 3600}`)
+    expect(atStart.map((c) => c.time)).toEqual([hour, hour + 3600, hour + 2 * 3600])
+    const day = await candles(`pair=BTC_USDT&interval=1D&since=${nowSec() - 86400}`)
+    expect(day.every((c) => c.time >= nowSec() - 86400)).toBe(true)
+    expect(day).toHaveLength(1)
   })
 
   it.each([

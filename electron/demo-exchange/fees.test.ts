@@ -11,7 +11,7 @@ const NOW = Date.UTC(2025, 5, 1)
 function rule(taker: string, priority: number, extra: Partial<FeeRule> = {}): FeeRule {
   return {
     accountId: 1,
-    activeOnce: null,
+    activeOnce: [null, null],
     takerRate: new Decimal(taker),
     makerRate: new Decimal(taker).div(2),
     feeCurrency: null,

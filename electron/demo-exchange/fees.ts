@@ -17,7 +17,6 @@ function specificity(rule: FeeRule): number {
 }
 
 function inWindow(rule: FeeRule, nowMs: number): boolean {
-  if (rule.activeOnce === null) return true
   const [from, to] = rule.activeOnce
   return (from === null || nowMs >= from) && (to === null || nowMs < to)
 }
@@ -45,11 +44,12 @@ export function resolveFeeRule(rules: readonly FeeRule[], accountId: number, pai
   return best
 }
 
+/** A rule as GET /accounts/feeinfo writes it: an unbounded `active_once` is [null, null], an array as the specification types it. */
 export function feeRuleJson(rule: FeeRule): Record<string, unknown> {
   const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
   return {
     account_id: rule.accountId,
-    active_once: rule.activeOnce === null ? null : [iso(rule.activeOnce[0]), iso(rule.activeOnce[1])],
+    active_once: [iso(rule.activeOnce[0]), iso(rule.activeOnce[1])],
     taker_fee_rate: rule.takerRate.toNumber(),
     maker_fee_rate: rule.makerRate.toNumber(),
     fee_currency: rule.feeCurrency,

@@ -197,8 +197,9 @@ export class Market {
   }
 
   /**
-   * Candles of one interval with since <= bucket end and bucket start <= until (so the bucket holding
-   * `since` is included), oldest first; when more match than `limit`, the most recent `limit`.
+   * Candles of one interval whose start (`time`) is within [since, until], oldest first (a bucket
+   * that began before `since` is left out, as the specification's lower bound says); when more match
+   * than `limit`, the most recent `limit`.
    */
   candles(pairName: string, q: ChartQuery, nowSec: number): CandleOut[] {
     const s = this.series.get(pairName)!
@@ -212,7 +213,7 @@ export class Market {
     const untilSec = Math.min(q.until ?? lastSec, lastSec)
     const lastBucket = Math.floor(untilSec / len) * len
     let firstBucket = Math.floor(firstSec / len) * len
-    if (q.since !== null) firstBucket = Math.max(firstBucket, Math.floor(q.since / len) * len)
+    if (q.since !== null) firstBucket = Math.max(firstBucket, Math.ceil(q.since / len) * len)
     if (lastBucket < firstBucket) return []
     const bucketCount = (lastBucket - firstBucket) / len + 1
     if (bucketCount > q.limit) firstBucket = lastBucket - (q.limit - 1) * len

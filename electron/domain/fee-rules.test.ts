@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FeeRule } from './wire'
+import { type FeeRule, feeRuleSchema } from './wire'
 import { estimateFee, feeContextOf, isRuleActiveAt, orderFee, resolveFeeRule } from './fee-rules'
 import { Decimal } from './decimal'
 import { validateOrder } from './order-rules'
@@ -112,6 +112,14 @@ describe('resolveFeeRule', () => {
       for (const bad of ['yesterday', '', '2024-13-01T00:00:00Z', '2024-02-30', '2024-06-15T25:00:00Z', '15/06/2024']) {
         expect(at('2024-06-15T12:00:00Z', windowed(bad, null)), bad).toBe('default')
         expect(at('2024-06-15T12:00:00Z', windowed(null, bad)), bad).toBe('default')
+      }
+    })
+    it('reads an unbounded rule as always on, written [null, null] (the specification) or null (leniently)', () => {
+      for (const unbounded of [[null, null], null]) {
+        const wire = { ...rule({ name: 'x' }), active_once: unbounded, priority: 5, taker_fee_rate: 0 }
+        const parsed = { ...feeRuleSchema.parse(wire), name: 'unbounded' }
+        expect(at('1990-01-01T00:00:00Z', parsed), JSON.stringify(unbounded)).toBe('unbounded')
+        expect(at('2999-01-01T00:00:00Z', parsed), JSON.stringify(unbounded)).toBe('unbounded')
       }
     })
     it('never applies a window that ends before it starts', () => {

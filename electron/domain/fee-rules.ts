@@ -5,7 +5,8 @@
 //   - is_active is true,
 //   - account_id is the account,
 //   - the moment lies in active_once = [valid_from, valid_to): from inclusive, to exclusive, a null
-//     bound open, active_once null meaning always; a bound that is not a valid ISO 8601 date makes
+//     bound open, so [null, null] (the specification's unbounded rule) means always, and so does
+//     active_once null, read leniently; a bound that is not a valid ISO 8601 date makes
 //     the rule inapplicable (a rule we cannot read must not silently widen to "always"),
 //   - its pair filter is null or the pair's id (a rule with a pair filter never applies when the
 //     pair's id is unknown),

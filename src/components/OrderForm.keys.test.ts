@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// One keypress, one action; a blocked submit says why; the same order twice is asked about.
+// One keypress, one action; the same order twice is asked about. (A blocked submit saying why is in
+// OrderForm.reason.test.ts.)
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { PlaceOrderResult } from '@domain/api'
@@ -59,29 +60,6 @@ describe('OrderForm: a held Enter', () => {
     await byId('order-confirm-cancel').trigger('keydown', { key: 'Enter', code: 'Enter' })
     expect(byId('order-confirm').exists()).toBe(false)
     expect(terminal.callsOf('orders.place')).toHaveLength(0)
-  })
-})
-
-describe('OrderForm: a blocked submit says why', () => {
-  it('pressing submit on an untouched empty form shows each empty field its message, and sends nothing', async () => {
-    setup()
-    expect(byId('order-error-base_amount').exists()).toBe(false)
-    expect(byId('order-submit').attributes('disabled')).toBeUndefined()
-    await byId('order-submit').trigger('click')
-    await flushPromises()
-    expect(text('order-error-limit_price')).toMatch(/Enter a price/)
-    expect(text('order-error-base_amount')).toMatch(/Enter an amount/)
-    expect(text('order-submit-blocked')).toBe('Not sent: Enter an amount')
-    expect(terminal.callsOf('orders.place')).toHaveLength(0)
-  })
-
-  it('the message follows the form: the next empty field, then gone once the order is valid', async () => {
-    setup()
-    await byId('order-submit').trigger('click')
-    await type('base-amount', '0.01')
-    expect(text('order-submit-blocked')).toBe('Not sent: Enter a price')
-    await type('limit-price', '43000')
-    expect(byId('order-submit-blocked').exists()).toBe(false)
   })
 })
 

@@ -136,6 +136,7 @@ describe('FeeRulesTable', () => {
           feeRule({ maker_fee_rate: '0.001', taker_fee_rate: '0.0015', priority: 1 }),
           feeRule({ pair: 12, priority: 5, active_once: [null, '2999-01-01T00:00:00Z'] }),
           feeRule({ currency: 99, priority: 3, active_once: ['2020-01-01T00:00:00Z', null] }),
+          feeRule({ priority: 0, active_once: [null, null] }),
         ],
       }),
     )
@@ -152,6 +153,8 @@ describe('FeeRulesTable', () => {
     const third = wrapper.get('[data-testid="fee-rule-row-2"]')
     expect(third.text()).toContain('from 2020-01-01')
     expect(third.text()).toContain('currency #99')
+    // Unbounded as the specification writes it ([null, null]) reads as the first row's null does.
+    expect(wrapper.get('[data-testid="fee-rule-row-3"]').text()).toContain('always')
   })
 
   it('highlights the rule that applies to the selected pair now, and follows a pair change', async () => {

@@ -14,6 +14,7 @@ import { usePrefsStore } from './prefs'
 import { useSessionStore } from './session'
 import type { OrderDraftState } from './order-draft'
 import { type OrderResult, issuesFromError, repeatWarning, sameOrderKey, secureRandom } from './order-answers'
+import { useSubmitReason } from './order-submit-reason'
 
 /** Called from the order form's store setup, with the draft it sends. */
 export function useOrderSend(form: OrderDraftState) {
@@ -31,25 +32,9 @@ export function useOrderSend(form: OrderDraftState) {
   /** The order behind `lastResult` (placed or unknown), to catch the same order sent again. */
   let lastSentKey: string | null = null
 
-  /** Why the order cannot be sent whatever is typed; null when it can. */
-  const blockReason = computed<string | null>(() => {
-    if (!session.state?.profile) return 'Add or activate a profile to trade'
-    if (session.notice === 'unreachable') return 'The exchange is unreachable: nothing can be sent until it answers again'
-    if (!session.canTrade) return session.account?.viewOnlyReason ?? 'This account is view-only: the active profile holds no key for it'
-    if (!pair.value) return 'Choose a pair'
-    return null
-  })
-
-  /** Why the last press of submit sent nothing, beside the button (the field says it too). */
-  const blockedMessage = computed<string | null>(() => {
-    if (!submitAttempted.value || blockReason.value !== null || sending.value) return null
-    const first = check.value.errors[0]
-    return first ? `Not sent: ${first.message}` : null
-  })
-
-  const canSubmit = computed(
-    () => blockReason.value === null && check.value.errors.length === 0 && !sending.value && pendingConfirm.value === null,
-  )
+  /** Why a press of submit would send nothing now, for beside the button; null when it would send. */
+  const submitReason = useSubmitReason({ pair, orderType: form.orderType, check, sending, confirming: computed(() => pendingConfirm.value !== null) })
+  const canSubmit = computed(() => submitReason.value === null)
 
   /** Validates, then sends or asks for confirmation. Resolves to true when an order went out. */
   async function submit(how: 'key' | 'click' = 'click'): Promise<boolean> {
@@ -125,5 +110,5 @@ export function useOrderSend(form: OrderDraftState) {
     pendingConfirm.value = null
   })
 
-  return { sending, pendingConfirm, lastResult, blockReason, blockedMessage, canSubmit, submit, confirm, cancelConfirm }
+  return { sending, pendingConfirm, lastResult, submitReason, canSubmit, submit, confirm, cancelConfirm }
 }
