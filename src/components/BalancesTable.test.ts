@@ -80,6 +80,11 @@ describe('BalancesTable numbers', () => {
     expect(cross.element.parentElement!.getAttribute('title')).toBe(`BTC, CROSS_MARGIN wallet, updated ${formatDateTime('2024-01-31T12:00:00Z')}`)
   })
 
+  it('shows a wallet the exchange writes as FUNDING (the official name) as the P2P wallet', async () => {
+    const wrapper = await mountWith([balance({ currency: 'USDT', wallet_type: 'FUNDING', balance: '750', last_update_at: '2024-01-31T12:00:00Z' })])
+    expect(wrapper.get('[data-testid="balance-row-USDT-P2P"] [data-col="wallet"]').text()).toBe('P2P')
+  })
+
   it('says the account could not be read, with no spinner under the error', async () => {
     const wrapper = await mountWith(new Error('Exchange unreachable (connect ECONNREFUSED).'))
     expect(wrapper.text()).toContain('Exchange unreachable')
