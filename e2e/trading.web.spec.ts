@@ -6,7 +6,7 @@
 // only to check what the exchange received.
 import { test, expect, type Page } from '@playwright/test'
 import { callApi, type RunningHost } from './web-host'
-import { balanceCell, bestPrices, countCalls, openApp, orderIds, parseShown, placedOrderId, readBalance, shot, useWebHost } from './helpers'
+import { balanceCell, bestPrices, countCalls, openApp, orderIds, parseShown, readBalance, shot, useWebHost } from './helpers'
 import { chooseOrder, submitAndConfirm } from './order-form'
 
 const PAIR = 'BTC_USDT'
