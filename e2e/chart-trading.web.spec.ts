@@ -44,20 +44,29 @@ async function cleanUp(): Promise<void> {
   await callApi(host, 'orders.cancel', { pair: PAIR }).catch(() => undefined)
 }
 
-/** Market buys until the last price is at or above `level` (the book refills as the demo's market moves). */
+const lastPrice = async (): Promise<string> => (await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR }))[0]!.last ?? '0'
+
+/**
+ * Market buys until the last price is at or above `level` (the book refills as the demo's market
+ * moves). The ticker is the feed's, sent once a second: after each buy it is given two seconds to
+ * show the trade before the next buy (read at once, it showed the price before the buy, and six
+ * buys in a row all read the same stale price).
+ */
 async function liftPriceTo(level: string): Promise<void> {
   const seen: string[] = []
   for (let i = 0; i < 6; i++) {
-    const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
-    if (Number(ticker!.last) >= Number(level)) return
-    seen.push(`${ticker!.last}`)
+    const last = await lastPrice()
+    if (Number(last) >= Number(level)) return
+    seen.push(last)
     const book = await callApi<OrderBook>(host, 'market.orderbook', { pair: PAIR, limit: 100 })
     const upTo = book.sell.findIndex((l) => Number(l.price) >= Number(level))
     // What buying the book up to that level costs, and a little more.
     const cost = book.sell.slice(0, upTo).reduce((sum, l) => sum + Number(l.price) * Number(l.amount), 0) + Number(level) * 0.002
     const buy = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: cost.toFixed(2) })
     expect(buy.outcome).toBe('placed')
+    for (const wait = Date.now() + 2_000; Date.now() < wait && Number(await lastPrice()) < Number(level); ) await new Promise((r) => setTimeout(r, 200))
   }
+  if (Number(await lastPrice()) >= Number(level)) return
   throw new Error(`the last price did not reach ${level}: ${seen.join(', ')}`)
 }
 
