@@ -56,6 +56,8 @@ describe('depth verbs', () => {
     const history = historyRun.json as { id: number; status: string }[]
     expect(history.map((o) => o.id)).toEqual(expect.arrayContaining([buyId, sellId]))
     expect(history.every((o) => o.status === 'FILLED')).toBe(true)
+    // the public docs' spelling of a status is read as the official client's
+    expect((await cli(['history', '--pair', 'BTC_USDT', '--status', 'partial_canceled'])).code).toBe(EXIT.ok)
     const sells = (await cli(['history', '--pair', 'BTC_USDT', '--side', 'SELL'])).json as { id: number }[]
     expect(sells.map((o) => o.id)).toContain(sellId)
     expect(sells.map((o) => o.id)).not.toContain(buyId)

@@ -1,7 +1,7 @@
 // The CLI verbs of the trader's depth: `book` (the order book with cumulative sums and the spread,
 // optionally grouped), `history` (orders), `fills` (own trades) and `pnl` (realised FIFO P&L of the
 // fills). Same filters as the window's tabs; ranges longer than 30 days are read in 30-day windows.
-import { ORDER_STATUSES } from '../domain/constants'
+import { ORDER_STATUSES, canonicalStatus } from '../domain/constants'
 import { rangeProblem } from '../domain/history-api'
 import { bookSpread, groupLevels, sortLevels, withCumulative } from '../domain/order-book'
 import { PNL_METHOD, realisedPnl } from '../domain/pnl'
@@ -64,7 +64,9 @@ export function historyCall(verb: HistoryVerb, args: ParsedArgs, now: number): (
     }
     case 'history': {
       const pair = text(flags, 'pair')?.trim().toUpperCase()
-      const status = text(flags, 'status')?.trim().toUpperCase()
+      // either spelling of a status the exchange writes two ways (PARTIAL_CANCELED / PARTIAL_CANCELLED)
+      const given = text(flags, 'status')
+      const status = given === undefined ? undefined : canonicalStatus(given)
       if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${ORDER_STATUSES.join(', ')}, got "${status}".`)
       const side = sideOf(flags)
       const range = rangeOf(flags, now)
