@@ -158,8 +158,13 @@ export function createBookSync(options: BookSyncOptions): BookSync {
   const ownGraceMs = options.ownGraceMs ?? 500
   const checkOwn = (): void => {
     if (closed || state !== 'live') return
-    const missing = own.missing((side, price) => book.amountAt(side, price), now(), ownGraceMs)
-    if (missing !== null) doubt(missing, true)
+    const at = now()
+    const missing = own.missing((side, price) => book.amountAt(side, price), at, ownGraceMs)
+    if (missing !== null) return doubt(missing, true)
+    // A timer may fire a millisecond before the clock says its time has come: an order still in its
+    // grace is looked at again when that ends, never skipped for good.
+    const due = own.nextDue(at, ownGraceMs)
+    if (due !== null) timer(checkOwn, due)
   }
 
   const onEvent = (event: FeedEvent): void => {

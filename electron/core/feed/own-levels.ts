@@ -55,6 +55,16 @@ export class OwnLevels {
     return null
   }
 
+  /** Milliseconds until the next own order's grace ends, or null when none is still in its grace. */
+  nextDue(now: number, graceMs: number): number | null {
+    let next: number | null = null
+    for (const order of this.orders.values()) {
+      const left = order.at + graceMs - now
+      if (left > 0 && (next === null || left < next)) next = left
+    }
+    return next
+  }
+
   /**
    * After a fresh book (a snapshot, a REST read) begun at `since`: an order noted before that and
    * missing from it is gone (filled or cancelled, its last frame not come); one noted after may be
