@@ -1,4 +1,4 @@
-// The exchange client: one typed method per endpoint of exchange-api.md and known-facts.md.
+// The exchange client: one typed method per endpoint of docs/exchange-api.md.
 //
 // Every request goes through `execute` (request.ts), which owns the rules that keep the terminal
 // safe: timeouts, which requests are retried and which are sent once, signing the exact bytes sent,
@@ -79,7 +79,7 @@ export interface CandlesQuery {
   limit?: number
 }
 
-/** The filters the history endpoints share (known-facts.md, "History endpoints"). */
+/** The filters the history endpoints share (docs/exchange-api.md, "History"). */
 export interface HistoryQuery {
   pair?: string
   side?: 'BID' | 'ASK'
