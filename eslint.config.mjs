@@ -1,5 +1,5 @@
 // One lint config for the whole tree. Besides the usual rules it enforces the "may import" column
-// of ../shared/design/architecture.md: each folder lists what it must never import.
+// of docs/architecture.md: each folder lists what it must never import.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
@@ -42,7 +42,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
   },
-  // ---- Import boundaries (architecture.md, "may import") ------------------------------------------
+  // ---- Import boundaries (docs/architecture.md, "may import") ------------------------------------------
   {
     files: ['electron/domain/**/*.ts'],
     rules: { 'no-restricted-imports': forbid(['electron', ...nodeBuiltins, '**/core/**', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/demo-exchange/**', '**/src/**', 'vue', 'pinia', 'keytar'], 'electron/domain is pure: no I/O, no electron, no other layer.') },
