@@ -92,7 +92,7 @@ describe('start-up', () => {
       resumed = listener
       return () => undefined
     }
-    terminal.handlers['account.snapshot'] = () => ({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [], fetchedAt: 1 })
+    terminal.handlers['account.snapshot'] = () => ({ switchGeneration: 1, accountId: 7, balances: [], feeRules: [], orders: [], fetchedAt: 1 })
     const { firstStart } = await import('./startup')
     pairs.resolve([BTC_USDT, ETH_USDT])
     await firstStart

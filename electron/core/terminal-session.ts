@@ -1,11 +1,11 @@
 // Session switching: the active profile and its exchange client, the selected account, the
-// connection, and the generation number that every switch bumps.
+// connection, and the switch generation that every switch bumps.
 //
 // A switch aborts what is in flight for the previous session and restarts the account feed, so
 // answers for an old profile or account are discarded instead of shown. Two numbers say which
-// session something belongs to: `generation` (every profile or account switch) and
-// `profileGeneration` (the generation at which the profile was activated; market data belongs to
-// it). The market is a separate module (terminal-market.ts): a profile switch ends its feed through
+// session something belongs to: `switchGeneration` (every profile or account switch) and
+// `profileGeneration` (the switch generation at which the profile was activated; market data
+// belongs to it). The market is a separate module (terminal-market.ts): a profile switch ends its feed through
 // `onProfileEnd`, and the window subscribes again for the new exchange.
 import { requireBoundCredentials } from './credential-binding'
 import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../domain/api'
@@ -38,7 +38,7 @@ export interface SessionDeps {
 }
 
 export interface Session {
-  readonly generation: number
+  readonly switchGeneration: number
   readonly profileGeneration: number
   /** Aborted when the profile session ends: every exchange call made for it passes this. */
   readonly signal: AbortSignal
@@ -89,7 +89,7 @@ export function createSession(deps: SessionDeps): Session {
 
   async function state(): Promise<SessionState> {
     return {
-      generation,
+      switchGeneration: generation,
       profileGeneration,
       profile: active ? profileView(active) : null,
       accounts: accountTree(accounts, active, deps.profiles.list()),
@@ -141,7 +141,7 @@ export function createSession(deps: SessionDeps): Session {
     const gen = generation
     accountFeed = createAccountFeed({
       client,
-      generation: gen,
+      switchGeneration: gen,
       accountId,
       ownAccountId: active.accountId,
       isCurrent: (g) => g === generation,
@@ -258,7 +258,7 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   return {
-    get generation() {
+    get switchGeneration() {
       return generation
     },
     get profileGeneration() {

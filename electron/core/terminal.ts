@@ -2,7 +2,7 @@
 // emits its events; the hosts (Electron main, web host) only bind it to a transport.
 //
 // It composes three parts along their seams: the session (terminal-session.ts: the active profile,
-// its client, the selected account and the generation every switch bumps), the market
+// its client, the selected account and the switch generation every switch bumps), the market
 // (terminal-market.ts) and the orders (terminal-orders.ts), with the embedded demo exchange
 // (terminal-demo.ts). What stays here are the profiles, preferences and start-up.
 import type { AppInfo, ConnectionTestResult, HostKind, MethodInput, MethodName, MethodResults, Notice, TerminalCore } from '../domain/api'

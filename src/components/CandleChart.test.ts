@@ -97,7 +97,7 @@ beforeEach(async () => {
     fetchedAt: Date.UTC(2024, 0, 1, 12, 30),
   }))
   useSessionStore().applyState({
-    generation: 1,
+    switchGeneration: 1,
     profileGeneration: 1,
     profile: null,
     accounts: [],
@@ -107,7 +107,7 @@ beforeEach(async () => {
     keychain: { available: true },
     storageWarnings: [],
   })
-  useAccountStore().apply({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [ORDER, { ...ORDER, id: 6, status: 'FILLED' }], fetchedAt: 1 })
+  useAccountStore().apply({ switchGeneration: 1, accountId: 7, balances: [], feeRules: [], orders: [ORDER, { ...ORDER, id: 6, status: 'FILLED' }], fetchedAt: 1 })
   const market = useMarketStore()
   market.pairs = [BTC_USDT]
   await market.subscribe('BTC_USDT', '60')
@@ -167,7 +167,7 @@ describe('CandleChart', () => {
     expect(chart.attributes('data-first-paint-ms')).toBe(first)
     // A changed order is a change of the lines: a merge that restates them, and the live extents —
     // after the next frame is painted, so the order's row and the form's "placed" show first.
-    useAccountStore().apply({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [{ ...ORDER, price: '42000' }], fetchedAt: 2 })
+    useAccountStore().apply({ switchGeneration: 1, accountId: 7, balances: [], feeRules: [], orders: [{ ...ORDER, price: '42000' }], fetchedAt: 2 })
     await flushPromises()
     expect(fake.state.options).toHaveLength(1)
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))

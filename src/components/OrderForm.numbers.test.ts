@@ -34,7 +34,7 @@ function mountForm(rules: FeeRule[]) {
   setTerminal(terminal)
   setNumberLocale('en-US')
   useSessionStore().applyState(SESSION)
-  useAccountStore().apply({ generation: 1, accountId: 7, balances: [balance('USDT', '100000'), balance('BTC', '5')], feeRules: rules, orders: [], fetchedAt: 1 })
+  useAccountStore().apply({ switchGeneration: 1, accountId: 7, balances: [balance('USDT', '100000'), balance('BTC', '5')], feeRules: rules, orders: [], fetchedAt: 1 })
   const market = useMarketStore()
   market.pairs = [BTC_USDT]
   market.pair = 'BTC_USDT'

@@ -53,7 +53,7 @@ describe('AccountSwitcher', () => {
   })
 
   it('switches to the profile of an account that has its own key', async () => {
-    terminal.handlers['profiles.activate'] = () => sessionState({ generation: 2, profile: profileView({ id: 'p2' }), accounts: [{ id: 2, name: 'Sub A', email: '', parentId: null, profileId: 'p2' }], accountId: 2 })
+    terminal.handlers['profiles.activate'] = () => sessionState({ switchGeneration: 2, profile: profileView({ id: 'p2' }), accounts: [{ id: 2, name: 'Sub A', email: '', parentId: null, profileId: 'p2' }], accountId: 2 })
     await openMenu()
     item(2).click()
     await flushPromises()
@@ -63,7 +63,7 @@ describe('AccountSwitcher', () => {
   })
 
   it('selects a view-only account without changing profile', async () => {
-    terminal.handlers['accounts.select'] = (input) => sessionState({ generation: 2, accountId: input.accountId, canTrade: false })
+    terminal.handlers['accounts.select'] = (input) => sessionState({ switchGeneration: 2, accountId: input.accountId, canTrade: false })
     await openMenu()
     item(3).click()
     await flushPromises()

@@ -17,7 +17,7 @@ export const TICKER: Ticker = { pair: 'BTC_USDT', last: '43000', buy: '42990', s
 
 export function sessionState(overrides: Partial<SessionState> = {}): SessionState {
   return {
-    generation: 1,
+    switchGeneration: 1,
     profileGeneration: 1,
     profile: {
       id: 'p1',
@@ -52,7 +52,7 @@ export function setup(options: { session?: Partial<SessionState>; ticker?: Ticke
   session.applyState(sessionState(options.session))
   const account = useAccountStore()
   account.apply({
-    generation: 1,
+    switchGeneration: 1,
     accountId: 7,
     balances: [balance('USDT', options.quote ?? '1000'), balance('BTC', options.base ?? '0.5', '0.1')],
     feeRules: [feeRule('0.001', '0.0005')],

@@ -121,7 +121,7 @@ describe('BalancesTable', () => {
     const wrapper = mount(BalancesTable)
     await flushPromises()
     expect(wrapper.text()).toContain('MASTERONLY')
-    terminal.emit('session.changed', sessionState({ generation: 2, accountId: 2 }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 2, accountId: 2 }))
     await flushPromises()
     expect(account.loaded).toBe(false)
     expect(wrapper.text()).not.toContain('MASTERONLY')
@@ -223,7 +223,7 @@ describe('OpenOrdersTable', () => {
 
   it('disables cancelling on a view-only account and says why', async () => {
     await setup(accountSnapshot({ orders: [order({ id: 7 })] }))
-    terminal.emit('session.changed', sessionState({ generation: 1, accountId: 3, canTrade: false }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 1, accountId: 3, canTrade: false }))
     const wrapper = mount(OpenOrdersTable)
     await flushPromises()
     const button = wrapper.get('[data-testid="cancel-order-7"]')

@@ -36,7 +36,7 @@ export const useBookStore = defineStore('book', () => {
 
   function isOwn(payload: EventPayloads['market.book']): boolean {
     const profile = session.profile
-    return payload.pair === market.pair && profile !== null && payload.session.profileId === profile.id && payload.session.generation === session.profileGeneration
+    return payload.pair === market.pair && profile !== null && payload.session.profileId === profile.id && payload.session.profileGeneration === session.profileGeneration
   }
 
   /** At 50 books a second the panel redraws once a frame, with the newest book. */

@@ -49,14 +49,14 @@ export const useHistoryStore = defineStore('history', () => {
 
   async function load(): Promise<void> {
     const id = ++request
-    const generation = session.generation
+    const generation = session.switchGeneration
     const f = filters.value
     const [from, to] = f.range
     loading.value = true
     ordersProblem.value = null
     fillsProblem.value = null
     fillsUnread.value = []
-    const stale = () => id !== request || generation !== session.generation
+    const stale = () => id !== request || generation !== session.switchGeneration
     try {
       let list: OrderRecord[] = []
       let ordersRead = true
@@ -124,7 +124,7 @@ export const useHistoryStore = defineStore('history', () => {
     loading.value = false
     loaded.value = false
   }
-  watch(() => session.generation, reset, { flush: 'sync' })
+  watch(() => session.switchGeneration, reset, { flush: 'sync' })
 
   const pnl = computed(() => {
     const { fills: placed, unplaced } = pnlInputs(fills.value)

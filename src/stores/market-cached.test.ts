@@ -12,7 +12,7 @@ import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal }
 
 const H = 3600
 const NOW = 1_700_000_000 - (1_700_000_000 % H)
-const A: MarketSession = { profileId: 'p1', generation: 1 }
+const A: MarketSession = { profileId: 'p1', profileGeneration: 1 }
 // Cached two days ago: its newest candle is 48 hours before the fresh series starts.
 const cachedCandles = candleRun(5, NOW - 48 * H)
 const freshCandles = candleRun(5, NOW)

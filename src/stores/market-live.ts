@@ -88,7 +88,7 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
 
   function isOwnSession(tag: MarketSession): boolean {
     const own = current.feedSession.value
-    return own ? tag.generation === own.generation && tag.profileId === own.profileId : tag.generation >= current.askedAt()
+    return own ? tag.profileGeneration === own.profileGeneration && tag.profileId === own.profileId : tag.profileGeneration >= current.askedAt()
   }
 
   return {

@@ -12,8 +12,8 @@ import { useSessionStore } from './session'
 import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures.test-util'
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
-const A: MarketSession = { profileId: 'p1', generation: 1 }
-const B: MarketSession = { profileId: 'p2', generation: 3 }
+const A: MarketSession = { profileId: 'p1', profileGeneration: 1 }
+const B: MarketSession = { profileId: 'p2', profileGeneration: 3 }
 const ONLINE = { state: 'online' as const, message: 'Connected', since: 0 }
 const OFFLINE = { state: 'offline' as const, message: 'Exchange unreachable (connect ECONNREFUSED). Retrying.', since: 0 }
 const tickerOf = (pair: string, last: string): Ticker => ({ pair, last, buy: last, sell: last })
@@ -59,7 +59,7 @@ describe('market store across sessions', () => {
     market.flushLive()
     expect(market.ticker?.last).toBe('43001')
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
     // Synchronously: nothing of A is left for the next render.
     expect(market.candles).toEqual([])
     expect(market.trades).toEqual([])
@@ -82,7 +82,7 @@ describe('market store across sessions', () => {
     terminal.handle('market.candles', () => lateA.promise)
     const older = market.loadOlder()
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
     lateA.resolve(candleRun(3, T0 - 5 * 3600) as never)
@@ -108,7 +108,7 @@ describe('market store across sessions', () => {
     expect(market.tickers.get('ETH_USDT')?.last).toBe('2320')
     expect(market.tickers.get('BTC_USDT')?.last).toBe('43000')
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
     terminal.emit('market.tickers', { session: A, tickers: [tickerOf('ETH_USDT', '2399')] })
@@ -122,7 +122,7 @@ describe('market store across sessions', () => {
     terminal.handle('market.subscribe', () => lateA.promise)
     const pending = market.subscribe('ETH_USDT', '60')
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
     lateA.resolve({ pair: 'ETH_USDT', interval: '60', candles: candleRun(5, T0), trades: [trade(5)], ticker: null, stale: false, fetchedAt: 1, session: A } as never)
     await pending
     await new Promise((r) => setTimeout(r, 0))
@@ -133,7 +133,7 @@ describe('market store across sessions', () => {
 
   it('an account switch on the same profile keeps the market and its live feed', async () => {
     const market = useMarketStore()
-    switchTo({ generation: 2, profileGeneration: 1, accountId: 3 })
+    switchTo({ switchGeneration: 2, profileGeneration: 1, accountId: 3 })
     expect(market.candles).toHaveLength(5)
     terminal.emit('market.trades', { session: A, pair: 'BTC_USDT', trades: [trade(3)] })
     market.flushLive()
@@ -146,7 +146,7 @@ describe('market store across sessions', () => {
     const down = new Error('Exchange unreachable (connect ECONNREFUSED).')
     terminal.handle('market.pairs', () => Promise.reject(down))
     terminal.handle('market.ticker', () => Promise.reject(down))
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: OFFLINE })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: OFFLINE })
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
     expect(market.pairs).toEqual([])
@@ -155,7 +155,7 @@ describe('market store across sessions', () => {
     expect(useSessionStore().notice).toBe('unreachable')
 
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: ONLINE })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: ONLINE })
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
     expect(market.pairsError).toBeNull()

@@ -161,7 +161,7 @@ export const useMarketStore = defineStore('market', () => {
     // Painted unless something fresh came first: nothing asked yet, or the very same chart asked
     // (startup.ts asks for it beside the pairs) and its answer not in.
     const nothingFresh = () => pair.value === '' || (pair.value === wantedPair && interval.value === wantedInterval && feedSession.value === null && candles.value.length === 0)
-    const shown = await cached.show(wantedPair, wantedInterval, (s) => s.session.generation >= askedAt && nothingFresh())
+    const shown = await cached.show(wantedPair, wantedInterval, (s) => s.session.profileGeneration >= askedAt && nothingFresh())
     if (!shown) return
     pair.value = wantedPair
     interval.value = wantedInterval
@@ -213,11 +213,11 @@ export const useMarketStore = defineStore('market', () => {
     const promise = (async () => {
       try {
         const fresh = useTerminal().call('market.subscribe', { pair: nextPair, interval: nextInterval })
-        const waiting = (s: SubscribedSnapshot) => id === subscription && s.session.generation >= askedAt && feedSession.value === null && loading.value
+        const waiting = (s: SubscribedSnapshot) => id === subscription && s.session.profileGeneration >= askedAt && feedSession.value === null && loading.value
         if (!cached.shown) void cached.show(nextPair, nextInterval, waiting)
         const snapshot = await fresh
         // An answer fetched for an earlier profile session: the switch's reset subscribes again.
-        if (id !== subscription || snapshot.session.generation < askedAt) return
+        if (id !== subscription || snapshot.session.profileGeneration < askedAt) return
         applySnapshot(snapshot)
       } catch (cause) {
         if (id !== subscription) return
