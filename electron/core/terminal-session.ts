@@ -8,6 +8,7 @@
 // belongs to it). The market is a separate module (terminal-market.ts): a profile switch ends its feed through
 // `onProfileEnd`, and the window subscribes again for the new exchange.
 import { requireBoundCredentials } from './credential-binding'
+import { noSuchProfile } from './profile-service'
 import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../domain/api'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import type { Account } from '../domain/wire'
@@ -21,8 +22,6 @@ import type { ProfileRecord, ProfileStore } from './profile-store'
 import type { DemoProfiles } from './terminal-demo'
 import type { Vault } from './vault'
 import { accountTree, ownAccountOf, profileView as viewOfProfile } from './session-views'
-
-export { ownAccountOf } from './session-views'
 
 export interface SessionDeps {
   vault: Vault
@@ -67,10 +66,6 @@ export interface Session {
 }
 
 const idle = (now: number): ConnectionStatus => ({ state: 'idle', message: 'No profile is active.', since: now })
-
-export function noSuchProfile(): TerminalError {
-  return new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile does not exist (any more).' })
-}
 
 export function createSession(deps: SessionDeps): Session {
   const { now, hub } = deps

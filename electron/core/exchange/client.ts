@@ -39,6 +39,7 @@ import {
   tickersResponseSchema,
   tradesResponseSchema,
 } from '../../domain/wire'
+import { trimBaseUrl } from '../../domain/origin'
 import type { Credentials } from './auth'
 import { createHttpExchange, schemaReader, type Query } from './exchange-http'
 import { createSignIn } from './sign-in'
@@ -124,7 +125,7 @@ export interface ExchangeClient {
 
 /** Normalises the base URL onto the API root that holds /auth, /pairs and the rest. */
 export function apiRoot(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, '')
+  const trimmed = trimBaseUrl(baseUrl)
   return /\/api\/v3$/.test(trimmed) ? trimmed : `${trimmed}/api/v3`
 }
 
