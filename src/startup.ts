@@ -10,8 +10,8 @@ import { useFeedStore } from '@/stores/feed'
 import { usePrefsStore } from '@/stores/prefs'
 import { useNoticeStore } from '@/stores/notices'
 import { useMarketStore } from '@/stores/market'
-import { loadCandleChart } from '@/composables/chart-chunk'
-import { formatAmount, formatClock } from '@/composables/format'
+import { loadCandleChart } from '@/features/chart/chart-chunk'
+import { formatAmount, formatClock } from '@/lib/format'
 
 /** The one store container of the window: the start fills it before the app is mounted on it. */
 export const pinia = createPinia()

@@ -8,7 +8,7 @@ import { setTerminal } from '@/api'
 import { fakeTerminal, sessionState, type FakeTerminal } from '@/stores/fake-terminal.test-util'
 import { useFeedStore } from '@/stores/feed'
 import { useSessionStore } from '@/stores/session'
-import { formatAge } from '@/composables/format'
+import { formatAge } from '@/lib/format'
 import StatusBar from './StatusBar.vue'
 
 let terminal: FakeTerminal

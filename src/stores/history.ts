@@ -11,7 +11,7 @@ import { realisedPnl } from '@domain/pnl'
 import { pnlInputs, type PlacedFill } from '@domain/fill-sides'
 import type { OrderRecord } from '@domain/wire'
 import { useTerminal } from '@/api'
-import { fillTime, orderTime } from '@/composables/history-rows'
+import { fillTime, orderTime } from '@/features/history/history-rows'
 import { useSessionStore } from './session'
 
 const DAY = 86_400_000
