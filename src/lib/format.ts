@@ -5,10 +5,12 @@
 // window has one place to import from.
 //
 // Times: the exchange's times are read by domain/time.ts (zone-less text is UTC) and shown in the
-// zone the trader chose, local time by default or UTC (the status bar's switch, kept in the prefs).
+// zone the trader chose (display-zone.ts), local time by default or UTC (the status bar's switch,
+// kept in the prefs).
 import { ref } from 'vue'
 import { Decimal } from '@domain/decimal'
 import { parseInstant } from '@domain/time'
+import { displayZone, type TimeZoneMode } from './display-zone'
 
 export {
   currencyPlaces,
@@ -23,11 +25,6 @@ export {
   type NumberOptions,
 } from '@domain/number-format'
 
-/** Green up, red down: the trader's convention (ECharts' candlestick defaults are the reverse). */
-export const UP_COLOR = '#26a69a'
-export const DOWN_COLOR = '#ef5350'
-export const WARN_COLOR = '#f0a020'
-
 /** Compares two decimal strings numerically (for table sorters). */
 export function compareDecimal(a: string | null | undefined, b: string | null | undefined): number {
   if (a === b) return 0
@@ -38,10 +35,7 @@ export function compareDecimal(a: string | null | undefined, b: string | null | 
 
 // ---- Times ------------------------------------------------------------------------------------------
 
-export type TimeZoneMode = 'local' | 'utc'
-
-/** The zone times are shown in; the prefs store keeps it in step with the saved preference. */
-export const displayZone = ref<TimeZoneMode>('local')
+export type { TimeZoneMode }
 
 const pad = (n: number): string => String(n).padStart(2, '0')
 

@@ -9,10 +9,14 @@ import type { ORDER_STATUSES } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { realisedPnl } from '@domain/pnl'
 import { pnlInputs, type PlacedFill } from '@domain/fill-sides'
-import type { OrderRecord } from '@domain/wire'
+import type { FillRecord, OrderRecord } from '@domain/wire'
 import { useTerminal } from '@/api'
-import { fillTime, orderTime } from '@/features/history/history-rows'
+import { timeValue } from '@/lib/format'
 import { useSessionStore } from './session'
+
+/** When an order was placed, and when a fill happened (ms; NaN when unknown): what the tabs sort by. */
+export const orderTime = (o: OrderRecord): number => timeValue(o.open_at ?? o.date ?? o.updated_at ?? null)
+export const fillTime = (f: FillRecord): number => timeValue(f.date ?? null)
 
 const DAY = 86_400_000
 

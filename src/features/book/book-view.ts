@@ -4,12 +4,9 @@
 // own orders.
 import { Decimal } from '@domain/decimal'
 import { bookSpread, groupLevels, sortLevels, withCumulative, type BookLevel, type BookSide, type Spread } from '@domain/order-book'
+import type { OwnOrderMark } from '@/stores/book'
 
-export interface OwnOrderMark {
-  price: string
-  side: 'BUY' | 'SELL'
-  amount: string
-}
+export type { OwnOrderMark }
 
 export interface BookViewRow {
   price: string

@@ -4,10 +4,24 @@
 // leave holes), prices on the right like every trading screen, the zoom and the crosshair. Its own
 // file because it changes with the theme, the pair's precision and the number of panes, never with a
 // tick: the series (candle-chart-option.ts) are what a tick restates.
+import type { ComposeOption } from 'echarts/core'
+import type { BarSeriesOption, CandlestickSeriesOption, LineSeriesOption } from 'echarts/charts'
+import type { AxisPointerComponentOption, DataZoomComponentOption, GridComponentOption, MarkLineComponentOption } from 'echarts/components'
 import type { Theme } from '@domain/api'
-import { type TimeZoneMode, formatAmount, formatCandleTime } from '@/lib/format'
+import type { TimeZoneMode } from '@/lib/display-zone'
+import { formatAmount, formatCandleTime } from '@/lib/format'
 import { chartGrids } from './indicator-chart-option'
-import type { ChartOption } from './candle-chart-option'
+
+/** The candle chart's whole ECharts option: the frame built here, the series in candle-chart-option.ts. */
+export type ChartOption = ComposeOption<
+  | CandlestickSeriesOption
+  | BarSeriesOption
+  | LineSeriesOption
+  | GridComponentOption
+  | DataZoomComponentOption
+  | AxisPointerComponentOption
+  | MarkLineComponentOption
+>
 
 /** The chart's font: its labels, the crosshair's and the live price's. */
 export const CHART_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'

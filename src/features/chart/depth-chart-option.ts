@@ -3,7 +3,8 @@
 // stay in the order book panel and the preview; the chart's axis labels use the pair's precision.
 import { Decimal } from '@domain/decimal'
 import { sortLevels, withCumulative, type BookLevel } from '@domain/order-book'
-import { DOWN_COLOR, UP_COLOR, formatAmount } from '@/lib/format'
+import { formatAmount } from '@/lib/format'
+import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 
 export interface DepthSeries {
   bids: Array<[number, number]>

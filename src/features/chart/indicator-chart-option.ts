@@ -8,15 +8,13 @@
 // to the live value is drawn over the chart with the live candle (live-layer.ts).
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts'
 import type { GridComponentOption } from 'echarts/components'
-import { INDICATOR_SPECS, indicatorLabel, type IndicatorConfig } from '@/features/chart/indicators/specs'
-import type { Line } from '@/features/chart/indicators/engine'
-import { DOWN_COLOR, UP_COLOR, formatAmount } from '@/lib/format'
+import { INDICATOR_SPECS, indicatorLabel, type IndicatorConfig } from './indicators/specs'
+import type { Line } from './indicators/engine'
+import type { ChartIndicator } from './indicators/indicator-set'
+import { formatAmount } from '@/lib/format'
+import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 
-/** One configured indicator with its values, one per candle. */
-export interface ChartIndicator {
-  config: IndicatorConfig
-  lines: Readonly<Record<string, Line>>
-}
+export type { ChartIndicator }
 
 export const PANE = { top: 30, labels: 26, gap: 8, volumeGap: 28, minPrice: 120 } as const
 /** Where the two panes sit with no sub-panes (px): candles above, volume below, prices on the right. */

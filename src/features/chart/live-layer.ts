@@ -10,7 +10,8 @@
 import type { LineSeriesOption } from 'echarts/charts'
 import type { Candle } from '@domain/wire'
 import { INDICATOR_SPECS } from '@/features/chart/indicators/specs'
-import { DOWN_COLOR, UP_COLOR, formatAmount } from '@/lib/format'
+import { formatAmount } from '@/lib/format'
+import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 import { type ChartIndicator, lineColor, lineWidth, paneIndexes } from './indicator-chart-option'
 
 /** One indicator line's last segment (a bar for MACD's histogram), on its pane. */

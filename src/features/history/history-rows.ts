@@ -3,11 +3,11 @@
 import { ORDER_SIDE_ALIASES } from '@domain/constants'
 import { isoUtc, toCsv } from '@domain/csv'
 import type { PlacedFill } from '@domain/fill-sides'
-import type { FillRecord, OrderRecord } from '@domain/wire'
+import type { OrderRecord } from '@domain/wire'
 import { timeValue } from '@/lib/format'
+import { fillTime, orderTime } from '@/stores/history'
 
-export const orderTime = (o: OrderRecord): number => timeValue(o.open_at ?? o.date ?? o.updated_at ?? null)
-export const fillTime = (f: FillRecord): number => timeValue(f.date ?? null)
+export { fillTime, orderTime }
 
 /** BUY or SELL of a fill, as the core placed it (fill-sides.ts); null while it is unplaced. */
 export const fillSide = (f: PlacedFill): 'BUY' | 'SELL' | null => f.placement.side

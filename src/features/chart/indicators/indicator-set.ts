@@ -8,9 +8,14 @@
 // Chromium (the bench's chart fixture; its first-render figure includes the full compute). A
 // worker's messaging and copying would cost more than it saves.
 import type { CandleInterval } from '@domain/wire'
-import type { ChartIndicator } from '@/features/chart/indicator-chart-option'
-import { IndicatorRun, type CandleInput } from './engine'
+import { IndicatorRun, type CandleInput, type Line } from './engine'
 import type { IndicatorConfig } from './specs'
+
+/** One configured indicator with its values, one per candle: what the chart draws of it. */
+export interface ChartIndicator {
+  config: IndicatorConfig
+  lines: Readonly<Record<string, Line>>
+}
 
 export type SyncKind = 'none' | 'tick' | 'append' | 'full'
 
