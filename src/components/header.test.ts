@@ -8,6 +8,7 @@ import { describeConnection } from '@/components/connection'
 import { matchesHotkey, parseHotkey } from '@/composables/use-hotkey'
 import { useSessionStore } from '@/stores/session'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import type { Pair } from '@domain/wire'
 import AccountSwitcher from './AccountSwitcher.vue'
 import KeychainStatus from './KeychainStatus.vue'
@@ -91,7 +92,7 @@ describe('PairList', () => {
     const market = useMarketStore()
     terminal.handlers['market.pairs'] = () => [pair('BTC_USDT'), pair('ETH_USDT'), pair('ETH_BTC')]
     terminal.handlers['market.currencies'] = () => []
-    await market.loadPairs()
+    await usePairsStore().load()
     market.pair = 'BTC_USDT'
     const wrapper = mount(PairList, { attachTo: document.body })
     await flushPromises()

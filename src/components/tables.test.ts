@@ -7,6 +7,7 @@ import { accountSnapshot, balance, fakeTerminal, feeRule, sessionState, type Fak
 import { useSessionStore } from '@/stores/session'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import { usePrefsStore } from '@/stores/prefs'
 import { formatDateTime } from '@/lib/format'
 import type { OrderRecord, Pair } from '@domain/wire'
@@ -47,8 +48,8 @@ async function setup(snapshot = accountSnapshot()) {
   await session.load()
   await flushPromises()
   const market = useMarketStore()
-  market.pairs = [btcUsdt, { ...btcUsdt, name: 'ETH_USDT', currency1: 'ETH', id: 12 }]
-  market.currencies = [
+  usePairsStore().pairs = [btcUsdt, { ...btcUsdt, name: 'ETH_USDT', currency1: 'ETH', id: 12 }]
+  usePairsStore().currencies = [
     { short_name: 'BTC', sign: '₿', id: 1 },
     { short_name: 'USDT', sign: '$', id: 2 },
   ]

@@ -6,6 +6,7 @@ import type { OrderRecord } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import { useOrderFormStore } from '@/stores/order-form'
 import { useSessionStore } from '@/stores/session'
 import { usePrefsStore } from '@/stores/prefs'
@@ -109,7 +110,7 @@ beforeEach(async () => {
   })
   useAccountStore().apply({ switchGeneration: 1, accountId: 7, balances: [], feeRules: [], orders: [ORDER, { ...ORDER, id: 6, status: 'FILLED' }], fetchedAt: 1 })
   const market = useMarketStore()
-  market.pairs = [BTC_USDT]
+  usePairsStore().pairs = [BTC_USDT]
   await market.subscribe('BTC_USDT', '60')
   wrapper = mount(CandleChart)
   await flushPromises()
@@ -240,7 +241,7 @@ describe('CandleChart', () => {
     const answer = deferred<object>()
     terminal.handle('market.subscribe', () => answer.promise as never)
     const market = useMarketStore()
-    market.pairs = [BTC_USDT, { ...BTC_USDT, name: 'ETH_USDT' }]
+    usePairsStore().pairs = [BTC_USDT, { ...BTC_USDT, name: 'ETH_USDT' }]
     void market.subscribe('ETH_USDT', '60')
     await flushPromises()
     const last = optionAt(-1)

@@ -10,6 +10,7 @@ import { setTerminal } from '@/api'
 import { setNumberLocale } from '@/lib/format'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session'
 import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule, type FakeTerminal } from '@/stores/market-fixtures.test-util'
@@ -36,7 +37,7 @@ function mountForm(rules: FeeRule[]) {
   useSessionStore().applyState(SESSION)
   useAccountStore().apply({ switchGeneration: 1, accountId: 7, balances: [balance('USDT', '100000'), balance('BTC', '5')], feeRules: rules, orders: [], fetchedAt: 1 })
   const market = useMarketStore()
-  market.pairs = [BTC_USDT]
+  usePairsStore().pairs = [BTC_USDT]
   market.pair = 'BTC_USDT'
   market.ticker = { pair: 'BTC_USDT', last: '43000', buy: '42990', sell: '43010' }
   usePrefsStore().prefs = { ...PREFS, confirmOrders: false }

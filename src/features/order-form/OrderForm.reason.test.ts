@@ -6,6 +6,7 @@ import { flushPromises } from '@vue/test-utils'
 import type { PlaceOrderResult, SessionState } from '@domain/api'
 import { ETH_USDT } from '@/stores/market-fixtures.test-util'
 import { byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
+import { usePairsStore } from '@/stores/pairs'
 
 afterEach(unmount)
 
@@ -115,13 +116,13 @@ describe('OrderForm: the session and the pair', () => {
     const { market } = setup()
     await type('limit-price', '43000')
     await type('base-amount', '0.01')
-    market.pairs = [ETH_USDT]
+    usePairsStore().pairs = [ETH_USDT]
     await flushPromises()
     expect(reason()).toBe('BTC_USDT is not traded on this exchange')
-    market.pairs = []
+    usePairsStore().pairs = []
     await flushPromises()
     expect(reason()).toBe('Loading the exchange’s pairs…')
-    market.pairsError = 'Exchange unreachable'
+    usePairsStore().error = 'Exchange unreachable'
     await flushPromises()
     expect(reason()).toBe('The exchange’s pair list could not be loaded')
     market.pair = ''

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import { ETH_USDT } from '@/stores/market-fixtures.test-util'
 import { useOrderFormStore } from '@/stores/order-form'
 import { TICKER, byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
@@ -114,7 +115,7 @@ describe('OrderForm: each rule shows its message on its field', () => {
   })
 
   it('an unknown pair (UNKNOWN_PAIR) blocks the form and shows on the form after a submit attempt', async () => {
-    useMarketStore().pairs = [ETH_USDT]
+    usePairsStore().pairs = [ETH_USDT]
     await flushPromises()
     await type('limit-price', '43000')
     await type('base-amount', '0.01')

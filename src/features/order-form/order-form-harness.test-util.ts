@@ -7,6 +7,7 @@ import type { Ticker } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import { useOrderFormStore } from '@/stores/order-form'
 import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session'
@@ -60,7 +61,7 @@ export function setup(options: { session?: Partial<SessionState>; ticker?: Ticke
     fetchedAt: 1,
   })
   const market = useMarketStore()
-  market.pairs = [BTC_USDT]
+  usePairsStore().pairs = [BTC_USDT]
   market.pair = 'BTC_USDT'
   market.ticker = options.ticker === undefined ? TICKER : options.ticker
   usePrefsStore().prefs = { ...PREFS, confirmOrders: options.confirm ?? false }
