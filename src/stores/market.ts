@@ -69,7 +69,7 @@ export const useMarketStore = defineStore('market', () => {
 
   /**
    * Loads the pairs, then subscribes to the pair shown before (or remembered, or the first one this
-   * exchange lists). Throws when the pairs cannot be loaded (pairsError says why).
+   * exchange lists). Throws when the pairs cannot be loaded (the pairs store's error says why).
    */
   async function start(): Promise<void> {
     const asked = session.profileGeneration
