@@ -1,5 +1,5 @@
 // One lint config for the whole tree. Besides the usual rules it enforces the "may import" column
-// of ../shared/design/architecture.md: each folder lists what it must never import.
+// of docs/architecture.md: each folder lists what it must never import.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
@@ -11,6 +11,16 @@ const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'ht
 /** A no-restricted-imports rule that forbids the given module patterns, with a reason. */
 function forbid(patterns, message) {
   return ['error', { patterns: [{ group: patterns, message }] }]
+}
+
+// The renderer's rooms (docs/architecture.md): shell components -> features -> stores -> lib, api.
+// Later rules replace earlier ones for the same files, so each room's rule repeats the renderer's own.
+const rendererForbidden = ['electron', ...nodeBuiltins, 'keytar', '**/electron/core/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/web-host/**', '**/electron/cli/**', '**/electron/demo-exchange/**']
+const RENDERER_MESSAGE = 'The renderer reaches the main process only through src/api (window.terminal): never electron, never node:*.'
+const FEATURES = ['chart', 'order-form', 'book', 'history']
+/** The renderer's rule plus a room's own: `patterns` are what that room must never import. */
+function rendererRoom(patterns, message) {
+  return ['error', { patterns: [{ group: rendererForbidden, message: RENDERER_MESSAGE }, { group: patterns, message }] }]
 }
 
 export default tseslint.config(
@@ -42,7 +52,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
   },
-  // ---- Import boundaries (architecture.md, "may import") ------------------------------------------
+  // ---- Import boundaries (docs/architecture.md, "may import") ------------------------------------------
   {
     files: ['electron/domain/**/*.ts'],
     rules: { 'no-restricted-imports': forbid(['electron', ...nodeBuiltins, '**/core/**', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/demo-exchange/**', '**/src/**', 'vue', 'pinia', 'keytar'], 'electron/domain is pure: no I/O, no electron, no other layer.') },
@@ -74,7 +84,32 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,vue}'],
-    rules: { 'no-restricted-imports': forbid(['electron', ...nodeBuiltins, 'keytar', '**/electron/core/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/web-host/**', '**/electron/cli/**', '**/electron/demo-exchange/**'], 'The renderer reaches the main process only through src/api (window.terminal): never electron, never node:*.') },
+    rules: { 'no-restricted-imports': forbid(rendererForbidden, RENDERER_MESSAGE) },
+  },
+  {
+    files: ['src/features/**/*.{ts,vue}'],
+    rules: { 'no-restricted-imports': rendererRoom(['**/components/**', '**/startup', '**/main'], 'A feature is a room of the window, not its shell: it may use stores, composables, lib and styles, never src/components.') },
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,vue}`],
+    rules: {
+      'no-restricted-imports': rendererRoom(
+        ['**/components/**', '**/startup', '**/main', ...FEATURES.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`])],
+        'A feature does not import another feature or the shell: what two features share lives in src/stores (state) or src/lib.',
+      ),
+    },
+  })),
+  {
+    files: ['src/stores/**/*.ts'],
+    rules: { 'no-restricted-imports': rendererRoom(['**/components/**', '**/features/**', '**/composables/**', '*.vue', '**/startup'], 'Stores hold the window\'s state: they use src/api, src/lib and domain, never the components, features or composables that show it.') },
+  },
+  {
+    files: ['src/composables/**/*.ts'],
+    rules: { 'no-restricted-imports': rendererRoom(['**/components/**', '**/features/**', '**/stores/**', '**/api', '**/api/**', 'pinia', '*.vue'], 'A composable is a reusable piece of Vue behaviour: Vue and domain only, no store, no API, no component.') },
+  },
+  {
+    files: ['src/lib/**/*.ts', 'src/styles/**/*.ts'],
+    rules: { 'no-restricted-imports': rendererRoom(['**/components/**', '**/features/**', '**/stores/**', '**/composables/**', '**/api', '**/api/**', 'pinia', '*.vue'], 'src/lib and src/styles are the bottom of the window: Vue and domain only.') },
   },
   {
     // Code that Playwright runs inside the page (page.evaluate) uses browser globals.

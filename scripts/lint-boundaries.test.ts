@@ -21,6 +21,14 @@ describe('import boundaries', () => {
     ['electron/preload/leak.ts', `import { readFile } from 'node:fs'\nexport const x = readFile\n`],
     ['electron/web-host/leak.ts', `import { BrowserWindow } from 'electron'\nexport const x = BrowserWindow\n`],
     ['electron/demo-exchange/leak.ts', `import { validateOrder } from '../domain/order-rules'\nexport const x = validateOrder\n`],
+    // The renderer's rooms: components -> features -> stores -> lib; a feature never imports another.
+    ['src/stores/leak3.ts', `import { liveScene } from '@/features/chart/live-layer'\nexport const x = liveScene\n`],
+    ['src/features/chart/leak.ts', `import { bookView } from '@/features/book/book-view'\nexport const x = bookView\n`],
+    ['src/features/chart/leak2.ts', `import { bookView } from '../book/book-view'\nexport const x = bookView\n`],
+    ['src/features/book/Leak.vue', `<script setup lang="ts">\nimport PairList from '@/components/PairList.vue'\nvoid PairList\n</script>\n<template><div /></template>\n`],
+    ['src/composables/leak.ts', `import { useMarketStore } from '@/stores/market'\nexport const x = useMarketStore\n`],
+    ['src/lib/leak.ts', `import { useSessionStore } from '@/stores/session'\nexport const x = useSessionStore\n`],
+    ['src/features/history/leak.ts', `import { readFileSync } from 'node:fs'\nexport const x = readFileSync\n`],
   ])('%s fails lint for its import', async (filePath, code) => {
     expect(await importErrors(filePath, code)).not.toEqual([])
   })
@@ -30,6 +38,8 @@ describe('import boundaries', () => {
     ['electron/core/fine.ts', `import { readFile } from 'node:fs/promises'\nexport const x = readFile\n`],
     ['electron/main/fine.ts', `import { app } from 'electron'\nexport const x = app\n`],
     ['electron/core/vault-like.ts', `import { join } from 'node:path'\nexport const x = join\n`],
+    ['src/features/chart/fine.ts', `import { useMarketStore } from '@/stores/market'\nimport { INDICATOR_SPECS } from './indicators/specs'\nexport const x = [useMarketStore, INDICATOR_SPECS]\n`],
+    ['src/components/Fine.vue', `<script setup lang="ts">\nimport OrderBook from '@/features/book/OrderBook.vue'\nvoid OrderBook\n</script>\n<template><div /></template>\n`],
   ])('%s may import what it imports', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([])
   })

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Pair } from '@domain/wire'
 import { deferred, fakeTerminal, profileView, sessionState, type FakeTerminal } from './stores/fake-terminal.test-util'
 import { BTC_USDT, ETH_USDT, PREFS, candleRun } from './stores/market-fixtures.test-util'
+import type { WindowStart } from './startup'
 
 let terminal: FakeTerminal
 let pairs: ReturnType<typeof deferred<Pair[]>>
@@ -22,16 +23,23 @@ beforeEach(async () => {
     'market.ticker': () => [],
     'market.subscribe': (input) => ({ pair: input.pair, interval: input.interval, candles: candleRun(3, 1_700_000_000), trades: [], ticker: null, stale: false, fetchedAt: 1 }),
   })
-  // The bridge is in place before startup.ts is evaluated: it starts as it is imported.
+  // The bridge is in place before the window starts.
   const api = await import('@/api')
   api.setTerminal(terminal)
 })
+
+/** Starts the window as main.ts does. */
+async function startWindow(): Promise<WindowStart> {
+  const started = (await import('./startup')).startWindow()
+  if ('problem' in started) throw new Error(started.problem)
+  return started
+}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('start-up', () => {
   it('asks for the remembered chart before the pair list has answered, and only once', async () => {
-    const { firstStart } = await import('./startup')
+    const { firstStart } = await startWindow()
     await settle()
     expect(terminal.callsOf('market.subscribe')).toEqual([{ pair: 'BTC_USDT', interval: '60' }])
     pairs.resolve([BTC_USDT, ETH_USDT])
@@ -42,7 +50,7 @@ describe('start-up', () => {
   it('asks for the chart once the session is in, not after the profile list (a keychain lookup)', async () => {
     const list = deferred<ReturnType<typeof profileView>[]>()
     terminal.handlers['profiles.list'] = () => list.promise
-    const { firstStart } = await import('./startup')
+    const { firstStart } = await startWindow()
     await settle()
     expect(terminal.callsOf('market.subscribe')).toEqual([{ pair: 'BTC_USDT', interval: '60' }])
     list.resolve([profileView()])
@@ -61,7 +69,7 @@ describe('start-up', () => {
       const answers = { 'session.get': deferred<ReturnType<typeof sessionState>>(), 'prefs.get': deferred<typeof PREFS>() }
       terminal.handlers['session.get'] = () => answers['session.get'].promise
       terminal.handlers['prefs.get'] = () => answers['prefs.get'].promise
-      const { firstStart, pinia } = await import('./startup')
+      const { firstStart, pinia } = await startWindow()
       const { setActivePinia } = await import('pinia')
       const { watch } = await import('vue')
       setActivePinia(pinia)
@@ -92,8 +100,8 @@ describe('start-up', () => {
       resumed = listener
       return () => undefined
     }
-    terminal.handlers['account.snapshot'] = () => ({ generation: 1, accountId: 7, balances: [], feeRules: [], orders: [], fetchedAt: 1 })
-    const { firstStart } = await import('./startup')
+    terminal.handlers['account.snapshot'] = () => ({ switchGeneration: 1, accountId: 7, balances: [], feeRules: [], orders: [], fetchedAt: 1 })
+    const { firstStart } = await startWindow()
     pairs.resolve([BTC_USDT, ETH_USDT])
     await firstStart
     const before = { subscribe: terminal.callsOf('market.subscribe').length, session: terminal.callsOf('session.get').length, account: terminal.callsOf('account.snapshot').length }
@@ -107,7 +115,7 @@ describe('start-up', () => {
   })
 
   it('a remembered pair this exchange does not list gives way to the first one it does', async () => {
-    const { firstStart } = await import('./startup')
+    const { firstStart } = await startWindow()
     await settle()
     pairs.resolve([ETH_USDT])
     await firstStart

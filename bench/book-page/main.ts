@@ -5,7 +5,7 @@
 import { createApp, h, shallowRef } from 'vue'
 import type { BookLevel } from '@domain/order-book'
 import { frameScheduler } from '@/stores/market-merge'
-import OrderBook from '@/components/OrderBook.vue'
+import OrderBook from '@/features/book/OrderBook.vue'
 
 const asks = shallowRef<BookLevel[]>([])
 const bids = shallowRef<BookLevel[]>([])

@@ -9,11 +9,11 @@
 // and looks the chart's font up (candle-chart-painter.ts, live-overlay.ts), so neither is in the
 // timed paint, as neither is in the window's first paint with candles. The chart's own canvas layer
 // is created by the timed paint here (the window's empty chart has made it by then).
-import '@/composables/use-echarts'
+import '@/features/chart/use-echarts'
 import { init, type EChartsType } from 'echarts/core'
 import type { Candle, Pair } from '@domain/wire'
-import { CandleChartPainter } from '@/composables/candle-chart-painter'
-import { normaliseConfig } from '@/indicators/specs'
+import { CandleChartPainter } from '@/features/chart/candle-chart-painter'
+import { normaliseConfig } from '@/features/chart/indicators/specs'
 
 // The three indicators of issue 16's budget: bands over the candles, two sub-panes below.
 const THREE = [normaliseConfig('BB'), normaliseConfig('RSI'), normaliseConfig('MACD')]

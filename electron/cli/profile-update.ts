@@ -1,13 +1,13 @@
-// `profiles update --name N | --id ID [--rename NEW] [--base-url URL] [--new-key]`: the app's edit, with
-// the app's rule — a stored key and secret stay with the origin they were entered for, so a base URL
-// on another origin needs --new-key (the key and secret from the environment or standard input, never
-// from arguments). Refused before anything is read or written.
+// `profiles update --name N | --id ID [--rename NEW] [--base-url URL] [--new-key]`: the app's edit,
+// through the same profile service (electron/core/profile-service.ts), so the app's rule holds — a
+// stored key and secret stay with the origin they were entered for, so a base URL on another origin
+// needs --new-key (the key and secret from the environment or standard input, never from
+// arguments). Refused before anything is read or written.
 import { methodInputs, type ProfileView } from '../domain/api'
 import { TerminalError, type FieldIssue } from '../domain/errors'
 import type { Credentials } from '../core/exchange/client'
-import { bindCredentials, originChangeRefusal } from '../core/credential-binding'
-import { apiKeyHintOf, type ProfilePatch, type ProfileRecord, type ProfileStore } from '../core/profile-store'
-import type { Vault } from '../core/vault'
+import type { ProfileService } from '../core/profile-service'
+import type { ProfileRecord } from '../core/profile-store'
 import { UsageError } from './args'
 
 export interface UpdateArgs {
@@ -16,11 +16,10 @@ export interface UpdateArgs {
   newKey: boolean
 }
 
-/** What the update needs from `createProfileDeps`: the same store, vault and key input as `add`. */
+/** What the update needs from `createProfileDeps`: the same store, service and key input as `add`. */
 export interface UpdateContext {
   find(): Promise<ProfileRecord>
-  store(): Promise<ProfileStore>
-  keychain(whatIfUnavailable: string): Promise<Vault>
+  service(): Promise<ProfileService>
   readCredentials(): Promise<Credentials>
   view(record: ProfileRecord): Promise<ProfileView>
 }
@@ -50,39 +49,20 @@ export async function updateProfile(args: UpdateArgs, ctx: UpdateContext): Promi
   if (!shape.success) {
     throw invalid(shape.error.issues.map((issue) => ({ field: typeof issue.path[0] === 'string' ? issue.path[0] : 'form', code: 'INVALID_PROFILE', message: issue.message })))
   }
-  const baseUrl = shape.data.baseUrl?.replace(/\/+$/, '')
-  // Decided before reading a key: nobody is asked for a secret that would then be refused.
-  const refusal = originChangeRefusal(record.baseUrl, { baseUrl, ...(args.newKey ? { apiKey: '', apiSecret: '' } : {}) })
-  if (refusal) throw new TerminalError({ ...refusal.toData(), message: `${refusal.message} ${NEW_KEY_HINT}` })
-
-  const credentials = args.newKey ? await ctx.readCredentials() : null
-  if (credentials) {
-    const checked = methodInputs['profiles.update'].safeParse({ id: record.id, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret })
+  // Read only once the service has found the change allowed: nobody is asked for a secret that would be refused.
+  const credentials = async (): Promise<Credentials> => {
+    const read = await ctx.readCredentials()
+    const checked = methodInputs['profiles.update'].safeParse({ id: record.id, apiKey: read.apiKey, apiSecret: read.apiSecret })
     // Never the zod message verbatim for these two fields: it is generic, and must never quote them.
     if (!checked.success) throw invalid([{ field: 'apiKey', code: 'INVALID_PROFILE', message: 'the API key and the API secret must be 8 to 256 characters' }])
+    return read
   }
-
-  const patch: ProfilePatch = {}
-  if (shape.data.name !== undefined) patch.name = shape.data.name
-  if (baseUrl !== undefined) {
-    patch.baseUrl = baseUrl
-    patch.isDemo = false // the CLI never moves a profile to the embedded demo: that is the app's own
-  }
-  const store = await ctx.store()
-  if (!credentials) return ctx.view(await store.update(record.id, patch))
-
-  const vault = await ctx.keychain('Nothing was changed: the CLI cannot keep the secret for a session, and it never writes it to a file.')
-  const previous = await vault.read(record.id)
-  const stored = await vault.write(record.id, bindCredentials(credentials, baseUrl ?? record.baseUrl))
-  patch.apiKeyHint = apiKeyHintOf(credentials.apiKey)
-  patch.accountId = null // a new key may belong to another account: learned again when next used
+  const service = await ctx.service()
   try {
-    if (stored !== 'keychain') throw new TerminalError({ kind: 'keychain', code: 'KEYCHAIN_UNAVAILABLE', message: 'The OS keychain stopped answering while saving; nothing was changed.' })
-    return ctx.view(await store.update(record.id, patch))
+    const updated = await service.update(record.id, { name: shape.data.name, baseUrl: shape.data.baseUrl, credentials: args.newKey ? credentials : undefined })
+    return await ctx.view(updated)
   } catch (error) {
-    // Put the old entry back (or, for a profile another process removed meanwhile, leave no orphan).
-    const gone = error instanceof TerminalError && error.kind === 'not-found'
-    await (previous && !gone ? vault.write(record.id, previous) : vault.remove(record.id)).catch(() => undefined)
+    if (error instanceof TerminalError && error.code === 'ORIGIN_CHANGED_NEEDS_KEY') throw new TerminalError({ ...error.toData(), message: `${error.message} ${NEW_KEY_HINT}` })
     throw error
   }
 }

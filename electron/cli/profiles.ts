@@ -1,25 +1,27 @@
-// Saved profiles for the CLI: `--profile <name>` and `profiles list | add | remove | test`, over the
-// same profile store and vault as the app (the data directory comes from resolveDataDir, so
+// Saved profiles for the CLI: `--profile <name>` and `profiles list | add | update | remove | test`,
+// over the same profile store and vault as the app (the data directory comes from resolveDataDir, so
 // TERMINAL_DATA_DIR is honoured), so a profile made in the window works from a script and one added
-// here shows in the window.
+// here shows in the window. Testing, saving, changing and removing a profile is the app's own profile
+// service (electron/core/profile-service.ts); what is left here is the command line around it.
 //
 // Secrets: `profiles add` takes the key and secret from TERMINAL_API_KEY / TERMINAL_API_SECRET or
 // from standard input, never from arguments (other users can read those), and writes them only to
 // the OS keychain. A CLI process ends right away, so the vault's session-only fallback would keep
 // nothing: without a keychain, `add` refuses and saves nothing. No output or error contains a secret.
 import type { ConnectionTestResult, ProfileView } from '../domain/api'
-import { TerminalError } from '../domain/errors'
-import type { Credentials } from '../core/exchange/client'
+import { TerminalError, toTerminalError } from '../domain/errors'
+import { createExchangeClient, type Credentials } from '../core/exchange/client'
 import { resolveDataDir } from '../core/data-dir'
-import { apiKeyHintOf, createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profile-store'
+import { createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profile-store'
+import { CONNECTION_TEST_TIMEOUT_MS, createProfileService, type ProfileService } from '../core/profile-service'
 import { createVault, type Vault } from '../core/vault'
-import { bindCredentials, readBoundCredentials } from '../core/credential-binding'
-import { ownAccountOf, profileView } from '../core/session-views'
+import { readBoundCredentials } from '../core/credential-binding'
+import { profileView } from '../core/session-views'
 import { UsageError, readFlags } from './args'
 import { updateProfile } from './profile-update'
 import type { CliIo, ResolvedProfile } from './run'
 import { credentialsForAdd } from './profile-credentials'
-import { asTerminalError, testConnection, validateInput } from './profile-checks'
+import { validateInput } from './profile-checks'
 
 export interface ProfileDepsOptions {
   env: CliIo['env']
@@ -31,7 +33,6 @@ export interface ProfileDepsOptions {
 }
 
 const DEFAULT_STDIN_TIMEOUT_MS = 30_000
-const DEFAULT_TEST_TIMEOUT_MS = 8_000
 
 const SUBCOMMANDS = ['list', 'add', 'update', 'remove', 'test'] as const
 type Subcommand = (typeof SUBCOMMANDS)[number]
@@ -81,7 +82,7 @@ export function parseProfileArgs(args: readonly string[]): ProfileArgs {
 
 function timeoutOf(values: ProfileArgs['values']): number {
   const raw = values['timeout-ms']
-  if (raw === undefined) return DEFAULT_TEST_TIMEOUT_MS
+  if (raw === undefined) return CONNECTION_TEST_TIMEOUT_MS
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 600_000) throw new UsageError(`--timeout-ms must be a whole number from 1 to 600000, got "${raw}".`)
   return Number(raw)
 }
@@ -128,15 +129,14 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
     return profileView(record, v)
   }
 
-  /** The keychain or a refusal: a session-only secret would die with this process. */
-  async function requireKeychain(what: string): Promise<Vault> {
-    const v = openVault()
-    const status = await v.status()
-    if (status.available) return v
-    throw new TerminalError({
-      kind: 'keychain',
-      code: 'KEYCHAIN_UNAVAILABLE',
-      message: `The OS keychain is unreachable (${status.reason ?? 'no reason given'}). ${what}`,
+  /** The app's profile service over this store and vault; a secret is kept only in the keychain. */
+  async function openService(io: CliIo): Promise<ProfileService> {
+    const transport = { ...(io.fetch ? { fetch: io.fetch } : {}), ...(io.sleep ? { sleep: io.sleep } : {}), ...(io.random ? { random: io.random } : {}) }
+    return createProfileService({
+      profiles: await openStore(),
+      vault: openVault(),
+      secrets: 'keychain',
+      makeClient: (options) => createExchangeClient({ ...options, ...transport }),
     })
   }
 
@@ -146,48 +146,26 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
     const timeoutMs = timeoutOf(values)
     const credentials = await credentialsForAdd(io, stdinTimeoutMs)
     const input = validateInput({ name: values.name, baseUrl: values['base-url'], ...credentials })
-    const baseUrl = input.baseUrl.replace(/\/+$/, '')
-    const profiles = await openStore()
-    const clash = profiles.findByName(input.name)
+    // The CLI finds profiles by name, so a name is taken once (the window tells them apart by more).
+    const clash = (await openStore()).findByName(input.name)
     if (clash) throw new TerminalError({ kind: 'validation', code: 'NAME_TAKEN', field: 'name', message: `A profile named "${clash.name}" already exists; nothing was saved.` })
-    const v = await requireKeychain('Nothing was saved: the CLI cannot keep the secret for a session, and it never writes it to a file.')
-
-    let accountId: number | null = null
-    if (!parsed.offline) {
-      let test: ConnectionTestResult
+    const service = await openService(io)
+    const learnAccount = async (baseUrl: string): Promise<number | null> => {
+      if (parsed.offline) return null
       try {
-        test = await testConnection(baseUrl, { apiKey: input.apiKey, apiSecret: input.apiSecret }, io, timeoutMs)
+        return await service.accountOf(baseUrl, input, { required: true, timeoutMs })
       } catch (error) {
-        const e = asTerminalError(error)
+        const e = toTerminalError(error)
         throw new TerminalError({ ...e.toData(), message: `The connection test failed, nothing was saved: ${e.message} (Use --offline to save without testing.)` })
       }
-      accountId = ownAccountOf(test.accounts)?.id ?? null
     }
-
-    const record = await profiles.create({ name: input.name, baseUrl, accountId, apiKeyHint: apiKeyHintOf(input.apiKey), isDemo: false })
-    let stored: 'keychain' | 'session'
-    try {
-      stored = await v.write(record.id, bindCredentials(input, baseUrl))
-    } catch (error) {
-      await profiles.remove(record.id).catch(() => undefined)
-      throw error
-    }
-    if (stored !== 'keychain') {
-      // The keychain went away between the probe and the write: undo, say so.
-      await v.remove(record.id).catch(() => undefined)
-      await profiles.remove(record.id).catch(() => undefined)
-      throw new TerminalError({ kind: 'keychain', code: 'KEYCHAIN_UNAVAILABLE', message: 'The OS keychain stopped answering while saving; nothing was saved.' })
-    }
-    return view(record)
+    return view(await service.create(input, learnAccount))
   }
 
-  async function remove(parsed: ProfileArgs): Promise<{ removed: true; id: string; name: string }> {
+  async function remove(parsed: ProfileArgs, io: CliIo): Promise<{ removed: true; id: string; name: string }> {
     const record = await find(parsed.values, 'remove')
-    // Removing the metadata without the keychain entry would leave an orphaned secret behind.
-    const v = await requireKeychain(`Nothing was removed: the secret of "${record.name}" could not be deleted. Try again when the keychain is available.`)
-    await v.remove(record.id)
-    const profiles = await openStore()
-    await profiles.remove(record.id)
+    // Without the keychain nothing is removed: the metadata alone would leave an orphaned secret behind.
+    await (await openService(io)).remove(record.id)
     return { removed: true, id: record.id, name: record.name }
   }
 
@@ -205,9 +183,9 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
       })
     }
     try {
-      return await testConnection(record.baseUrl, credentials, io, timeoutMs)
+      return await (await openService(io)).probe(record.baseUrl, credentials, timeoutMs)
     } catch (error) {
-      const e = asTerminalError(error)
+      const e = toTerminalError(error)
       if (!record.isDemo) throw e
       // The demo exchange is embedded in the app and the web host and listens only while one of
       // them runs; from a bare CLI it is usually not there, which deserves more than "connection refused".
@@ -259,14 +237,13 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
             { rename: parsed.values.rename, baseUrl: parsed.values['base-url'], newKey: parsed.newKey },
             {
               find: () => find(parsed.values, 'update'),
-              store: openStore,
-              keychain: requireKeychain,
+              service: () => openService(io),
               readCredentials: () => credentialsForAdd(io, stdinTimeoutMs),
               view,
             },
           )
         case 'remove':
-          return remove(parsed)
+          return remove(parsed, io)
         case 'test':
           return test(parsed, io)
       }

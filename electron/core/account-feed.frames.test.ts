@@ -30,7 +30,7 @@ function setup(opts: { accountId?: number; current?: () => boolean } = {}) {
   const emitted: AccountSnapshot[] = []
   const feed = createAccountFeed({
     client,
-    generation: 3,
+    switchGeneration: 3,
     accountId: opts.accountId ?? OWN,
     ownAccountId: OWN,
     isCurrent: opts.current ?? (() => true),
@@ -189,7 +189,7 @@ describe('account feed on private frames', () => {
     await feed.fetch()
     feed.applyFrame(wallet('2'))
     await turn()
-    expect(emitted[0]?.generation).toBe(3)
+    expect(emitted[0]?.switchGeneration).toBe(3)
     feed.stop()
   })
 })

@@ -13,7 +13,7 @@ function feedWith(pages: OrderRecord[][]) {
     recentOrders: async () => pages.shift() ?? [],
   } as unknown as ExchangeClient
   const notices: Notice[] = []
-  const feed = createAccountFeed({ client, generation: 1, accountId: 1, ownAccountId: 1, isCurrent: () => true, emit: () => undefined, notify: (n) => notices.push(n), intervalMs: 60_000 })
+  const feed = createAccountFeed({ client, switchGeneration: 1, accountId: 1, ownAccountId: 1, isCurrent: () => true, emit: () => undefined, notify: (n) => notices.push(n), intervalMs: 60_000 })
   return { feed, notices }
 }
 

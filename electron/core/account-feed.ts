@@ -1,6 +1,6 @@
 // The account feed: balances, fee rules and recent orders of the selected account, polled every few
 // seconds while a profile is active and pushed as `account.changed`. Each snapshot carries the
-// session generation it was fetched for; a snapshot fetched for an older generation is dropped here
+// switch generation it was fetched for; a snapshot fetched for an older one is dropped here
 // (and again in the renderer), so one account's data never shows in another's view.
 //
 // The live feed's private frames patch the last snapshot at once (account-frames.ts) and the patched
@@ -20,11 +20,11 @@ import { patchSnapshot, type AccountEvent } from './account-frames'
 
 export interface AccountFeedDeps {
   client: ExchangeClient
-  generation: number
+  switchGeneration: number
   accountId: number | null
   /** The account whose key the client holds: only its orders are visible. */
   ownAccountId: number | null
-  isCurrent: (generation: number) => boolean
+  isCurrent: (switchGeneration: number) => boolean
   emit: (snapshot: AccountSnapshot) => void
   notify: (notice: Notice) => void
   intervalMs?: number
@@ -149,7 +149,7 @@ export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
     const visibleOrders = orders === null ? null : ownView ? orders.filter(mine) : orders.filter((o) => o.account_id === id)
     if (orders && ownView) noticeChanges(orders)
     return {
-      generation: deps.generation,
+      switchGeneration: deps.switchGeneration,
       accountId: id,
       balances: balances.filter(mine),
       feeRules: feeRules.filter(mine),
@@ -160,13 +160,13 @@ export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
 
   async function tick(): Promise<void> {
     const snapshot = await fetchSnapshot()
-    if (!abort.signal.aborted && deps.isCurrent(snapshot.generation)) deps.emit(snapshot)
+    if (!abort.signal.aborted && deps.isCurrent(snapshot.switchGeneration)) deps.emit(snapshot)
   }
 
   function flush(): void {
     flushScheduled = false
     if (abort.signal.aborted) return
-    const shown = patchedSinceFlush && last !== null && deps.isCurrent(last.generation)
+    const shown = patchedSinceFlush && last !== null && deps.isCurrent(last.switchGeneration)
     if (shown) {
       last = { ...last!, fetchedAt: now() }
       deps.emit(last)

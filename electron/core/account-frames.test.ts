@@ -32,7 +32,7 @@ const order = (id: number, status: string, filled = '0'): OrderRecord => ({
 })
 
 const snapshot = (accountId: number, over: Partial<AccountSnapshot> = {}): AccountSnapshot => ({
-  generation: 3,
+  switchGeneration: 3,
   accountId,
   balances: [balance(accountId, 'BTC', 'SPOT', '1.5', '0.5'), balance(accountId, 'USDT', 'SPOT', '1000')],
   feeRules: [],

@@ -1,4 +1,4 @@
-// The private feed frames (`w` wallet, `o` order; known-facts.md "The live feed") applied to the last
+// The private feed frames (`w` wallet, `o` order; docs/exchange-api.md "The live feed") applied to the last
 // account snapshot, so their numbers reach the window without waiting for three REST reads. Pure
 // functions: each returns the patched snapshot, or null when the frame cannot be applied with
 // certainty — then the caller leaves the snapshot alone and lets the REST read decide. Never a guess:

@@ -68,15 +68,15 @@ describe('fills read with their sides', () => {
   })
 
   it('a switch of account while the witnesses are read drops the whole answer', async () => {
-    const state = { generation: 1 }
+    const state = { switchGeneration: 1 }
     const { session } = fakeSession({
       fills: () => [fill(T0 + DAY)],
       orders: () => {
-        state.generation = 2
+        state.switchGeneration = 2
         return []
       },
     })
-    Object.defineProperty(session, 'generation', { get: () => state.generation })
+    Object.defineProperty(session, 'switchGeneration', { get: () => state.switchGeneration })
     await expect(createHistoryHandlers(session)['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })).rejects.toMatchObject({ code: 'ABORTED' })
   })
 })

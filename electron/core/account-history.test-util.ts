@@ -29,6 +29,6 @@ export function fakeSession(over: Partial<HistorySession> & FakeHistory): { sess
     },
   } as unknown as ExchangeClient
   const { orders: _o, fills: _f, activity: _a, ...rest } = over
-  const session: HistorySession = { client, active: { accountId: 7 }, accountId: 7, generation: 1, signal: new AbortController().signal, ...rest }
+  const session: HistorySession = { client, active: { accountId: 7 }, accountId: 7, switchGeneration: 1, signal: new AbortController().signal, ...rest }
   return { session, asked }
 }

@@ -35,14 +35,14 @@ describe('account history in 30-day windows', () => {
   })
 
   it('drops a history whose account was switched away between two windows', async () => {
-    const state = { generation: 1 }
+    const state = { switchGeneration: 1 }
     const { session } = fakeSession({
       fills: () => {
-        state.generation = 2
+        state.switchGeneration = 2
         return []
       },
     })
-    Object.defineProperty(session, 'generation', { get: () => state.generation })
+    Object.defineProperty(session, 'switchGeneration', { get: () => state.switchGeneration })
     await expect(createHistoryHandlers(session)['account.trades']({ pair: 'BTC_USDT', from: T0, to: T0 + 40 * DAY })).rejects.toMatchObject({ code: 'ABORTED' })
   })
 

@@ -14,7 +14,7 @@ export interface HistorySession {
   readonly client: ExchangeClient | null
   readonly active: { accountId: number | null } | null
   readonly accountId: number | null
-  readonly generation: number
+  readonly switchGeneration: number
   readonly signal: AbortSignal
 }
 
@@ -125,7 +125,7 @@ export function createHistoryHandlers(session: HistorySession): {
   'account.trades': (q: AccountTradesQuery) => Promise<MethodResults['account.trades']>
 } {
   /** The key reads its own account's history only: a view-only sub-account's is not readable with it. */
-  function ownAccount(range: { from: number; to: number }): { client: ExchangeClient; generation: number; signal: AbortSignal } {
+  function ownAccount(range: { from: number; to: number }): { client: ExchangeClient; switchGeneration: number; signal: AbortSignal } {
     const problem = rangeProblem(range)
     if (problem) throw new TerminalError({ kind: 'validation', code: 'INVALID_RANGE', field: problem.field, message: problem.message })
     const { client, active, accountId } = session
@@ -133,20 +133,20 @@ export function createHistoryHandlers(session: HistorySession): {
     if (accountId === null || accountId !== active.accountId) {
       throw new TerminalError({ kind: 'validation', code: 'VIEW_ONLY_ACCOUNT', message: 'The history of the selected account needs its own API key. Add a profile for it.' })
     }
-    return { client, generation: session.generation, signal: session.signal }
+    return { client, switchGeneration: session.switchGeneration, signal: session.signal }
   }
 
   return {
     async 'account.orders'(q) {
-      const { client, generation, signal } = ownAccount(q)
+      const { client, switchGeneration, signal } = ownAccount(q)
       return readOrders(client, q, signal, () => {
-        if (generation !== session.generation) throw switchedAway()
+        if (switchGeneration !== session.switchGeneration) throw switchedAway()
       })
     },
     async 'account.trades'(q) {
-      const { client, generation, signal } = ownAccount(q)
+      const { client, switchGeneration, signal } = ownAccount(q)
       return readFills(client, q, signal, () => {
-        if (generation !== session.generation) throw switchedAway()
+        if (switchGeneration !== session.switchGeneration) throw switchedAway()
       })
     },
   }

@@ -60,7 +60,7 @@ export function modeOf(status: FeedStatus, reason: string | null): FeedMode {
 
 export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
   const { session, hub } = options
-  let link: { generation: number; tag: MarketSession; client: FeedClient | null; mode: FeedMode; authed: boolean; disposers: Array<() => void> } | null = null
+  let link: { profileGeneration: number; tag: MarketSession; client: FeedClient | null; mode: FeedMode; authed: boolean; disposers: Array<() => void> } | null = null
   const modeListeners = new Set<(mode: FeedMode) => void>()
 
   const modes = (): FeedModes => {
@@ -68,7 +68,7 @@ export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
     return { market, account: market === 'live' && link?.authed ? 'live' : market === 'live' ? 'polling' : market }
   }
   const announce = (): void => {
-    if (link && link.generation === session.profileGeneration) hub.emit('feed.status', { session: link.tag, modes: modes() })
+    if (link && link.profileGeneration === session.profileGeneration) hub.emit('feed.status', { session: link.tag, modes: modes() })
   }
 
   function stop(): void {
@@ -82,10 +82,10 @@ export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
   function ensure(): void {
     const { active, client, profileGeneration } = session
     if (!active || !client) return stop()
-    if (link?.generation === profileGeneration) return
+    if (link?.profileGeneration === profileGeneration) return
     stop()
-    const tag: MarketSession = { profileId: active.id, generation: profileGeneration }
-    const current = { generation: profileGeneration, tag, client: null as FeedClient | null, mode: 'polling' as FeedMode, authed: false, disposers: [] as Array<() => void> }
+    const tag: MarketSession = { profileId: active.id, profileGeneration }
+    const current = { profileGeneration, tag, client: null as FeedClient | null, mode: 'polling' as FeedMode, authed: false, disposers: [] as Array<() => void> }
     link = current
     if (!options.enabled) return announce()
     let url: string
@@ -101,7 +101,7 @@ export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
     const feed = createFeedClient({ url, token: (refused) => client.feedToken(refused), ...options.client })
     current.client = feed
     current.mode = 'reconnecting'
-    const isCurrent = () => link === current && current.generation === session.profileGeneration
+    const isCurrent = () => link === current && current.profileGeneration === session.profileGeneration
     current.disposers.push(
       feed.onStatus((status, reason) => {
         if (!isCurrent()) return

@@ -1,6 +1,6 @@
 // The lookup after an order whose answer was lost: is it among the account's recent orders?
 //
-// The real exchange's order records carry no client_order_id (known-facts.md), so a record is matched
+// The real exchange's order records carry no client_order_id (docs/exchange-api.md, "Orders"), so a record is matched
 // by its client_order_id where the server keeps them, and otherwise by pair, side, type, amount and
 // price inside a time window around the sending. The verdict says how sure the match is, and the
 // message says what was searched: not finding an order is never reported as "not placed".
@@ -14,7 +14,7 @@ import type { ExchangeClient } from './exchange/client'
 
 export type UnknownOutcome = Extract<PlaceOrderResult, { outcome: 'unknown' }>
 
-/** The most orders GET /accounts/order answers (known-facts.md): a full list may have cut ours off. */
+/** The most orders GET /accounts/order answers (docs/exchange-api.md, "Orders"): a full list may have cut ours off. */
 export const RECENT_ORDERS_MAX = 100
 /** How far before the sending and after the last read a matching record may be dated. */
 export const MATCH_MARGIN_MS = 60_000

@@ -20,12 +20,12 @@ function wired(profileId = 'p1') {
   const dir = mkdtempSync(join(tmpdir(), 'alerts-wiring-'))
   dirs.push(dir)
   const hub = createEventHub()
-  const session = { active: { id: profileId }, client: null, generation: 4, profileGeneration: 3, signal: new AbortController().signal }
+  const session = { active: { id: profileId }, client: null, switchGeneration: 4, profileGeneration: 3, signal: new AbortController().signal }
   const pairs = async () => [BTC_USDT]
   const alerts = createTerminalAlerts({ session: session as never, hub, dataDir: dir, now: () => 1_000, pollMs: 60_000, pairs })
   const fired: EventPayloads['alerts.fired'][] = []
   hub.on('alerts.fired', (e) => fired.push(e))
-  const tag = (id = profileId) => ({ profileId: id, generation: 3 })
+  const tag = (id = profileId) => ({ profileId: id, profileGeneration: 3 })
   const ticker = (last: string, id?: string) => hub.emit('market.ticker', { session: tag(id), pair: 'BTC_USDT', ticker: { pair: 'BTC_USDT', last, buy: null, sell: null } })
   /** A batch of trades, given oldest first (the feed sends them newest first). */
   const trade = (...prices: string[]) =>
@@ -48,7 +48,7 @@ describe('alert wiring', () => {
     w.ticker('100.9')
     await w.settle()
     expect(w.fired).toHaveLength(1)
-    expect(w.fired[0]).toMatchObject({ session: { profileId: 'p1', generation: 3 }, alerts: [{ id: alert.id, status: 'fired', firedBy: '100.7' }] })
+    expect(w.fired[0]).toMatchObject({ session: { profileId: 'p1', profileGeneration: 3 }, alerts: [{ id: alert.id, status: 'fired', firedBy: '100.7' }] })
     expect((await w.alerts.handlers['alerts.list'](undefined)).map((a) => a.status)).toEqual(['fired'])
     w.alerts.dispose()
   })
@@ -67,7 +67,7 @@ describe('alert wiring', () => {
   it('an order alert fires once when the account feed shows the order filled', async () => {
     const w = wired()
     await w.alerts.handlers['alerts.create']({ kind: 'order-filled', pair: 'BTC_USDT', orderId: 77 })
-    const snap = (status: string): AccountSnapshot => ({ generation: 4, accountId: 1, balances: [], feeRules: [], fetchedAt: 1, orders: [{ id: 77, pair: 'BTC_USDT', amount: '1', side: 'BID', status, type: 'LIMIT' }] })
+    const snap = (status: string): AccountSnapshot => ({ switchGeneration: 4, accountId: 1, balances: [], feeRules: [], fetchedAt: 1, orders: [{ id: 77, pair: 'BTC_USDT', amount: '1', side: 'BID', status, type: 'LIMIT' }] })
     w.hub.emit('account.changed', snap('OPEN'))
     w.hub.emit('account.changed', snap('FILLED'))
     w.hub.emit('account.changed', snap('FILLED'))
@@ -79,7 +79,7 @@ describe('alert wiring', () => {
   it('an alert on any order of a pair fires once, on the first order that fills after it was set', async () => {
     const w = wired()
     const order = (id: number, status: string, pair = 'BTC_USDT') => ({ id, pair, amount: '1', side: 'BID', status, type: 'LIMIT' })
-    const snap = (...orders: ReturnType<typeof order>[]): AccountSnapshot => ({ generation: 4, accountId: 1, balances: [], feeRules: [], fetchedAt: 1, orders })
+    const snap = (...orders: ReturnType<typeof order>[]): AccountSnapshot => ({ switchGeneration: 4, accountId: 1, balances: [], feeRules: [], fetchedAt: 1, orders })
     // An order filled long ago is in the recent orders when the alert is set: history, not news.
     w.hub.emit('account.changed', snap(order(1, 'FILLED'), order(2, 'OPEN'), order(3, 'OPEN', 'ETH_USDT')))
     await w.settle()
@@ -120,7 +120,7 @@ describe('alert wiring', () => {
   it('without the pair list the price cannot be checked: nothing is set, and the reason is given', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'alerts-wiring-'))
     dirs.push(dir)
-    const session = { active: { id: 'p1' }, client: null, generation: 1, profileGeneration: 1, signal: new AbortController().signal }
+    const session = { active: { id: 'p1' }, client: null, switchGeneration: 1, profileGeneration: 1, signal: new AbortController().signal }
     const pairs = async () => {
       throw new TerminalError({ kind: 'network', code: 'NETWORK', message: 'The exchange could not be reached' })
     }

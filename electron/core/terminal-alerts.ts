@@ -21,7 +21,7 @@ type AlertMethod = 'alerts.list' | 'alerts.create' | 'alerts.cancel'
 export type AlertHandlers = { [M in AlertMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
 
 export interface AlertsDeps {
-  session: Pick<Session, 'active' | 'client' | 'generation' | 'profileGeneration' | 'signal'>
+  session: Pick<Session, 'active' | 'client' | 'switchGeneration' | 'profileGeneration' | 'signal'>
   hub: EventHub
   dataDir: string
   now: () => number
@@ -72,7 +72,7 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
 
   function announce(profileId: string, fired: Alert[]): void {
     if (fired.length === 0 || session.active?.id !== profileId) return
-    hub.emit('alerts.fired', { session: { profileId, generation: session.profileGeneration }, alerts: fired })
+    hub.emit('alerts.fired', { session: { profileId, profileGeneration: session.profileGeneration }, alerts: fired })
   }
 
   function enqueue(profileId: string, work: () => Promise<Alert[]>): void {
@@ -97,8 +97,8 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
     }),
     hub.on('account.changed', (snapshot) => {
       const profileId = session.active?.id
-      if (!profileId || snapshot.generation !== session.generation || !snapshot.orders) return
-      const orders = fills.see(snapshot.generation, snapshot.orders)
+      if (!profileId || snapshot.switchGeneration !== session.switchGeneration || !snapshot.orders) return
+      const orders = fills.see(snapshot.switchGeneration, snapshot.orders)
       enqueue(profileId, () => store.onOrders(profileId, orders))
     }),
   ]

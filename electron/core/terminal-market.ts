@@ -85,14 +85,14 @@ export function createMarket(deps: MarketDeps): Market {
       throw new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one to see the market.' })
     }
     feed?.stop()
-    const tag: MarketSession = { profileId: active.id, generation: session.profileGeneration }
+    const tag: MarketSession = { profileId: active.id, profileGeneration: session.profileGeneration }
     const live = deps.live?.() ?? null
     const next: MarketFeed = createMarketFeed(pair, interval, {
       client,
       cache: cacheOf(active),
       emit: <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => {
         // A replaced or stopped feed, or one of an earlier session, says nothing any more.
-        if (feed !== next || tag.generation !== session.profileGeneration) return
+        if (feed !== next || tag.profileGeneration !== session.profileGeneration) return
         hub.emit(event, { ...payload, session: tag } as EventPayloads[E])
       },
       now: deps.now,
@@ -107,7 +107,7 @@ export function createMarket(deps: MarketDeps): Market {
       client,
       live,
       emit: (payload) => {
-        if (feed !== next || tag.generation !== session.profileGeneration) return
+        if (feed !== next || tag.profileGeneration !== session.profileGeneration) return
         hub.emit('market.book', { ...payload, session: tag })
       },
       now: deps.now,
@@ -120,7 +120,7 @@ export function createMarket(deps: MarketDeps): Market {
         client,
         live,
         emit: (list) => {
-          if (tickers !== mine || tag.generation !== session.profileGeneration) return
+          if (tickers !== mine || tag.profileGeneration !== session.profileGeneration) return
           hub.emit('market.tickers', { session: tag, tickers: list })
         },
         ...(deps.tickerRates ? { rates: deps.tickerRates } : {}),
@@ -128,7 +128,7 @@ export function createMarket(deps: MarketDeps): Market {
       tickers = mine
     }
     const snapshot = await next.start()
-    session.assertCurrent(tag.generation)
+    session.assertCurrent(tag.profileGeneration)
     return { ...snapshot, session: tag }
   }
 
@@ -139,7 +139,7 @@ export function createMarket(deps: MarketDeps): Market {
     const cache = cacheOf(active)
     const [snapshot, lists] = await Promise.all([cache.load(pair, interval), cache.loadLists()])
     session.assertCurrent(profileGeneration)
-    const tag: MarketSession = { profileId: active.id, generation: profileGeneration }
+    const tag: MarketSession = { profileId: active.id, profileGeneration }
     return { snapshot: snapshot && snapshot.candles.length > 0 ? { ...snapshot, stale: true, session: tag } : null, pairs: lists?.pairs ?? null }
   }
 

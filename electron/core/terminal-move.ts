@@ -69,7 +69,7 @@ export function exchangeMoveDeps(client: ExchangeClient, accountId: number, orde
 export function createMoveHandler(session: Session, hub: EventHub, notify: (notice: Notice) => void) {
   return async function move({ orderId, pair, price }: MethodInput<'orders.move'>): Promise<MethodResults['orders.move']> {
     const { client, accountId } = requireTradingOf(session)
-    const tag = { profileId: session.active!.id, generation: session.profileGeneration }
+    const tag = { profileId: session.active!.id, profileGeneration: session.profileGeneration }
     const order = (await client.recentOrders({ signal: session.signal }, { pair })).find((o) => o.id === orderId)
     if (!order || !LIVE_ORDER_STATUSES.includes(order.status)) {
       throw new TerminalError({ kind: 'validation', code: 'ORDER_NOT_OPEN', message: `Order ${orderId} is not open on ${pair.replace('_', '/')} any more; nothing was changed.` })

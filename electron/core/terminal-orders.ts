@@ -42,17 +42,17 @@ export function createOrderHandlers(session: Session, notify: (notice: Notice) =
       // Asked during a switch: the account feed starts when the exchange has said which accounts
       // the key sees, so wait for that rather than answer "no profile".
       const during = session.switching()
-      let gen = session.generation
+      let gen = session.switchGeneration
       await session.ready()
       // Asked during a switch: the answer is for the session the switch leads to. Otherwise a switch
       // that came in meanwhile makes it stale.
-      if (during) gen = session.generation
-      else if (gen !== session.generation) throw switchedAway()
+      if (during) gen = session.switchGeneration
+      else if (gen !== session.switchGeneration) throw switchedAway()
       const feed = session.accountFeed()
       if (!session.active || !feed) throw noProfile()
       const snapshot = await feed.fetch()
-      if (gen !== session.generation) throw switchedAway()
-      return { ...snapshot, generation: gen }
+      if (gen !== session.switchGeneration) throw switchedAway()
+      return { ...snapshot, switchGeneration: gen }
     },
     async 'orders.validate'(draft) {
       return deskFor().validate(draft)

@@ -113,7 +113,7 @@ describe('terminal session switching', () => {
     const inFlight = core.call('market.candles', { pair: 'BTC_USDT', interval: '1', limit: 7 }).catch((error: { code?: string }) => error.code)
     const events = recordMarketEvents(core)
     const first = await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '1' })
-    expect(first.session).toEqual({ profileId: a.profile!.id, generation: a.profileGeneration })
+    expect(first.session).toEqual({ profileId: a.profile!.id, profileGeneration: a.profileGeneration })
     await new Promise((r) => setTimeout(r, 400))
     expect(events.seen.filter((e) => e.session.profileId === a.profile!.id).length).toBeGreaterThan(0)
 
@@ -123,14 +123,14 @@ describe('terminal session switching', () => {
     expect(await inFlight).toBe('ABORTED')
     expect(holder.seen.signalAborted).toBe(true)
     const second = await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '1' })
-    expect(second.session).toEqual({ profileId: profileB.id, generation: switched.profileGeneration })
+    expect(second.session).toEqual({ profileId: profileB.id, profileGeneration: switched.profileGeneration })
     // B's prices are its own: the two snapshots are different markets.
     expect(second.candles.at(-1)!.close).not.toBe(first.candles.at(-1)!.close)
     await new Promise((r) => setTimeout(r, 600))
     events.stop()
     const after = events.seen.filter((e) => e.at === 1)
     expect(after.length).toBeGreaterThan(0)
-    expect(after.filter((e) => e.session.profileId !== profileB.id || e.session.generation !== switched.profileGeneration)).toEqual([])
+    expect(after.filter((e) => e.session.profileId !== profileB.id || e.session.profileGeneration !== switched.profileGeneration)).toEqual([])
   })
 
   it('an account switch keeps the market feed (same exchange) but drops an account snapshot asked before it', async () => {
@@ -143,12 +143,12 @@ describe('terminal session switching', () => {
       (error: { code?: string }) => ({ error }),
     )
     const switched = await core.call('accounts.select', { accountId: view.id })
-    expect(switched.generation).toBeGreaterThan(a.generation)
+    expect(switched.switchGeneration).toBeGreaterThan(a.switchGeneration)
     expect(switched.profileGeneration).toBe(a.profileGeneration)
     const outcome = await asked
     // Either it came back before the switch (then it is the old generation's, which the window drops)
     // or it was dropped here; it is never labelled with the new generation.
-    if ('value' in outcome) expect(outcome.value.generation).toBe(a.generation)
+    if ('value' in outcome) expect(outcome.value.switchGeneration).toBe(a.switchGeneration)
     else expect(outcome.error.code).toBe('ABORTED')
     const market = await new Promise<EventPayloads['market.trades']>((resolve) => {
       const stop = core.on('market.trades', (p) => {
@@ -156,7 +156,7 @@ describe('terminal session switching', () => {
         resolve(p)
       })
     })
-    expect(market.session.generation).toBe(a.profileGeneration)
+    expect(market.session.profileGeneration).toBe(a.profileGeneration)
   })
 
   it('a late failure of the previous profile’s client does not paint the new profile’s light', async () => {
@@ -197,7 +197,7 @@ describe('terminal session switching', () => {
     const switching = core.call('profiles.activate', { id: profileB.id })
     const snapshot = await core.call('account.snapshot', undefined)
     const switched = await switching
-    expect(snapshot.generation).toBe(switched.generation)
+    expect(snapshot.switchGeneration).toBe(switched.switchGeneration)
     const bIds = b.accounts.map((x) => x.id)
     expect(snapshot.balances.length).toBeGreaterThan(0)
     for (const row of snapshot.balances) expect(bIds).toContain(row.account_id)
@@ -236,16 +236,16 @@ describe('terminal session switching', () => {
     const selectedAt = new Map<number, number | null>()
     const mixed: string[] = []
     const dispose = core.on('account.changed', (s) => {
-      if (!selectedAt.has(s.generation)) return
-      const want = selectedAt.get(s.generation)
-      for (const b of s.balances) if (b.account_id !== want) mixed.push(`gen ${s.generation}: balance of ${b.account_id} shown for ${want}`)
-      for (const f of s.feeRules) if (f.account_id !== want) mixed.push(`gen ${s.generation}: fee rule of ${f.account_id} shown for ${want}`)
+      if (!selectedAt.has(s.switchGeneration)) return
+      const want = selectedAt.get(s.switchGeneration)
+      for (const b of s.balances) if (b.account_id !== want) mixed.push(`gen ${s.switchGeneration}: balance of ${b.account_id} shown for ${want}`)
+      for (const f of s.feeRules) if (f.account_id !== want) mixed.push(`gen ${s.switchGeneration}: fee rule of ${f.account_id} shown for ${want}`)
     })
 
     const heap: number[] = []
     for (let i = 0; i < 200; i++) {
       session = i % 2 === 0 ? await core.call('accounts.select', { accountId: sub.id }) : await core.call('profiles.activate', { id: master.id })
-      selectedAt.set(session.generation, session.accountId)
+      selectedAt.set(session.switchGeneration, session.accountId)
       if (i % 2 === 0) expect(session.profile?.id).toBe(subProfile.id)
       const snap = await core.call('account.snapshot', undefined)
       for (const b of snap.balances) expect(b.account_id).toBe(session.accountId)

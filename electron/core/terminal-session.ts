@@ -1,13 +1,14 @@
 // Session switching: the active profile and its exchange client, the selected account, the
-// connection, and the generation number that every switch bumps.
+// connection, and the switch generation that every switch bumps.
 //
 // A switch aborts what is in flight for the previous session and restarts the account feed, so
 // answers for an old profile or account are discarded instead of shown. Two numbers say which
-// session something belongs to: `generation` (every profile or account switch) and
-// `profileGeneration` (the generation at which the profile was activated; market data belongs to
-// it). The market is a separate module (terminal-market.ts): a profile switch ends its feed through
+// session something belongs to: `switchGeneration` (every profile or account switch) and
+// `profileGeneration` (the switch generation at which the profile was activated; market data
+// belongs to it). The market is a separate module (terminal-market.ts): a profile switch ends its feed through
 // `onProfileEnd`, and the window subscribes again for the new exchange.
 import { requireBoundCredentials } from './credential-binding'
+import { noSuchProfile } from './profile-service'
 import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../domain/api'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import type { Account } from '../domain/wire'
@@ -21,8 +22,6 @@ import type { ProfileRecord, ProfileStore } from './profile-store'
 import type { DemoProfiles } from './terminal-demo'
 import type { Vault } from './vault'
 import { accountTree, ownAccountOf, profileView as viewOfProfile } from './session-views'
-
-export { ownAccountOf } from './session-views'
 
 export interface SessionDeps {
   vault: Vault
@@ -38,7 +37,7 @@ export interface SessionDeps {
 }
 
 export interface Session {
-  readonly generation: number
+  readonly switchGeneration: number
   readonly profileGeneration: number
   /** Aborted when the profile session ends: every exchange call made for it passes this. */
   readonly signal: AbortSignal
@@ -68,10 +67,6 @@ export interface Session {
 
 const idle = (now: number): ConnectionStatus => ({ state: 'idle', message: 'No profile is active.', since: now })
 
-export function noSuchProfile(): TerminalError {
-  return new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile does not exist (any more).' })
-}
-
 export function createSession(deps: SessionDeps): Session {
   const { now, hub } = deps
   const log = deps.logger
@@ -89,7 +84,7 @@ export function createSession(deps: SessionDeps): Session {
 
   async function state(): Promise<SessionState> {
     return {
-      generation,
+      switchGeneration: generation,
       profileGeneration,
       profile: active ? profileView(active) : null,
       accounts: accountTree(accounts, active, deps.profiles.list()),
@@ -141,7 +136,7 @@ export function createSession(deps: SessionDeps): Session {
     const gen = generation
     accountFeed = createAccountFeed({
       client,
-      generation: gen,
+      switchGeneration: gen,
       accountId,
       ownAccountId: active.accountId,
       isCurrent: (g) => g === generation,
@@ -258,7 +253,7 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   return {
-    get generation() {
+    get switchGeneration() {
       return generation
     },
     get profileGeneration() {

@@ -2,16 +2,17 @@
 // emits its events; the hosts (Electron main, web host) only bind it to a transport.
 //
 // It composes three parts along their seams: the session (terminal-session.ts: the active profile,
-// its client, the selected account and the generation every switch bumps), the market
+// its client, the selected account and the switch generation every switch bumps), the market
 // (terminal-market.ts) and the orders (terminal-orders.ts), with the embedded demo exchange
-// (terminal-demo.ts). What stays here are the profiles, preferences and start-up.
-import type { AppInfo, ConnectionTestResult, HostKind, MethodInput, MethodName, MethodResults, Notice, TerminalCore } from '../domain/api'
+// (terminal-demo.ts) and the profiles (terminal-profiles.ts over profile-service.ts, which the CLI
+// shares). What stays here are the preferences and start-up.
+import type { AppInfo, HostKind, MethodInput, MethodName, MethodResults, Notice, TerminalCore } from '../domain/api'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import { createEventHub } from './events'
 import { type ExchangeClient, type ExchangeClientOptions, createExchangeClient } from './exchange/client'
 import type { Logger } from './logger'
 import { createPreferenceStore } from './preferences'
-import type { ProfileRecord, ProfileStore } from './profile-store'
+import type { ProfileStore } from './profile-store'
 import { createMarket } from './terminal-market'
 import { createHistoryHandlers } from './account-history'
 import { createLiveLinks } from './live-link'
@@ -19,16 +20,9 @@ import { createOrderHandlers } from './terminal-orders'
 import { createTerminalAlerts } from './terminal-alerts'
 import { createMoveHandler } from './terminal-move'
 import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
-import { createSession, noSuchProfile, ownAccountOf } from './terminal-session'
+import { createSession } from './terminal-session'
+import { createProfileHandlers } from './terminal-profiles'
 import type { Vault } from './vault'
-import { bindCredentials, originChangeRefusal } from './credential-binding'
-import { feedUrlProblem } from '../domain/origin'
-
-/** A feed URL on another host than the base URL would be sent the API's session token: refused. */
-function checkFeedUrl(feedUrl: string | undefined, baseUrl: string): void {
-  const problem = feedUrl ? feedUrlProblem(feedUrl, baseUrl) : null
-  if (problem) throw new TerminalError({ kind: 'validation', code: 'BAD_FEED_URL', field: 'feedUrl', message: problem })
-}
 
 export type { DemoLauncher }
 
@@ -103,20 +97,6 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
   session.onProfileEnd(live.stop)
 
-  async function testConnection(baseUrl: string, creds: { apiKey: string; apiSecret: string }): Promise<ConnectionTestResult> {
-    const probe = makeClient({ baseUrl, credentials: async () => creds, timeoutMs: 8_000, maxTries: 1 })
-    try {
-      const started = now()
-      const time = await probe.time().catch(() => null)
-      const list = await probe.accounts({ include_subaccounts: true })
-      const skew = time ? Math.round(time.serverTime * 1000 - (started + now()) / 2) : null
-      return { ok: true, accounts: list, serverTimeSkewMs: skew }
-    } catch (error) {
-      const e = isTerminalError(error) ? error : new TerminalError({ kind: 'internal', code: 'INTERNAL', message: String(error) })
-      return { ok: false, accounts: [], serverTimeSkewMs: null, error: { kind: e.kind, code: e.code, message: e.message } }
-    }
-  }
-
   const handlers: Handlers = {
     async 'app.info'() {
       const info: AppInfo = {
@@ -131,87 +111,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     },
     'prefs.get': () => prefs.get(),
     'prefs.set': (patch) => prefs.set(patch),
-
-    async 'profiles.list'() {
-      await deps.profiles.refresh() // the CLI or another window may have changed the file
-      const list = deps.profiles.list()
-      // A profile another process added has a keychain entry this vault has not seen yet.
-      if (list.some((p) => deps.vault.storageOf(p.id) === 'missing')) await deps.vault.list().catch(() => undefined)
-      return list.map(session.profileView)
-    },
-    async 'profiles.create'(input) {
-      const demoInfo = demo.info
-      const isDemo = demoInfo !== null && input.baseUrl.replace(/\/+$/, '') === demoInfo.baseUrl
-      checkFeedUrl(input.feedUrl, input.baseUrl)
-      const test = await testConnection(input.baseUrl, input)
-      const own = test.ok ? ownAccountOf(test.accounts) : null
-      const record = await deps.profiles.create({
-        name: input.name,
-        baseUrl: input.baseUrl.replace(/\/+$/, ''),
-        ...(input.feedUrl ? { feedUrl: input.feedUrl } : {}),
-        accountId: own?.id ?? null,
-        apiKeyHint: input.apiKey.slice(-4),
-        isDemo,
-      })
-      try {
-        await deps.vault.write(record.id, bindCredentials(input, record.baseUrl))
-      } catch (error) {
-        await deps.profiles.remove(record.id)
-        throw error
-      }
-      void session.publish()
-      return session.profileView(record)
-    },
-    async 'profiles.update'(input) {
-      const existing = deps.profiles.get(input.id)
-      if (!existing) throw noSuchProfile()
-      if ((input.apiKey === undefined) !== (input.apiSecret === undefined)) {
-        throw new TerminalError({ kind: 'validation', code: 'KEY_AND_SECRET', field: input.apiKey === undefined ? 'apiKey' : 'apiSecret', message: 'Enter the API key and its secret together, or neither to keep the current ones.' })
-      }
-      const refusal = originChangeRefusal(existing.baseUrl, input)
-      if (refusal) throw refusal
-      const demoInfo = demo.info
-      const patch: Partial<ProfileRecord> = {}
-      if (input.name !== undefined) patch.name = input.name
-      // A feed URL kept from before must still sit on the (new) base URL's host.
-      checkFeedUrl(input.feedUrl ?? existing.feedUrl ?? undefined, input.baseUrl ?? existing.baseUrl)
-      if (input.feedUrl !== undefined) patch.feedUrl = input.feedUrl === '' ? null : input.feedUrl
-      if (input.baseUrl !== undefined) {
-        patch.baseUrl = input.baseUrl.replace(/\/+$/, '')
-        patch.isDemo = demoInfo !== null && patch.baseUrl === demoInfo.baseUrl
-      }
-      if (input.apiKey !== undefined && input.apiSecret !== undefined) {
-        await deps.vault.write(input.id, bindCredentials({ apiKey: input.apiKey, apiSecret: input.apiSecret }, patch.baseUrl ?? existing.baseUrl))
-        patch.apiKeyHint = input.apiKey.slice(-4)
-        patch.accountId = null // a new key may belong to another account: learned again on activation
-      }
-      const record = await deps.profiles.update(input.id, patch).catch(async (error: unknown) => {
-        // Removed by another process meanwhile: the entry just written would be an orphan.
-        if (isTerminalError(error) && error.kind === 'not-found' && patch.apiKeyHint !== undefined) await deps.vault.remove(input.id).catch(() => undefined)
-        throw error
-      })
-      if (session.active?.id === input.id) await session.activate(input.id)
-      return session.profileView(record)
-    },
-    async 'profiles.remove'({ id }) {
-      if (!deps.profiles.get(id)) throw noSuchProfile()
-      await deps.vault.remove(id)
-      await deps.profiles.remove(id)
-      if (session.active?.id === id) await session.deactivate()
-      await session.publish()
-      return { removed: true }
-    },
-    'profiles.activate': ({ id }) => session.activate(id),
-    async 'profiles.test'(input) {
-      if ('id' in input) {
-        const record = deps.profiles.get(input.id)
-        if (!record) throw noSuchProfile()
-        if (record.isDemo) await demo.ensure()
-        return testConnection(deps.profiles.get(input.id)!.baseUrl, await session.credentialsFor(input.id))
-      }
-      return testConnection(input.baseUrl, input)
-    },
-
+    ...createProfileHandlers({ profiles: deps.profiles, vault: deps.vault, session, demo, makeClient }),
     'session.get': () => session.state(),
     'accounts.select': ({ accountId }) => session.selectAccount(accountId),
     ...market.handlers,

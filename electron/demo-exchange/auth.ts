@@ -1,4 +1,4 @@
-// Authentication as the real exchange does it (known-facts.md): POST /auth trades an api key and secret
+// Authentication as the real exchange does it (docs/exchange-api.md, "Authentication and signing"): POST /auth trades an api key and secret
 // for a JWT (HS256, with exp); private requests carry it as a Bearer token; POST/DELETE also carry
 // X-SIGN, the hex HMAC-SHA256 of the exact body bytes keyed with the api secret.
 import { createHmac, timingSafeEqual } from 'node:crypto'

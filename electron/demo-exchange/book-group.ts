@@ -1,4 +1,4 @@
-// GET /orderbook's `group` (known-facts.md: the official client sends it): levels merged into price
+// GET /orderbook's `group` (docs/exchange-api.md: the official client sends it): levels merged into price
 // buckets of the given step, asks rounded up and bids down (as domain/order-book.ts groups for the
 // panel), so a grouped book never shows a better price than the book has. The limits apply after
 // grouping: `limit_sell=10&group=10` is ten buckets.

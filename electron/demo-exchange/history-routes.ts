@@ -1,4 +1,4 @@
-// The account history endpoints the official client calls (known-facts.md, "History endpoints"):
+// The account history endpoints the official client calls (docs/exchange-api.md, "History"):
 // GET /accounts/trades (own fills), GET /accounts/activity (wallet movements), and the filters of
 // GET /accounts/order. Times are ISO 8601 (a time without a zone is UTC); a span longer than 30 days
 // is refused, as the official client refuses to ask for one.

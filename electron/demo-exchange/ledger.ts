@@ -1,6 +1,6 @@
 // The account history the demo serves: each user's own fills (GET /accounts/trades) and the wallet
 // movements they caused (GET /accounts/activity), kept newest-last and bounded per account. Records
-// are built as the official client's models read them (known-facts.md); a time that is not set is
+// are built as the official client's models read them (docs/exchange-api.md, "The real exchange's shapes"); a time that is not set is
 // left out, never sent as null.
 //
 // Amounts are kept as decimal strings, not Decimal objects: each Decimal is an object and an array of

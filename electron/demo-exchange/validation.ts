@@ -1,4 +1,4 @@
-// Order-request rules as the exchange enforces them (section 2.1 and 8 of the specification). Checks
+// Order-request rules as the exchange enforces them (docs/exchange-api.md, "Orders": the rules and limits). Checks
 // run in a fixed order so each mistake gets its own code deterministically:
 // pair → order_type → order_side → wallet_type → amounts → prices → stop_operator; the engine then
 // checks liquidity, the minimum value and funds. Fields that do not apply to the order type are ignored.

@@ -1,7 +1,10 @@
 // The zod schema of every TerminalApi method's input: where a payload enters the main process it is
 // checked against its method's schema here, so one that does not match never reaches the core.
 // The profile form and the CLI use the same schemas, so their field errors are the core's.
+// The table is checked against the one name list (api-names.ts): a method without a schema, or a
+// schema without a method, does not compile.
 import { z } from 'zod'
+import type { MethodName } from './api-names'
 import { candleIntervalSchema } from './wire'
 import { orderDraftSchema } from './orders'
 import { baseUrlProblem, feedUrlProblem } from './origin'
@@ -131,4 +134,4 @@ export const methodInputs = {
   'alerts.list': noInput,
   'alerts.create': alertDraftSchema,
   'alerts.cancel': z.strictObject({ id }),
-} as const
+} as const satisfies Record<MethodName, z.ZodType>

@@ -1,7 +1,9 @@
-// The method and event names of the TerminalApi, without their schemas, for the sandboxed preload:
-// it must stay one small file with no dependencies. api.ts checks at compile time that these lists
-// and its tables agree.
-export const METHOD_NAME_LIST = [
+// The one list of the TerminalApi's method and event names. Every other table of the contract is
+// checked against it with `satisfies Record<MethodName | EventName, …>`: the input schemas
+// (api-inputs.ts), the results and the event payloads (api.ts), and the core's handlers. Adding a
+// method is one name here; the compiler then names each table that lacks it. No dependencies and no
+// zod: the sandboxed preload and the renderer's first screen import this file.
+export const METHOD_NAMES = [
   'app.info',
   'prefs.get',
   'prefs.set',
@@ -35,7 +37,7 @@ export const METHOD_NAME_LIST = [
   'alerts.cancel',
 ] as const
 
-export const EVENT_NAME_LIST = [
+export const EVENT_NAMES = [
   'market.candles',
   'market.trades',
   'market.ticker',
@@ -50,6 +52,9 @@ export const EVENT_NAME_LIST = [
   'orders.move-step',
 ] as const
 
+export type MethodName = (typeof METHOD_NAMES)[number]
+export type EventName = (typeof EVENT_NAMES)[number]
+
 export const IPC_PREFIX = 'terminal:'
 export const IPC_EVENT_CHANNEL = 'terminal:event'
 
@@ -62,7 +67,7 @@ export const WEB_SESSION_PATH = '/session'
 export const WEB_LINK_PATH = '/session/link'
 
 /** Splits 'orders.place' into ['orders', 'place']. */
-export function splitMethod(method: (typeof METHOD_NAME_LIST)[number]): [string, string] {
+export function splitMethod(method: MethodName): [string, string] {
   const dot = method.indexOf('.')
   return [method.slice(0, dot), method.slice(dot + 1)]
 }

@@ -69,10 +69,10 @@ export interface ConnectionStatus {
 }
 
 export interface SessionState {
-  /** Increases on every profile or account switch; events of an older generation are stale. */
-  generation: number
+  /** Increases on every profile or account switch; events of an older switch generation are stale. */
+  switchGeneration: number
   /**
-   * The generation at which the active profile was activated. Market data belongs to the profile,
+   * The switch generation at which the active profile was activated. Market data belongs to the profile,
    * not the account: an account switch leaves it, a profile switch (or re-activation) changes it.
    */
   profileGeneration: number
@@ -90,7 +90,8 @@ export interface SessionState {
 /** The profile session a market answer or event belongs to (see SessionState.profileGeneration). */
 export interface MarketSession {
   profileId: string
-  generation: number
+  /** The SessionState.profileGeneration the data was fetched for: only a profile switch changes it. */
+  profileGeneration: number
 }
 
 /** A market payload as a feed makes it, before the terminal tags it with its session. */
@@ -123,7 +124,8 @@ export interface CachedMarket {
 }
 
 export interface AccountSnapshot {
-  generation: number
+  /** The SessionState.switchGeneration it was fetched for: any profile or account switch makes it stale. */
+  switchGeneration: number
   accountId: number | null
   balances: Balance[]
   feeRules: FeeRule[]

@@ -1,9 +1,12 @@
 // The TerminalApi contract: every method and event the renderer can use, named once.
 //
-// Preload, IPC binding, web host, CLI and the renderer's client are all derived from the two tables
-// below (`methodInputs`, from api-inputs.ts, and `EVENT_NAMES`), so a method that is not here cannot
-// be called, and a payload that does not match its schema never reaches the core. The views the
-// methods answer with are in api-views.ts; this module re-exports both, so importers name one module.
+// The names are one list (api-names.ts). Three tables are checked against it with `satisfies
+// Record<…>`: each method's input schema (api-inputs.ts), each method's result and each event's
+// payload (below), so no table can lack a name or hold one the list does not. Preload, IPC binding,
+// web host, CLI and the renderer's client are all derived from them; a method that is not here
+// cannot be called, and a payload that does not match its schema never reaches the core. The views
+// the methods answer with are in api-views.ts; this module re-exports both, so importers name one
+// module.
 import type { z } from 'zod'
 import type {
   Account,
@@ -22,7 +25,7 @@ import type {
 import type { OrderCheck, OrderDraft } from './orders'
 import type { PlacedFill } from './fill-sides'
 import type { Envelope } from './errors'
-import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from './api-names'
+import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventName, type MethodName } from './api-names'
 import type { BookEventPayload } from './history-api'
 import type { Alert } from './alerts'
 import type { MoveResult, MoveStep } from './move-order'
@@ -46,89 +49,84 @@ import type {
 export type * from './api-views'
 export { methodInputs, profileInputSchema, type ProfileInput } from './api-inputs'
 
-export type MethodName = keyof typeof methodInputs
-export const METHOD_NAMES: readonly MethodName[] = METHOD_NAME_LIST
-// The preload's name list and the schema table must name the same methods.
-type _ListCoversTable = [MethodName] extends [(typeof METHOD_NAME_LIST)[number]] ? true : never
-const _listCoversTable: _ListCoversTable = true
-void _listCoversTable
+export { EVENT_NAMES, METHOD_NAMES, type EventName, type MethodName }
 export type MethodInput<M extends MethodName> = z.input<(typeof methodInputs)[M]>
 
-/** Result type of each method. */
-export interface MethodResults {
-  'app.info': AppInfo
-  'prefs.get': Preferences
-  'prefs.set': Preferences
-  'profiles.list': ProfileView[]
-  'profiles.create': ProfileView
-  'profiles.update': ProfileView
-  'profiles.remove': { removed: true }
-  'profiles.activate': SessionState
-  'profiles.test': ConnectionTestResult
-  'session.get': SessionState
-  'accounts.select': SessionState
-  'market.currencies': Currency[]
-  'market.pairs': Pair[]
-  'market.ticker': Ticker[]
-  'market.orderbook': OrderBook
-  'market.candles': Candle[]
-  'market.trades': Trade[]
-  'market.cached': CachedMarket
-  'market.subscribe': SubscribedSnapshot
-  'market.unsubscribe': { unsubscribed: true }
-  'account.snapshot': AccountSnapshot
-  'account.orders': OrderRecord[]
-  'account.trades': PlacedFill[]
-  'files.saveText': { saved: boolean }
-  'orders.validate': OrderCheck
-  'orders.place': PlaceOrderResult
-  'orders.cancel': CancelOrdersResult
-  'orders.move': MoveResult
-  'alerts.list': Alert[]
-  'alerts.create': Alert
-  'alerts.cancel': Alert
+/** A slot of a table that holds only a type: a method's result, an event's payload. */
+export interface Typed<T> {
+  readonly type?: T
 }
+const typed = <T>(): Typed<T> => ({})
+type TypeIn<S> = S extends Typed<infer T> ? T : never
 
-// Compile-time check that the two tables name the same methods.
-type _SameMethods = [MethodName] extends [keyof MethodResults]
-  ? [keyof MethodResults] extends [MethodName]
-    ? true
-    : never
-  : never
-const _sameMethods: _SameMethods = true
-void _sameMethods
+/** The result of each method. */
+export const methodResults = {
+  'app.info': typed<AppInfo>(),
+  'prefs.get': typed<Preferences>(),
+  'prefs.set': typed<Preferences>(),
+  'profiles.list': typed<ProfileView[]>(),
+  'profiles.create': typed<ProfileView>(),
+  'profiles.update': typed<ProfileView>(),
+  'profiles.remove': typed<{ removed: true }>(),
+  'profiles.activate': typed<SessionState>(),
+  'profiles.test': typed<ConnectionTestResult>(),
+  'session.get': typed<SessionState>(),
+  'accounts.select': typed<SessionState>(),
+  'market.currencies': typed<Currency[]>(),
+  'market.pairs': typed<Pair[]>(),
+  'market.ticker': typed<Ticker[]>(),
+  'market.orderbook': typed<OrderBook>(),
+  'market.candles': typed<Candle[]>(),
+  'market.trades': typed<Trade[]>(),
+  'market.cached': typed<CachedMarket>(),
+  'market.subscribe': typed<SubscribedSnapshot>(),
+  'market.unsubscribe': typed<{ unsubscribed: true }>(),
+  'account.snapshot': typed<AccountSnapshot>(),
+  'account.orders': typed<OrderRecord[]>(),
+  'account.trades': typed<PlacedFill[]>(),
+  'files.saveText': typed<{ saved: boolean }>(),
+  'orders.validate': typed<OrderCheck>(),
+  'orders.place': typed<PlaceOrderResult>(),
+  'orders.cancel': typed<CancelOrdersResult>(),
+  'orders.move': typed<MoveResult>(),
+  'alerts.list': typed<Alert[]>(),
+  'alerts.create': typed<Alert>(),
+  'alerts.cancel': typed<Alert>(),
+} satisfies Record<MethodName, Typed<unknown>>
+export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
 /** A call of one method: what every transport carries. */
 export type MethodCall = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<MethodResults[M]>
 
 // ---- Events ---------------------------------------------------------------------------------------
 
-export interface EventPayloads {
+export const eventPayloads = {
   /**
    * New or updated candles of the subscribed pair/interval (the last one updates live), including
    * any that filled a hole. With `reset` they are the whole series: the older ones could not be
    * joined to it without a hole, so what is shown is replaced, not merged into.
    */
-  'market.candles': { session: MarketSession; pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }
+  'market.candles': typed<{ session: MarketSession; pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }>(),
   /** Trades not seen before, newest first. */
-  'market.trades': { session: MarketSession; pair: string; trades: Trade[] }
-  'market.ticker': { session: MarketSession; pair: string; ticker: Ticker }
+  'market.trades': typed<{ session: MarketSession; pair: string; trades: Trade[] }>(),
+  'market.ticker': typed<{ session: MarketSession; pair: string; ticker: Ticker }>(),
   /** The pair list's last prices: the newest ticker of each pair that changed (tickers-feed.ts). */
-  'market.tickers': { session: MarketSession; tickers: Ticker[] }
+  'market.tickers': typed<{ session: MarketSession; tickers: Ticker[] }>(),
   /** The subscribed pair's order book, or why it cannot be shown (history-api.ts). */
-  'market.book': BookEventPayload & { session: MarketSession }
+  'market.book': typed<BookEventPayload & { session: MarketSession }>(),
   /** The market feed's health: live, stale (cache), retrying, offline. */
-  'market.status': { session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }
+  'market.status': typed<{ session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }>(),
   /** Which way each feed of the profile session gets its data: see FeedModes. */
-  'feed.status': { session: MarketSession; modes: FeedModes }
-  'session.changed': SessionState
-  'account.changed': AccountSnapshot
-  'notice': Notice
+  'feed.status': typed<{ session: MarketSession; modes: FeedModes }>(),
+  'session.changed': typed<SessionState>(),
+  'account.changed': typed<AccountSnapshot>(),
+  'notice': typed<Notice>(),
   /** Alerts that just fired on the active profile, already saved as fired: show each once. */
-  'alerts.fired': { session: MarketSession; alerts: Alert[] }
+  'alerts.fired': typed<{ session: MarketSession; alerts: Alert[] }>(),
   /** A step of an order move under way, as it happens. */
-  'orders.move-step': { session: MarketSession; orderId: number; step: MoveStep }
-}
+  'orders.move-step': typed<{ session: MarketSession; orderId: number; step: MoveStep }>(),
+} satisfies Record<EventName, Typed<unknown>>
+export type EventPayloads = { [E in EventName]: TypeIn<(typeof eventPayloads)[E]> }
 
 /**
  * live: the exchange's WebSocket feed streams it; reconnecting: the feed was lost and is being
@@ -141,12 +139,6 @@ export interface FeedModes {
   /** live only once the feed accepted the session token (private order and wallet updates). */
   account: FeedMode
 }
-export type EventName = keyof EventPayloads
-export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST
-type _EventsCovered = [EventName] extends [(typeof EVENT_NAME_LIST)[number]] ? true : never
-const _eventsCovered: _EventsCovered = true
-void _eventsCovered
-
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void
 export type Disposer = () => void
 

@@ -6,9 +6,9 @@ import { Decimal } from './decimal'
 import { sortLevels, type BookLevel } from './order-book'
 
 export type WalkInput =
-  /** A market BUY spends a quote amount on the asks (spec 2.1, rule 1). */
+  /** A market BUY spends a quote amount on the asks (order rule 1, docs/exchange-api.md). */
   | { side: 'BUY'; quoteAmount: string; asks: readonly BookLevel[] }
-  /** A market SELL sells a base amount into the bids (spec 2.1, rule 2). */
+  /** A market SELL sells a base amount into the bids (order rule 2). */
   | { side: 'SELL'; baseAmount: string; bids: readonly BookLevel[] }
 
 export interface BookWalk {

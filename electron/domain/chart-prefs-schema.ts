@@ -7,7 +7,7 @@ const param = z.number().min(0).max(10_000)
 
 export const indicatorPrefSchema = z.strictObject({
   id: z.enum(INDICATOR_IDS),
-  // The parameter names the indicators use (src/indicators/specs.ts); their bounds are checked there.
+  // The parameter names the indicators use (src/features/chart/indicators/specs.ts); their bounds are checked there.
   params: z.strictObject({
     period: param.optional(),
     deviation: param.optional(),

@@ -1,4 +1,4 @@
-// Which fee rule (section 2.5) applies to an order, and what it would cost. Pure: the moment is an
+// Which fee rule (docs/exchange-api.md, "Accounts") applies to an order, and what it would cost. Pure: the moment is an
 // argument, so the form, the order desk and the tests all decide the same way.
 //
 // A rule applies to (account, pair, currencies, moment) when

@@ -1,4 +1,4 @@
-// The exchange's history endpoints answer at most 30 days per request (known-facts.md: the official
+// The exchange's history endpoints answer at most 30 days per request (docs/exchange-api.md, "History": the official
 // client refuses a longer span), so a longer range is read as consecutive windows, newest first (what
 // a trader looks at first arrives first). Times go to the server as ISO 8601 UTC with an offset.
 export const MAX_HISTORY_SPAN_MS = 30 * 86_400_000

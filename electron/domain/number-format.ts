@@ -1,5 +1,5 @@
 // Numbers as a trader reads them: the one implementation behind the window's formatter
-// (src/composables/format.ts) and the order rules' messages, so "Needs 43,000.00 USDT" in a warning
+// (src/lib/format.ts) and the order rules' messages, so "Needs 43,000.00 USDT" in a warning
 // reads like the same figure in the form.
 //
 // Money is a decimal string (wire.ts). It is rounded with decimal.js, never as a float, and grouped

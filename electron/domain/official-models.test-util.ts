@@ -88,7 +88,7 @@ const level = z.tuple([str, str])
 
 /**
  * The feed frames: `[kind, time, ...fields]`. The official client reads the fields by position into
- * its models (known-facts.md "The live feed"); the time is the `date` of a trade.
+ * its models (docs/exchange-api.md "The live feed"); the time is the `date` of a trade.
  */
 export const officialFrames = {
   o: z.tuple([

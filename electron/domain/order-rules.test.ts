@@ -1,5 +1,5 @@
-// validateOrder's verdict on a draft: every rule of section 2.1 and every limit of section 8 of the
-// API, as a table of drafts and the exact [field, code] errors and warnings each gets (number text,
+// validateOrder's verdict on a draft: every order rule and limit of the
+// API (docs/exchange-api.md, "Orders"), as a table of drafts and the exact [field, code] errors and warnings each gets (number text,
 // precision, bounds, minimum value, funds, distance from the market, stops, client order ids); the
 // messages a trader reads; and a context it cannot read. What the form shows beside the verdict is in
 // order-rules.form.test.ts, the body that is sent in order-rules.body.test.ts, random drafts and
@@ -111,7 +111,7 @@ const CASES: Case[] = [
   { name: 'MARKET SELL ignores a bad quote amount', draft: { ...MARKET_SELL, quote_amount: 'garbage' }, errors: [] },
   { name: 'MARKET ignores bad price and stop fields', draft: { ...MARKET_BUY, limit_price: 'x', stop_price: 'y', stop_operator: 'z' }, errors: [] },
   { name: 'LIMIT ignores quote amount and stop fields', draft: { ...LIMIT_BUY, quote_amount: 'x', stop_price: '-1', stop_operator: 'NOPE' }, errors: [] },
-  // rule 3 / section 8: market sell minimum value at the best bid
+  // rule 3, the value floor: market sell minimum value at the best bid
   { name: 'MARKET SELL below the minimum value', draft: { ...MARKET_SELL, base_amount: '0.001' }, ctx: { bestBid: '5000' }, errors: [['base_amount', 'MIN_ORDER_VALUE']] },
   { name: 'MARKET SELL exactly at the minimum value', draft: { ...MARKET_SELL, base_amount: '0.002' }, ctx: { bestBid: '5000' }, errors: [], warnings: [] },
   { name: 'MARKET SELL without best bid: warning only', draft: { ...MARKET_SELL, base_amount: '0.001' }, ctx: { bestBid: null }, errors: [], warnings: [['base_amount', 'MIN_VALUE_UNCHECKED']] },
@@ -142,7 +142,7 @@ const CASES: Case[] = [
   { name: 'client order id empty means "choose one"', draft: { ...LIMIT_BUY, client_order_id: '' }, errors: [] },
 ]
 
-describe('validateOrder: every rule of 2.1 and every limit of section 8', () => {
+describe('validateOrder: every order rule and every limit', () => {
   it('has a case for every code', () => {
     const codes = new Set(CASES.flatMap((c) => [...c.errors, ...(c.warnings ?? [])].map(([, code]) => code)))
     for (const code of ['MISSING_FIELD', 'INVALID_QUANTITY', 'INVALID_PRICE', 'UNKNOWN_PAIR', 'INVALID_ORDER_TYPE', 'INVALID_ORDER_SIDE', 'INVALID_WALLET_TYPE', 'INVALID_STOP_OPERATOR', 'MIN_ORDER_VALUE', 'MIN_VALUE_UNCHECKED', 'INSUFFICIENT_FUNDS', 'PRICE_FAR_FROM_MARKET', 'STOP_ALREADY_REACHED', 'INVALID_CLIENT_ORDER_ID']) {

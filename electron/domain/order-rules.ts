@@ -1,4 +1,4 @@
-// The order rules of section 2.1 and the limits of section 8, as pure functions.
+// The order rules and limits of docs/exchange-api.md ("Orders"), as pure functions.
 //
 // One implementation serves the renderer's live form, the core's order desk (which re-validates
 // against fresh pair data just before sending) and the CLI's `validate-order`, so a trader sees the
@@ -77,7 +77,7 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
   const basePlaces = pair?.amount_precision ?? 0
   const quotePlaces = pair?.price_precision ?? 0
 
-  // Rule 3 of 2.1 and the value floor of section 8: a market sell must be worth the pair's minimum
+  // Rule 3, the value floor: a market sell must be worth the pair's minimum
   // value at the best bid. Without a best bid it cannot be known here; the exchange still checks it.
   if (type === 'MARKET' && side === 'SELL' && base !== undefined && pair !== null) {
     if (ctx.bestBid === null) {
@@ -180,7 +180,7 @@ function estimate(checked: Checked, ctx: Facts): OrderCheck['estimate'] {
 // ---- Public entry points ---------------------------------------------------------------------------
 
 /**
- * Every rule of section 2.1 and every limit of section 8, as field-level errors (blocking) and
+ * Every order rule and limit (docs/exchange-api.md, "Orders"), as field-level errors (blocking) and
  * warnings (shown). Never throws, whatever the draft holds. Fields the type does not use are ignored.
  */
 export function validateOrder(draft: OrderDraft, ctx: OrderContext): OrderCheck {

@@ -45,7 +45,7 @@ function lookup<T>(table: Record<string, T>, text: string): T | null {
 
 const LIMIT_FIELDS: readonly OrderDraftField[] = ['base_amount', 'limit_price']
 const STOP_LIMIT_FIELDS: readonly OrderDraftField[] = ['base_amount', 'limit_price', 'stop_price', 'stop_operator']
-// Rules 1 and 2 of section 2.1: a market buy spends a quote amount, a market sell sells a base amount.
+// Order rules 1 and 2 (docs/exchange-api.md): a market buy spends a quote amount, a market sell sells a base amount.
 const MARKET_BUY_FIELDS: readonly OrderDraftField[] = ['quote_amount']
 const MARKET_SELL_FIELDS: readonly OrderDraftField[] = ['base_amount']
 

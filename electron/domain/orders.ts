@@ -6,7 +6,7 @@ import type { FieldIssue } from './errors'
 
 /**
  * What the user typed. Every field is text as entered; the rules say what is wrong with it.
- * Names follow the request body of section 2.1 so an issue's field maps onto the form field directly.
+ * Names follow the order's request body (docs/exchange-api.md, "Orders") so an issue's field maps onto the form field directly.
  */
 export interface OrderDraft {
   pair: string

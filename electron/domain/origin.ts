@@ -83,5 +83,10 @@ export function feedUrlProblem(url: string, baseUrl: string | null): string | nu
   return null
 }
 
+/** A base URL as profiles store it and clients use it: no surrounding blanks, no trailing slash. */
+export function trimBaseUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '')
+}
+
 export const ORIGIN_CHANGE_MESSAGE =
   'This address is another exchange (another scheme, host or port) than the stored key and secret belong to. Enter the API key and secret again to use it.'

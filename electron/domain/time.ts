@@ -2,7 +2,7 @@
 //
 // The exchange writes times three ways: ISO 8601 text with a zone ("2024-01-31T12:00:00+00:00"),
 // ISO 8601 text without one ("2024-01-31T12:00:00", Python's str(datetime) with a space) and Unix
-// time as a number (seconds, fractional, or milliseconds). Its timestamps are UTC (section 2.4), so a
+// time as a number (seconds, fractional, or milliseconds). Its timestamps are UTC (docs/exchange-api.md), so a
 // text without a zone is read as UTC. Date.parse would read it as the machine's local time and shift
 // every such time by the trader's offset: that is the bug this file exists to prevent.
 

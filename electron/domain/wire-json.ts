@@ -1,6 +1,6 @@
 // Reading an exchange answer's JSON without losing a digit.
 //
-// The exchange sends prices and amounts as JSON numbers (known-facts.md). JSON.parse turns each into
+// The exchange sends prices and amounts as JSON numbers (docs/exchange-api.md). JSON.parse turns each into
 // a binary double, so a balance of 0.123456789012345678 arrives as 0.12345678901234568: digits the
 // trader owns, gone before any code sees them (and Node 20's JSON.parse gives a reviver no access to
 // the source text). lossless-json hands every number over as the text the server wrote. An integer a

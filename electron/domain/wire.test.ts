@@ -16,7 +16,7 @@ import {
   tradeSchema,
 } from './wire'
 
-// Records shaped as section 2 of the specification (and known-facts.md), with the extra fields a
+// Records shaped as docs/exchange-api.md describes them, with the extra fields a
 // real server adds, as JSON text: numbers arrive exactly as a server would write them.
 const PAIR = '{"name":"BTC_USDT","currency1":"BTC","currency2":"USDT","price_precision":2,"amount_precision":6,"minimum_order_size":1e-7,"maximum_order_size":1000,"minimum_order_value":10.5,"id":3,"extra":"x"}'
 const BALANCE = '{"balance":0.1,"reserve":0.00000002,"currency":"BTC","wallet_type":"SPOT","last_update_at":"2024-06-15T12:00:00Z","account_id":7,"id":99}'

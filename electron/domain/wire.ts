@@ -1,4 +1,4 @@
-// Zod schemas of the exchange's wire format (../shared/api/exchange-api.md and known-facts.md).
+// Zod schemas of the exchange's wire format (docs/exchange-api.md).
 //
 // These schemas are also the terminal's models: each parses a server answer into the record the rest
 // of the code uses. They are lenient on extra fields (the real exchange sends more than the spec names)
@@ -258,7 +258,7 @@ export const orderRecordsResponseSchema = z.array(orderRecordSchema)
 export const fillRecordsResponseSchema = z.array(fillRecordSchema)
 export const walletMotionsResponseSchema = z.array(walletMotionSchema)
 
-// ---- Order placement request (section 2.1) --------------------------------------------------------
+// ---- Order placement request (docs/exchange-api.md, "Orders") -----------------------------------
 
 
 /** The exact JSON body the terminal sends to POST /trading/order: every amount a decimal string. */

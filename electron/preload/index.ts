@@ -3,11 +3,11 @@
 // process, no Node. It runs sandboxed and context-isolated, so it is one self-contained file.
 // https://www.electronjs.org/docs/latest/tutorial/context-isolation
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { EVENT_NAME_LIST, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAME_LIST } from '../domain/api-names'
+import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES } from '../domain/api-names'
 
 type Listener = (payload: unknown) => void
 const listeners = new Map<string, Set<Listener>>()
-const eventNames = new Set<string>(EVENT_NAME_LIST)
+const eventNames = new Set<string>(EVENT_NAMES)
 
 ipcRenderer.on(IPC_EVENT_CHANNEL, (_event: IpcRendererEvent, name: unknown, payload: unknown) => {
   if (typeof name !== 'string') return
@@ -15,7 +15,7 @@ ipcRenderer.on(IPC_EVENT_CHANNEL, (_event: IpcRendererEvent, name: unknown, payl
 })
 
 const api: Record<string, unknown> = {}
-for (const method of METHOD_NAME_LIST) {
+for (const method of METHOD_NAMES) {
   const [ns, fn] = method.split('.') as [string, string]
   const group = (api[ns] ??= {}) as Record<string, (input?: unknown) => Promise<unknown>>
   group[fn] = (input?: unknown) => ipcRenderer.invoke(`${IPC_PREFIX}${method}`, input)

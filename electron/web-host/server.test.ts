@@ -10,7 +10,7 @@ import type { TerminalCore } from '../domain/api'
 import { createEventHub } from '../core/events'
 import { deferCore } from '../core/deferred-core'
 import { CODE_TTL_MS, createAccess } from './access'
-import { startWebHost, type WebHost } from './server'
+import { startWebHost, type DevRenderer, type WebHost } from './server'
 
 interface Answer {
   status: number
@@ -35,7 +35,7 @@ function fakeCore(hub = createEventHub()): TerminalCore {
   }
 }
 
-async function setup(core: TerminalCore = fakeCore(), extra: { streamBacklogBytes?: number } = {}) {
+async function setup(core: TerminalCore = fakeCore(), extra: { streamBacklogBytes?: number; renderer?: DevRenderer } = {}) {
   staticDir = mkdtempSync(join(tmpdir(), 'web-host-test-'))
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>the app</title>')
   let clock = 1_000_000
@@ -239,5 +239,44 @@ describe('the web host while its core starts', () => {
     const { code, trade, cookieOf, api } = await setup(deferCore(Promise.reject(new Error('no data directory'))))
     const answer = JSON.parse((await api(cookieOf(await trade(code)))).body) as { ok: boolean; error: { code: string; message: string } }
     expect(answer).toMatchObject({ ok: false, error: { code: 'START_FAILED', message: 'The terminal could not start: no data directory' } })
+  })
+})
+
+describe('the web host with the dev server in front of its renderer (npm run dev)', () => {
+  it('hands the dev server only what the built renderer would get, with the same headers, and its socket only from its own pages', async () => {
+    const seen: string[] = []
+    const upgrades: string[] = []
+    const renderer: DevRenderer = {
+      serve: (req, res) => {
+        seen.push(req.url ?? '')
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end('dev page')
+      },
+      upgrade: (req, socket) => {
+        upgrades.push(String(req.headers.origin))
+        socket.destroy()
+      },
+    }
+    const { host, code, send, trade, cookieOf, api } = await setup(fakeCore(), { renderer })
+    expect((await send('GET', '/')).status).toBe(401)
+    const page = await send('GET', `/?code=${code}`)
+    expect(page.body).toBe('dev page')
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    expect((await api(cookieOf(await trade(code)))).status).toBe(200)
+    expect((await send('GET', '/src/main.ts', { headers: { origin: 'http://127.0.0.1:1' } })).status).toBe(403)
+    expect(seen).toEqual([`/?code=${code}`])
+
+    const upgrade = (origin: string) =>
+      new Promise<void>((resolve) => {
+        const socket = connect(host.port, '127.0.0.1', () =>
+          socket.write(`GET /src/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: ${origin}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`),
+        )
+        socket.on('close', () => resolve())
+        socket.on('error', () => resolve())
+      })
+    await upgrade('http://127.0.0.1:1')
+    await upgrade(host.origin)
+    expect(upgrades).toEqual([host.origin])
   })
 })

@@ -9,7 +9,7 @@
 //    request is refused;
 //  - the same Content-Security-Policy as the Electron window, and no Referer leaves any page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, type TerminalCore } from '../domain/api'
 import { createDispatch } from '../core/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
@@ -37,6 +37,17 @@ export interface WebHostOptions {
   onInternalError?: (error: TerminalError) => void
   /** Unsent event data a window may fall behind by before its stream is cut (STREAM_BACKLOG_BYTES). */
   streamBacklogBytes?: number
+  /**
+   * Serves the renderer in place of staticDir: `npm run dev`'s Vite dev server (dev-renderer.ts). It
+   * sees only what the built renderer would: requests that passed every check above it, with the same
+   * headers; `upgrade` gets the hot-reload socket's upgrade, once its Host and Origin are this host's.
+   */
+  renderer?: DevRenderer
+}
+
+export interface DevRenderer {
+  serve(req: IncomingMessage, res: ServerResponse): void
+  upgrade(req: IncomingMessage, socket: Socket, head: Buffer): void
 }
 
 /**
@@ -159,6 +170,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if ((url.pathname === '/' || url.pathname === '/index.html') && !hasSession(req) && !access.isCodeLive(url.searchParams.get(WEB_CODE_PARAM))) {
       return send(res, 401, SIGNED_OUT_PAGE, 'text/html; charset=utf-8')
     }
+    if (options.renderer) {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value)
+      return options.renderer.serve(req, res)
+    }
     return serveStatic(url.pathname, res)
   }
 
@@ -186,6 +201,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       else res.end()
     })
   })
+  const renderer = options.renderer
+  if (renderer) {
+    // The dev server's hot-reload socket: only from this host's own pages (its Host and Origin).
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      if (req.headers.host !== hostHeader || req.headers.origin !== origin) socket.destroy()
+      else renderer.upgrade(req, socket, head)
+    })
+  }
   // Keep the event stream alive through idle proxies and detect dead tabs.
   const heartbeat = setInterval(() => {
     for (const res of streams) sendEvent(res, ': ping\n\n')

@@ -5,7 +5,7 @@
 import type { EventListener, EventName, MethodInput, MethodName, MethodResults, TerminalBridge, WindowTerminal } from '@domain/api'
 // The values come from the zod-free api-names.ts (api.ts re-exports them with its schemas): the
 // renderer's first screen then carries no zod.
-import { EVENT_NAME_LIST as EVENT_NAMES, WEB_CODE_PARAM, WEB_SESSION_PATH, splitMethod } from '@domain/api-names'
+import { EVENT_NAMES, WEB_CODE_PARAM, WEB_SESSION_PATH, splitMethod } from '@domain/api-names'
 import { type Envelope, TerminalError } from '@domain/errors'
 
 declare global {

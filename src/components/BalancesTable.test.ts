@@ -7,9 +7,9 @@ import { createPinia, setActivePinia } from 'pinia'
 import { balanceSchema, type Pair } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { accountSnapshot, balance, fakeTerminal, sessionState } from '@/stores/fake-terminal.test-util'
-import { formatDateTime, setNumberLocale } from '@/composables/format'
+import { formatDateTime, setNumberLocale } from '@/lib/format'
 import { useAccountStore } from '@/stores/account'
-import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session'
 import BalancesTable from './BalancesTable.vue'
@@ -31,7 +31,7 @@ async function mountWith(balances: ReturnType<typeof balance>[] | Error) {
   )
   useAccountStore().listen()
   await useSessionStore().load()
-  useMarketStore().pairs = [BTC_USDT]
+  usePairsStore().pairs = [BTC_USDT]
   await flushPromises()
   const wrapper = mount(BalancesTable)
   await flushPromises()

@@ -124,7 +124,7 @@ describe('ProfileManager', () => {
   })
 
   it('activates a profile', async () => {
-    terminal.handlers['profiles.activate'] = () => sessionState({ generation: 2, profile: profileView({ id: 'p2', name: 'Sub A' }), accountId: 2 })
+    terminal.handlers['profiles.activate'] = () => sessionState({ switchGeneration: 2, profile: profileView({ id: 'p2', name: 'Sub A' }), accountId: 2 })
     await click('profile-activate-p2')
     expect(terminal.callsOf('profiles.activate')).toEqual([{ id: 'p2' }])
     expect(useSessionStore().profile?.id).toBe('p2')

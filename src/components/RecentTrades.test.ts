@@ -4,6 +4,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import { useOrderFormStore } from '@/stores/order-form'
 import { BTC_USDT, fakeTerminal, trade, type FakeTerminal } from '@/stores/market-fixtures.test-util'
 import RecentTrades from './RecentTrades.vue'
@@ -25,7 +26,7 @@ beforeEach(async () => {
     fetchedAt: 1,
   }))
   const market = useMarketStore()
-  market.pairs = [BTC_USDT]
+  usePairsStore().pairs = [BTC_USDT]
   await market.subscribe('BTC_USDT', '60')
   wrapper = mount(RecentTrades)
 })

@@ -8,7 +8,7 @@ import { setTerminal } from '@/api'
 import { fakeTerminal, sessionState, type FakeTerminal } from '@/stores/fake-terminal.test-util'
 import { useFeedStore } from '@/stores/feed'
 import { useSessionStore } from '@/stores/session'
-import { formatAge } from '@/composables/format'
+import { formatAge } from '@/lib/format'
 import StatusBar from './StatusBar.vue'
 
 let terminal: FakeTerminal
@@ -16,7 +16,7 @@ let terminal: FakeTerminal
 beforeEach(() => {
   setActivePinia(createPinia())
   terminal = fakeTerminal({
-    'session.get': () => sessionState({ generation: 3, profileGeneration: 3 }),
+    'session.get': () => sessionState({ switchGeneration: 3, profileGeneration: 3 }),
     'profiles.list': () => [],
     'app.info': () => ({ name: 'T', version: '1', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
   })
@@ -31,7 +31,7 @@ describe('feed status in the status bar', () => {
     await flushPromises()
     expect(bar.find('[data-testid="feed-status"]').exists()).toBe(false) // nothing said yet: nothing claimed
 
-    const now = { profileId: 'p1', generation: 3 }
+    const now = { profileId: 'p1', profileGeneration: 3 }
     terminal.emit('feed.status', { session: now, modes: { market: 'live', account: 'live' } })
     terminal.emit('market.trades', { session: now, pair: 'BTC_USDT', trades: [] })
     await flushPromises()
@@ -43,7 +43,7 @@ describe('feed status in the status bar', () => {
     await flushPromises()
     expect(status().text()).toContain('market reconnecting')
 
-    terminal.emit('feed.status', { session: { profileId: 'p0', generation: 2 }, modes: { market: 'live', account: 'live' } })
+    terminal.emit('feed.status', { session: { profileId: 'p0', profileGeneration: 2 }, modes: { market: 'live', account: 'live' } })
     await flushPromises()
     expect(status().attributes('data-market-mode')).toBe('reconnecting')
 

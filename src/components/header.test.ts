@@ -4,10 +4,11 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
 import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '@/stores/fake-terminal.test-util'
-import { describeConnection } from '@/composables/connection'
+import { describeConnection } from '@/components/connection'
 import { matchesHotkey, parseHotkey } from '@/composables/use-hotkey'
 import { useSessionStore } from '@/stores/session'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import type { Pair } from '@domain/wire'
 import AccountSwitcher from './AccountSwitcher.vue'
 import KeychainStatus from './KeychainStatus.vue'
@@ -53,7 +54,7 @@ describe('AccountSwitcher', () => {
   })
 
   it('switches to the profile of an account that has its own key', async () => {
-    terminal.handlers['profiles.activate'] = () => sessionState({ generation: 2, profile: profileView({ id: 'p2' }), accounts: [{ id: 2, name: 'Sub A', email: '', parentId: null, profileId: 'p2' }], accountId: 2 })
+    terminal.handlers['profiles.activate'] = () => sessionState({ switchGeneration: 2, profile: profileView({ id: 'p2' }), accounts: [{ id: 2, name: 'Sub A', email: '', parentId: null, profileId: 'p2' }], accountId: 2 })
     await openMenu()
     item(2).click()
     await flushPromises()
@@ -63,7 +64,7 @@ describe('AccountSwitcher', () => {
   })
 
   it('selects a view-only account without changing profile', async () => {
-    terminal.handlers['accounts.select'] = (input) => sessionState({ generation: 2, accountId: input.accountId, canTrade: false })
+    terminal.handlers['accounts.select'] = (input) => sessionState({ switchGeneration: 2, accountId: input.accountId, canTrade: false })
     await openMenu()
     item(3).click()
     await flushPromises()
@@ -91,7 +92,7 @@ describe('PairList', () => {
     const market = useMarketStore()
     terminal.handlers['market.pairs'] = () => [pair('BTC_USDT'), pair('ETH_USDT'), pair('ETH_BTC')]
     terminal.handlers['market.currencies'] = () => []
-    await market.loadPairs()
+    await usePairsStore().load()
     market.pair = 'BTC_USDT'
     const wrapper = mount(PairList, { attachTo: document.body })
     await flushPromises()

@@ -7,8 +7,9 @@ import { accountSnapshot, balance, fakeTerminal, feeRule, sessionState, type Fak
 import { useSessionStore } from '@/stores/session'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'
+import { usePairsStore } from '@/stores/pairs'
 import { usePrefsStore } from '@/stores/prefs'
-import { formatDateTime } from '@/composables/format'
+import { formatDateTime } from '@/lib/format'
 import type { OrderRecord, Pair } from '@domain/wire'
 import BalancesTable from './BalancesTable.vue'
 import FeeRulesTable from './FeeRulesTable.vue'
@@ -47,8 +48,8 @@ async function setup(snapshot = accountSnapshot()) {
   await session.load()
   await flushPromises()
   const market = useMarketStore()
-  market.pairs = [btcUsdt, { ...btcUsdt, name: 'ETH_USDT', currency1: 'ETH', id: 12 }]
-  market.currencies = [
+  usePairsStore().pairs = [btcUsdt, { ...btcUsdt, name: 'ETH_USDT', currency1: 'ETH', id: 12 }]
+  usePairsStore().currencies = [
     { short_name: 'BTC', sign: '₿', id: 1 },
     { short_name: 'USDT', sign: '$', id: 2 },
   ]
@@ -121,7 +122,7 @@ describe('BalancesTable', () => {
     const wrapper = mount(BalancesTable)
     await flushPromises()
     expect(wrapper.text()).toContain('MASTERONLY')
-    terminal.emit('session.changed', sessionState({ generation: 2, accountId: 2 }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 2, accountId: 2 }))
     await flushPromises()
     expect(account.loaded).toBe(false)
     expect(wrapper.text()).not.toContain('MASTERONLY')
@@ -223,7 +224,7 @@ describe('OpenOrdersTable', () => {
 
   it('disables cancelling on a view-only account and says why', async () => {
     await setup(accountSnapshot({ orders: [order({ id: 7 })] }))
-    terminal.emit('session.changed', sessionState({ generation: 1, accountId: 3, canTrade: false }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 1, accountId: 3, canTrade: false }))
     const wrapper = mount(OpenOrdersTable)
     await flushPromises()
     const button = wrapper.get('[data-testid="cancel-order-7"]')

@@ -1,7 +1,7 @@
 // Balances, fee rules and recent orders of the selected account.
 //
 // Snapshots arrive from the core (the `account.changed` event, or an `account.snapshot` answer).
-// Each carries the session generation it was fetched for; one from an earlier generation belongs to
+// Each carries the switch generation it was fetched for; one from an earlier generation belongs to
 // a profile or account the user has left and is dropped, so one account's data never shows under
 // another. One from a later generation (the event overtook `session.changed`) waits until the
 // session catches up.
@@ -39,8 +39,8 @@ export const useAccountStore = defineStore('account', () => {
   const loading = ref(false)
   const error = ref<string | null>(null)
 
-  /** The generation of the data shown; 0 before the first snapshot. */
-  const generation = computed(() => snapshot.value?.generation ?? 0)
+  /** The switch generation of the data shown; 0 before the first snapshot. */
+  const switchGeneration = computed(() => snapshot.value?.switchGeneration ?? 0)
   const accountId = computed(() => snapshot.value?.accountId ?? null)
   /** True once a snapshot of the current generation is shown. */
   const loaded = computed(() => snapshot.value !== null)
@@ -70,21 +70,21 @@ export const useAccountStore = defineStore('account', () => {
 
   /** Applies a snapshot if it belongs to the session's current generation; returns whether it did. */
   function apply(next: AccountSnapshot): boolean {
-    const current = session.generation
-    if (next.generation < current) return false
-    if (next.generation > current) {
+    const current = session.switchGeneration
+    if (next.switchGeneration < current) return false
+    if (next.switchGeneration > current) {
       pending = next
       return false
     }
     const shown = snapshot.value
-    if (shown && shown.generation === next.generation && (confirmedAt.value ?? 0) > next.fetchedAt) return false
+    if (shown && shown.switchGeneration === next.switchGeneration && (confirmedAt.value ?? 0) > next.fetchedAt) return false
     error.value = null
     confirmedAt.value = next.fetchedAt
     // Every live-feed frame is followed by a REST read that mostly confirms what the frame showed: new
     // objects would re-render every table, the book and the chart's order lines for nothing, and hold
     // up the frame that shows the next change. Parts that did not change keep the shown objects.
     const parts = partsOf(next)
-    const before = shown && shown.generation === next.generation && shown.accountId === next.accountId ? shownParts : null
+    const before = shown && shown.switchGeneration === next.switchGeneration && shown.accountId === next.accountId ? shownParts : null
     if (before && PARTS.every((k) => parts[k] === before[k])) return true
     shownParts = parts
     const same = (k: (typeof PARTS)[number]): boolean => before !== null && parts[k] === before[k]
@@ -97,12 +97,12 @@ export const useAccountStore = defineStore('account', () => {
 
   async function refresh(): Promise<void> {
     loading.value = true
-    const asked = session.generation
+    const asked = session.switchGeneration
     try {
       apply(await useTerminal().call('account.snapshot', undefined))
     } catch (failure) {
       // An error for a generation already left says nothing about the current account.
-      if (asked === session.generation) error.value = failure instanceof Error ? failure.message : String(failure)
+      if (asked === session.switchGeneration) error.value = failure instanceof Error ? failure.message : String(failure)
     } finally {
       loading.value = false
     }
@@ -123,15 +123,15 @@ export const useAccountStore = defineStore('account', () => {
   // A switch: clear at once (never show the previous account's rows under the new name), then take
   // the snapshot that may already be waiting, or ask for one.
   watch(
-    () => session.generation,
+    () => session.switchGeneration,
     (now, before) => {
       if (now === before) return
-      if (snapshot.value && snapshot.value.generation !== now) snapshot.value = null
+      if (snapshot.value && snapshot.value.switchGeneration !== now) snapshot.value = null
       error.value = null
       const waiting = pending
       pending = null
-      if (waiting && waiting.generation >= now && apply(waiting)) return
-      if (snapshot.value?.generation === now) return
+      if (waiting && waiting.switchGeneration >= now && apply(waiting)) return
+      if (snapshot.value?.switchGeneration === now) return
       if (session.profile) void refresh()
     },
     // Synchronous, so no render ever pairs the new session with the old account's rows.
@@ -152,7 +152,7 @@ export const useAccountStore = defineStore('account', () => {
   // Applied as they came, they ran ahead of the answer the trader waits for (the order's own
   // "placed"), whose body the window reads only once it is free; a frame later they cost one render.
   let pushed: AccountSnapshot | null = null
-  const newer = (a: AccountSnapshot, b: AccountSnapshot): boolean => a.generation > b.generation || (a.generation === b.generation && a.fetchedAt >= b.fetchedAt)
+  const newer = (a: AccountSnapshot, b: AccountSnapshot): boolean => a.switchGeneration > b.switchGeneration || (a.switchGeneration === b.switchGeneration && a.fetchedAt >= b.fetchedAt)
   const applyPushed = frameScheduler(() => {
     const next = pushed
     pushed = null
@@ -178,7 +178,7 @@ export const useAccountStore = defineStore('account', () => {
     feeRules,
     orders,
     accountId,
-    generation,
+    switchGeneration,
     loaded,
     loading,
     error,

@@ -6,7 +6,7 @@ import { setNumberLocale } from '@domain/number-format'
 import { setTerminal } from '@/api'
 import { fakeTerminal, profileView, sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { BTC_USDT, ETH_USDT } from './market-fixtures.test-util'
-import { useMarketStore } from './market'
+import { usePairsStore } from './pairs'
 import { useSessionStore } from './session'
 
 const created = (price?: string): Alert => ({ id: 'n1', profileId: 'p1', kind: 'above', pair: 'BTC_USDT', ...(price ? { price } : {}), sound: true, createdAt: 1, status: 'active' })
@@ -24,6 +24,6 @@ export async function alertsTerminal(): Promise<FakeTerminal> {
   })
   setTerminal(terminal)
   await useSessionStore().load()
-  useMarketStore().pairs = [BTC_USDT, ETH_USDT]
+  usePairsStore().pairs = [BTC_USDT, ETH_USDT]
   return terminal
 }

@@ -31,8 +31,8 @@ describe('alerts store', () => {
     alerts.listen()
     await alerts.load()
     const fired = alert({ status: 'fired', firedAt: 5, firedBy: '101.2' })
-    terminal.emit('alerts.fired', { session: { profileId: 'p1', generation: 1 }, alerts: [fired] })
-    terminal.emit('alerts.fired', { session: { profileId: 'p1', generation: 1 }, alerts: [fired] })
+    terminal.emit('alerts.fired', { session: { profileId: 'p1', profileGeneration: 1 }, alerts: [fired] })
+    terminal.emit('alerts.fired', { session: { profileId: 'p1', profileGeneration: 1 }, alerts: [fired] })
     expect(alerts.takeFired().map((a) => a.id)).toEqual(['a1'])
     expect(alerts.takeFired()).toEqual([])
     expect(alerts.alerts.map((a) => a.status)).toEqual(['fired'])
@@ -41,7 +41,7 @@ describe('alerts store', () => {
   it("drops another profile's fired alerts", () => {
     const alerts = useAlertsStore()
     alerts.listen()
-    terminal.emit('alerts.fired', { session: { profileId: 'other', generation: 1 }, alerts: [alert({ id: 'x', profileId: 'other', status: 'fired' })] })
+    terminal.emit('alerts.fired', { session: { profileId: 'other', profileGeneration: 1 }, alerts: [alert({ id: 'x', profileId: 'other', status: 'fired' })] })
     expect(alerts.takeFired()).toEqual([])
   })
 

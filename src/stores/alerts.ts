@@ -8,7 +8,7 @@ import type { AlertDraft, AlertKind } from '@domain/alerts'
 import { alertPriceWarnings, checkAlertPrice, type AlertPriceCheck } from '@domain/alert-price'
 import { parseDecimal } from '@domain/decimal'
 import { useTerminal } from '@/api'
-import { useMarketStore } from './market'
+import { usePairsStore } from './pairs'
 import { useSessionStore } from './session'
 
 export interface AlertDialogState {
@@ -35,7 +35,7 @@ export const useAlertsStore = defineStore('alerts', () => {
   const dialogError = ref<string | null>(null)
   // An empty price is only called an error once the trader tries to save: not while the dialog opens.
   const triedSave = ref(false)
-  const market = useMarketStore()
+  const pairList = usePairsStore()
   // Ids already handed out: an alert is shown once, even if its event and a list reload overlap.
   const announced = new Set<string>()
 
@@ -82,7 +82,7 @@ export const useAlertsStore = defineStore('alerts', () => {
   const priceCheck = computed((): AlertPriceCheck | null => {
     const d = dialog.value
     if (!d || d.kind === 'order-filled') return null
-    return checkAlertPrice(d.price, market.pairs.find((p) => p.name === d.pair) ?? null)
+    return checkAlertPrice(d.price, pairList.pairs.find((p) => p.name === d.pair) ?? null)
   })
   /** Why the price cannot be saved, shown under the field as the trader types. */
   const priceError = computed(() => {

@@ -36,7 +36,7 @@ describe('book store', () => {
   it('ignores another pair’s book and an earlier session’s', async () => {
     const book = useBookStore()
     terminal.emit('market.book', { pair: 'ETH_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
-    terminal.emit('market.book', { session: { profileId: 'p1', generation: 0 }, pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
+    terminal.emit('market.book', { session: { profileId: 'p1', profileGeneration: 0 }, pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
     await frame()
     expect(book.loading).toBe(true)
     expect(book.asks).toEqual([])
@@ -52,7 +52,7 @@ describe('book store', () => {
     terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
     await frame()
     expect(book.asks).toHaveLength(1)
-    useSessionStore().applyState(sessionState({ generation: 2, profileGeneration: 2 }))
+    useSessionStore().applyState(sessionState({ switchGeneration: 2, profileGeneration: 2 }))
     expect([book.asks, book.loading]).toEqual([[], true])
     // A book of the left session that was still on its way is not shown under the new one.
     terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })
@@ -74,7 +74,7 @@ describe('book store', () => {
   it('marks what is left of the trader’s live orders of this pair', () => {
     const order = (over: Partial<OrderRecord>): OrderRecord => ({ id: 1, pair: 'BTC_USDT', amount: '1', price: '99.5', side: 'BID', status: 'OPEN', type: 'LIMIT', ...over }) as OrderRecord
     const snapshot: AccountSnapshot = {
-      generation: 1,
+      switchGeneration: 1,
       accountId: 1,
       balances: [],
       feeRules: [],

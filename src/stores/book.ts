@@ -10,11 +10,17 @@ import type { BookLevel } from '@domain/order-book'
 import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/constants'
 import { Decimal } from '@domain/decimal'
 import { useTerminal } from '@/api'
-import type { OwnOrderMark } from '@/composables/book-view'
 import { useAccountStore } from './account'
 import { useMarketStore } from './market'
 import { frameScheduler } from './market-merge'
 import { useSessionStore } from './session'
+
+/** One of the trader's open orders at a price of the book (the panel marks its level). */
+export interface OwnOrderMark {
+  price: string
+  side: 'BUY' | 'SELL'
+  amount: string
+}
 
 export const useBookStore = defineStore('book', () => {
   const market = useMarketStore()
@@ -36,7 +42,7 @@ export const useBookStore = defineStore('book', () => {
 
   function isOwn(payload: EventPayloads['market.book']): boolean {
     const profile = session.profile
-    return payload.pair === market.pair && profile !== null && payload.session.profileId === profile.id && payload.session.generation === session.profileGeneration
+    return payload.pair === market.pair && profile !== null && payload.session.profileId === profile.id && payload.session.profileGeneration === session.profileGeneration
   }
 
   /** At 50 books a second the panel redraws once a frame, with the newest book. */

@@ -24,7 +24,7 @@ export function fakeTerminal(handlers: Handlers = {}): FakeTerminal {
   const fake: FakeTerminal = {
     calls: [],
     handlers,
-    marketSession: { profileId: 'p1', generation: 1 },
+    marketSession: { profileId: 'p1', profileGeneration: 1 },
     async call(method, input) {
       fake.calls.push({ method, input })
       const handler = fake.handlers[method] as Handler<typeof method> | undefined
@@ -81,7 +81,7 @@ export function profileView(over: Partial<ProfileView> = {}): ProfileView {
 
 export function sessionState(over: Partial<SessionState> = {}): SessionState {
   return {
-    generation: 1,
+    switchGeneration: 1,
     profileGeneration: 1,
     profile: profileView(),
     accounts: [
@@ -117,5 +117,5 @@ export function feeRule(over: Partial<FeeRule> = {}): FeeRule {
 }
 
 export function accountSnapshot(over: Partial<AccountSnapshot> = {}): AccountSnapshot {
-  return { generation: 1, accountId: 1, balances: [balance()], feeRules: [feeRule()], orders: [], fetchedAt: 1, ...over }
+  return { switchGeneration: 1, accountId: 1, balances: [balance()], feeRules: [feeRule()], orders: [], fetchedAt: 1, ...over }
 }

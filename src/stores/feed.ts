@@ -18,7 +18,7 @@ export const useFeedStore = defineStore('feed', () => {
   let accountAt: number | null = null
   let disposers: Disposer[] = []
 
-  const ours = (s: MarketSession): boolean => tag !== null && s.generation === tag.generation && s.profileId === tag.profileId
+  const ours = (s: MarketSession): boolean => tag !== null && s.profileGeneration === tag.profileGeneration && s.profileId === tag.profileId
   const marketData = (p: { session: MarketSession }): void => {
     if (ours(p.session)) marketAt = Date.now()
   }
@@ -29,7 +29,7 @@ export const useFeedStore = defineStore('feed', () => {
     disposers = [
       terminal.on('feed.status', (p) => {
         // A late word of an earlier profile session never names the mode of this one.
-        if (p.session.generation < session.profileGeneration) return
+        if (p.session.profileGeneration < session.profileGeneration) return
         if (!tag || !ours(p.session)) {
           marketAt = null
           accountAt = null
@@ -41,7 +41,7 @@ export const useFeedStore = defineStore('feed', () => {
       terminal.on('market.candles', marketData),
       terminal.on('market.ticker', marketData),
       terminal.on('account.changed', (snapshot) => {
-        if (snapshot.generation === session.state?.generation) accountAt = Date.now()
+        if (snapshot.switchGeneration === session.state?.switchGeneration) accountAt = Date.now()
       }),
     ]
   }

@@ -73,7 +73,7 @@ describe('history store', () => {
     terminal.handlers['account.orders'] = () => new Promise((r) => (release = r))
     const h = useHistoryStore()
     const pending = h.load()
-    useSessionStore().applyState(sessionState({ generation: 2, accountId: 2 }))
+    useSessionStore().applyState(sessionState({ switchGeneration: 2, accountId: 2 }))
     release([order(1, 'BTC_USDT', '0')])
     await pending
     expect(h.orders).toEqual([])

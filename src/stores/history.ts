@@ -9,10 +9,14 @@ import type { ORDER_STATUSES } from '@domain/constants'
 import { toTerminalError } from '@domain/errors'
 import { realisedPnl } from '@domain/pnl'
 import { pnlInputs, type PlacedFill } from '@domain/fill-sides'
-import type { OrderRecord } from '@domain/wire'
+import type { FillRecord, OrderRecord } from '@domain/wire'
 import { useTerminal } from '@/api'
-import { fillTime, orderTime } from '@/composables/history-rows'
+import { timeValue } from '@/lib/format'
 import { useSessionStore } from './session'
+
+/** When an order was placed, and when a fill happened (ms; NaN when unknown): what the tabs sort by. */
+export const orderTime = (o: OrderRecord): number => timeValue(o.open_at ?? o.date ?? o.updated_at ?? null)
+export const fillTime = (f: FillRecord): number => timeValue(f.date ?? null)
 
 const DAY = 86_400_000
 
@@ -49,14 +53,14 @@ export const useHistoryStore = defineStore('history', () => {
 
   async function load(): Promise<void> {
     const id = ++request
-    const generation = session.generation
+    const generation = session.switchGeneration
     const f = filters.value
     const [from, to] = f.range
     loading.value = true
     ordersProblem.value = null
     fillsProblem.value = null
     fillsUnread.value = []
-    const stale = () => id !== request || generation !== session.generation
+    const stale = () => id !== request || generation !== session.switchGeneration
     try {
       let list: OrderRecord[] = []
       let ordersRead = true
@@ -124,7 +128,7 @@ export const useHistoryStore = defineStore('history', () => {
     loading.value = false
     loaded.value = false
   }
-  watch(() => session.generation, reset, { flush: 'sync' })
+  watch(() => session.switchGeneration, reset, { flush: 'sync' })
 
   const pnl = computed(() => {
     const { fills: placed, unplaced } = pnlInputs(fills.value)

@@ -7,12 +7,13 @@ import type { Candle } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { deferred } from '@/stores/fake-terminal.test-util'
 import { useMarketStore } from './market'
+import { usePairsStore } from './pairs'
 import { usePrefsStore } from './prefs'
 import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures.test-util'
 
 const H = 3600
 const NOW = 1_700_000_000 - (1_700_000_000 % H)
-const A: MarketSession = { profileId: 'p1', generation: 1 }
+const A: MarketSession = { profileId: 'p1', profileGeneration: 1 }
 // Cached two days ago: its newest candle is 48 hours before the fresh series starts.
 const cachedCandles = candleRun(5, NOW - 48 * H)
 const freshCandles = candleRun(5, NOW)
@@ -97,7 +98,7 @@ describe('market store, cached start', () => {
     const started = market.start()
     await market.showCachedStart()
     expect(market.pair).toBe('BTC_USDT')
-    expect(market.pairs.map((p) => p.name)).toEqual(['BTC_USDT', 'ETH_USDT'])
+    expect(usePairsStore().pairs.map((p) => p.name)).toEqual(['BTC_USDT', 'ETH_USDT'])
     expect(times(market.candles)).toEqual(times(cachedCandles))
     expect(market.stale).toBe(true)
 
@@ -105,7 +106,7 @@ describe('market store, cached start', () => {
     await expect.poll(() => terminal.callsOf('market.subscribe').length).toBe(1)
     // the subscription of the same pair and interval leaves the cached market on screen
     expect(times(market.candles)).toEqual(times(cachedCandles))
-    expect(market.pairs.map((p) => p.name)).toEqual(['BTC_USDT'])
+    expect(usePairsStore().pairs.map((p) => p.name)).toEqual(['BTC_USDT'])
     fresh.resolve(snap(freshCandles))
     await started
     expect(times(market.candles)).toEqual(times(freshCandles))

@@ -16,7 +16,7 @@ export interface FakeTerminal extends TerminalBridge {
   listenerCount(event: EventName): number
 }
 
-const FIRST_SESSION = { profileId: 'p1', generation: 1 }
+const FIRST_SESSION = { profileId: 'p1', profileGeneration: 1 }
 
 export function fakeTerminal(): FakeTerminal {
   const handlers = new Map<MethodName, Handler>()

@@ -1,5 +1,6 @@
-// How the market store follows the session: a profile switch empties it and loads the new
-// exchange; an exchange that answers again loads what failed. Recovery is a state, not a reload.
+// How the market store follows the session: a profile switch empties it and the pair list and
+// loads the new exchange; an exchange that answers again loads what failed. Recovery is a state,
+// not a reload. (The window's first load is startup.ts's.)
 import { watch } from 'vue'
 import type { useSessionStore } from './session'
 

@@ -12,7 +12,6 @@ export interface LiveShown {
   candles: ShallowRef<Candle[]>
   trades: ShallowRef<Trade[]>
   ticker: ShallowRef<Ticker | null>
-  tickers: ShallowRef<Map<string, Ticker>>
   stale: Ref<boolean>
   status: ShallowRef<ConnectionStatus | null>
   reachedStart: Ref<boolean>
@@ -41,7 +40,6 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
   let pendingTicker: Ticker | null = null
   /** A reset from the core came while holding: its candles start the series over once it is shown. */
   let pendingReset = false
-  let pendingTickers = new Map<string, Ticker>()
 
   const scheduleFlush = frameScheduler(flush)
 
@@ -50,11 +48,6 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
    * the chart's last candle and the ticker change at most once per frame.
    */
   function flush(): void {
-    if (pendingTickers.size > 0) {
-      const batch = pendingTickers
-      pendingTickers = new Map()
-      shown.tickers.value = new Map([...shown.tickers.value, ...batch])
-    }
     if (current.holding()) {
       // Held for the snapshot, which they are merged into (they are newer): kept compact meanwhile,
       // one candle per time and the newest trades only, however long the snapshot takes.
@@ -88,7 +81,7 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
 
   function isOwnSession(tag: MarketSession): boolean {
     const own = current.feedSession.value
-    return own ? tag.generation === own.generation && tag.profileId === own.profileId : tag.generation >= current.askedAt()
+    return own ? tag.profileGeneration === own.profileGeneration && tag.profileId === own.profileId : tag.profileGeneration >= current.askedAt()
   }
 
   return {
@@ -101,11 +94,6 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
       pendingCandles = []
       pendingTicker = null
       pendingReset = false
-    },
-
-    /** Drops the buffered pair-list tickers too (a switch to another exchange). */
-    dropTickers(): void {
-      pendingTickers = new Map()
     },
 
     listen(): void {
@@ -138,11 +126,6 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
         terminal.on('market.ticker', (payload: EventPayloads['market.ticker']) => {
           if (!isCurrent(payload.session, payload.pair)) return
           pendingTicker = payload.ticker
-          scheduleFlush()
-        }),
-        terminal.on('market.tickers', (payload: EventPayloads['market.tickers']) => {
-          if (!isOwnSession(payload.session)) return
-          for (const t of payload.tickers) pendingTickers.set(t.pair, t)
           scheduleFlush()
         }),
         terminal.on('market.status', (payload: EventPayloads['market.status']) => {

@@ -8,12 +8,13 @@ import type { Pair, Ticker } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { deferred, profileView, sessionState } from '@/stores/fake-terminal.test-util'
 import { useMarketStore } from './market'
+import { usePairsStore } from './pairs'
 import { useSessionStore } from './session'
 import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures.test-util'
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
-const A: MarketSession = { profileId: 'p1', generation: 1 }
-const B: MarketSession = { profileId: 'p2', generation: 3 }
+const A: MarketSession = { profileId: 'p1', profileGeneration: 1 }
+const B: MarketSession = { profileId: 'p2', profileGeneration: 3 }
 const ONLINE = { state: 'online' as const, message: 'Connected', since: 0 }
 const OFFLINE = { state: 'offline' as const, message: 'Exchange unreachable (connect ECONNREFUSED). Retrying.', since: 0 }
 const tickerOf = (pair: string, last: string): Ticker => ({ pair, last, buy: last, sell: last })
@@ -42,7 +43,7 @@ describe('market store across sessions', () => {
     const market = useMarketStore()
     await market.start()
     expect(market.candles).toHaveLength(5)
-    expect(market.tickers.get('BTC_USDT')?.last).toBe('43000')
+    expect(usePairsStore().tickers.get('BTC_USDT')?.last).toBe('43000')
   })
 
   function exchangeB(): void {
@@ -59,20 +60,20 @@ describe('market store across sessions', () => {
     market.flushLive()
     expect(market.ticker?.last).toBe('43001')
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
     // Synchronously: nothing of A is left for the next render.
     expect(market.candles).toEqual([])
     expect(market.trades).toEqual([])
-    expect(market.pairs).toEqual([])
+    expect(usePairsStore().pairs).toEqual([])
     expect(market.ticker).toBeNull()
-    expect(market.tickers.size).toBe(0)
+    expect(usePairsStore().tickers.size).toBe(0)
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
-    expect(market.pairs).toEqual(B_PAIRS)
+    expect(usePairsStore().pairs).toEqual(B_PAIRS)
     expect(market.pair).toBe('BTC_USDT') // B lists it too: the user stays on the pair
     expect(market.candles.map((c) => c.close)).toEqual(bCandles.map((c) => c.close))
     expect(market.trades.map((t) => t.id)).toEqual([900])
-    expect(market.tickers.get('BTC_USDT')?.last).toBe('45580')
+    expect(usePairsStore().tickers.get('BTC_USDT')?.last).toBe('45580')
     expect(market.feedSession).toEqual(B)
   })
 
@@ -82,7 +83,7 @@ describe('market store across sessions', () => {
     terminal.handle('market.candles', () => lateA.promise)
     const older = market.loadOlder()
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
     lateA.resolve(candleRun(3, T0 - 5 * 3600) as never)
@@ -100,20 +101,20 @@ describe('market store across sessions', () => {
   })
 
   it('the pair list\'s prices follow the streamed tickers, once a frame, and never another session\'s', async () => {
-    const market = useMarketStore()
+    useMarketStore()
     for (let i = 1; i <= 20; i++) terminal.emit('market.tickers', { session: A, tickers: [tickerOf('ETH_USDT', `23${String(i).padStart(2, '0')}`)] })
     // nothing before the frame: one paint of the list, whatever the number of updates
-    expect(market.tickers.get('ETH_USDT')?.last).toBe('2300')
-    market.flushLive()
-    expect(market.tickers.get('ETH_USDT')?.last).toBe('2320')
-    expect(market.tickers.get('BTC_USDT')?.last).toBe('43000')
+    expect(usePairsStore().tickers.get('ETH_USDT')?.last).toBe('2300')
+    usePairsStore().flushLive()
+    expect(usePairsStore().tickers.get('ETH_USDT')?.last).toBe('2320')
+    expect(usePairsStore().tickers.get('BTC_USDT')?.last).toBe('43000')
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
     terminal.emit('market.tickers', { session: A, tickers: [tickerOf('ETH_USDT', '2399')] })
-    market.flushLive()
-    expect(market.tickers.get('ETH_USDT')?.last).toBe('2438')
+    usePairsStore().flushLive()
+    expect(usePairsStore().tickers.get('ETH_USDT')?.last).toBe('2438')
   })
 
   it('drops a subscribe answer fetched for the previous exchange', async () => {
@@ -122,7 +123,7 @@ describe('market store across sessions', () => {
     terminal.handle('market.subscribe', () => lateA.promise)
     const pending = market.subscribe('ETH_USDT', '60')
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
     lateA.resolve({ pair: 'ETH_USDT', interval: '60', candles: candleRun(5, T0), trades: [trade(5)], ticker: null, stale: false, fetchedAt: 1, session: A } as never)
     await pending
     await new Promise((r) => setTimeout(r, 0))
@@ -133,7 +134,7 @@ describe('market store across sessions', () => {
 
   it('an account switch on the same profile keeps the market and its live feed', async () => {
     const market = useMarketStore()
-    switchTo({ generation: 2, profileGeneration: 1, accountId: 3 })
+    switchTo({ switchGeneration: 2, profileGeneration: 1, accountId: 3 })
     expect(market.candles).toHaveLength(5)
     terminal.emit('market.trades', { session: A, pair: 'BTC_USDT', trades: [trade(3)] })
     market.flushLive()
@@ -146,20 +147,20 @@ describe('market store across sessions', () => {
     const down = new Error('Exchange unreachable (connect ECONNREFUSED).')
     terminal.handle('market.pairs', () => Promise.reject(down))
     terminal.handle('market.ticker', () => Promise.reject(down))
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: OFFLINE })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: OFFLINE })
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
-    expect(market.pairs).toEqual([])
+    expect(usePairsStore().pairs).toEqual([])
     expect(market.candles).toEqual([])
-    expect(market.pairsError).toMatch(/unreachable/)
+    expect(usePairsStore().error).toMatch(/unreachable/)
     expect(useSessionStore().notice).toBe('unreachable')
 
     exchangeB()
-    switchTo({ generation: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: ONLINE })
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }), connection: ONLINE })
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
-    expect(market.pairsError).toBeNull()
-    expect(market.pairs).toEqual(B_PAIRS)
+    expect(usePairsStore().error).toBeNull()
+    expect(usePairsStore().pairs).toEqual(B_PAIRS)
     expect(market.candles.map((c) => c.close)).toEqual(bCandles.map((c) => c.close))
     expect(useSessionStore().notice).toBeNull()
   })

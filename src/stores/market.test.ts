@@ -5,6 +5,7 @@ import type { MarketSnapshot } from '@domain/api'
 import type { Candle } from '@domain/wire'
 import { setTerminal } from '@/api'
 import { mergeCandles, mergeTrades, prependCandles, TRADES_CAP, useMarketStore } from './market'
+import { usePairsStore } from './pairs'
 import { lastPriceOf } from './market-merge'
 import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures.test-util'
 
@@ -79,7 +80,7 @@ describe('useMarketStore', () => {
 
   it('subscribes, applies the snapshot and selects the pair record', async () => {
     const market = useMarketStore()
-    await market.loadPairs()
+    await usePairsStore().load()
     await market.subscribe('BTC_USDT', '60')
     expect(terminal.callsOf('market.subscribe')).toEqual([{ pair: 'BTC_USDT', interval: '60' }])
     expect(market.candles).toHaveLength(5)

@@ -1,14 +1,15 @@
-// Market data of the one subscribed pair and interval, for the active profile session.
+// The chart's market: the one subscribed pair and interval, for the active profile session.
 //
 // The core polls the exchange and pushes events, each tagged with the profile session it belongs
 // to. This store applies only the events and answers of its own subscription and session, so a late
 // event of the previous pair, or of the previous exchange, can never paint the wrong chart. A profile
-// switch resets everything (pairs, currencies, candles, trades, ticker, status) at once and loads the
-// new exchange's market; an exchange that comes back online after failing loads it too.
+// switch resets the market area at once (this store and the pair list, pairs.ts) and loads the new
+// exchange's pairs, then its market; an exchange that comes back online after failing loads it too.
+// The window's first subscription is the start-up's (startup.ts); this store follows later switches.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { ConnectionStatus, MarketSession, SubscribedSnapshot } from '@domain/api'
-import type { Candle, CandleInterval, Currency, Pair, Ticker, Trade } from '@domain/wire'
+import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { cachedMarket } from './market-cached'
@@ -16,6 +17,7 @@ import { followSession } from './market-follow'
 import { marketLiveFeed } from './market-live'
 import { lastPriceOf, mergeCandles, mergeTrades } from './market-merge'
 import { olderCandles } from './market-older'
+import { usePairsStore } from './pairs'
 import { usePrefsStore } from './prefs'
 import { useSessionStore } from './session'
 
@@ -23,8 +25,7 @@ export { TRADES_CAP, mergeCandles, mergeTrades, prependCandles } from './market-
 
 export const useMarketStore = defineStore('market', () => {
   const session = useSessionStore()
-  const pairs = ref<Pair[]>([])
-  const currencies = ref<Currency[]>([])
+  const pairList = usePairsStore()
   const pair = ref('')
   const interval = ref<CandleInterval>('60')
   // Shallow: hundreds of candles and trades are replaced as whole arrays, never mutated in place,
@@ -40,15 +41,11 @@ export const useMarketStore = defineStore('market', () => {
   /** True once the server returned nothing older than the first candle. */
   const reachedStart = ref(false)
   const error = ref<string | null>(null)
-  const pairsLoading = ref(false)
-  /** Why the pair list could not be loaded; null when it was (or is loading). */
-  const pairsError = ref<string | null>(null)
-  /** Every pair's ticker (the pair list's last prices): read once per profile session, then streamed. */
-  const tickers = shallowRef(new Map<string, Ticker>())
   /** The profile session the shown data belongs to: the subscribe answer's, once it arrived. */
   const feedSession = shallowRef<MarketSession | null>(null)
 
-  const selectedPair = computed(() => pairs.value.find((p) => p.name === pair.value) ?? null)
+  /** The shown pair's record in the exchange's pair list (its precisions, its currencies). */
+  const selectedPair = computed(() => pairList.pairs.find((p) => p.name === pair.value) ?? null)
   /** The shown pair's last price: the newest trade's before the slower ticker's (market-merge.ts). */
   const lastPrice = computed(() => lastPriceOf(trades.value, ticker.value, candles.value))
 
@@ -62,7 +59,7 @@ export const useMarketStore = defineStore('market', () => {
   const cached = cachedMarket({ candles, trades, ticker, stale, fetchedAt })
   // The live events of this subscription, applied once a frame (market-live.ts).
   const live = marketLiveFeed(
-    { candles, trades, ticker, tickers, stale, status, reachedStart },
+    { candles, trades, ticker, stale, status, reachedStart },
     { pair, interval, feedSession, askedAt: () => askedAt, holding: () => cached.shown || (pair.value !== '' && feedSession.value === null) },
   )
   const loadOlder = olderCandles({ pair, interval, candles, loadingOlder, reachedStart, error, subscription: () => subscription })
@@ -70,42 +67,13 @@ export const useMarketStore = defineStore('market', () => {
   /** True when the profile session has changed since `asked` (0: asked before the session was known). */
   const left = (asked: number): boolean => asked !== 0 && asked !== session.profileGeneration
 
-  /** Loads the active exchange's pairs and currencies; an answer for an earlier profile is dropped. */
-  async function loadPairs(): Promise<void> {
-    const terminal = useTerminal()
-    const asked = session.profileGeneration
-    pairsLoading.value = true
-    pairsError.value = null
-    // Tickers are a nicety: the list works without prices, so they neither delay nor fail it.
-    void terminal.call('market.ticker', undefined).then(
-      (all) => {
-        if (!left(asked)) tickers.value = new Map(all.map((t) => [t.pair, t]))
-      },
-      () => undefined,
-    )
-    try {
-      const [pairList, currencyList] = await Promise.all([
-        terminal.call('market.pairs', undefined),
-        terminal.call('market.currencies', undefined).catch(() => [] as Currency[]),
-      ])
-      if (left(asked)) return
-      pairs.value = pairList
-      currencies.value = currencyList
-    } catch (cause) {
-      if (!left(asked)) pairsError.value = toTerminalError(cause).message
-      throw cause
-    } finally {
-      if (!left(asked)) pairsLoading.value = false
-    }
-  }
-
   /**
    * Loads the pairs, then subscribes to the pair shown before (or remembered, or the first one this
-   * exchange lists). Throws when the pairs cannot be loaded (pairsError says why).
+   * exchange lists). Throws when the pairs cannot be loaded (the pairs store's error says why).
    */
   async function start(): Promise<void> {
     const asked = session.profileGeneration
-    await loadPairs()
+    await pairList.load()
     if (!left(asked)) await subscribeRemembered()
   }
 
@@ -119,8 +87,8 @@ export const useMarketStore = defineStore('market', () => {
   /** Subscribes to the pair shown before, or the remembered one, or the first this exchange lists. */
   async function subscribeRemembered(): Promise<void> {
     const prefs = usePrefsStore()
-    const listed = (name: string) => name !== '' && pairs.value.some((p) => p.name === name)
-    const wanted = [pair.value, prefs.prefs.pair].find(listed) ?? pairs.value[0]?.name
+    const listed = (name: string) => name !== '' && pairList.pairs.some((p) => p.name === name)
+    const wanted = [pair.value, prefs.prefs.pair].find(listed) ?? pairList.pairs[0]?.name
     if (wanted) await subscribe(wanted, pair.value ? interval.value : prefs.prefs.interval)
   }
 
@@ -130,11 +98,8 @@ export const useMarketStore = defineStore('market', () => {
     pendingSubscribe = null
     cached.forget()
     live.dropPending()
-    live.dropTickers()
+    pairList.reset()
     feedSession.value = null
-    pairs.value = []
-    currencies.value = []
-    tickers.value = new Map()
     candles.value = []
     trades.value = []
     ticker.value = null
@@ -145,8 +110,6 @@ export const useMarketStore = defineStore('market', () => {
     loadingOlder.value = false
     reachedStart.value = false
     error.value = null
-    pairsLoading.value = false
-    pairsError.value = null
   }
 
   /**
@@ -161,11 +124,11 @@ export const useMarketStore = defineStore('market', () => {
     // Painted unless something fresh came first: nothing asked yet, or the very same chart asked
     // (startup.ts asks for it beside the pairs) and its answer not in.
     const nothingFresh = () => pair.value === '' || (pair.value === wantedPair && interval.value === wantedInterval && feedSession.value === null && candles.value.length === 0)
-    const shown = await cached.show(wantedPair, wantedInterval, (s) => s.session.generation >= askedAt && nothingFresh())
+    const shown = await cached.show(wantedPair, wantedInterval, (s) => s.session.profileGeneration >= askedAt && nothingFresh())
     if (!shown) return
     pair.value = wantedPair
     interval.value = wantedInterval
-    if (pairs.value.length === 0 && shown.pairs) pairs.value = shown.pairs
+    if (pairList.pairs.length === 0 && shown.pairs) pairList.pairs = shown.pairs
   }
 
   function applySnapshot(snapshot: SubscribedSnapshot): void {
@@ -213,11 +176,11 @@ export const useMarketStore = defineStore('market', () => {
     const promise = (async () => {
       try {
         const fresh = useTerminal().call('market.subscribe', { pair: nextPair, interval: nextInterval })
-        const waiting = (s: SubscribedSnapshot) => id === subscription && s.session.generation >= askedAt && feedSession.value === null && loading.value
+        const waiting = (s: SubscribedSnapshot) => id === subscription && s.session.profileGeneration >= askedAt && feedSession.value === null && loading.value
         if (!cached.shown) void cached.show(nextPair, nextInterval, waiting)
         const snapshot = await fresh
         // An answer fetched for an earlier profile session: the switch's reset subscribes again.
-        if (id !== subscription || snapshot.session.generation < askedAt) return
+        if (id !== subscription || snapshot.session.profileGeneration < askedAt) return
         applySnapshot(snapshot)
       } catch (cause) {
         if (id !== subscription) return
@@ -253,17 +216,12 @@ export const useMarketStore = defineStore('market', () => {
   followSession(session, {
     reset,
     start,
-    busy: () => pairsLoading.value || loading.value,
-    incomplete: () => pairsError.value !== null || pairs.value.length === 0 || (error.value !== null && candles.value.length === 0),
+    busy: () => pairList.loading || loading.value,
+    incomplete: () => pairList.error !== null || pairList.pairs.length === 0 || (error.value !== null && candles.value.length === 0),
   })
 
   return {
-    pairs,
-    pairsLoading,
-    pairsError,
-    tickers,
     feedSession,
-    currencies,
     pair,
     interval,
     candles,
@@ -278,7 +236,6 @@ export const useMarketStore = defineStore('market', () => {
     error,
     selectedPair,
     lastPrice,
-    loadPairs,
     start,
     subscribeRemembered,
     resync,

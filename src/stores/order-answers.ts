@@ -21,7 +21,7 @@ const CODE_FIELDS: Record<string, OrderDraftField | 'amount'> = {
   INVALID_QUANTITY: 'amount',
   MIN_ORDER_VALUE: 'amount',
   INSUFFICIENT_FUNDS: 'amount',
-  '1003': 'amount', // the public docs' code for a bad amount (known-facts.md)
+  '1003': 'amount', // the public docs' code for a bad amount (docs/exchange-api.md, "Status codes")
   INVALID_PRICE: 'limit_price',
   INVALID_STOP_PRICE: 'stop_price',
   INVALID_STOP_OPERATOR: 'stop_operator',

@@ -3,11 +3,13 @@ import { computed, onScopeDispose, ref, watch } from 'vue'
 import { nextRuleBoundary, resolveFeeRule } from '@domain/fee-rules'
 import { useAccountStore } from './account'
 import { useMarketStore } from './market'
+import { usePairsStore } from './pairs'
 import { useSessionStore } from './session'
 
 /** Called from the order form's store setup: its timer lives as long as the store. */
 export function useOrderFeeRule() {
   const market = useMarketStore()
+  const pairList = usePairsStore()
   const account = useAccountStore()
   const session = useSessionStore()
 
@@ -35,7 +37,7 @@ export function useOrderFeeRule() {
     const p = market.selectedPair
     const accountId = session.accountId ?? account.accountId
     if (!p || accountId === null) return null
-    const currencyIds = market.currencies
+    const currencyIds = pairList.currencies
       .filter((c) => (c.short_name === p.currency1 || c.short_name === p.currency2) && typeof c.id === 'number')
       .map((c) => c.id as number)
     return resolveFeeRule(account.feeRules, { accountId, pairId: p.id ?? null, currencyIds, at: new Date(feeClock.value) })

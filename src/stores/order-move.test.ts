@@ -26,7 +26,7 @@ describe('order move store', () => {
     expect(terminal.callsOf('orders.move')).toEqual([])
     await move.confirm()
     expect(terminal.callsOf('orders.move')).toEqual([{ orderId: 7, pair: 'BTC_USDT', price: '95' }])
-    terminal.emit('orders.move-step', { session: { profileId: 'p1', generation: 1 }, orderId: 7, step: { step: 'placed', orderId: 8 } })
+    terminal.emit('orders.move-step', { session: { profileId: 'p1', profileGeneration: 1 }, orderId: 7, step: { step: 'placed', orderId: 8 } })
     expect(move.phase).toBe('done')
     expect(move.steps).toEqual([{ step: 'placed', orderId: 8 }])
     expect(move.result?.outcome).toBe('moved')

@@ -79,13 +79,13 @@ export function useOrderSend(form: OrderDraftState) {
     lastResult.value = null
     // Known before the answer: an answer lost on the way is an unknown outcome of this very order.
     lastSentKey = sameOrderKey(body)
-    const generation = session.generation
+    const generation = session.switchGeneration
     try {
       const result: PlaceOrderResult = await useTerminal().call('orders.place', toSend)
       if (result.outcome === 'placed') {
         lastResult.value = { kind: 'placed', orderIds: result.orderIds, clientOrderId: result.clientOrderId }
         // The amount is cleared so a second Enter cannot repeat the order; price and type stay.
-        if (generation === session.generation) clearAmounts()
+        if (generation === session.switchGeneration) clearAmounts()
         return true
       }
       lastResult.value = { kind: 'unknown', clientOrderId: result.clientOrderId, lookup: result.lookup, orderIds: result.orderIds, message: result.message }
@@ -106,7 +106,7 @@ export function useOrderSend(form: OrderDraftState) {
   }
 
   // An order confirmed for one account must not go out from another.
-  watch(() => session.generation, () => {
+  watch(() => session.switchGeneration, () => {
     pendingConfirm.value = null
   })
 

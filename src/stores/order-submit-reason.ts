@@ -5,8 +5,9 @@ import { computed, type ComputedRef, type Ref } from 'vue'
 import type { FieldIssue } from '@domain/errors'
 import type { OrderCheck } from '@domain/orders'
 import type { OrderType, Pair } from '@domain/wire'
-import { INPUT_ORDER, fieldLabel } from '@/composables/order-field-label'
+import { INPUT_ORDER, fieldLabel } from '@/stores/order-field-label'
 import { useMarketStore } from './market'
+import { usePairsStore } from './pairs'
 import { useSessionStore } from './session'
 import type { TextField } from './order-answers'
 
@@ -46,6 +47,7 @@ export function errorSummary(errors: readonly FieldIssue[], orderType: OrderType
 export function useSubmitReason(state: SubmitState) {
   const session = useSessionStore()
   const market = useMarketStore()
+  const pairList = usePairsStore()
 
   /** Why nothing can be sent from this session, whatever is typed; null when it can. */
   function sessionReason(): string | null {
@@ -62,8 +64,8 @@ export function useSubmitReason(state: SubmitState) {
   function pairReason(): string | null {
     if (state.pair.value) return null
     if (!market.pair) return 'Choose a pair'
-    if (market.pairsError) return 'The exchange’s pair list could not be loaded'
-    if (market.pairs.length === 0) return 'Loading the exchange’s pairs…'
+    if (pairList.error) return 'The exchange’s pair list could not be loaded'
+    if (pairList.pairs.length === 0) return 'Loading the exchange’s pairs…'
     return `${market.pair} is not traded on this exchange`
   }
 

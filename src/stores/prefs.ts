@@ -7,7 +7,7 @@ import { ref, watchEffect } from 'vue'
 import type { MethodInput, Preferences, Theme, TimeZonePref } from '@domain/api'
 import type { CandleInterval } from '@domain/wire'
 import { useTerminal } from '@/api'
-import { displayZone } from '@/composables/format'
+import { displayZone } from '@/lib/display-zone'
 import { DEFAULT_LAYOUT, LAYOUT_BOUNDS, MAX_INDICATORS, applyIndicatorPatch, chartKey, type IndicatorPref, type LayoutPrefs } from '@domain/chart-prefs'
 
 export type PrefsPatch = MethodInput<'prefs.set'>

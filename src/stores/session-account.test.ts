@@ -31,7 +31,7 @@ describe('session store', () => {
     expect(session.accountId).toBe(1)
     expect(session.canTrade).toBe(true)
     expect(session.profiles).toHaveLength(1)
-    terminal.emit('session.changed', sessionState({ generation: 2, accountId: 3, canTrade: false }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 2, accountId: 3, canTrade: false }))
     expect(session.accountId).toBe(3)
     expect(session.canTrade).toBe(false)
     expect(session.account?.viewOnlyReason).toMatch(/No profile/)
@@ -43,11 +43,11 @@ describe('session store', () => {
     const slow = deferred<SessionState>()
     terminal.handlers['accounts.select'] = () => slow.promise
     const first = session.selectAccount(2)
-    terminal.emit('session.changed', sessionState({ generation: 3, accountId: 3 }))
-    slow.resolve(sessionState({ generation: 2, accountId: 2 }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 3, accountId: 3 }))
+    slow.resolve(sessionState({ switchGeneration: 2, accountId: 2 }))
     await first
     expect(session.accountId).toBe(3)
-    expect(session.generation).toBe(3)
+    expect(session.switchGeneration).toBe(3)
   })
 
   it('subscribes to session.changed once however often it loads', async () => {
@@ -86,7 +86,7 @@ describe('account store', () => {
     terminal.emit('account.changed', accountSnapshot({ balances: [balance({ currency: 'USDT', balance: '10' })] }))
     await frame()
     expect(account.balances.map((b) => b.currency)).toEqual(['USDT'])
-    terminal.emit('account.changed', accountSnapshot({ generation: 0, balances: [balance({ currency: 'ETH' })] }))
+    terminal.emit('account.changed', accountSnapshot({ switchGeneration: 0, balances: [balance({ currency: 'ETH' })] }))
     await frame()
     expect(account.balances.map((b) => b.currency)).toEqual(['USDT'])
   })
@@ -97,28 +97,28 @@ describe('account store', () => {
     await frame()
     const late = deferred<ReturnType<typeof accountSnapshot>>()
     terminal.handlers['account.snapshot'] = () => late.promise
-    terminal.emit('session.changed', sessionState({ generation: 2, accountId: 2 }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 2, accountId: 2 }))
     // Nothing of the master account is on screen while the sub-account loads.
     expect(account.balances).toEqual([])
     expect(account.loaded).toBe(false)
     // The master's snapshot arrives late (fetched for generation 1): dropped.
-    terminal.emit('account.changed', accountSnapshot({ generation: 1, balances: [balance({ currency: 'MASTERCOIN' })] }))
+    terminal.emit('account.changed', accountSnapshot({ switchGeneration: 1, balances: [balance({ currency: 'MASTERCOIN' })] }))
     await frame()
     expect(account.balances).toEqual([])
-    late.resolve(accountSnapshot({ generation: 2, accountId: 2, balances: [balance({ account_id: 2, currency: 'SUBCOIN' })] }))
+    late.resolve(accountSnapshot({ switchGeneration: 2, accountId: 2, balances: [balance({ account_id: 2, currency: 'SUBCOIN' })] }))
     await settle()
     expect(account.balances.map((b) => b.currency)).toEqual(['SUBCOIN'])
-    expect(session.generation).toBe(2)
+    expect(session.switchGeneration).toBe(2)
   })
 
   it('a switch to an unreachable exchange: after "connecting", the tables say what the exchange answered', async () => {
     const { account } = await ready()
     terminal.handlers['account.snapshot'] = () => Promise.reject(new Error('Retrying: connecting to Gone timed out.'))
-    terminal.emit('session.changed', sessionState({ generation: 3, profileGeneration: 3, connection: { state: 'connecting', message: 'Connecting to Gone…', since: 0 } }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 3, profileGeneration: 3, connection: { state: 'connecting', message: 'Connecting to Gone…', since: 0 } }))
     await settle()
     expect(account.error).toMatch(/Retrying/)
     terminal.handlers['account.snapshot'] = () => Promise.reject(new Error('Could not reach the exchange for GET /balances (ECONNREFUSED).'))
-    terminal.emit('session.changed', sessionState({ generation: 3, profileGeneration: 3, connection: { state: 'offline', message: 'Exchange unreachable', since: 0 } }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 3, profileGeneration: 3, connection: { state: 'offline', message: 'Exchange unreachable', since: 0 } }))
     await settle()
     expect(account.error).toMatch(/Could not reach the exchange/)
     expect(account.balances).toEqual([])
@@ -128,11 +128,11 @@ describe('account store', () => {
     const { account } = await ready()
     await settle()
     const asked = terminal.callsOf('account.snapshot').length
-    terminal.emit('account.changed', accountSnapshot({ generation: 2, accountId: 3, balances: [balance({ account_id: 3, currency: 'EARLY' })] }))
+    terminal.emit('account.changed', accountSnapshot({ switchGeneration: 2, accountId: 3, balances: [balance({ account_id: 3, currency: 'EARLY' })] }))
     await frame()
     // Still generation 1 on screen: the early snapshot waits.
     expect(account.balances.map((b) => b.currency)).toEqual(['BTC'])
-    terminal.emit('session.changed', sessionState({ generation: 2, accountId: 3 }))
+    terminal.emit('session.changed', sessionState({ switchGeneration: 2, accountId: 3 }))
     expect(account.balances.map((b) => b.currency)).toEqual(['EARLY'])
     // It did not need to ask again.
     expect(terminal.callsOf('account.snapshot')).toHaveLength(asked)
@@ -239,9 +239,9 @@ describe('account store', () => {
     const { account } = await ready()
     for (let g = 2; g < 202; g++) {
       const id = g % 2 === 0 ? 2 : 1
-      terminal.emit('account.changed', accountSnapshot({ generation: g, accountId: id, balances: [balance({ account_id: id, currency: `C${id}` })] }))
+      terminal.emit('account.changed', accountSnapshot({ switchGeneration: g, accountId: id, balances: [balance({ account_id: id, currency: `C${id}` })] }))
       await frame()
-      terminal.emit('session.changed', sessionState({ generation: g, accountId: id }))
+      terminal.emit('session.changed', sessionState({ switchGeneration: g, accountId: id }))
       expect(account.balances.map((b) => b.currency)).toEqual([`C${id}`])
     }
     expect(terminal.listenerCount('account.changed')).toBe(1)

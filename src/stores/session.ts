@@ -1,6 +1,6 @@
 // The active profile, its account tree and the connection, as the core reports them.
 //
-// The core owns the session; this store mirrors it. `generation` increases on every profile or
+// The core owns the session; this store mirrors it. `switchGeneration` increases on every profile or
 // account switch, and every other store compares against it to throw away answers that belong to
 // a profile or account the user has already left.
 import { defineStore } from 'pinia'
@@ -28,7 +28,7 @@ export const useSessionStore = defineStore('session', () => {
   /** Why loading the session failed, for the header; null when it did not. */
   const loadError = ref<string | null>(null)
 
-  const generation = computed(() => state.value?.generation ?? 0)
+  const switchGeneration = computed(() => state.value?.switchGeneration ?? 0)
   /** Changes on a profile switch only; the market belongs to it (an account switch keeps it). */
   const profileGeneration = computed(() => state.value?.profileGeneration ?? 0)
   /**
@@ -54,7 +54,7 @@ export const useSessionStore = defineStore('session', () => {
    * that a later switch overtook must not bring the earlier profile back.
    */
   function applyState(next: SessionState): void {
-    if (state.value && next.generation < state.value.generation) return
+    if (state.value && next.switchGeneration < state.value.switchGeneration) return
     state.value = next
   }
 
@@ -145,7 +145,7 @@ export const useSessionStore = defineStore('session', () => {
     appInfo,
     switching,
     loadError,
-    generation,
+    switchGeneration,
     profileGeneration,
     notice,
     canTrade,

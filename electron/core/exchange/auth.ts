@@ -1,4 +1,4 @@
-// Authentication of the private group (known-facts.md, "Authentication"): a JWT from POST /auth,
+// Authentication of the private group (docs/exchange-api.md, "Authentication and signing"): a JWT from POST /auth,
 // `Authorization: Bearer <jwt>` on every private request, and `X-SIGN` over the exact body bytes.
 //
 // The token is cached and refreshed a little before it expires, by one refresh at a time: concurrent

@@ -1,4 +1,4 @@
-// The exchange client: one typed method per endpoint of exchange-api.md and known-facts.md.
+// The exchange client: one typed method per endpoint of docs/exchange-api.md.
 //
 // Every request goes through `execute` (request.ts), which owns the rules that keep the terminal
 // safe: timeouts, which requests are retried and which are sent once, signing the exact bytes sent,
@@ -39,6 +39,7 @@ import {
   tickersResponseSchema,
   tradesResponseSchema,
 } from '../../domain/wire'
+import { trimBaseUrl } from '../../domain/origin'
 import type { Credentials } from './auth'
 import { createHttpExchange, schemaReader, type Query } from './exchange-http'
 import { createSignIn } from './sign-in'
@@ -79,7 +80,7 @@ export interface CandlesQuery {
   limit?: number
 }
 
-/** The filters the history endpoints share (known-facts.md, "History endpoints"). */
+/** The filters the history endpoints share (docs/exchange-api.md, "History"). */
 export interface HistoryQuery {
   pair?: string
   side?: 'BID' | 'ASK'
@@ -124,7 +125,7 @@ export interface ExchangeClient {
 
 /** Normalises the base URL onto the API root that holds /auth, /pairs and the rest. */
 export function apiRoot(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, '')
+  const trimmed = trimBaseUrl(baseUrl)
   return /\/api\/v3$/.test(trimmed) ? trimmed : `${trimmed}/api/v3`
 }
 

@@ -88,7 +88,7 @@ describe('REST answers read exactly', () => {
 describe('fills in the official shape, read with their sides', () => {
   const read = async () => {
     const { client } = await official()
-    const session = { client, active: { accountId: 7 }, accountId: 7, generation: 1, signal: new AbortController().signal }
+    const session = { client, active: { accountId: 7 }, accountId: 7, switchGeneration: 1, signal: new AbortController().signal }
     return createHistoryHandlers(session)['account.trades']({ pair: 'BTC_USDT', from: Date.UTC(2024, 0, 1), to: Date.UTC(2024, 1, 1) })
   }
 

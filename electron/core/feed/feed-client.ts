@@ -1,4 +1,4 @@
-// The core's client of the exchange's live feed (known-facts.md "The live feed"), over `ws`: one socket,
+// The core's client of the exchange's live feed (docs/exchange-api.md "The live feed"), over `ws`: one socket,
 // pings answered, topics that can change while connected (and are sent again after every reconnect),
 // `auth` with a token from the caller, reconnects with exponential backoff and jitter, a status with
 // listeners, and every frame checked (frames.ts) — a malformed one is counted and reported, never a

@@ -1,4 +1,4 @@
-// Where a profile's live feed is when the profile names none: known-facts.md says the exchange serves
+// Where a profile's live feed is when the profile names none: docs/exchange-api.md says the exchange serves
 // its REST API at https://host/api/v3 and its feed at wss://host/alp-ws, so the feed sits beside the
 // API on the same origin (and under the same path prefix, for a server behind a proxy).
 

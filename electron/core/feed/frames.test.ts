@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseFrame } from './frames'
 
 describe('parseFrame', () => {
-  it('reads each kind of the known-facts table into an event with decimal strings', () => {
+  it('reads each kind of the feed table (docs/exchange-api.md) into an event with decimal strings', () => {
     expect(parseFrame('1')).toEqual({ type: 'ping' })
     expect(parseFrame('["t",1700000000.5,42,"BTC_USDT","0.010000","65000.10","buy"]')).toEqual({
       type: 'event',

@@ -1,4 +1,4 @@
-// The feed's frames (known-facts.md "The live feed") checked with zod and turned into typed events.
+// The feed's frames (docs/exchange-api.md "The live feed") checked with zod and turned into typed events.
 // Lenient where the facts are thin: extra trailing elements are tolerated ("more may follow"), money
 // may come as a decimal string or a JSON number, arrays of two elements or fewer and unknown kinds are
 // ignored, as the official client does. A frame of a known kind with the wrong shape is malformed:

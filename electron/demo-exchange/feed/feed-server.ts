@@ -1,5 +1,5 @@
 // The live feed at /alp-ws, on the exchange's own port (the HTTP server hands us its upgrades): the
-// protocol of known-facts.md "The live feed" — text frames, "1" ping / "2" pong, ["subscribe", topic...],
+// protocol of docs/exchange-api.md "The live feed" — text frames, "1" ping / "2" pong, ["subscribe", topic...],
 // ["auth", jwt] — fed by the engine's events at the moment it changes something, plus the feed's
 // fault modes. What the real exchange's protocol leaves open, and what the demo chose, is in README.md.
 import type { Server } from 'node:http'

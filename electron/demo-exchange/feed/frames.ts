@@ -1,4 +1,4 @@
-// The feed's messages, as known-facts.md "The live feed" lays them out: JSON arrays [kind, time, ...]
+// The feed's messages, as docs/exchange-api.md "The live feed" lays them out: JSON arrays [kind, time, ...]
 // with prices and amounts as decimal strings (never JSON numbers: a client must not meet binary
 // floating point on the way in). Prices carry the pair's price_precision, amounts its
 // amount_precision, so "65000.10" reads the same on the wire as on the screen.

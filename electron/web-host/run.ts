@@ -1,0 +1,102 @@
+// The web host's run, for its two entries: `npm run web-host` (index.ts, the built renderer) and
+// `npm run dev` (dev.ts, the renderer from Vite's dev server with hot reload). Prints exactly one JSON
+// line ({"url": ...}, a one-time code inside) once it listens; SIGINT/SIGTERM stop it cleanly. A core
+// that cannot start makes it exit 1 with the reason on stderr.
+import type { ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { deferCore } from '../core/deferred-core'
+import { prepareHostTerminal } from '../core/host'
+import { embeddedDemoExchange } from '../demo-exchange/server'
+import { WEB_HOST_USAGE, parseWebHostArgs } from './args'
+import { findBrowser, openBrowser } from './browser'
+import { type DevRenderer, startWebHost } from './server'
+
+export interface WebHostRun {
+  /** The built renderer (out/renderer). */
+  staticDir: string
+  /** Serves the renderer instead (the dev server); closed when the host stops. */
+  renderer?: DevRenderer & { close(): Promise<void> }
+}
+
+export function runWebHost(run: WebHostRun): void {
+  main(run).catch((error: unknown) => {
+    process.stderr.write(`web host failed to start: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+}
+
+async function main(run: WebHostRun): Promise<void> {
+  let args: ReturnType<typeof parseWebHostArgs>
+  try {
+    args = parseWebHostArgs(process.argv.slice(2))
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${WEB_HOST_USAGE}`)
+    process.exit(2)
+  }
+  if (args.help) {
+    process.stdout.write(WEB_HOST_USAGE)
+    return
+  }
+  const demo = embeddedDemoExchange()
+  const host = prepareHostTerminal({
+    host: 'web',
+    demo,
+  })
+  // Listen and print the URL first, then start the core: the browser loads the page meanwhile, and
+  // the page's first calls wait for the start (deferred-core.ts). (Started before listening, the
+  // core's first slices ran ahead of the listen callback and held the URL back.)
+  let listening: () => void = () => undefined
+  const core = deferCore(new Promise<void>((resolve) => (listening = resolve)).then(() => host.start()))
+  const web = await startWebHost({
+    core,
+    staticDir: run.staticDir,
+    ...(run.renderer ? { renderer: run.renderer } : {}),
+    port: args.port,
+    onInternalError: (error) => host.logger.error('internal error', { code: error.code, message: error.message }),
+  })
+  process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
+  listening()
+
+  let browser: ChildProcess | null = null
+  if (args.open) {
+    const exe = findBrowser()
+    if (exe) {
+      browser = openBrowser(exe, web.url, join(host.dataDir, 'browser-profile'))
+      browser.on('exit', () => void stop())
+    } else {
+      process.stderr.write(`No Chromium or Chrome found: open ${web.url} in a browser.\n`)
+    }
+  }
+
+  let stopping = false
+  async function stop(): Promise<void> {
+    if (stopping) return
+    stopping = true
+    // Let the browser close its profile files before we go (bounded: a hung browser cannot keep us).
+    if (browser && browser.exitCode === null && browser.signalCode === null) {
+      const exited = new Promise((resolve) => browser?.once('exit', resolve))
+      browser.kill()
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))])
+    }
+    await web.close()
+    await run.renderer?.close()
+    await core.dispose()
+    await demo.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop())
+  process.on('SIGTERM', () => void stop())
+
+  try {
+    await core.ready
+  } catch (error) {
+    // Calls that waited for the start answer with why (their answers are written in this turn; a
+    // window keeps showing it); then the host goes, as a host that cannot start always has.
+    stopping = true
+    await new Promise((resolve) => setImmediate(resolve))
+    await web.close()
+    await run.renderer?.close()
+    await demo.close()
+    throw error
+  }
+}
