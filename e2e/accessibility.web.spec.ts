@@ -49,3 +49,37 @@ for (const size of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]
     })
   }
 }
+
+/** Opens each dialog in turn, checks it, and closes it with Esc (Esc closes what it opened). */
+for (const theme of ['dark', 'light'] as const) {
+  test(`no critical or serious violation in the dialogs: order confirmation, profiles, alert, indicators, shortcuts (${theme} theme)`, async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await openApp(page, host)
+    if ((await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')) !== theme) await page.getByTestId('theme-toggle').click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')).toBe(theme)
+    await page.mouse.move(600, 400) // the toggle's tooltip would cover the order type tabs
+    const found: string[] = []
+    const check = async (name: string, open: () => Promise<void>, shown: string) => {
+      await open()
+      await expect(page.getByTestId(shown)).toBeVisible()
+      found.push(...(await violations(page, name)))
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId(shown)).toBeHidden()
+    }
+    await check('order confirmation', async () => {
+      await page.getByTestId('order-type-LIMIT').click()
+      await page.getByTestId('limit-price').fill('1000')
+      await page.getByTestId('base-amount').fill('0.001')
+      await page.getByTestId('order-submit').click()
+    }, 'order-confirm')
+    await check('profiles', () => page.getByRole('button', { name: /Profiles…|Add a profile/ }).click(), 'profile-manager')
+    await check('alert dialog', () => page.getByTestId('alert-create').click(), 'alert-dialog')
+    await check('indicator menu', () => page.getByTestId('indicator-menu').click(), 'indicator-panel')
+    await check('shortcuts list', async () => {
+      await page.locator('body').click({ position: { x: 600, y: 300 } })
+      await page.keyboard.press('?')
+    }, 'shortcuts-help')
+    expect(found).toEqual([])
+  })
+}
