@@ -5,7 +5,7 @@
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { openApp, useWebHost } from './helpers'
-import type { RunningHost } from './web-host'
+import { callApi, type RunningHost } from './web-host'
 
 let host: RunningHost
 useWebHost((started) => (host = started))
@@ -83,3 +83,19 @@ for (const theme of ['dark', 'light'] as const) {
     expect(found).toEqual([])
   })
 }
+
+test('the live region says a placed order once, with what it was and its id', async ({ page }) => {
+  await openApp(page, host)
+  await page.getByTestId('order-type-LIMIT').click()
+  await page.getByTestId('limit-price').fill('1000')
+  await page.getByTestId('base-amount').fill('0.001')
+  await page.getByTestId('order-submit').click()
+  await page.getByTestId('order-confirm-ok').click()
+  const region = page.getByTestId('announcer')
+  await expect(region).toHaveAttribute('aria-live', 'polite')
+  await expect(region.locator('p')).toHaveText([/^Order placed: buy limit 0\.001 BTC\/USDT at 1000, #\d+$/])
+  const id = /#(\d+)/.exec((await region.textContent()) ?? '')![1]
+  await callApi(host, 'orders.cancel', { order_ids: [Number(id)] })
+  // the cancel is said once more, and the placed order is not said again
+  await expect(region.locator('p')).toHaveText([/^Order placed/, /^Order cancelled: .*#\d+/], { timeout: 15_000 })
+})

@@ -10,6 +10,8 @@ import { parseDecimal } from '@domain/decimal'
 import { useTerminal } from '@/api'
 import { usePairsStore } from './pairs'
 import { useSessionStore } from './session'
+import { useAnnouncerStore } from './announcer'
+import { filledOrderWords } from '@domain/alert-words'
 
 export interface AlertDialogState {
   pair: string
@@ -24,6 +26,7 @@ export interface AlertDialogState {
 
 export const useAlertsStore = defineStore('alerts', () => {
   const session = useSessionStore()
+  const announcer = useAnnouncerStore()
   const alerts = ref<Alert[]>([])
   const error = ref<string | null>(null)
   /** Fired alerts not yet shown; the host shows and drops them. */
@@ -148,6 +151,7 @@ export const useAlertsStore = defineStore('alerts', () => {
       if (announced.has(alert.id)) continue
       announced.add(alert.id)
       firedQueue.value = [...firedQueue.value, alert]
+      announcer.announce(`alert:${alert.id}`, `Alert fired: ${alert.pair.replace('_', '/')} ${alert.kind === 'order-filled' ? `${filledOrderWords(alert)} filled` : `${alert.kind} ${alert.price ?? ''}`}`.trim())
     }
   }
 

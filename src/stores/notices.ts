@@ -7,6 +7,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { Disposer, Notice } from '@domain/api'
 import { useTerminal } from '@/api'
+import { useAnnouncerStore } from './announcer'
 
 export interface NoticeEntry extends Notice {
   id: number
@@ -20,8 +21,11 @@ export const useNoticeStore = defineStore('notices', () => {
   const items = ref<NoticeEntry[]>([])
   let nextId = 1
 
+  const announcer = useAnnouncerStore()
   function push(notice: Notice): NoticeEntry {
     const entry: NoticeEntry = { ...notice, id: nextId++, at: Date.now() }
+    // A fill or a cancel is said once (the form already says an order was placed, or refused).
+    if (notice.kind === 'order-filled' || notice.kind === 'order-cancelled') announcer.announce(`${notice.kind}:${notice.body}`, `${notice.title}: ${notice.body}`)
     items.value = [entry, ...items.value].slice(0, HISTORY)
     return entry
   }

@@ -15,10 +15,19 @@ import { useSessionStore } from './session'
 import type { OrderDraftState } from './order-draft'
 import { type OrderResult, issuesFromError, repeatWarning, sameOrderKey, secureRandom } from './order-answers'
 import { useSubmitReason } from './order-submit-reason'
+import { useAnnouncerStore } from './announcer'
+
+/** An order in the words a screen reader says: "buy limit 0.001 BTC/USDT at 1000", "buy market BTC/USDT for 500 USDT". */
+function orderWords(d: OrderDraft): string {
+  const spend = d.quote_amount && !d.base_amount ? ` for ${d.quote_amount} ${d.pair.split('_')[1] ?? ''}` : ''
+  const price = d.limit_price ? ` at ${d.limit_price}` : ''
+  return `${d.order_side.toLowerCase()} ${d.order_type.toLowerCase().replace('_', ' ')} ${d.base_amount ?? ''} ${d.pair.replace('_', '/')}${spend}${price}`.replace(/\s+/g, ' ').trim()
+}
 
 /** Called from the order form's store setup, with the draft it sends. */
 export function useOrderSend(form: OrderDraftState) {
   const session = useSessionStore()
+  const announcer = useAnnouncerStore()
   const prefs = usePrefsStore()
   const { pair, draft, context, check, fields, submitAttempted, serverIssues, feeClock, clearAmounts } = form
 
@@ -84,11 +93,13 @@ export function useOrderSend(form: OrderDraftState) {
       const result: PlaceOrderResult = await useTerminal().call('orders.place', toSend)
       if (result.outcome === 'placed') {
         lastResult.value = { kind: 'placed', orderIds: result.orderIds, clientOrderId: result.clientOrderId }
+        announcer.announce(`placed:${clientOrderId}`, `Order placed: ${orderWords(toSend)}, ${result.orderIds.map((id) => `#${id}`).join(', ')}`)
         // The amount is cleared so a second Enter cannot repeat the order; price and type stay.
         if (generation === session.switchGeneration) clearAmounts()
         return true
       }
       lastResult.value = { kind: 'unknown', clientOrderId: result.clientOrderId, lookup: result.lookup, orderIds: result.orderIds, message: result.message }
+      announcer.announce(`unknown:${clientOrderId}`, `Order outcome unknown: ${orderWords(toSend)}. ${result.message}`)
       return false
     } catch (cause) {
       const error = toTerminalError(cause)
@@ -96,8 +107,10 @@ export function useOrderSend(form: OrderDraftState) {
       // the order: that is an unknown outcome, never a plain failure the trader would retry.
       if (error.kind === 'outcome-unknown' || error.kind === 'timeout' || error.code === 'HOST_UNREACHABLE') {
         lastResult.value = { kind: 'unknown', clientOrderId, lookup: 'still-unknown', orderIds: [], message: error.message }
+        announcer.announce(`unknown:${clientOrderId}`, `Order outcome unknown: ${orderWords(toSend)}. ${error.message}`)
       } else {
         serverIssues.value = issuesFromError(error, fields.value)
+        announcer.announce(`refused:${clientOrderId}`, `Order refused: ${orderWords(toSend)}. ${error.message}`)
       }
       return false
     } finally {
