@@ -99,3 +99,12 @@ test('the live region says a placed order once, with what it was and its id', as
   // the cancel is said once more, and the placed order is not said again
   await expect(region.locator('p')).toHaveText([/^Order placed/, /^Order cancelled: .*#\d+/], { timeout: 15_000 })
 })
+
+test('a system asking for reduced motion gets no transitions', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await openApp(page, host)
+  const durations = () => page.getByTestId('open-profile-manager').evaluate((el) => getComputedStyle(el).transitionDuration)
+  expect((await durations()).split(',').every((d) => parseFloat(d) < 0.001)).toBe(true)
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  expect((await durations()).split(',').some((d) => parseFloat(d) > 0)).toBe(true)
+})
