@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TerminalCore } from '../domain/api'
 import { isTerminalError } from '../domain/errors'
 import { deferCore } from './deferred-core'
-import { createEventHub } from './events'
+import { createEventHub } from '../core/events'
 
 function fakeCore() {
   const hub = createEventHub()

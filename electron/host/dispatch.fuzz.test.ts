@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import { METHOD_NAMES, type MethodName, methodInputs } from '../domain/api'
 import { TerminalError, type TerminalErrorData, terminalErrorDataSchema } from '../domain/errors'
 import { createDispatch } from './dispatch'
-import { oddValue, payloadArbitrary, validArbitrary } from './zod-arbitrary.test-util'
+import { oddValue, payloadArbitrary, validArbitrary } from '../core/test/zod-arbitrary.test-util'
 
 const RUNS_PER_METHOD = 1_000
 const ERROR_KEYS = new Set(['kind', 'code', 'message', 'status', 'field', 'issues', 'retryAfterMs'])

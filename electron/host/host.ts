@@ -3,11 +3,11 @@
 // three hosts cannot drift apart.
 import type { HostKind, Notice, TerminalCore } from '../domain/api'
 import pkg from '../../package.json'
-import { resolveDataDir } from './data-dir'
-import { createLogger, type Logger } from './logger'
-import { createProfileStore } from './profile-store'
-import { type DemoLauncher, type TerminalDeps, createTerminal } from './terminal'
-import { createVault, type Vault } from './vault'
+import { resolveDataDir } from '../core/storage/data-dir'
+import { createLogger, type Logger } from '../core/storage/logger'
+import { createProfileStore } from '../core/profiles/profile-store'
+import { type DemoLauncher, type TerminalDeps, createTerminal } from '../core/terminal'
+import { createVault, type Vault } from '../core/credentials/vault'
 
 export const APP_VERSION: string = pkg.version
 

@@ -3,9 +3,9 @@
 // the CLI's `profiles add` with the real keychain. Starts at `startAt` (ms since epoch) so that the
 // processes really overlap. Prints one JSON line: the ids it created.
 //   node --import tsx profile-race.test-child.ts <dataDir> <prefix> <count> <startAt> store|cli [baseUrl]
-import { createProfileStore } from '../core/profile-store'
-import { createProfileDeps } from './profiles'
-import { runCli } from './run'
+import { createProfileStore } from '../../core/profiles/profile-store'
+import { createProfileDeps } from '../profiles'
+import { runCli } from '../run'
 
 const [dataDir, prefix, countText, startAtText, mode, baseUrl] = process.argv.slice(2)
 if (!dataDir || !prefix || !countText || !startAtText || (mode !== 'store' && mode !== 'cli')) {

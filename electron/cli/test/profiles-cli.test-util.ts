@@ -5,12 +5,12 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
-import { createProfileStore } from '../core/profile-store'
-import { memoryKeytar } from '../core/terminal-harness.test-util'
-import { createVault, type KeytarLike } from '../core/vault'
-import { createProfileDeps } from './profiles'
-import { runCli, type CliIo } from './run'
+import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
+import { createProfileStore } from '../../core/profiles/profile-store'
+import { memoryKeytar } from '../../core/test/terminal-harness.test-util'
+import { createVault, type KeytarLike } from '../../core/credentials/vault'
+import { createProfileDeps } from '../profiles'
+import { runCli, type CliIo } from '../run'
 
 // Assigned by useProfilesCli's hooks; an importer reads the current value (a live binding).
 export let demo: DemoExchange

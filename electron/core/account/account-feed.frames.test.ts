@@ -1,8 +1,8 @@
 // The account feed with the live feed's private frames: what the window is sent, and when.
 import { describe, expect, it } from 'vitest'
-import type { AccountSnapshot } from '../domain/api'
-import type { Balance } from '../domain/wire'
-import type { ExchangeClient } from './exchange/client'
+import type { AccountSnapshot } from '../../domain/api'
+import type { Balance } from '../../domain/wire'
+import type { ExchangeClient } from '../exchange/client'
 import { createAccountFeed } from './account-feed'
 import type { WalletEvent } from './account-frames'
 

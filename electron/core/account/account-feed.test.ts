@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Notice } from '../domain/api'
-import type { OrderRecord } from '../domain/wire'
-import type { ExchangeClient } from './exchange/client'
+import type { Notice } from '../../domain/api'
+import type { OrderRecord } from '../../domain/wire'
+import type { ExchangeClient } from '../exchange/client'
 import { createAccountFeed } from './account-feed'
 
 const order = (id: number, status: string): OrderRecord => ({ id, account_id: 1, pair: 'BTC_USDT', amount: '1', price: '100', side: 'BID', status, type: 'LIMIT' })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountSnapshot } from '../domain/api'
-import { availableIn } from '../domain/balances'
-import type { Balance, OrderRecord } from '../domain/wire'
+import type { AccountSnapshot } from '../../domain/api'
+import { availableIn } from '../../domain/balances'
+import type { Balance, OrderRecord } from '../../domain/wire'
 import { patchOrder, patchWallet, type OrderEvent, type WalletEvent } from './account-frames'
-import { parseFrame } from './feed/frames'
+import { parseFrame } from '../live/frames'
 
 const OWN = 7
 const SUB = 8

@@ -8,11 +8,11 @@
 //     a currency the snapshot has no row for, or a wallet listed twice, waits for REST;
 //   - an order frame updates the order of the same id, or adds it when the frame names everything a
 //     row shows; its times are the frame's own (the event's), never invented.
-import { Decimal } from '../domain/decimal'
-import type { AccountSnapshot } from '../domain/api'
-import type { Balance, OrderRecord } from '../domain/wire'
-import { canonicalWallet } from '../domain/balances'
-import type { FeedEvent } from './feed/frames'
+import { Decimal } from '../../domain/decimal'
+import type { AccountSnapshot } from '../../domain/api'
+import type { Balance, OrderRecord } from '../../domain/wire'
+import { canonicalWallet } from '../../domain/balances'
+import type { FeedEvent } from '../live/frames'
 
 export type WalletEvent = Extract<FeedEvent, { kind: 'wallet' }>
 export type OrderEvent = Extract<FeedEvent, { kind: 'order' }>

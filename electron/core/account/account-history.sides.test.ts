@@ -2,10 +2,10 @@
 // from the account's orders and its wallet movements where it does not (domain/fill-sides.ts), and
 // never a fill read twice because it sat on the bound two windows share.
 import { describe, expect, it } from 'vitest'
-import { TerminalError } from '../domain/errors'
-import type { FillRecord, OrderRecord, WalletMotion } from '../domain/wire'
+import { TerminalError } from '../../domain/errors'
+import type { FillRecord, OrderRecord, WalletMotion } from '../../domain/wire'
 import { createHistoryHandlers } from './account-history'
-import { fakeSession } from './account-history.test-util'
+import { fakeSession } from './test/account-history.test-util'
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2024, 0, 1)

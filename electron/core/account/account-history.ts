@@ -2,13 +2,13 @@
 // The exchange answers at most 30 days a request, so a range is read as 30-day windows, newest first,
 // one request at a time (a 429-shy exchange, and the session can be switched between two windows). A window's
 // answer that arrives after a switch is dropped, never mixed into another account's history.
-import type { AccountOrdersQuery, AccountTradesQuery, MethodResults } from '../domain/api'
-import { TerminalError, toTerminalError } from '../domain/errors'
-import { allNamed, placeFills, type PlacedFill } from '../domain/fill-sides'
-import { MAX_HISTORY_SPAN_MS, historyWindows, serverTime } from '../domain/history-windows'
-import { rangeProblem } from '../domain/history-api'
-import type { FillRecord, OrderRecord, WalletMotion } from '../domain/wire'
-import type { ExchangeClient, HistoryQuery } from './exchange/client'
+import type { AccountOrdersQuery, AccountTradesQuery, MethodResults } from '../../domain/api'
+import { TerminalError, toTerminalError } from '../../domain/errors'
+import { allNamed, placeFills, type PlacedFill } from '../../domain/fill-sides'
+import { MAX_HISTORY_SPAN_MS, historyWindows, serverTime } from '../../domain/history-windows'
+import { rangeProblem } from '../../domain/history-api'
+import type { FillRecord, OrderRecord, WalletMotion } from '../../domain/wire'
+import type { ExchangeClient, HistoryQuery } from '../exchange/client'
 
 export interface HistorySession {
   readonly client: ExchangeClient | null

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { alertDraftSchema, alertSchema, orderAlertFires, priceAlertFires, type Alert, type AlertDraft, type OrderSeen } from '../domain/alerts'
-import { TerminalError } from '../domain/errors'
-import { readJsonFile, writeJsonAtomic } from './atomic-file'
+import { alertDraftSchema, alertSchema, orderAlertFires, priceAlertFires, type Alert, type AlertDraft, type OrderSeen } from '../../domain/alerts'
+import { TerminalError } from '../../domain/errors'
+import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
 
 const fileSchema = z.object({ version: z.literal(1), alerts: z.array(alertSchema) })
 /** Fired and cancelled alerts kept for the history list, newest last. */

@@ -6,16 +6,16 @@
 // and a slow poll of the whole ticker while the active profile has armed price alerts on any pair
 // (the feed follows one pair only). Order statuses come from the account feed's recent orders.
 // Everything is for the active profile only: an alert set on one exchange never sees another's prices.
-import type { EventHub } from './events'
-import type { Logger } from './logger'
-import type { MethodInput, MethodResults } from '../domain/api'
-import { TerminalError, toTerminalError } from '../domain/errors'
-import type { Pair } from '../domain/wire'
+import type { EventHub } from '../events'
+import type { Logger } from '../storage/logger'
+import type { MethodInput, MethodResults } from '../../domain/api'
+import { TerminalError, toTerminalError } from '../../domain/errors'
+import type { Pair } from '../../domain/wire'
 import { type AlertStore, createAlertStore } from './alert-store'
-import type { Alert, OrderSeen } from '../domain/alerts'
-import { checkAlertPrice } from '../domain/alert-price'
-import { noProfile } from './terminal-market'
-import type { Session } from './terminal-session'
+import type { Alert, OrderSeen } from '../../domain/alerts'
+import { checkAlertPrice } from '../../domain/alert-price'
+import { noProfile } from '../market/terminal-market'
+import type { Session } from '../session/terminal-session'
 
 type AlertMethod = 'alerts.list' | 'alerts.create' | 'alerts.cancel'
 export type AlertHandlers = { [M in AlertMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }

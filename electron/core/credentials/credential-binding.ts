@@ -1,8 +1,8 @@
 // A stored key and secret go only to the origin they were entered for. Every host (app, web host,
 // CLI) reads credentials through here, so a profile whose URL was changed behind the vault's back — an
 // edited profiles.json, an older release, a bug — is refused before anything is signed or sent.
-import { ORIGIN_CHANGE_MESSAGE, originOf, sameOrigin } from '../domain/origin'
-import { TerminalError } from '../domain/errors'
+import { ORIGIN_CHANGE_MESSAGE, originOf, sameOrigin } from '../../domain/origin'
+import { TerminalError } from '../../domain/errors'
 import type { StoredCredentials, Vault } from './vault'
 
 export interface BindingTarget {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createProfileStore } from './profile-store'
+import { createProfileStore } from '../profiles/profile-store'
 import { KEYCHAIN_SERVICE, createVault } from './vault'
 
 const run = promisify(execFile)

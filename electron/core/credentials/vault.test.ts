@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { isTerminalError } from '../domain/errors'
+import { isTerminalError } from '../../domain/errors'
 import { KEYCHAIN_SERVICE, type KeytarLike, createVault } from './vault'
 
 // Every write to disk through node:fs is recorded, so the tests can show that the vault never puts a

@@ -8,8 +8,8 @@
 // memory for this session only. There is deliberately no disk fallback, encrypted or not: a key that
 // the OS does not protect is not written anywhere.
 import { z } from 'zod'
-import type { KeychainStatus } from '../domain/api'
-import { TerminalError } from '../domain/errors'
+import type { KeychainStatus } from '../../domain/api'
+import { TerminalError } from '../../domain/errors'
 import { describeKeychainFailure, firstLine, withTimeout as limited } from './keychain-calls'
 
 export { describeKeychainFailure } from './keychain-calls'

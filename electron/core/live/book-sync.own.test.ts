@@ -3,7 +3,7 @@
 // book would go on being shown without it).
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBookSync } from './book-sync'
-import { fakeLive, snapshotEvent } from './fake-live.test-util'
+import { fakeLive, snapshotEvent } from './test/fake-live.test-util'
 import type { FeedEvent } from './frames'
 
 const PAIR = 'BTC_USDT'

@@ -10,7 +10,7 @@
 // It reads the feed through what the terminal's live link offers (LiveSource): the same socket, mode
 // and subscriptions as the market's trades; the CLI's watch wraps a client of its own
 // (sourceOfClient).
-import type { LiveSource } from '../live-link'
+import type { LiveSource } from './live-link'
 import type { FeedEvent } from './frames'
 import type { BookSides } from './local-book'
 import { LocalBook } from './local-book'

@@ -2,7 +2,7 @@
 // while connected, pings, auth, and what each feed fault does to it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoExchange } from '../../demo-exchange/server'
-import { Session, startTestExchange } from '../../demo-exchange/test-kit'
+import { Session, startTestExchange } from '../../demo-exchange/test/test-kit.test-util'
 import type { FeedClient, FeedClientOptions, FeedStatus } from './feed-client'
 import { createFeedClient } from './feed-client'
 import type { FeedEvent } from './frames'

@@ -8,14 +8,14 @@
 // the server has no feed (404, connection refused), where the URL cannot be derived, when the feed is
 // disabled, or when it keeps failing (the client's 'down'). It keeps trying in the background, and the
 // mode goes back to live as soon as it connects again.
-import type { EventHub } from './events'
-import type { FeedMode, FeedModes, MarketSession } from '../domain/api'
-import { createFeedClient, type FeedClient, type FeedStatus } from './feed/feed-client'
-import type { FeedEvent } from './feed/frames'
-import { defaultFeedUrl } from './feed/feed-url'
-import { feedUrlProblem } from '../domain/origin'
-import type { Logger } from './logger'
-import type { Session } from './terminal-session'
+import type { EventHub } from '../events'
+import type { FeedMode, FeedModes, MarketSession } from '../../domain/api'
+import { createFeedClient, type FeedClient, type FeedStatus } from './feed-client'
+import type { FeedEvent } from './frames'
+import { defaultFeedUrl } from './feed-url'
+import { feedUrlProblem } from '../../domain/origin'
+import type { Logger } from '../storage/logger'
+import type { Session } from '../session/terminal-session'
 
 /** What a market feed needs of the live feed; null from `LiveLinks.source()` when there is none. */
 export interface LiveSource {

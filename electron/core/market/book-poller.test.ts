@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { startBookPoller } from './book-poller'
-import type { BookEventPayload } from '../domain/history-api'
-import { TerminalError } from '../domain/errors'
+import type { BookEventPayload } from '../../domain/history-api'
+import { TerminalError } from '../../domain/errors'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
 

@@ -1,5 +1,5 @@
 // The order book of the subscribed pair from wherever it can be had right now: the live feed's kept
-// book (feed/book-sync.ts: snapshot + diffs, re-read on any doubt) while the session's feed is live,
+// book (live/book-sync.ts: snapshot + diffs, re-read on any doubt) while the session's feed is live,
 // the poller (book-poller.ts) while it is not — polling, reconnecting, or no feed at all — and the
 // feed again as soon as it returns. While the feed serves but its book is in doubt (syncing, a gap,
 // a reconnect, a malformed frame), the event carries no book and says why: never a book built across
@@ -9,12 +9,12 @@
 // window draws once a frame anyway; sending it one book per diff at 50+ diffs a second would only
 // cost serialisation and IPC. A doubt and the fresh book that follows it within one interval (a
 // re-read takes a few ms) show as the fresh book, with no flash of the doubt in between.
-import type { BookEventPayload } from '../domain/history-api'
-import type { ExchangeClient } from './exchange/client'
+import type { BookEventPayload } from '../../domain/history-api'
+import type { ExchangeClient } from '../exchange/client'
 import { BOOK_DEPTH, BOOK_POLL_MS, type BookSource, startBookPoller } from './book-poller'
-import { createBookSync, restBookReader } from './feed/book-sync'
-import type { LiveSource } from './live-link'
-import type { Logger } from './logger'
+import { createBookSync, restBookReader } from '../live/book-sync'
+import type { LiveSource } from '../live/live-link'
+import type { Logger } from '../storage/logger'
 
 export const BOOK_EMIT_MS = 50
 /**

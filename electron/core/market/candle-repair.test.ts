@@ -1,7 +1,7 @@
 // Hole repair on its own, against a scripted GET /charts: what the chart would show after a merge.
 import { describe, expect, it } from 'vitest'
 import { findHoles, repairCandles, type Span } from './candle-repair'
-import { candleAt, createChartServer, holesIn } from './chart-server.test-util'
+import { candleAt, createChartServer, holesIn } from './test/chart-server.test-util'
 
 const M = 60
 const T0 = 1_700_000_040 - (1_700_000_040 % M)

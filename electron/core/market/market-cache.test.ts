@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { MarketSnapshot } from '../domain/api'
-import type { Candle } from '../domain/wire'
-import { candleAt, holesIn } from './chart-server.test-util'
+import type { MarketSnapshot } from '../../domain/api'
+import type { Candle } from '../../domain/wire'
+import { candleAt, holesIn } from './test/chart-server.test-util'
 import { createMarketCache } from './market-cache'
 
 const M = 60

@@ -2,10 +2,10 @@
 // (the start snapshot plus every candle event, applied as the renderer applies them) has no hole at
 // any moment, and reaches the server's live candle.
 import { describe, expect, it } from 'vitest'
-import type { EventPayloads, MarketSnapshot } from '../domain/api'
-import type { Candle } from '../domain/wire'
+import type { EventPayloads, MarketSnapshot } from '../../domain/api'
+import type { Candle } from '../../domain/wire'
 import { mergeByTime } from './candle-repair'
-import { candleAt, createChartServer, holesIn } from './chart-server.test-util'
+import { candleAt, createChartServer, holesIn } from './test/chart-server.test-util'
 import type { MarketCache } from './market-cache'
 import { createMarketFeed } from './market-feed'
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { EventPayloads } from '../domain/api'
-import { TerminalError } from '../domain/errors'
-import type { Trade } from '../domain/wire'
-import type { ExchangeClient } from './exchange/client'
-import type { FeedEvent } from './feed/frames'
-import type { LiveSource } from './live-link'
+import type { EventPayloads } from '../../domain/api'
+import { TerminalError } from '../../domain/errors'
+import type { Trade } from '../../domain/wire'
+import type { ExchangeClient } from '../exchange/client'
+import type { FeedEvent } from '../live/frames'
+import type { LiveSource } from '../live/live-link'
 import { createMarketFeed } from './market-feed'
 
 function trade(id: number): Trade {

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startDemoExchange } from '../demo-exchange/server'
-import { createProfileStore } from './profile-store'
-import { createTerminal } from './terminal'
-import { createVault } from './vault'
-import { fast, next, useTerminalHarness } from './terminal-harness.test-util'
+import { startDemoExchange } from '../../demo-exchange/server'
+import { createProfileStore } from '../profiles/profile-store'
+import { createTerminal } from '../terminal'
+import { createVault } from '../credentials/vault'
+import { fast, next, useTerminalHarness } from '../test/terminal-harness.test-util'
 
 describe('terminal market', () => {
   const h = useTerminalHarness()

@@ -7,17 +7,17 @@
 // longer the current one emits nothing. A switch ends the feed: the window subscribes again, for the
 // new exchange's own pairs.
 import { join } from 'node:path'
-import type { EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, Untagged } from '../domain/api'
-import { TerminalError } from '../domain/errors'
-import type { EventHub } from './events'
-import type { Logger } from './logger'
+import type { EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, Untagged } from '../../domain/api'
+import { TerminalError } from '../../domain/errors'
+import type { EventHub } from '../events'
+import type { Logger } from '../storage/logger'
 import { createMarketCache } from './market-cache'
 import { type MarketFeed, createMarketFeed } from './market-feed'
 import type { BookSource } from './book-poller'
 import { startBookSource } from './book-source'
 import { type TickersFeed, startTickersFeed } from './tickers-feed'
-import type { LiveSource } from './live-link'
-import type { Session } from './terminal-session'
+import type { LiveSource } from '../live/live-link'
+import type { Session } from '../session/terminal-session'
 
 /** The cache identity of the embedded demo exchange (never a base URL: those are http(s) URLs). */
 const EMBEDDED_DEMO_CACHE = 'embedded-demo'

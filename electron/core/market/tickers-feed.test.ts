@@ -1,10 +1,10 @@
 // The pair list's prices: streamed from `ticker.*` while the feed is live (coalesced, REST only
 // reconciling), polled where there is no feed, and silent once stopped.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Ticker } from '../domain/wire'
-import type { ExchangeClient } from './exchange/client'
-import type { FeedEvent, TickerRow } from './feed/frames'
-import { fakeLive } from './feed/fake-live.test-util'
+import type { Ticker } from '../../domain/wire'
+import type { ExchangeClient } from '../exchange/client'
+import type { FeedEvent, TickerRow } from '../live/frames'
+import { fakeLive } from '../live/test/fake-live.test-util'
 import { startTickersFeed } from './tickers-feed'
 
 const row = (pair: string, close: string): TickerRow => ({ pair, close, baseVolume: '1', quoteVolume: '1', change: '0.5', high: close, low: close, bid: close, ask: close })

@@ -1,6 +1,6 @@
 // The move-order state machine under every failure order: never two orders, never a silent loss.
 import { describe, expect, it } from 'vitest'
-import { Decimal } from '../domain/decimal'
+import { Decimal } from '../../domain/decimal'
 import { moveOrder, type CancelAnswer, type MoveDeps, type OrderReadBack, type PlaceAnswer } from './move-order'
 
 /** A tiny exchange: one resting order; what each call answers is scripted. */

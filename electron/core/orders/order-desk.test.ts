@@ -1,10 +1,10 @@
 // The order desk against the demo exchange: fresh re-validation, one POST per order, and the lookup
 // that follows an order whose answer was lost.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
-import { TerminalError } from '../domain/errors'
-import type { OrderDraft } from '../domain/orders'
-import { createExchangeClient, type ExchangeClient } from './exchange/client'
+import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
+import { TerminalError } from '../../domain/errors'
+import type { OrderDraft } from '../../domain/orders'
+import { createExchangeClient, type ExchangeClient } from '../exchange/client'
 import { createOrderDesk, type OrderDeskDeps } from './order-desk'
 
 let demo: DemoExchange

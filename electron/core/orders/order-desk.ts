@@ -4,15 +4,15 @@
 // available balance, the fee rule), gives the order a client_order_id, builds the body once and
 // places it once. When the answer is lost it never sends the order again: it looks the order up in
 // the recent orders (order-lookup.ts) and reports what is known, and how sure that is.
-import { TerminalError, isTerminalError } from '../domain/errors'
-import type { PlaceOrderResult } from '../domain/api'
-import type { OrderCheck, OrderContext, OrderDraft } from '../domain/orders'
-import type { Balance, Currency, Dec, Pair } from '../domain/wire'
-import { buildOrderBody, clientOrderIdFor, normalizeWalletType, validateOrder } from '../domain/order-rules'
-import { availableIn } from '../domain/balances'
-import { feeContextOf, resolveFeeRule } from '../domain/fee-rules'
+import { TerminalError, isTerminalError } from '../../domain/errors'
+import type { PlaceOrderResult } from '../../domain/api'
+import type { OrderCheck, OrderContext, OrderDraft } from '../../domain/orders'
+import type { Balance, Currency, Dec, Pair } from '../../domain/wire'
+import { buildOrderBody, clientOrderIdFor, normalizeWalletType, validateOrder } from '../../domain/order-rules'
+import { availableIn } from '../../domain/balances'
+import { feeContextOf, resolveFeeRule } from '../../domain/fee-rules'
 import { lookUpOrder } from './order-lookup'
-import type { ExchangeClient } from './exchange/client'
+import type { ExchangeClient } from '../exchange/client'
 
 export interface OrderDesk {
   /** The draft checked against fresh exchange data; never sends an order. */

@@ -1,9 +1,9 @@
 // The verdicts of the lookup after a lost order answer, on hand-made lists of recent orders: what a
 // trader reads after a timeout must match what the list actually proves.
 import { describe, expect, it } from 'vitest'
-import { TerminalError } from '../domain/errors'
-import type { OrderRecord, PlaceOrderBody } from '../domain/wire'
-import type { ExchangeClient } from './exchange/client'
+import { TerminalError } from '../../domain/errors'
+import type { OrderRecord, PlaceOrderBody } from '../../domain/wire'
+import type { ExchangeClient } from '../exchange/client'
 import { judgeRecords, lookUpOrder, recordTimeMs, RECENT_ORDERS_MAX } from './order-lookup'
 
 const SENT_AT = Date.parse('2024-05-01T12:00:00Z')

@@ -27,13 +27,13 @@
 // in order-rules-agreement.run.test-util.ts.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { validateOrder } from '../domain/order-rules'
-import type { OrderContext, OrderDraft } from '../domain/orders'
-import { type Pair, pairSchema } from '../domain/wire'
-import { startDemoExchange } from '../demo-exchange/server'
-import { recipe } from './order-rules-agreement.drafts.test-util'
-import { TEST_FUNDS, type Tally, runBatch } from './order-rules-agreement.run.test-util'
-import { Wire } from './order-rules-agreement.wire.test-util'
+import { validateOrder } from '../../domain/order-rules'
+import type { OrderContext, OrderDraft } from '../../domain/orders'
+import { type Pair, pairSchema } from '../../domain/wire'
+import { startDemoExchange } from '../../demo-exchange/server'
+import { recipe } from './test/order-rules-agreement.drafts.test-util'
+import { TEST_FUNDS, type Tally, runBatch } from './test/order-rules-agreement.run.test-util'
+import { Wire } from './test/order-rules-agreement.wire.test-util'
 
 const DRAFTS = Number(process.env.ORDER_AGREEMENT_DRAFTS ?? 10_000)
 const SEED = Number(process.env.ORDER_AGREEMENT_SEED ?? 20_250_115)

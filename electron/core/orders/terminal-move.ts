@@ -1,17 +1,17 @@
 // orders.move: the exchange's side of moving an order (move-order.ts holds the state machine). The
 // deps are built from the same client and order desk that place orders from the form, so the new
 // order goes through the same validation, gets its own client_order_id, and is never resent.
-import type { EventHub } from './events'
-import type { MethodInput, MethodResults, Notice } from '../domain/api'
-import { ORDER_SIDE_ALIASES, LIVE_ORDER_STATUSES } from '../domain/constants'
-import { Decimal } from '../domain/decimal'
-import { TerminalError, isTerminalError } from '../domain/errors'
-import type { OrderRecord } from '../domain/wire'
-import type { ExchangeClient } from './exchange/client'
+import type { EventHub } from '../events'
+import type { MethodInput, MethodResults, Notice } from '../../domain/api'
+import { ORDER_SIDE_ALIASES, LIVE_ORDER_STATUSES } from '../../domain/constants'
+import { Decimal } from '../../domain/decimal'
+import { TerminalError, isTerminalError } from '../../domain/errors'
+import type { OrderRecord } from '../../domain/wire'
+import type { ExchangeClient } from '../exchange/client'
 import { type MoveDeps, type OrderReadBack, moveOrder } from './move-order'
 import { createOrderDesk } from './order-desk'
 import { requireTradingOf } from './terminal-orders'
-import type { Session } from './terminal-session'
+import type { Session } from '../session/terminal-session'
 
 /** Statuses that mean an order is no longer open and was not fully filled. */
 const CANCELLED_STATUSES = ['CANCELLED', 'CANCELED', 'PARTIAL_CANCELLED', 'PARTIAL_CANCELED', 'FAILED']

@@ -1,8 +1,8 @@
 // The terminal's orders against the real demo exchange: placed, seen in the account feed, cancelled;
 // an invalid one refused before anything is sent.
 import { describe, expect, it } from 'vitest'
-import { createDispatch } from './dispatch'
-import { next, useTerminalHarness } from './terminal-harness.test-util'
+import { createDispatch } from '../../host/dispatch'
+import { next, useTerminalHarness } from '../test/terminal-harness.test-util'
 
 describe('terminal orders', () => {
   const h = useTerminalHarness()

@@ -1,11 +1,11 @@
 // The account and order methods of the terminal: the account snapshot, and placing, checking and
 // cancelling orders — only ever for the account whose own key the active profile holds.
-import type { MethodInput, MethodResults, Notice } from '../domain/api'
-import { TerminalError } from '../domain/errors'
-import type { ExchangeClient } from './exchange/client'
+import type { MethodInput, MethodResults, Notice } from '../../domain/api'
+import { TerminalError } from '../../domain/errors'
+import type { ExchangeClient } from '../exchange/client'
 import { createOrderDesk, type OrderDesk } from './order-desk'
-import { noProfile } from './terminal-market'
-import type { Session } from './terminal-session'
+import { noProfile } from '../market/terminal-market'
+import type { Session } from '../session/terminal-session'
 
 type OrderMethod = 'account.snapshot' | 'orders.validate' | 'orders.place' | 'orders.cancel'
 export type OrderHandlers = { [M in OrderMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }

@@ -3,7 +3,7 @@
 // case). The store (profile-store.ts) owns the file, the lock and the order of changes; this is only
 // the shape and the rules, so they read the same wherever a record is made or changed.
 import { z } from 'zod'
-import { TerminalError } from '../domain/errors'
+import { TerminalError } from '../../domain/errors'
 
 export const PROFILES_VERSION = 1
 

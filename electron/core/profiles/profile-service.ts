@@ -8,14 +8,14 @@
 // What differs between the hosts is said in the deps: the embedded demo exchange (the core has one)
 // and where a secret may be kept (the CLI ends at once, so a secret kept for this session only would
 // be lost: it saves nothing without the keychain).
-import type { ConnectionTestResult, ProfileInput } from '../domain/api'
-import { TerminalError, toTerminalError } from '../domain/errors'
-import { feedUrlProblem, trimBaseUrl } from '../domain/origin'
-import { bindCredentials, originChangeRefusal } from './credential-binding'
-import { createExchangeClient, type Credentials, type ExchangeClient, type ExchangeClientOptions } from './exchange/client'
+import type { ConnectionTestResult, ProfileInput } from '../../domain/api'
+import { TerminalError, toTerminalError } from '../../domain/errors'
+import { feedUrlProblem, trimBaseUrl } from '../../domain/origin'
+import { bindCredentials, originChangeRefusal } from '../credentials/credential-binding'
+import { createExchangeClient, type Credentials, type ExchangeClient, type ExchangeClientOptions } from '../exchange/client'
 import { apiKeyHintOf, type ProfilePatch, type ProfileRecord, type ProfileStore } from './profile-store'
-import { ownAccountOf } from './session-views'
-import type { StoredCredentials, Vault } from './vault'
+import { ownAccountOf } from '../session/session-views'
+import type { StoredCredentials, Vault } from '../credentials/vault'
 
 export interface ProfileServiceDeps {
   profiles: ProfileStore

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { isTerminalError } from '../domain/errors'
+import { isTerminalError } from '../../domain/errors'
 import { type NewProfile, apiKeyHintOf, createProfileStore } from './profile-store'
-import { makeReadOnly, readOnlySupported } from './read-only-fixture.test-util'
+import { makeReadOnly, readOnlySupported } from '../test/read-only-fixture.test-util'
 
 let dir: string
 let ids: number

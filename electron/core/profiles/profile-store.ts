@@ -10,9 +10,9 @@
 // added a moment ago is kept; refresh() picks up such changes for display.
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { TerminalError, isTerminalError } from '../domain/errors'
-import { readJsonFile, writeJsonAtomic } from './atomic-file'
-import { withFileLock } from './file-lock'
+import { TerminalError, isTerminalError } from '../../domain/errors'
+import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
+import { withFileLock } from '../storage/file-lock'
 import { PROFILES_VERSION, checkName as checkNameAmong, checkRecord, nameKey, profilesFileSchema, type NewProfile, type ProfilePatch, type ProfileRecord } from './profile-records'
 
 export { PROFILES_VERSION, apiKeyHintOf, profileRecordSchema, type NewProfile, type ProfilePatch, type ProfileRecord } from './profile-records'

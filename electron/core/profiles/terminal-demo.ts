@@ -1,10 +1,10 @@
 // The embedded demo exchange as the terminal sees it: started on first use, every demo profile
 // pointed at the port it got this launch, and a Demo profile created on the very first run so the
 // terminal is useful the minute it starts.
-import { TerminalError } from '../domain/errors'
+import { TerminalError } from '../../domain/errors'
 import type { ProfileStore } from './profile-store'
-import type { Vault } from './vault'
-import { bindCredentials, rebindCredentials } from './credential-binding'
+import type { Vault } from '../credentials/vault'
+import { bindCredentials, rebindCredentials } from '../credentials/credential-binding'
 
 /** The embedded demo exchange, started by the host when a demo profile is used. */
 export interface DemoLauncher {

@@ -1,14 +1,14 @@
 // The profiles.* handlers: the profile service (profile-service.ts, which the CLI uses too) plus
 // what only a running terminal has — the session that shows a change at once, re-activates an
 // edited active profile, and the embedded demo exchange, started before its profile is tested.
-import type { MethodInput, MethodResults } from '../domain/api'
-import { TerminalError } from '../domain/errors'
-import type { ExchangeClient, ExchangeClientOptions } from './exchange/client'
+import type { MethodInput, MethodResults } from '../../domain/api'
+import { TerminalError } from '../../domain/errors'
+import type { ExchangeClient, ExchangeClientOptions } from '../exchange/client'
 import { createProfileService, noSuchProfile } from './profile-service'
 import type { ProfileStore } from './profile-store'
 import type { DemoProfiles } from './terminal-demo'
-import type { Session } from './terminal-session'
-import type { Vault } from './vault'
+import type { Session } from '../session/terminal-session'
+import type { Vault } from '../credentials/vault'
 
 type ProfileMethod = 'profiles.list' | 'profiles.create' | 'profiles.update' | 'profiles.remove' | 'profiles.activate' | 'profiles.test'
 export type ProfileHandlers = { [M in ProfileMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }

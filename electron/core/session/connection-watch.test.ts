@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ConnectionStatus } from '../domain/api'
-import { TerminalError } from '../domain/errors'
+import type { ConnectionStatus } from '../../domain/api'
+import { TerminalError } from '../../domain/errors'
 import { createConnectionWatch } from './connection-watch'
-import type { ExchangeClient } from './exchange/client'
+import type { ExchangeClient } from '../exchange/client'
 
 const authError = () => new TerminalError({ kind: 'auth', code: 'TOKEN_EXPIRED', status: 401, message: 'The exchange refused the API key or its token.' })
 const malformed = () => new TerminalError({ kind: 'malformed', code: 'MALFORMED_RESPONSE', message: "The exchange's answer to GET /trades was not understood: not valid JSON." })

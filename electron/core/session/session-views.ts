@@ -1,10 +1,10 @@
 // What the window sees of the session: a profile without its secret (the key only as its last four
 // characters), and the account tree with, for each account, the profile that holds its own key. Pure
 // functions of the session's state, so the session decides when to show them and these only what.
-import type { AccountNode, ProfileView } from '../domain/api'
-import type { Account } from '../domain/wire'
-import type { ProfileRecord } from './profile-store'
-import type { Vault } from './vault'
+import type { AccountNode, ProfileView } from '../../domain/api'
+import type { Account } from '../../domain/wire'
+import type { ProfileRecord } from '../profiles/profile-store'
+import type { Vault } from '../credentials/vault'
 
 export function profileView(p: ProfileRecord, vault: Pick<Vault, 'storageOf'>): ProfileView {
   return {

@@ -2,10 +2,10 @@
 // second one with another seed (B): whatever was asked for one session never shows in another.
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EventName, EventPayloads, MarketSession } from '../domain/api'
-import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
-import { createExchangeClient, type ExchangeClient } from './exchange/client'
-import { useTerminalHarness } from './terminal-harness.test-util'
+import type { EventName, EventPayloads, MarketSession } from '../../domain/api'
+import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
+import { createExchangeClient, type ExchangeClient } from '../exchange/client'
+import { useTerminalHarness } from '../test/terminal-harness.test-util'
 
 /** A loopback URL where nothing listens: an exchange that is unreachable. */
 async function deadBaseUrl(): Promise<string> {

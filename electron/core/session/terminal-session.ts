@@ -7,20 +7,20 @@
 // `profileGeneration` (the switch generation at which the profile was activated; market data
 // belongs to it). The market is a separate module (terminal-market.ts): a profile switch ends its feed through
 // `onProfileEnd`, and the window subscribes again for the new exchange.
-import { requireBoundCredentials } from './credential-binding'
-import { noSuchProfile } from './profile-service'
-import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../domain/api'
-import { TerminalError, isTerminalError } from '../domain/errors'
-import type { Account } from '../domain/wire'
-import { type AccountFeed, createAccountFeed } from './account-feed'
+import { requireBoundCredentials } from '../credentials/credential-binding'
+import { noSuchProfile } from '../profiles/profile-service'
+import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../../domain/api'
+import { TerminalError, isTerminalError } from '../../domain/errors'
+import type { Account } from '../../domain/wire'
+import { type AccountFeed, createAccountFeed } from '../account/account-feed'
 import { createConnectionWatch } from './connection-watch'
-import type { EventHub } from './events'
-import type { ExchangeClient, ExchangeClientOptions } from './exchange/client'
-import type { Logger } from './logger'
+import type { EventHub } from '../events'
+import type { ExchangeClient, ExchangeClientOptions } from '../exchange/client'
+import type { Logger } from '../storage/logger'
 import { statusFromError } from './connection-status'
-import type { ProfileRecord, ProfileStore } from './profile-store'
-import type { DemoProfiles } from './terminal-demo'
-import type { Vault } from './vault'
+import type { ProfileRecord, ProfileStore } from '../profiles/profile-store'
+import type { DemoProfiles } from '../profiles/terminal-demo'
+import type { Vault } from '../credentials/vault'
 import { accountTree, ownAccountOf, profileView as viewOfProfile } from './session-views'
 
 export interface SessionDeps {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { isTerminalError } from '../domain/errors'
+import { isTerminalError } from '../../domain/errors'
 import { backupPathFor, readJsonFile, writeJsonAtomic } from './atomic-file'
-import { makeReadOnly, readOnlySupported } from './read-only-fixture.test-util'
+import { makeReadOnly, readOnlySupported } from '../test/read-only-fixture.test-util'
 
 const schema = z.object({ version: z.literal(1), items: z.array(z.string()) })
 const fixed = () => new Date('2026-01-31T12:00:00.000Z')

@@ -6,7 +6,7 @@ import { constants } from 'node:fs'
 import { access, lstat, open, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { z } from 'zod'
-import { TerminalError } from '../domain/errors'
+import { TerminalError } from '../../domain/errors'
 
 export interface WriteOptions {
   /** File mode of the new file; 0o600 because these files describe the user's accounts. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { isTerminalError } from '../domain/errors'
+import { isTerminalError } from '../../domain/errors'
 import { resolveDataDir } from './data-dir'
 
 const noCreate = { create: false, homedir: '/home/ann' }

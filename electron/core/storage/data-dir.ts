@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs'
 import { homedir as osHomedir } from 'node:os'
 import { posix, resolve, win32 } from 'node:path'
-import { TerminalError } from '../domain/errors'
+import { TerminalError } from '../../domain/errors'
 
 /** package.json "productName": Electron names the userData directory after it. */
 export const PRODUCT_NAME = 'Trading Terminal'

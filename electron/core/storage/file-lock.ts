@@ -3,7 +3,7 @@
 // first one's profile (and orphan its keychain entry). proper-lockfile (mkdir-based, works on network
 // file systems, stale locks of crashed processes expire) rather than a hand-made lock.
 import { lock } from 'proper-lockfile'
-import { TerminalError } from '../domain/errors'
+import { TerminalError } from '../../domain/errors'
 
 export interface FileLockOptions {
   /** How long to wait for another process before giving up; default 10 s. */

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TerminalError } from '../domain/errors'
+import { TerminalError } from '../../domain/errors'
 import { REDACTED, createLogger, redactText } from './logger'
 
 const SECRET = 'sEcReT-9f8e7d6c5b4a"\\/+=&'

@@ -4,12 +4,12 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { EventName, EventPayloads, TerminalCore } from '../domain/api'
-import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
-import { createProfileStore } from './profile-store'
-import { createTerminal, type TerminalDeps } from './terminal'
-import { createVault, type KeytarLike } from './vault'
-import { createLogger } from './logger'
+import type { EventName, EventPayloads, TerminalCore } from '../../domain/api'
+import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
+import { createProfileStore } from '../profiles/profile-store'
+import { createTerminal, type TerminalDeps } from '../terminal'
+import { createVault, type KeytarLike } from '../credentials/vault'
+import { createLogger } from '../storage/logger'
 
 export function memoryKeytar(): KeytarLike & { entries: Map<string, string> } {
   const entries = new Map<string, string>()

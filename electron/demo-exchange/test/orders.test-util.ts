@@ -1,8 +1,8 @@
 // What the demo exchange's order tests share besides their sessions (sessions.test-util.ts): decimal
 // helpers for expected balances and fees, reading an order back, and the orders the tests start from.
 import { expect } from 'vitest'
-import { Decimal } from '../domain/decimal'
-import type { Session } from './test-kit'
+import { Decimal } from '../../domain/decimal'
+import type { Session } from './test-kit.test-util'
 
 export const D = (n: number | string): Decimal => new Decimal(n)
 export const feeOf = (amount: Decimal, rate: string): Decimal => amount.times(rate).toDecimalPlaces(8, Decimal.ROUND_UP)

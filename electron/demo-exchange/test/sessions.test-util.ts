@@ -2,8 +2,8 @@
 // and its two sub-accounts: what the conformance tests of accounts and orders start from. The file's
 // tests share it in turn, so each starts from the balances and books the one before it left.
 import { afterAll, beforeAll } from 'vitest'
-import type { DemoExchange } from './server'
-import { Session, startTestExchange } from './test-kit'
+import type { DemoExchange } from '../server'
+import { Session, startTestExchange } from './test-kit.test-util'
 
 // Assigned by useExchangeSessions's hooks; an importer reads the current value (a live binding).
 export let ex: DemoExchange

@@ -1,8 +1,8 @@
 // Raw-HTTP helpers for the demo exchange's own tests. They compute the JWT handling and X-SIGN by hand
 // (node:crypto), never through the terminal's client, so the two cannot share a bug.
 import { createHmac } from 'node:crypto'
-import type { DemoAccountCredentials, DemoExchange, DemoExchangeOptions } from './server'
-import { startDemoExchange } from './server'
+import type { DemoAccountCredentials, DemoExchange, DemoExchangeOptions } from '../server'
+import { startDemoExchange } from '../server'
 
 export interface RawResponse {
   status: number

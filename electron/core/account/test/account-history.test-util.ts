@@ -1,8 +1,8 @@
 // A history session over a fake exchange client: what each history endpoint answers, and every query
 // asked of it in order (orders, fills and wallet activity alike, tagged by endpoint).
-import type { ExchangeClient, HistoryQuery } from './exchange/client'
-import type { HistorySession } from './account-history'
-import type { FillRecord, OrderRecord, WalletMotion } from '../domain/wire'
+import type { ExchangeClient, HistoryQuery } from '../../exchange/client'
+import type { HistorySession } from '../account-history'
+import type { FillRecord, OrderRecord, WalletMotion } from '../../../domain/wire'
 
 export type AskedQuery = HistoryQuery & { endpoint: 'orders' | 'trades' | 'activity'; currency?: string }
 

@@ -1,9 +1,9 @@
 // The exchange client against a stub HTTP server, for the client's unit tests (client, sign-in and
 // request rules): a fixed clock, recorded sleeps and statuses, and the requests the stub received.
 import { expect } from 'vitest'
-import type { PlaceOrderBody } from '../../domain/wire'
-import { TerminalError } from '../../domain/errors'
-import { createExchangeClient, type ClientStatus, type ExchangeClientOptions } from './client'
+import type { PlaceOrderBody } from '../../../domain/wire'
+import { TerminalError } from '../../../domain/errors'
+import { createExchangeClient, type ClientStatus, type ExchangeClientOptions } from '../client'
 import { fakeJwt, startStub, type StubHandler, type StubServer } from './stub-server.test-util'
 
 export const KEY = 'key-0123456789'

@@ -2,9 +2,9 @@
 // every fault mode). Requests are counted through a recording fetch, so each test can say how many
 // tries, re-authentications and order POSTs actually happened.
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
-import type { PlaceOrderBody } from '../../domain/wire'
-import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from './client'
+import { startDemoExchange, type DemoExchange } from '../../../demo-exchange/server'
+import type { PlaceOrderBody } from '../../../domain/wire'
+import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from '../client'
 
 export { failure } from './client-harness.test-util'
 

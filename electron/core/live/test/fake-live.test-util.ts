@@ -1,9 +1,9 @@
 // A live feed that delivers what the test pushes and nothing else (like a server that never sends
 // `p` unless told): for book-sync and the book source, where a real socket cannot be made to send
 // one exact frame at one exact moment.
-import type { FeedMode } from '../../domain/api'
+import type { FeedMode } from '../../../domain/api'
 import type { LiveSource } from '../live-link'
-import type { FeedEvent } from './frames'
+import type { FeedEvent } from '../frames'
 
 export interface FakeLive extends LiveSource {
   push(event: FeedEvent): void

@@ -1,10 +1,10 @@
 // The random drafts of the order-rules agreement test, biased toward the edges as the header of
 // order-rules-agreement.test.ts says: fast-check makes recipes, and materialize turns one into a draft.
 import fc from 'fast-check'
-import { Decimal } from '../domain/decimal'
-import { normalizeOrderType } from '../domain/order-rules'
-import type { OrderDraft } from '../domain/orders'
-import type { Pair } from '../domain/wire'
+import { Decimal } from '../../../domain/decimal'
+import { normalizeOrderType } from '../../../domain/order-rules'
+import type { OrderDraft } from '../../../domain/orders'
+import type { Pair } from '../../../domain/wire'
 import type { Market } from './order-rules-agreement.wire.test-util'
 
 const PAIR_NAMES = ['BTC_USDT', 'ETH_USDT', 'ETH_BTC', 'LTC_USDT', 'XRP_USDT', 'DOGE_USDT', 'TRX_USDT', 'USDC_USDT'] as const

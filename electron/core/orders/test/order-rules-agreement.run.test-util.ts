@@ -2,11 +2,11 @@
 // draft judged by the rules and then by the exchange, the verdicts counted in a tally that the test
 // reads.
 import { expect } from 'vitest'
-import { Decimal } from '../domain/decimal'
-import { buildOrderBody, clientOrderIdFor, normalizeOrderType, validateOrder } from '../domain/order-rules'
-import type { OrderCheck, OrderContext, OrderDraft } from '../domain/orders'
-import { type Pair, pairSchema } from '../domain/wire'
-import { startDemoExchange } from '../demo-exchange/server'
+import { Decimal } from '../../../domain/decimal'
+import { buildOrderBody, clientOrderIdFor, normalizeOrderType, validateOrder } from '../../../domain/order-rules'
+import type { OrderCheck, OrderContext, OrderDraft } from '../../../domain/orders'
+import { type Pair, pairSchema } from '../../../domain/wire'
+import { startDemoExchange } from '../../../demo-exchange/server'
 import { type Recipe, isCanonical, materialize } from './order-rules-agreement.drafts.test-util'
 import { type Market, Wire, fetchMarket } from './order-rules-agreement.wire.test-util'
 

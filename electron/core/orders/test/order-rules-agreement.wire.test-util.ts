@@ -1,10 +1,10 @@
 // The exchange side of the order-rules agreement test: a signed client on one keep-alive connection,
 // and the market (best bid, best ask, last price) read from the exchange's ticker.
 import { Agent, request } from 'node:http'
-import { Decimal } from '../domain/decimal'
-import { type Ticker, tickerSchema } from '../domain/wire'
-import type { DemoExchange } from '../demo-exchange/server'
-import { hmacHex, login } from '../demo-exchange/test-kit'
+import { Decimal } from '../../../domain/decimal'
+import { type Ticker, tickerSchema } from '../../../domain/wire'
+import type { DemoExchange } from '../../../demo-exchange/server'
+import { hmacHex, login } from '../../../demo-exchange/test/test-kit.test-util'
 
 export interface Market {
   bid: Decimal | null
