@@ -29,7 +29,7 @@ describe('fills read with their sides', () => {
       orders: () => [order(41, 'BID', T0 + 2 * DAY)],
       activity: () => [motion(T0 + 3 * DAY, '-1')],
     })
-    const fills = await createHistoryHandlers(session)['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })
+    const fills = await createHistoryHandlers({ session })['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })
     expect(fills.map((f) => f.placement)).toEqual([
       { side: 'BUY', from: 'order', orderId: 41, note: 'Side of order #41' },
       { side: 'SELL', from: 'wallet', orderId: null, note: 'Side from the ETH wallet movement at its time' },
@@ -47,7 +47,7 @@ describe('fills read with their sides', () => {
 
   it('asks nothing more when every fill names its side', async () => {
     const { session, asked } = fakeSession({ fills: () => [fill(T0 + DAY, { side: 'ASK', order_id: 3 })] })
-    const [one] = await createHistoryHandlers(session)['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })
+    const [one] = await createHistoryHandlers({ session })['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })
     expect(one!.placement).toMatchObject({ side: 'SELL', from: 'exchange', orderId: 3 })
     expect(asked.map((q) => q.endpoint)).toEqual(['trades'])
   })
@@ -60,7 +60,7 @@ describe('fills read with their sides', () => {
         throw new TerminalError({ kind: 'unsupported', code: 'NOT_SUPPORTED', status: 404, message: 'no' })
       },
     })
-    const fills = await createHistoryHandlers(session)['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })
+    const fills = await createHistoryHandlers({ session })['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })
     expect(fills.map((f) => [f.placement.side, f.placement.note])).toEqual([
       ['BUY', 'Side of order #41'],
       [null, 'Unplaced: the wallet activity could not be read'],
@@ -77,7 +77,7 @@ describe('fills read with their sides', () => {
       },
     })
     Object.defineProperty(session, 'switchGeneration', { get: () => state.switchGeneration })
-    await expect(createHistoryHandlers(session)['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })).rejects.toMatchObject({ code: 'ABORTED' })
+    await expect(createHistoryHandlers({ session })['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 10 * DAY })).rejects.toMatchObject({ code: 'ABORTED' })
   })
 })
 
@@ -87,7 +87,7 @@ describe('fills without ids on two windows', () => {
     const onBound = fill(bound, { side: 'BID' })
     const twin = fill(T0 + 40 * DAY, { side: 'BID' })
     const { session } = fakeSession({ fills: (q) => (q.start_time?.startsWith('2024-01-16') ? [twin, twin, onBound] : [onBound]) })
-    const fills = await createHistoryHandlers(session)['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 45 * DAY })
+    const fills = await createHistoryHandlers({ session })['account.trades']({ pair: 'ETH_BTC', from: T0, to: T0 + 45 * DAY })
     expect(fills.map((f) => f.date)).toEqual([twin.date, twin.date, onBound.date])
   })
 })

@@ -120,10 +120,11 @@ export async function readFills(client: ExchangeClient, q: AccountTradesQuery, s
   return placeFills(fills, { orders, motions: motions && uniqueById(motions) })
 }
 
-export function createHistoryHandlers(session: HistorySession): {
+export function createHistoryHandlers(deps: { session: HistorySession }): {
   'account.orders': (q: AccountOrdersQuery) => Promise<MethodResults['account.orders']>
   'account.trades': (q: AccountTradesQuery) => Promise<MethodResults['account.trades']>
 } {
+  const { session } = deps
   /** The key reads its own account's history only: a view-only sub-account's is not readable with it. */
   function ownAccount(range: { from: number; to: number }): { client: ExchangeClient; switchGeneration: number; signal: AbortSignal } {
     const problem = rangeProblem(range)

@@ -89,7 +89,7 @@ describe('fills in the official shape, read with their sides', () => {
   const read = async () => {
     const { client } = await official()
     const session = { client, active: { accountId: 7 }, accountId: 7, switchGeneration: 1, signal: new AbortController().signal }
-    return createHistoryHandlers(session)['account.trades']({ pair: 'BTC_USDT', from: Date.UTC(2024, 0, 1), to: Date.UTC(2024, 1, 1) })
+    return createHistoryHandlers({ session })['account.trades']({ pair: 'BTC_USDT', from: Date.UTC(2024, 0, 1), to: Date.UTC(2024, 1, 1) })
   }
 
   it('places each fill as a trader would by hand: by its order, by the wallet, or not at all', async () => {

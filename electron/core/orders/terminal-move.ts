@@ -12,6 +12,7 @@ import { type MoveDeps, type OrderReadBack, moveOrder } from './move-order'
 import { createOrderDesk } from './order-desk'
 import { requireTradingOf } from './terminal-orders'
 import type { Session } from '../session/terminal-session'
+import type { HandlersOf } from '../handlers'
 
 /** Statuses that mean an order is no longer open and was not fully filled. */
 const CANCELLED_STATUSES = ['CANCELLED', 'CANCELED', 'PARTIAL_CANCELLED', 'PARTIAL_CANCELED', 'FAILED']
@@ -66,8 +67,11 @@ export function exchangeMoveDeps(client: ExchangeClient, accountId: number, orde
   }
 }
 
-export function createMoveHandler(session: Session, hub: EventHub, notify: (notice: Notice) => void) {
-  return async function move({ orderId, pair, price }: MethodInput<'orders.move'>): Promise<MethodResults['orders.move']> {
+export function createMoveHandlers(deps: { session: Session; hub: EventHub; notify: (notice: Notice) => void }): HandlersOf<'orders.move'> {
+  const { session, hub, notify } = deps
+  return { 'orders.move': move }
+
+  async function move({ orderId, pair, price }: MethodInput<'orders.move'>): Promise<MethodResults['orders.move']> {
     const { client, accountId } = requireTradingOf(session)
     const tag = { profileId: session.active!.id, profileGeneration: session.profileGeneration }
     const order = (await client.recentOrders({ signal: session.signal }, { pair })).find((o) => o.id === orderId)

@@ -1,14 +1,15 @@
 // The account and order methods of the terminal: the account snapshot, and placing, checking and
 // cancelling orders — only ever for the account whose own key the active profile holds.
-import type { MethodInput, MethodResults, Notice } from '../../domain/api'
+import type { Notice } from '../../domain/api'
 import { TerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
 import { createOrderDesk, type OrderDesk } from './order-desk'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
+import type { HandlersOf } from '../handlers'
 
 type OrderMethod = 'account.snapshot' | 'orders.validate' | 'orders.place' | 'orders.cancel'
-export type OrderHandlers = { [M in OrderMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
+export type OrderHandlers = HandlersOf<OrderMethod>
 
 /** Switched meanwhile: the balances asked for belong to an account the user has left. */
 function switchedAway(): TerminalError {
@@ -25,7 +26,8 @@ export function requireTradingOf(session: Session): { client: ExchangeClient; ac
   return { client, accountId }
 }
 
-export function createOrderHandlers(session: Session, notify: (notice: Notice) => void): OrderHandlers {
+export function createOrderHandlers(deps: { session: Session; notify: (notice: Notice) => void }): OrderHandlers {
+  const { session, notify } = deps
   const requireTrading = () => requireTradingOf(session)
   // One desk per client and account, so the pair and currency lists it caches for a minute serve
   // every order of the session instead of being read again before each one.
