@@ -148,7 +148,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // Test helpers live in *.test-util.ts beside the tests; the app must never bundle one. A syntax
+    // Test helpers are *.test-util.ts in test/ folders beside the code they serve; the app must never bundle one. A syntax
     // rule rather than no-restricted-imports, which the boundary rules above already configure per folder.
     files: ['electron/**/*.ts', 'src/**/*.{ts,vue}'],
     ignores: ['**/*.test.ts', '**/*.test-util.ts'],

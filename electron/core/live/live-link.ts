@@ -1,4 +1,4 @@
-// The live feed of the active profile session: one socket per profile session (feed/feed-client.ts),
+// The live feed of the active profile session: one socket per profile session (feed-client.ts),
 // opened when the session starts and closed when it ends, so nothing of an old session's socket can
 // reach the window. It tells the market feed (market-stream.ts) and the account which mode they are
 // in, and hands the private order/wallet frames to the account feed, which shows their numbers at once
