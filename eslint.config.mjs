@@ -23,6 +23,14 @@ function rendererRoom(patterns, message) {
   return ['error', { patterns: [{ group: rendererForbidden, message: RENDERER_MESSAGE }, { group: patterns, message }] }]
 }
 
+// electron/core: plain Node. Never electron or keytar (the vault alone, below), never a host, the host
+// plumbing in electron/host, or the renderer.
+const coreForbidden = ['electron', 'keytar', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/host/**', '**/src/**', 'vue', 'pinia']
+const CORE_MESSAGE = 'electron/core is plain Node: never electron, never a host (electron/host, main, web-host, cli) or the renderer; keytar only in the vault.'
+// Rooms of the core that the others stand on, and the rooms they must not reach up into.
+const CORE_BOTTOM_ROOMS = ['storage', 'credentials', 'exchange']
+const coreUpperRooms = ['session', 'profiles', 'market', 'account', 'orders', 'alerts', 'live', 'positions', 'portfolio'].flatMap((room) => [`**/${room}/**`, `../${room}/**`]).concat(['**/core/terminal', '../terminal', '../../terminal'])
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', '.bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.tmp/**'] },
   js.configs.recommended,
@@ -57,14 +65,33 @@ export default tseslint.config(
     files: ['electron/domain/**/*.ts'],
     rules: { 'no-restricted-imports': forbid(['electron', ...nodeBuiltins, '**/core/**', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/demo-exchange/**', '**/src/**', 'vue', 'pinia', 'keytar'], 'electron/domain is pure: no I/O, no electron, no other layer.') },
   },
+  // electron/core never imports a host or the host plumbing (electron/host, which imports the core);
+  // the vault (and its tests) may import keytar, nothing else in the core may.
   {
+    // Tests may drive the core through the host's dispatch, as a host would.
     files: ['electron/core/**/*.ts'],
-    rules: { 'no-restricted-imports': forbid(['electron', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/src/**', 'vue', 'pinia'], 'electron/core is plain Node: never electron, never a host or the renderer.') },
+    rules: { 'no-restricted-imports': forbid(coreForbidden.filter((pattern) => pattern !== 'keytar' && pattern !== '**/host/**'), CORE_MESSAGE) },
+  },
+  {
+    files: ['electron/core/credentials/vault.ts'],
+    rules: { 'no-restricted-imports': forbid(coreForbidden.filter((pattern) => pattern !== 'keytar'), CORE_MESSAGE) },
   },
   {
     files: ['electron/core/**/*.ts'],
-    ignores: ['electron/core/vault.ts', 'electron/core/**/*.test.ts'],
-    rules: { 'no-restricted-imports': forbid(['electron', 'keytar', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/src/**', 'vue', 'pinia'], 'Only the vault talks to keytar; electron/core never imports electron or a host.') },
+    ignores: ['electron/core/credentials/vault.ts', 'electron/core/**/*.test.ts'],
+    rules: { 'no-restricted-imports': forbid(coreForbidden, CORE_MESSAGE) },
+  },
+  // The core's bottom rooms know nothing of the terminal above them (electron/core/README.md).
+  ...CORE_BOTTOM_ROOMS.map((room) => ({
+    files: [`electron/core/${room}/**/*.ts`],
+    ignores: room === 'credentials' ? ['electron/core/credentials/vault.ts', 'electron/core/credentials/**/*.test.ts'] : ['electron/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: coreForbidden, message: CORE_MESSAGE }, { group: coreUpperRooms, message: `electron/core/${room} is a bottom room: plain Node and domain, never the terminal's session, market, orders or the rooms that use them.` }] }],
+    },
+  })),
+  {
+    files: ['electron/host/**/*.ts'],
+    rules: { 'no-restricted-imports': forbid(['electron', 'keytar', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/src/**', 'vue', 'pinia'], 'electron/host is the plumbing both hosts share: core and domain only, never electron or a host itself.') },
   },
   {
     files: ['electron/preload/**/*.ts'],
@@ -121,7 +148,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // Test helpers live in *.test-util.ts beside the tests; the app must never bundle one. A syntax
+    // Test helpers are *.test-util.ts in test/ folders beside the code they serve; the app must never bundle one. A syntax
     // rule rather than no-restricted-imports, which the boundary rules above already configure per folder.
     files: ['electron/**/*.ts', 'src/**/*.{ts,vue}'],
     ignores: ['**/*.test.ts', '**/*.test-util.ts'],

@@ -20,6 +20,10 @@ describe('import boundaries', () => {
     ['electron/domain/leak.ts', `import { readFile } from 'node:fs/promises'\nexport const x = readFile\n`],
     ['electron/preload/leak.ts', `import { readFile } from 'node:fs'\nexport const x = readFile\n`],
     ['electron/web-host/leak.ts', `import { BrowserWindow } from 'electron'\nexport const x = BrowserWindow\n`],
+    ['electron/core/market/leak.ts', `import { createDispatch } from '../../host/dispatch'\nexport const x = createDispatch\n`],
+    ['electron/core/storage/leak.ts', `import type { Session } from '../session/terminal-session'\nexport type X = Session\n`],
+    ['electron/core/exchange/leak.ts', `import { createOrderDesk } from '../orders/order-desk'\nexport const x = createOrderDesk\n`],
+    ['electron/host/leak.ts', `import { app } from 'electron'\nexport const x = app\n`],
     ['electron/demo-exchange/leak.ts', `import { validateOrder } from '../domain/order-rules'\nexport const x = validateOrder\n`],
     // The renderer's rooms: components -> features -> stores -> lib; a feature never imports another.
     ['src/stores/leak3.ts', `import { liveScene } from '@/features/chart/live-layer'\nexport const x = liveScene\n`],
@@ -37,6 +41,9 @@ describe('import boundaries', () => {
     ['src/stores/fine.ts', `import { formatDecimal } from '@domain/decimal'\nexport const x = formatDecimal\n`],
     ['electron/core/fine.ts', `import { readFile } from 'node:fs/promises'\nexport const x = readFile\n`],
     ['electron/main/fine.ts', `import { app } from 'electron'\nexport const x = app\n`],
+    ['electron/core/credentials/vault.ts', `import keytar from 'keytar'\nexport const x = keytar\n`],
+    ['electron/core/orders/fine.ts', `import type { Session } from '../session/terminal-session'\nexport type X = Session\n`],
+    ['electron/host/fine.ts', `import { createTerminal } from '../core/terminal'\nexport const x = createTerminal\n`],
     ['electron/core/vault-like.ts', `import { join } from 'node:path'\nexport const x = join\n`],
     ['src/features/chart/fine.ts', `import { useMarketStore } from '@/stores/market'\nimport { INDICATOR_SPECS } from './indicators/specs'\nexport const x = [useMarketStore, INDICATOR_SPECS]\n`],
     ['src/components/Fine.vue', `<script setup lang="ts">\nimport OrderBook from '@/features/book/OrderBook.vue'\nvoid OrderBook\n</script>\n<template><div /></template>\n`],
@@ -54,15 +61,15 @@ describe('test helpers stay out of the app', () => {
   it.each([
     ['src/stores/leak.ts', `import { fakeTerminal } from './market-fixtures.test-util'\nexport const x = fakeTerminal\n`],
     ['src/components/Leak.vue', `<script setup lang="ts">\nimport { fakeTerminal } from '@/stores/fake-terminal.test-util'\nvoid fakeTerminal\n</script>\n<template><div /></template>\n`],
-    ['electron/core/leak.ts', `export const x = () => import('./read-only-fixture.test-util')\n`],
-    ['electron/core/leak-reexport.ts', `export { makeReadOnly } from './read-only-fixture.test-util'\n`],
+    ['electron/core/leak.ts', `export const x = () => import('./test/read-only-fixture.test-util')\n`],
+    ['electron/core/leak-reexport.ts', `export { makeReadOnly } from './test/read-only-fixture.test-util'\n`],
   ])('%s fails lint for importing a *.test-util.ts', async (filePath, code) => {
     expect(await testHelperErrors(filePath, code)).toEqual([expect.stringContaining('tests only')])
   })
 
   it.each([
     ['src/stores/market.test.ts', `import { fakeTerminal } from './market-fixtures.test-util'\nexport const x = fakeTerminal\n`],
-    ['electron/core/exchange/other.test-util.ts', `import { startStubServer } from './stub-server.test-util'\nexport const x = startStubServer\n`],
+    ['electron/core/exchange/test/other.test-util.ts', `import { startStubServer } from './stub-server.test-util'\nexport const x = startStubServer\n`],
   ])('%s (a test or a helper) may import one', async (filePath, code) => {
     expect(await testHelperErrors(filePath, code)).toEqual([])
   })

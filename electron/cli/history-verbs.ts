@@ -8,7 +8,7 @@ import { PNL_METHOD, realisedPnl } from '../domain/pnl'
 import { pnlInputs } from '../domain/fill-sides'
 import { ORDER_SIDE_ALIASES } from '../domain/constants'
 import { parseIsoInstant } from '../domain/time'
-import { readFills, readOrders } from '../core/account-history'
+import { readFills, readOrders } from '../core/account/account-history'
 import type { ExchangeClient } from '../core/exchange/client'
 import { UsageError, integer, required, text, type ParsedArgs } from './args'
 

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { createProfileStore } from '../core/profile-store'
-import { createVault } from '../core/vault'
-import { raceTwoProcesses } from './profile-race.test-util'
+import { createProfileStore } from '../core/profiles/profile-store'
+import { createVault } from '../core/credentials/vault'
+import { raceTwoProcesses } from './test/profile-race.test-util'
 
 const dirs: string[] = []
 const created: string[] = []

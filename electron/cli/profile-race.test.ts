@@ -4,8 +4,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { createProfileStore } from '../core/profile-store'
-import { raceTwoProcesses } from './profile-race.test-util'
+import { createProfileStore } from '../core/profiles/profile-store'
+import { raceTwoProcesses } from './test/profile-race.test-util'
 
 const dirs: string[] = []
 afterEach(() => {

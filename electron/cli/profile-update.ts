@@ -1,13 +1,13 @@
 // `profiles update --name N | --id ID [--rename NEW] [--base-url URL] [--new-key]`: the app's edit,
-// through the same profile service (electron/core/profile-service.ts), so the app's rule holds — a
+// through the same profile service (electron/core/profiles/profile-service.ts), so the app's rule holds — a
 // stored key and secret stay with the origin they were entered for, so a base URL on another origin
 // needs --new-key (the key and secret from the environment or standard input, never from
 // arguments). Refused before anything is read or written.
 import { methodInputs, type ProfileView } from '../domain/api'
 import { TerminalError, type FieldIssue } from '../domain/errors'
 import type { Credentials } from '../core/exchange/client'
-import type { ProfileService } from '../core/profile-service'
-import type { ProfileRecord } from '../core/profile-store'
+import type { ProfileService } from '../core/profiles/profile-service'
+import type { ProfileRecord } from '../core/profiles/profile-store'
 import { UsageError } from './args'
 
 export interface UpdateArgs {

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
-import { KEYCHAIN_SERVICE } from '../core/vault'
+import { KEYCHAIN_SERVICE } from '../core/credentials/vault'
 
 const execFileAsync = promisify(execFile)
 const ROOT = resolve(__dirname, '..', '..')

@@ -2,11 +2,11 @@
 // secret), the connection test with the stored key, removal of the keychain entry with the metadata
 // (and neither without a keychain), and usage errors.
 import { describe, expect, it } from 'vitest'
-import { createProfileStore } from '../core/profile-store'
-import { KEYCHAIN_SERVICE, createVault } from '../core/vault'
+import { createProfileStore } from '../core/profiles/profile-store'
+import { KEYCHAIN_SERVICE, createVault } from '../core/credentials/vault'
 import { createProfileDeps } from './profiles'
 import { EXIT } from './run'
-import { demo, envOf, master, setup, sub, useProfilesCli } from './profiles-cli.test-util'
+import { demo, envOf, master, setup, sub, useProfilesCli } from './test/profiles-cli.test-util'
 
 useProfilesCli()
 

@@ -3,11 +3,11 @@
 // and `profiles update` to another origin only with --new-key.
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createProfileStore } from '../core/profile-store'
-import { KEYCHAIN_SERVICE } from '../core/vault'
+import { createProfileStore } from '../core/profiles/profile-store'
+import { KEYCHAIN_SERVICE } from '../core/credentials/vault'
 import { createProfileDeps } from './profiles'
 import { EXIT } from './run'
-import { demo, envOf, master, setup, sub, useProfilesCli } from './profiles-cli.test-util'
+import { demo, envOf, master, setup, sub, useProfilesCli } from './test/profiles-cli.test-util'
 
 useProfilesCli()
 

@@ -4,9 +4,9 @@
 // profiles.list-test-remove.test.ts; --profile and a key's origin in profiles.profile-flag.test.ts.
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { KEYCHAIN_SERVICE } from '../core/vault'
+import { KEYCHAIN_SERVICE } from '../core/credentials/vault'
 import { EXIT } from './run'
-import { demo, envOf, master, setup, sub, useProfilesCli } from './profiles-cli.test-util'
+import { demo, envOf, master, setup, sub, useProfilesCli } from './test/profiles-cli.test-util'
 
 useProfilesCli()
 

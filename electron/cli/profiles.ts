@@ -2,7 +2,7 @@
 // over the same profile store and vault as the app (the data directory comes from resolveDataDir, so
 // TERMINAL_DATA_DIR is honoured), so a profile made in the window works from a script and one added
 // here shows in the window. Testing, saving, changing and removing a profile is the app's own profile
-// service (electron/core/profile-service.ts); what is left here is the command line around it.
+// service (electron/core/profiles/profile-service.ts); what is left here is the command line around it.
 //
 // Secrets: `profiles add` takes the key and secret from TERMINAL_API_KEY / TERMINAL_API_SECRET or
 // from standard input, never from arguments (other users can read those), and writes them only to
@@ -11,12 +11,12 @@
 import type { ConnectionTestResult, ProfileView } from '../domain/api'
 import { TerminalError, toTerminalError } from '../domain/errors'
 import { createExchangeClient, type Credentials } from '../core/exchange/client'
-import { resolveDataDir } from '../core/data-dir'
-import { createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profile-store'
-import { CONNECTION_TEST_TIMEOUT_MS, createProfileService, type ProfileService } from '../core/profile-service'
-import { createVault, type Vault } from '../core/vault'
-import { readBoundCredentials } from '../core/credential-binding'
-import { profileView } from '../core/session-views'
+import { resolveDataDir } from '../core/storage/data-dir'
+import { createProfileStore, type ProfileRecord, type ProfileStore } from '../core/profiles/profile-store'
+import { CONNECTION_TEST_TIMEOUT_MS, createProfileService, type ProfileService } from '../core/profiles/profile-service'
+import { createVault, type Vault } from '../core/credentials/vault'
+import { readBoundCredentials } from '../core/credentials/credential-binding'
+import { profileView } from '../core/session/session-views'
 import { UsageError, readFlags } from './args'
 import { updateProfile } from './profile-update'
 import type { CliIo, ResolvedProfile } from './run'

@@ -1,7 +1,7 @@
 // `watch` in-process against the demo exchange's feed: JSON lines as things happen, until stopped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoExchange } from '../demo-exchange/server'
-import { Session, startTestExchange } from '../demo-exchange/test-kit'
+import { Session, startTestExchange } from '../demo-exchange/test/test-kit.test-util'
 import { EXIT, runCli } from './run'
 
 let demo: DemoExchange

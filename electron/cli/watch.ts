@@ -3,10 +3,10 @@
 // re-read on any doubt), printed as its top levels each time it changes; a doubt is printed as such.
 import type { ExchangeClient } from '../core/exchange/client'
 import { TerminalError } from '../domain/errors'
-import { createBookSync, restBookReader } from '../core/feed/book-sync'
-import { createFeedClient } from '../core/feed/feed-client'
-import { FeedUrlError, defaultFeedUrl } from '../core/feed/feed-url'
-import { sourceOfClient } from '../core/live-link'
+import { createBookSync, restBookReader } from '../core/live/book-sync'
+import { createFeedClient } from '../core/live/feed-client'
+import { FeedUrlError, defaultFeedUrl } from '../core/live/feed-url'
+import { sourceOfClient } from '../core/live/live-link'
 import type { ParsedArgs } from './args'
 import { UsageError, integer, required, text } from './args'
 

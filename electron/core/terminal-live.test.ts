@@ -7,11 +7,11 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { EventName, EventPayloads, FeedModes, TerminalCore } from '../domain/api'
 import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
-import { createLogger } from './logger'
-import { createProfileStore } from './profile-store'
+import { createLogger } from './storage/logger'
+import { createProfileStore } from './profiles/profile-store'
 import { createTerminal } from './terminal'
-import { createVault } from './vault'
-import { memoryKeytar } from './terminal-harness.test-util'
+import { createVault } from './credentials/vault'
+import { memoryKeytar } from './test/terminal-harness.test-util'
 
 const SLOW = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000, accountMs: 60_000, bookMs: 60_000 }
 const WAIT_MS = 8_000

@@ -4,12 +4,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createDispatch } from './dispatch'
-import { createProfileStore } from './profile-store'
+import { createDispatch } from '../host/dispatch'
+import { createProfileStore } from './profiles/profile-store'
 import { createTerminal } from './terminal'
-import { createVault } from './vault'
-import { createLogger } from './logger'
-import { allFiles, fast, useTerminalHarness } from './terminal-harness.test-util'
+import { createVault } from './credentials/vault'
+import { createLogger } from './storage/logger'
+import { allFiles, fast, useTerminalHarness } from './test/terminal-harness.test-util'
 
 describe('terminal core against the demo exchange', () => {
   const h = useTerminalHarness()

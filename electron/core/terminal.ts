@@ -1,28 +1,31 @@
 // createTerminal: the terminal itself, as plain Node. It implements every TerminalApi method and
 // emits its events; the hosts (Electron main, web host) only bind it to a transport.
 //
-// It composes three parts along their seams: the session (terminal-session.ts: the active profile,
-// its client, the selected account and the switch generation every switch bumps), the market
-// (terminal-market.ts) and the orders (terminal-orders.ts), with the embedded demo exchange
-// (terminal-demo.ts) and the profiles (terminal-profiles.ts over profile-service.ts, which the CLI
-// shares). What stays here are the preferences and start-up.
-import type { AppInfo, HostKind, MethodInput, MethodName, MethodResults, Notice, TerminalCore } from '../domain/api'
+// It only composes the core's rooms (README.md): the session (session/: the active profile, its
+// client, the selected account and the switch generation every switch bumps), the live feed (live/),
+// the market (market/), the orders (orders/), the account's history (account/), the alerts (alerts/),
+// the embedded demo exchange and the profiles (profiles/). Each room hands over its handlers in one
+// shape (handlers.ts); the market and the alerts, which own timers, carry theirs as `.handlers`.
+// What stays here are the app's own methods (app.info, prefs.*, files.saveText) and start-up.
+import type { AppInfo, HostKind, MethodName, MethodResults, Notice, TerminalCore } from '../domain/api'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import { createEventHub } from './events'
+import type { HandlersOf } from './handlers'
 import { type ExchangeClient, type ExchangeClientOptions, createExchangeClient } from './exchange/client'
-import type { Logger } from './logger'
-import { createPreferenceStore } from './preferences'
-import type { ProfileStore } from './profile-store'
-import { createMarket } from './terminal-market'
-import { createHistoryHandlers } from './account-history'
-import { createLiveLinks } from './live-link'
-import { createOrderHandlers } from './terminal-orders'
-import { createTerminalAlerts } from './terminal-alerts'
-import { createMoveHandler } from './terminal-move'
-import { type DemoLauncher, createDemoProfiles } from './terminal-demo'
-import { createSession } from './terminal-session'
-import { createProfileHandlers } from './terminal-profiles'
-import type { Vault } from './vault'
+import type { Logger } from './storage/logger'
+import { createPreferenceStore } from './storage/preferences'
+import type { ProfileStore } from './profiles/profile-store'
+import { createMarket } from './market/terminal-market'
+import { createHistoryHandlers } from './account/account-history'
+import { createLiveLinks } from './live/live-link'
+import { createOrderHandlers } from './orders/terminal-orders'
+import { createTerminalAlerts } from './alerts/terminal-alerts'
+import { createMoveHandlers } from './orders/terminal-move'
+import { createSessionHandlers } from './session/session-handlers'
+import { type DemoLauncher, createDemoProfiles } from './profiles/terminal-demo'
+import { createSession } from './session/terminal-session'
+import { createProfileHandlers } from './profiles/terminal-profiles'
+import type { Vault } from './credentials/vault'
 
 export type { DemoLauncher }
 
@@ -46,7 +49,7 @@ export interface TerminalDeps {
   feed?: { enabled?: boolean; client?: { maxBackoffMs?: number; silenceMs?: number; downAfterFailures?: number } }
 }
 
-type Handlers = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
+type Handlers = HandlersOf<MethodName>
 
 export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> {
   const now = deps.now ?? Date.now
@@ -112,16 +115,15 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     'prefs.get': () => prefs.get(),
     'prefs.set': (patch) => prefs.set(patch),
     ...createProfileHandlers({ profiles: deps.profiles, vault: deps.vault, session, demo, makeClient }),
-    'session.get': () => session.state(),
-    'accounts.select': ({ accountId }) => session.selectAccount(accountId),
+    ...createSessionHandlers({ session }),
     ...market.handlers,
-    ...createOrderHandlers(session, notify),
-    ...createHistoryHandlers(session),
+    ...createOrderHandlers({ session, notify }),
+    ...createMoveHandlers({ session, hub, notify }),
+    ...createHistoryHandlers({ session }),
     async 'files.saveText'({ suggestedName, text }) {
       if (!deps.saveText) throw new TerminalError({ kind: 'unsupported', code: 'NO_SAVE_DIALOG', message: 'This window has no save dialog: the file is downloaded instead.' })
       return deps.saveText(suggestedName, text)
     },
-    'orders.move': createMoveHandler(session, hub, notify),
     ...alerts.handlers,
   }
 

@@ -1,6 +1,6 @@
 // Conformance of the account endpoints: accounts and sub-accounts, balances and fee rules per caller.
 import { describe, expect, it } from 'vitest'
-import { ex, master, sub1, sub2, useExchangeSessions } from './sessions.test-util'
+import { ex, master, sub1, sub2, useExchangeSessions } from './test/sessions.test-util'
 
 useExchangeSessions()
 

@@ -5,8 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { handleAdmin, isLoopback, parseFaultMode } from './admin'
 import type { DemoExchange } from './server'
-import { RawFeed } from './feed/raw-feed.test-util'
-import { Session, raw, startTestExchange } from './test-kit'
+import { RawFeed } from './feed/test/raw-feed.test-util'
+import { Session, raw, startTestExchange } from './test/test-kit.test-util'
 
 let exchange: DemoExchange | null = null
 afterEach(async () => {

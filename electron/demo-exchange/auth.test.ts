@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoExchange } from './server'
-import { Session, hmacHex, login, raw, startTestExchange, testClock } from './test-kit'
+import { Session, hmacHex, login, raw, startTestExchange, testClock } from './test/test-kit.test-util'
 
 const clock = testClock()
 let ex: DemoExchange

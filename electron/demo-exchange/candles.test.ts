@@ -2,7 +2,7 @@
 // semantics, bad parameters, live updates, bounded memory and determinism from the seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoExchange } from './server'
-import { Session, bookOf, raw, startTestExchange, testClock } from './test-kit'
+import { Session, bookOf, raw, startTestExchange, testClock } from './test/test-kit.test-util'
 
 interface Candle {
   time: number

@@ -1,7 +1,7 @@
 // Each fault mode, switched on and off per server instance, as a client would experience it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoExchange } from './server'
-import { Session, raw, startTestExchange } from './test-kit'
+import { Session, raw, startTestExchange } from './test/test-kit.test-util'
 
 let ex: DemoExchange
 let master: Session

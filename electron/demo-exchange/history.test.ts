@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Decimal } from '../domain/decimal'
 import type { DemoExchange } from './server'
-import { Session, startTestExchange } from './test-kit'
+import { Session, startTestExchange } from './test/test-kit.test-util'
 
 let ex: DemoExchange
 let master: Session

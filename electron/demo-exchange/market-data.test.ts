@@ -1,7 +1,7 @@
 // Conformance of the public endpoints: every field of every record, filters, limits and bad parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoExchange } from './server'
-import { raw, startTestExchange } from './test-kit'
+import { raw, startTestExchange } from './test/test-kit.test-util'
 
 let ex: DemoExchange
 beforeAll(async () => {

@@ -3,10 +3,10 @@
 // status the demo can produce, the fills and wallet movements they cause, the public data, and the
 // frames of every topic and of the private updates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { officialProblem, type OfficialModel } from '../domain/official-models.test-util'
+import { officialProblem, type OfficialModel } from '../domain/test/official-models.test-util'
 import type { DemoExchange } from './server'
-import { Session, bookOf, raw, startTestExchange } from './test-kit'
-import { RawFeed } from './feed/raw-feed.test-util'
+import { Session, bookOf, raw, startTestExchange } from './test/test-kit.test-util'
+import { RawFeed } from './feed/test/raw-feed.test-util'
 
 let ex: DemoExchange
 let master: Session

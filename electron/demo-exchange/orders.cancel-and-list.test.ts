@@ -2,9 +2,9 @@
 // released, other accounts' orders untouched, a partly filled order PARTIAL_CANCELLED), malformed
 // cancel bodies, GET /accounts/order, and a market order cut short by an empty book.
 import { describe, expect, it } from 'vitest'
-import { Session, bookOf, startTestExchange } from './test-kit'
-import { D, LIMIT_BUY, expectIds, orderById } from './orders.test-util'
-import { ex, sub1, sub2, useExchangeSessions } from './sessions.test-util'
+import { Session, bookOf, startTestExchange } from './test/test-kit.test-util'
+import { D, LIMIT_BUY, expectIds, orderById } from './test/orders.test-util'
+import { ex, sub1, sub2, useExchangeSessions } from './test/sessions.test-util'
 
 useExchangeSessions()
 

@@ -2,8 +2,8 @@
 // body that is not JSON) gets 400 and its own code, the earlier field wins when there are several,
 // and nothing is placed or reserved. Accepted orders are in orders.test.ts.
 import { describe, expect, it } from 'vitest'
-import { LIMIT_BUY, MARKET_BUY, MARKET_SELL } from './orders.test-util'
-import { ex, master, sub2, useExchangeSessions } from './sessions.test-util'
+import { LIMIT_BUY, MARKET_BUY, MARKET_SELL } from './test/orders.test-util'
+import { ex, master, sub2, useExchangeSessions } from './test/sessions.test-util'
 
 useExchangeSessions()
 

@@ -5,9 +5,9 @@
 // orders.cancel-and-list.test.ts.
 import { describe, expect, it } from 'vitest'
 import { Decimal } from '../domain/decimal'
-import { bookOf } from './test-kit'
-import { D, LIMIT_BUY, MARKET_BUY, MARKET_SELL, expectIds, feeOf, orderById } from './orders.test-util'
-import { ex, master, sub1, useExchangeSessions } from './sessions.test-util'
+import { bookOf } from './test/test-kit.test-util'
+import { D, LIMIT_BUY, MARKET_BUY, MARKET_SELL, expectIds, feeOf, orderById } from './test/orders.test-util'
+import { ex, master, sub1, useExchangeSessions } from './test/sessions.test-util'
 
 useExchangeSessions()
 

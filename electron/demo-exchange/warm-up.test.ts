@@ -2,7 +2,7 @@
 // pair and several seeds: two full sides, a minute of trades, and no trade far from the book. What
 // the warm-up's cadence (simulation.ts) may change is how long the start takes, never these.
 import { describe, expect, it } from 'vitest'
-import { raw, startTestExchange, testClock } from './test-kit'
+import { raw, startTestExchange, testClock } from './test/test-kit.test-util'
 
 interface Trade {
   price: number

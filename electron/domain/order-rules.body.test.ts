@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { TerminalError } from './errors'
 import { buildOrderBody, clientOrderIdFor, newClientOrderId } from './order-rules'
-import { BTC_USDT, CTX, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL, STOP_BUY } from './order-rules.test-util'
+import { BTC_USDT, CTX, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL, STOP_BUY } from './test/order-rules.test-util'
 
 describe('buildOrderBody', () => {
   it('writes a LIMIT body with canonical decimals and normalised aliases', () => {

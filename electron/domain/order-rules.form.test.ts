@@ -3,7 +3,7 @@
 // read, and the balance presets (a share of what is available, rounded down to amounts the rules take).
 import { describe, expect, it } from 'vitest'
 import { fieldsFor, normalizeSide, normalizeWalletType, presetAmount, validateOrder } from './order-rules'
-import { CTX, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL, STOP_BUY } from './order-rules.test-util'
+import { CTX, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL, STOP_BUY } from './test/order-rules.test-util'
 
 describe('validateOrder estimates', () => {
   it('values a LIMIT order at base × limit price; a buy pays the taker fee in the base currency it receives', () => {

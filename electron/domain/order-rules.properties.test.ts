@@ -8,7 +8,7 @@ import { TerminalError } from './errors'
 import type { OrderContext, OrderDraft } from './orders'
 import type { Pair } from './wire'
 import { buildOrderBody, validateOrder } from './order-rules'
-import { BTC_USDT, CTX, LIMIT_BUY, MARKET_BUY, MARKET_SELL, STOP_BUY } from './order-rules.test-util'
+import { BTC_USDT, CTX, LIMIT_BUY, MARKET_BUY, MARKET_SELL, STOP_BUY } from './test/order-rules.test-util'
 
 describe('properties', () => {
   // Mostly plausible values, so that many drafts pass and the round-trip half of the property has

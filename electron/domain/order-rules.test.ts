@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderContext, OrderDraft } from './orders'
 import { presetAmount, validateOrder } from './order-rules'
-import { CTX, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL, STOP_BUY, cheapPair, pairsOf, type Pairs } from './order-rules.test-util'
+import { CTX, LIMIT_BUY, LIMIT_SELL, MARKET_BUY, MARKET_SELL, STOP_BUY, cheapPair, pairsOf, type Pairs } from './test/order-rules.test-util'
 
 interface Case {
   name: string

@@ -8,7 +8,7 @@
 // https://www.electronjs.org/docs/latest/api/protocol#protocolhandlescheme-handler
 import type { Protocol } from 'electron'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
-import { readStaticFile } from '../core/static-files'
+import { readStaticFile } from '../host/static-files'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'terminal'

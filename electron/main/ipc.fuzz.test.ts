@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { IpcMainInvokeEvent } from 'electron'
 import { METHOD_NAMES, type MethodName, type TerminalCore, ipcChannel, methodInputs } from '../domain/api'
 import { bindTerminalIpc } from './ipc'
-import { payloadArbitrary } from '../core/zod-arbitrary.test-util'
+import { payloadArbitrary } from '../core/test/zod-arbitrary.test-util'
 
 type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>
 

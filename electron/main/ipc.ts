@@ -5,7 +5,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { type TerminalCore, EVENT_NAMES, METHOD_NAMES, ipcChannel, IPC_EVENT_CHANNEL } from '../domain/api'
 import type { TerminalError, Envelope } from '../domain/errors'
-import { createDispatch } from '../core/dispatch'
+import { createDispatch } from '../host/dispatch'
 import { type SenderFrameLike, type SenderPolicy, isTrustedSender } from './sender'
 
 export interface IpcBindingOptions {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeJsonAtomic } from '../core/atomic-file'
+import { writeJsonAtomic } from '../core/storage/atomic-file'
 
 const stateSchema = z.object({
   x: z.number().int().optional(),

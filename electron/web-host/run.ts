@@ -4,8 +4,8 @@
 // that cannot start makes it exit 1 with the reason on stderr.
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { deferCore } from '../core/deferred-core'
-import { prepareHostTerminal } from '../core/host'
+import { deferCore } from '../host/deferred-core'
+import { prepareHostTerminal } from '../host/host'
 import { embeddedDemoExchange } from '../demo-exchange/server'
 import { WEB_HOST_USAGE, parseWebHostArgs } from './args'
 import { findBrowser, openBrowser } from './browser'

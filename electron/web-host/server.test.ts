@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TerminalCore } from '../domain/api'
 import { createEventHub } from '../core/events'
-import { deferCore } from '../core/deferred-core'
+import { deferCore } from '../host/deferred-core'
 import { CODE_TTL_MS, createAccess } from './access'
 import { startWebHost, type DevRenderer, type WebHost } from './server'
 

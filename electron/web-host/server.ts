@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, type TerminalCore } from '../domain/api'
-import { createDispatch } from '../core/dispatch'
+import { createDispatch } from '../host/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { TerminalError } from '../domain/errors'
 import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { StaticFile } from '../core/static-files'
+import type { StaticFile } from '../host/static-files'
 import { createStaticCache, linkedPaths } from './static-cache'
 
 let dir = ''

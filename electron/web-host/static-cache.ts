@@ -10,7 +10,7 @@
 // bounded, since "/a.js" and "//a.js" name one file and a local caller could invent endless spellings.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type StaticFile, readStaticFile } from '../core/static-files'
+import { type StaticFile, readStaticFile } from '../host/static-files'
 
 const MAX_PATHS = 512
 

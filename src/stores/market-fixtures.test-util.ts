@@ -3,7 +3,7 @@
 import type { EventName, EventPayloads, MethodName, MethodResults, TerminalBridge } from '@domain/api'
 import type { MaybeTagged } from '@/stores/fake-terminal.test-util'
 import type { Balance, Candle, FeeRule, Pair, Trade } from '@domain/wire'
-import { BTC_USDT as RULES_BTC_USDT } from '@domain/order-rules.test-util'
+import { BTC_USDT as RULES_BTC_USDT } from '@domain/test/order-rules.test-util'
 
 type Handler = (input: unknown) => unknown
 

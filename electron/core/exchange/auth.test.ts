@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { authRequestBody, createTokenKeeper, decodeJwtClaims, signBody } from './auth'
-import { fakeJwt } from './stub-server.test-util'
+import { fakeJwt } from './test/stub-server.test-util'
 
 describe('X-SIGN', () => {
   it('matches the RFC 4231 HMAC-SHA256 test vector (lowercase hex)', () => {

@@ -1,7 +1,7 @@
 // The client against the real demo exchange over HTTP: every endpoint (the fault modes are
 // client.faults.demo.test.ts).
 import { describe, expect, it } from 'vitest'
-import { connect, demo, failure, restingBuy, useDemoExchange } from './demo-client.test-util'
+import { connect, demo, failure, restingBuy, useDemoExchange } from './test/demo-client.test-util'
 
 useDemoExchange()
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { startDemoExchange } from '../../demo-exchange/server'
 import { createExchangeClient } from './client'
-import { connect, demo, failure, restingBuy, useDemoExchange } from './demo-client.test-util'
+import { connect, demo, failure, restingBuy, useDemoExchange } from './test/demo-client.test-util'
 
 useDemoExchange()
 

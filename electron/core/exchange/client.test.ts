@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiRoot, createExchangeClient } from './client'
-import { KEY, SECRET, T0, closeStub, failure, orderBody, pairRecord, setup } from './client-harness.test-util'
-import { startStub } from './stub-server.test-util'
+import { KEY, SECRET, T0, closeStub, failure, orderBody, pairRecord, setup } from './test/client-harness.test-util'
+import { startStub } from './test/stub-server.test-util'
 
 afterEach(closeStub)
 

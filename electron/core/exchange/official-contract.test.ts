@@ -4,14 +4,14 @@
 // side a trader would give it by hand (or stays unplaced), and the P&L is the one computed by hand.
 import { afterEach, describe, expect, it } from 'vitest'
 import { pnlInputs } from '../../domain/fill-sides'
-import { officialProblem, type OfficialModel } from '../../domain/official-models.test-util'
-import { ACCOUNTS_JSON, BALANCES_JSON, BTC_MOTIONS_JSON, FILLS_JSON, FILL_SIDES, FRAMES, HAND_PNL, ORDERS_JSON, TICKERS_JSON, TRADES_JSON } from '../../domain/official-fixtures.test-util'
+import { officialProblem, type OfficialModel } from '../../domain/test/official-models.test-util'
+import { ACCOUNTS_JSON, BALANCES_JSON, BTC_MOTIONS_JSON, FILLS_JSON, FILL_SIDES, FRAMES, HAND_PNL, ORDERS_JSON, TICKERS_JSON, TRADES_JSON } from '../../domain/test/official-fixtures.test-util'
 import { realisedPnl } from '../../domain/pnl'
 import type { AccountSnapshot } from '../../domain/api'
-import { patchSnapshot, type AccountEvent } from '../account-frames'
-import { createHistoryHandlers } from '../account-history'
-import { parseFrame, type FeedEvent } from '../feed/frames'
-import { closeStub, setup, withAuth } from './client-harness.test-util'
+import { patchSnapshot, type AccountEvent } from '../account/account-frames'
+import { createHistoryHandlers } from '../account/account-history'
+import { parseFrame, type FeedEvent } from '../live/frames'
+import { closeStub, setup, withAuth } from './test/client-harness.test-util'
 
 afterEach(closeStub)
 
@@ -89,7 +89,7 @@ describe('fills in the official shape, read with their sides', () => {
   const read = async () => {
     const { client } = await official()
     const session = { client, active: { accountId: 7 }, accountId: 7, switchGeneration: 1, signal: new AbortController().signal }
-    return createHistoryHandlers(session)['account.trades']({ pair: 'BTC_USDT', from: Date.UTC(2024, 0, 1), to: Date.UTC(2024, 1, 1) })
+    return createHistoryHandlers({ session })['account.trades']({ pair: 'BTC_USDT', from: Date.UTC(2024, 0, 1), to: Date.UTC(2024, 1, 1) })
   }
 
   it('places each fill as a trader would by hand: by its order, by the wallet, or not at all', async () => {

@@ -1,7 +1,7 @@
 // The rules around one request (request.ts), through the client: which requests are retried, how
 // long it waits, and which are sent once whatever happens.
 import { afterEach, describe, expect, it } from 'vitest'
-import { T0, closeStub, failure, orderBody, setup, stub, withAuth } from './client-harness.test-util'
+import { T0, closeStub, failure, orderBody, setup, stub, withAuth } from './test/client-harness.test-util'
 
 afterEach(closeStub)
 

@@ -2,8 +2,8 @@
 // re-authentication a 401 allows, and X-SIGN over the exact bytes sent.
 import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { KEY, SECRET, T0, closeStub, failure, orderBody, setup, withAuth } from './client-harness.test-util'
-import { fakeJwt } from './stub-server.test-util'
+import { KEY, SECRET, T0, closeStub, failure, orderBody, setup, withAuth } from './test/client-harness.test-util'
+import { fakeJwt } from './test/stub-server.test-util'
 
 afterEach(closeStub)
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { canonicalDecimal } from '../../domain/decimal'
 import { money } from '../../domain/wire'
 import { createExchangeClient } from './client'
-import { fakeJwt, startStub, type StubServer } from './stub-server.test-util'
+import { fakeJwt, startStub, type StubServer } from './test/stub-server.test-util'
 import { parseWireJson } from '../../domain/wire-json'
 
 const EIGHTEEN = '0.123456789012345678'

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import type { DemoExchange } from '../server'
 import { ADMIN_TOKEN_HEADER } from '../admin'
-import { Session, bookOf, startTestExchange } from '../test-kit'
-import { RawFeed, applyLevels } from './raw-feed.test-util'
+import { Session, bookOf, startTestExchange } from '../test/test-kit.test-util'
+import { RawFeed, applyLevels } from './test/raw-feed.test-util'
 
 let ex: DemoExchange
 let master: Session

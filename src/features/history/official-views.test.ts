@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { placeFills } from '@domain/fill-sides'
-import { BTC_MOTIONS_JSON, FILLS_JSON, HAND_PNL, ORDERS_JSON } from '@domain/official-fixtures.test-util'
+import { BTC_MOTIONS_JSON, FILLS_JSON, HAND_PNL, ORDERS_JSON } from '@domain/test/official-fixtures.test-util'
 import { fillRecordsResponseSchema, orderRecordsResponseSchema, walletMotionsResponseSchema } from '@domain/wire'
 import { parseWireJson } from '@domain/wire-json'
 import { freshSession } from '@/stores/session-harness.test-util'

@@ -1,0 +1,176 @@
+// The market methods of the terminal: the lists, one-off reads, and the one subscribed feed of a
+// pair and interval.
+//
+// Everything here belongs to the profile session it was asked in. Every exchange call passes that
+// session's abort signal, so a switch cancels it; an answer that still arrives after a switch is
+// dropped (ABORTED) instead of returned; the feed's events carry their session and a feed that is no
+// longer the current one emits nothing. A switch ends the feed: the window subscribes again, for the
+// new exchange's own pairs.
+import { join } from 'node:path'
+import type { EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, Untagged } from '../../domain/api'
+import { TerminalError } from '../../domain/errors'
+import type { EventHub } from '../events'
+import type { Logger } from '../storage/logger'
+import { createMarketCache } from './market-cache'
+import { type MarketFeed, createMarketFeed } from './market-feed'
+import type { BookSource } from './book-poller'
+import { startBookSource } from './book-source'
+import { type TickersFeed, startTickersFeed } from './tickers-feed'
+import type { LiveSource } from '../live/live-link'
+import type { Session } from '../session/terminal-session'
+
+/** The cache identity of the embedded demo exchange (never a base URL: those are http(s) URLs). */
+const EMBEDDED_DEMO_CACHE = 'embedded-demo'
+
+type MarketMethod = Extract<MethodName, `market.${string}`>
+export type MarketHandlers = { [M in MarketMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
+
+export interface MarketDeps {
+  session: Session
+  hub: EventHub
+  dataDir: string
+  now: () => number
+  logger?: Logger | undefined
+  rates?: { tradesMs: number; candlesMs: number; tickerMs: number; bookMs?: number } | undefined
+  /** The pair list's REST pace without the feed and while it streams (tickers-feed.ts). */
+  tickerRates?: { pollMs: number; reconcileMs: number } | undefined
+  /** The live feed of the current profile session (live-link.ts), if any. */
+  live?: (() => LiveSource | null) | undefined
+}
+
+export interface Market {
+  handlers: MarketHandlers
+  /** Stops the feed (a switch, or shutting down). */
+  stop(): void
+}
+
+export function noProfile(): TerminalError {
+  return new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one.' })
+}
+
+export function createMarket(deps: MarketDeps): Market {
+  const { session, hub } = deps
+  const log = deps.logger
+  let feed: MarketFeed | null = null
+  let book: BookSource | null = null
+  let tickers: TickersFeed | null = null
+
+  function stop(): void {
+    feed?.stop()
+    feed = null
+    book?.stop()
+    book = null
+    tickers?.stop()
+    tickers = null
+  }
+
+  // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
+  // The embedded demo listens on a new port each launch, so its profiles share one fixed identity:
+  // keyed by URL, its cached start would never find the last launch's market.
+  const cacheOf = (profile: { baseUrl: string; isDemo: boolean }) =>
+    createMarketCache(join(deps.dataDir, 'cache'), profile.isDemo ? EMBEDDED_DEMO_CACHE : profile.baseUrl, (e) => log?.warn('market cache', { error: String(e) }))
+
+  /** Runs `read` with the active client and returns its answer only if the session is still the same. */
+  async function read<T>(call: (client: NonNullable<Session['client']>, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const { client, active, profileGeneration, signal } = session
+    if (!client || !active) throw noProfile()
+    const answer = await call(client, signal)
+    session.assertCurrent(profileGeneration)
+    return answer
+  }
+
+  async function subscribe(pair: string, interval: MethodInput<'market.subscribe'>['interval']) {
+    const { client, active } = session
+    if (!client || !active) {
+      throw new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one to see the market.' })
+    }
+    feed?.stop()
+    const tag: MarketSession = { profileId: active.id, profileGeneration: session.profileGeneration }
+    const live = deps.live?.() ?? null
+    const next: MarketFeed = createMarketFeed(pair, interval, {
+      client,
+      cache: cacheOf(active),
+      emit: <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => {
+        // A replaced or stopped feed, or one of an earlier session, says nothing any more.
+        if (feed !== next || tag.profileGeneration !== session.profileGeneration) return
+        hub.emit(event, { ...payload, session: tag } as EventPayloads[E])
+      },
+      now: deps.now,
+      ...(deps.rates ? { rates: deps.rates } : {}),
+      live,
+    })
+    feed = next
+    book?.stop()
+    // The book of the same pair, from the same session's feed (or polled where it has none); it falls
+    // silent with the market feed it belongs to.
+    book = startBookSource(pair, {
+      client,
+      live,
+      emit: (payload) => {
+        if (feed !== next || tag.profileGeneration !== session.profileGeneration) return
+        hub.emit('market.book', { ...payload, session: tag })
+      },
+      now: deps.now,
+      logger: log,
+      ...(deps.rates?.bookMs ? { pollMs: deps.rates.bookMs } : {}),
+    })
+    // The pair list's prices: one feed for every pair, kept across pair switches, ended with the session's market.
+    if (!tickers) {
+      const mine: TickersFeed = startTickersFeed({
+        client,
+        live,
+        emit: (list) => {
+          if (tickers !== mine || tag.profileGeneration !== session.profileGeneration) return
+          hub.emit('market.tickers', { session: tag, tickers: list })
+        },
+        ...(deps.tickerRates ? { rates: deps.tickerRates } : {}),
+      })
+      tickers = mine
+    }
+    const snapshot = await next.start()
+    session.assertCurrent(tag.profileGeneration)
+    return { ...snapshot, session: tag }
+  }
+
+  /** The disk's snapshot and pair list of the active exchange, tagged with the session asked in. */
+  async function cached(pair: string, interval: MethodInput<'market.cached'>['interval']): Promise<MethodResults['market.cached']> {
+    const { active, profileGeneration } = session
+    if (!active) throw noProfile()
+    const cache = cacheOf(active)
+    const [snapshot, lists] = await Promise.all([cache.load(pair, interval), cache.loadLists()])
+    session.assertCurrent(profileGeneration)
+    const tag: MarketSession = { profileId: active.id, profileGeneration }
+    return { snapshot: snapshot && snapshot.candles.length > 0 ? { ...snapshot, stale: true, session: tag } : null, pairs: lists?.pairs ?? null }
+  }
+
+  const handlers: MarketHandlers = {
+    'market.currencies': () => read((client, signal) => client.currencies({ signal })),
+    'market.pairs': () =>
+      read(async (client, signal) => {
+        const cache = cacheOf(session.active!)
+        try {
+          const [pairs, currencies] = await Promise.all([client.pairs({}, { signal }), client.currencies({ signal })])
+          void cache.saveLists({ pairs, currencies })
+          return pairs
+        } catch (error) {
+          // The cache stands in for an unreachable exchange, not for an answer dropped by a switch.
+          if (signal.aborted) throw error
+          const cached = await cache.loadLists()
+          if (cached) return cached.pairs
+          throw error
+        }
+      }),
+    'market.ticker': (input) => read((client, signal) => client.ticker(input?.pair ? { pair: input.pair } : {}, { signal })),
+    'market.orderbook': ({ pair, limit }) => read((client, signal) => client.orderbook(limit ? { pair, limit_buy: limit, limit_sell: limit } : { pair }, { signal })),
+    'market.candles': (input) => read((client, signal) => client.candles(input, { signal })),
+    'market.trades': (input) => read((client, signal) => client.trades(input, { signal })),
+    'market.cached': ({ pair, interval }) => cached(pair, interval),
+    'market.subscribe': ({ pair, interval }) => subscribe(pair, interval),
+    async 'market.unsubscribe'() {
+      stop()
+      return { unsubscribed: true }
+    },
+  }
+
+  return { handlers, stop }
+}

@@ -1,0 +1,78 @@
+// The user's preferences (theme, pair, interval, layout, confirmations) in <dataDir>/preferences.json.
+// Kept by the core rather than in the browser's storage because the web host's origin changes with
+// its port, and because every host (Electron, web host) should open where the user left off.
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { Preferences } from '../../domain/api'
+import { candleIntervalSchema } from '../../domain/wire'
+import { DEFAULT_LAYOUT, applyIndicatorPatch, type IndicatorPatch, type LayoutPrefs } from '../../domain/chart-prefs'
+import { layoutFileSchema, readIndicatorPrefs } from '../../domain/chart-prefs-schema'
+import { readJsonFile, writeJsonAtomic } from './atomic-file'
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'dark',
+  pair: 'BTC_USDT',
+  interval: '15',
+  confirmOrders: true,
+  hideZeroBalances: true,
+  timeZone: 'local',
+  layout: DEFAULT_LAYOUT,
+  indicators: {},
+}
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  prefs: z.object({
+    theme: z.enum(['dark', 'light']).catch('dark'),
+    pair: z.string().catch(DEFAULT_PREFERENCES.pair),
+    interval: candleIntervalSchema.catch(DEFAULT_PREFERENCES.interval),
+    confirmOrders: z.boolean().catch(true),
+    hideZeroBalances: z.boolean().catch(true),
+    // A file written before the time-zone switch existed has no timeZone: local time, as before.
+    timeZone: z.enum(['local', 'utc']).catch('local'),
+    layout: layoutFileSchema,
+    // Entry by entry: a broken indicator is dropped, the rest of the trader's setup is kept.
+    indicators: z.unknown().optional().transform(readIndicatorPrefs),
+  }),
+})
+
+/** A change; a layout patch from an older caller may lack the newer fields; indicators: one chart's. */
+export type PreferencesPatch = Omit<Partial<Preferences>, 'layout' | 'indicators'> & { layout?: Partial<LayoutPrefs> | undefined; indicators?: IndicatorPatch | undefined }
+
+export interface PreferenceStore {
+  get(): Promise<Preferences>
+  set(patch: PreferencesPatch): Promise<Preferences>
+}
+
+export function createPreferenceStore(dataDir: string): PreferenceStore {
+  const path = join(dataDir, 'preferences.json')
+  let current: Preferences | null = null
+  let writing: Promise<void> = Promise.resolve()
+
+  async function get(): Promise<Preferences> {
+    if (current) return current
+    const read = await readJsonFile(path, fileSchema, { maxVersion: 1 })
+    current = read.status === 'ok' ? { ...DEFAULT_PREFERENCES, ...read.value.prefs } : { ...DEFAULT_PREFERENCES }
+    return current
+  }
+
+  return {
+    get,
+    async set(patch) {
+      const before = await get()
+      // A layout patch from an older caller may lack the newer fields: they keep their values.
+      const { layout, indicators, ...rest } = patch
+      const next: Preferences = {
+        ...before,
+        ...(rest as Partial<Preferences>),
+        layout: { ...before.layout, ...layout },
+        indicators: indicators ? applyIndicatorPatch(before.indicators, indicators) : before.indicators,
+      }
+      current = next
+      // Writes are chained so a slow disk never reorders two quick changes.
+      writing = writing.catch(() => undefined).then(() => writeJsonAtomic(path, { version: 1, prefs: next }))
+      await writing
+      return next
+    },
+  }
+}
