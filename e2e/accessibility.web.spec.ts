@@ -10,6 +10,9 @@ import { callApi, type RunningHost } from './web-host'
 let host: RunningHost
 useWebHost((started) => (host = started))
 
+/** The window's theme, as its root element says (the e2e build has no DOM types: the page reads it). */
+const themeOf = (page: Page): Promise<string> => page.evaluate("document.documentElement.dataset.theme ?? 'dark'")
+
 const TABS = ['balances', 'fees', 'orders', 'history', 'fills', 'alerts'] as const
 
 /** The critical and serious violations on the page now, one line each; the rest go to the report. */
@@ -30,8 +33,8 @@ for (const size of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]
       await page.setViewportSize(size)
       await openApp(page, host)
       const toggle = page.getByTestId('theme-toggle')
-      if ((await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')) !== theme) await toggle.click()
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')).toBe(theme)
+      if ((await themeOf(page)) !== theme) await toggle.click()
+      await expect.poll(() => themeOf(page)).toBe(theme)
       const found: string[] = []
       for (const tab of TABS) {
         await page.getByTestId(`tab-${tab}`).click()
@@ -56,8 +59,8 @@ for (const theme of ['dark', 'light'] as const) {
     test.setTimeout(120_000)
     await page.setViewportSize({ width: 1280, height: 720 })
     await openApp(page, host)
-    if ((await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')) !== theme) await page.getByTestId('theme-toggle').click()
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme ?? 'dark')).toBe(theme)
+    if ((await themeOf(page)) !== theme) await page.getByTestId('theme-toggle').click()
+    await expect.poll(() => themeOf(page)).toBe(theme)
     await page.mouse.move(600, 400) // the toggle's tooltip would cover the order type tabs
     const found: string[] = []
     const check = async (name: string, open: () => Promise<void>, shown: string) => {
@@ -103,8 +106,8 @@ test('the live region says a placed order once, with what it was and its id', as
 test('a system asking for reduced motion gets no transitions', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await openApp(page, host)
-  const durations = () => page.getByTestId('open-profile-manager').evaluate((el) => getComputedStyle(el).transitionDuration)
-  expect((await durations()).split(',').every((d) => parseFloat(d) < 0.001)).toBe(true)
+  const durations = () => page.getByTestId('open-profile-manager').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { transitionDuration: string } }).getComputedStyle(el).transitionDuration)
+  expect((await durations()).split(',').every((d: string) => parseFloat(d) < 0.001)).toBe(true)
   await page.emulateMedia({ reducedMotion: 'no-preference' })
-  expect((await durations()).split(',').some((d) => parseFloat(d) > 0)).toBe(true)
+  expect((await durations()).split(',').some((d: string) => parseFloat(d) > 0)).toBe(true)
 })
