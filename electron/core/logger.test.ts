@@ -98,6 +98,27 @@ describe('createLogger', () => {
 })
 
 describe('redactText', () => {
+  // Each pattern alone, in free text (no secret-named field around it): what an error message or a
+  // URL written into a log line looks like. None of these is a registered secret.
+  it('masks an opaque bearer token after "Bearer", and keeps the word', () => {
+    const out = redactText('GET /accounts/balances failed: header Authorization: Bearer 9dF3kQ-opaque_token.v2 was refused')
+    expect(out).not.toContain('9dF3kQ-opaque_token.v2')
+    expect(out).toBe(`GET /accounts/balances failed: header Authorization: Bearer ${REDACTED} was refused`)
+  })
+
+  it('masks a JWT, even one with short parts and no signature', () => {
+    // {"alg":"none"}.{"sub":"1"}. : too short for the three-long-parts rule, still a JWT.
+    const unsigned = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.'
+    expect(redactText(`the feed refused token ${unsigned} (expired)`)).toBe(`the feed refused token ${REDACTED} (expired)`)
+    expect(redactText(`token=${JWT}&pair=BTC_USDT`)).toBe(`token=${REDACTED}&pair=BTC_USDT`)
+  })
+
+  it('masks a 64-hex HMAC signature, and not shorter hex such as an order hash', () => {
+    expect(redactText(`signature ${HMAC} did not match`)).toBe(`signature ${REDACTED} did not match`)
+    const short = HMAC.slice(0, 40)
+    expect(redactText(`commit ${short}`)).toBe(`commit ${short}`)
+  })
+
   it('leaves ordinary text alone', () => {
     const text = 'GET https://api.example.com/api/v3/pairs 200 in 12 ms (v1.2.3)'
     expect(redactText(text)).toBe(text)

@@ -1,7 +1,9 @@
 // The terminal's log: JSON lines in <dataDir>/logs/terminal.log, rotated by size. Every line passes
 // one redaction step just before it is written, so a secret that slips into a message, a field or an
-// error text is masked there: registered secrets (the vault and the auth code register the api
-// secrets, keys and tokens they handle), anything shaped like a JWT, and 64-hex HMAC signatures.
+// error text is masked there: registered secrets (only the vault registers: every api key and secret
+// it stores or reads), the token after "Bearer", anything shaped like a JWT, and 64-hex HMAC
+// signatures. Session tokens are not registered: the exchange's JWTs are masked by their shape, and
+// the exchange client strikes its secret and last token from its own error messages (request.ts).
 import { appendFileSync, mkdirSync, renameSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 
