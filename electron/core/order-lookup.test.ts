@@ -56,6 +56,26 @@ describe('judging a list of recent orders', () => {
     expect(judgeRecords(list, BODY, 'tt-mine', WINDOW)).toEqual({ verdict: 'probably-placed', orderIds: [mine.id], matchedBy: 'fields' })
   })
 
+  it('a market buy by quote amount is matched on that amount, not taken for a look-alike spending another', () => {
+    const marketBuy: PlaceOrderBody = { pair: 'BTC_USDT', order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: '100', client_order_id: 'tt-mine' }
+    const mine = record({ type: 'MARKET', price: null, amount: '0.0033', quote_amount: '100.00' })
+    const other = record({ type: 'MARKET', price: null, amount: '0.0083', quote_amount: '250' })
+    expect(judgeRecords([other, mine], marketBuy, 'tt-mine', WINDOW)).toEqual({ verdict: 'probably-placed', orderIds: [mine.id], matchedBy: 'fields' })
+  })
+
+  it('a stop-limit is matched on its stop price too', () => {
+    const stop: PlaceOrderBody = { ...BODY, order_type: 'STOP_LIMIT', stop_price: '29000', stop_operator: 'LTE' }
+    const mine = record({ type: 'STOP_LIMIT', stop_price: '29000.00' })
+    const other = record({ type: 'STOP_LIMIT', stop_price: '28000' })
+    expect(judgeRecords([other, mine], stop, 'tt-mine', WINDOW)).toEqual({ verdict: 'probably-placed', orderIds: [mine.id], matchedBy: 'fields' })
+  })
+
+  it('a look-alike dated after the window (a later order of the same kind) is not a candidate', () => {
+    const mine = record()
+    const later = record({ date: '2024-05-01T12:10:00Z' }) // ten minutes on: placed after the lookup's last read
+    expect(judgeRecords([later, mine], BODY, 'tt-mine', WINDOW)).toEqual({ verdict: 'probably-placed', orderIds: [mine.id], matchedBy: 'fields' })
+  })
+
   it('several candidates: two look-alikes in the window are both named, neither is chosen', () => {
     const a = record()
     const b = record({ date: Math.floor(SENT_AT / 1000) - 30, side: 'buy', type: 'limit' }) // Unix seconds, other spellings
@@ -88,10 +108,10 @@ describe('judging a list of recent orders', () => {
   })
 })
 
-function fakeClient(reads: (() => OrderRecord[])[], seen: { pair?: string | undefined }[] = []): ExchangeClient {
+function fakeClient(reads: (() => OrderRecord[])[], seen: { pair?: string | undefined }[] = [], skewMs: number | null = null): ExchangeClient {
   let n = 0
   return {
-    serverSkewMs: () => null,
+    serverSkewMs: () => skewMs,
     recentOrders: async (_call: unknown, query?: { pair?: string }) => {
       seen.push({ pair: query?.pair })
       const read = reads[Math.min(n++, reads.length - 1)]!
@@ -146,5 +166,49 @@ describe('looking an order up', () => {
     const result = await run(fakeClient([unsupported]))
     expect(result).toMatchObject({ lookup: 'still-unknown', search: { reads: 0, tries: 1 } })
     expect(result.message).toContain('this exchange cannot list recent orders')
+  })
+
+  it('finds the order on an exchange whose clock is 30 s ahead, and says which times it considered', async () => {
+    const mine = record({ date: '2024-05-01T12:00:41Z' }) // sent at 12:00:00 local, 12:00:30 on the server
+    const result = await run(fakeClient([() => [mine]], [], 30_000))
+    expect(result).toMatchObject({ lookup: 'probably-placed', orderIds: [mine.id] })
+    // read at 12:00:10 local = 12:00:40 server, plus the minute's margin
+    expect(result.message).toContain('orders dated 2024-05-01T11:59:00Z to 2024-05-01T12:01:40Z considered')
+  })
+
+  it('finds the order on an exchange whose clock is 5 minutes behind, beyond the window\'s margin', async () => {
+    const mine = record({ date: '2024-05-01T11:55:01Z' }) // sent at 12:00:00 local, 11:55:00 on the server
+    const result = await run(fakeClient([() => [mine]], [], -300_000))
+    expect(result).toMatchObject({ lookup: 'probably-placed', orderIds: [mine.id] })
+  })
+
+  it('stops at the first match: no further reads that could turn the order into one of several', async () => {
+    const seen: { pair?: string | undefined }[] = []
+    const mine = record()
+    const result = await run(fakeClient([() => [mine], () => [mine, record({ date: '2024-05-01T12:00:20Z' })]], seen))
+    expect(result).toMatchObject({ lookup: 'probably-placed', orderIds: [mine.id], search: { reads: 1, tries: 1 } })
+    expect(seen).toHaveLength(1)
+  })
+
+  it('gives up a read that hangs when its time budget is spent: still unknown, no further tries', async () => {
+    const started = Date.now()
+    const hanging = {
+      serverSkewMs: () => null,
+      // Answers only when cancelled, or after the client's own 2 s timeout: far past the budget.
+      recentOrders: (call?: { signal?: AbortSignal }) =>
+        new Promise((_, reject) => {
+          const timer = setTimeout(() => reject(new TerminalError({ kind: 'timeout', code: 'TIMEOUT', message: 'No answer in 2 s.' })), 2_000)
+          call?.signal?.addEventListener('abort', () => {
+            clearTimeout(timer)
+            reject(new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The request was cancelled.' }))
+          })
+        }),
+    } as unknown as ExchangeClient
+    const result = await lookUpOrder(
+      { client: hanging, clientOrderId: 'tt-mine', body: BODY, sentAt: SENT_AT, cause },
+      { now: Date.now, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), delaysMs: [0, 0, 0], budgetMs: 50 },
+    )
+    expect(result).toMatchObject({ lookup: 'still-unknown', orderIds: [], search: { reads: 0, tries: 1 } })
+    expect(Date.now() - started).toBeLessThan(1_000)
   })
 })
