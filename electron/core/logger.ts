@@ -19,8 +19,6 @@ export interface Logger {
   error(message: string, fields?: LogFields): void
   /** Masks `value` in every line written from now on (values shorter than 4 characters are ignored). */
   registerSecret(value: string): void
-  /** The redaction step on its own, for text that leaves the process another way. */
-  redact(text: string): string
   /** The current log file, or null when the logger writes to its sink only. */
   readonly file: string | null
 }
@@ -163,7 +161,6 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     registerSecret(value: string) {
       if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.add(value)
     },
-    redact: (text: string) => redactText(text, secrets),
     file,
   }
 }
