@@ -1,93 +1,86 @@
 // The order desk's facts, on a scripted exchange: pair records trusted for their time limit and no
-// longer, a failed read never remembered, and the account a master key's orders are checked against.
+// longer, a failed read never remembered, and the account a key's orders are checked against.
 import { describe, expect, it } from 'vitest'
 import { TerminalError } from '../domain/errors'
 import type { OrderDraft } from '../domain/orders'
-import type { Account, Balance, Pair } from '../domain/wire'
 import { BTC_USDT } from '../domain/order-rules.test-util'
-import type { ExchangeClient } from './exchange/client'
-import { createOrderDesk } from './order-desk'
+import { MASTER, SUB, codesOf, master, scriptedDesk, sub, usdt } from './order-desk-exchange.test-util'
 
-const MASTER = 10
-const SUB = 11
 // 0.1 BTC at 50 000: 5 000 USDT to spend.
 const BUY: OrderDraft = { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.1', limit_price: '50000' }
-const usdt = (account: number, amount: string): Balance => ({ account_id: account, currency: 'USDT', wallet_type: 'SPOT', balance: amount, reserve: '0', last_update_at: '2024-01-01T00:00:00Z' })
-
-/** An exchange whose pair list is whatever `exchange.pairs` answers at the moment of the read. */
-function setup(exchange: { pairs: () => Pair[]; balances?: Balance[]; accounts?: Account[]; accountId?: number | null }) {
-  let clock = 1_000_000
-  const reads = { pairs: 0 }
-  const client = {
-    pairs: async () => {
-      reads.pairs++
-      return exchange.pairs()
-    },
-    currencies: async () => [],
-    ticker: async () => [{ pair: 'BTC_USDT', last: '50005', buy: '50000', sell: '50010' }],
-    balances: async () => exchange.balances ?? [usdt(MASTER, '100000')],
-    feeInfo: async () => [],
-    accounts: async () => exchange.accounts ?? [],
-  } as unknown as ExchangeClient
-  const desk = createOrderDesk({ client, accountId: () => (exchange.accountId === undefined ? MASTER : exchange.accountId), now: () => clock, referenceTtlMs: 60_000 })
-  return { desk, reads, advance: (ms: number) => void (clock += ms) }
-}
-
-const codes = async (check: Promise<{ errors: { code: string }[]; warnings: { code: string }[] }>) => {
-  const { errors, warnings } = await check
-  return { errors: errors.map((e) => e.code), warnings: warnings.map((w) => w.code) }
+const down = () => {
+  throw new TerminalError({ kind: 'network', code: 'NETWORK', message: 'Connection reset.' })
 }
 
 describe('the order desk\'s facts', () => {
-  it('reads the pair\'s rules again once their time limit has passed: a raised minimum applies', async () => {
+  it('reads the pair\'s rules again once their time limit (60 s by default) has passed: a raised minimum applies', async () => {
     let minimum = '0.001'
-    const { desk, reads, advance } = setup({ pairs: () => [{ ...BTC_USDT, minimum_order_size: minimum }] })
-    expect((await codes(desk.validate(BUY))).errors).toEqual([])
+    const { desk, reads, advance } = scriptedDesk({ pairs: () => [{ ...BTC_USDT, minimum_order_size: minimum }] })
+    expect((await codesOf(desk.validate(BUY))).errors).toEqual([])
     minimum = '1' // the exchange raises the pair's minimum order size
-    advance(30_000)
-    expect((await codes(desk.validate(BUY))).errors).toEqual([]) // within the limit: the record read before
+    advance(59_999)
+    expect((await codesOf(desk.validate(BUY))).errors).toEqual([]) // within the limit: the record read before
     expect(reads.pairs).toBe(1)
-    advance(31_000)
-    expect((await codes(desk.validate(BUY))).errors).toEqual(['INVALID_QUANTITY'])
+    advance(1)
+    expect((await codesOf(desk.validate(BUY))).errors).toEqual(['INVALID_QUANTITY'])
     expect(reads.pairs).toBe(2)
   })
 
   it('does not remember a failed read of the pairs: the next check reads them again at once', async () => {
-    let down = true
-    const { desk, reads } = setup({
-      pairs: () => {
-        if (down) throw new TerminalError({ kind: 'network', code: 'NETWORK', message: 'Connection reset.' })
-        return [BTC_USDT]
-      },
-    })
+    let fail = true
+    const { desk, reads } = scriptedDesk({ pairs: () => (fail ? down() : [BTC_USDT]) })
     await expect(desk.validate(BUY)).rejects.toMatchObject({ code: 'NETWORK' })
-    down = false
-    expect((await codes(desk.validate(BUY))).errors).toEqual([])
+    fail = false
+    expect((await codesOf(desk.validate(BUY))).errors).toEqual([])
     expect(reads.pairs).toBe(2)
   })
 
-  it('without a selected account, checks the funds of the key\'s master account, not of the first account listed', async () => {
-    const { desk } = setup({
-      pairs: () => [BTC_USDT],
-      accountId: null,
-      // A master key sees its sub-accounts' rows too; the exchange lists the sub first.
-      balances: [usdt(SUB, '0'), usdt(MASTER, '100000')],
-      accounts: [
-        { id: SUB, name: 'Desk', email: 'desk@example.test', parent_id: MASTER },
-        { id: MASTER, name: 'Master', email: 'master@example.test', parent_id: null },
-      ],
+  it('a slow read that fails does not throw away the facts read after it', async () => {
+    let fail: (error: unknown) => void = () => undefined
+    let calls = 0
+    const { desk, reads, advance } = scriptedDesk({
+      pairs: () => (++calls === 1 ? (new Promise((_, reject) => (fail = reject)) as never) : [BTC_USDT]),
     })
-    expect(await codes(desk.validate(BUY))).toEqual({ errors: [], warnings: [] })
-    // The other way round, and a master record without parent_id at all: its empty wallet is the one checked.
-    const poor = setup({
-      pairs: () => [BTC_USDT],
-      accountId: null,
-      balances: [usdt(SUB, '100000'), usdt(MASTER, '0')],
-      accounts: [
-        { id: SUB, name: 'Desk', email: 'desk@example.test', parent_id: MASTER },
-        { id: MASTER, name: 'Master', email: 'master@example.test' },
-      ],
-    })
-    expect((await codes(poor.desk.validate(BUY))).warnings).toEqual(['INSUFFICIENT_FUNDS'])
+    const first = desk.validate(BUY).catch((error: unknown) => error)
+    advance(60_001) // the first read is past its time: the next check reads again
+    expect((await codesOf(desk.validate(BUY))).errors).toEqual([])
+    fail(new TerminalError({ kind: 'timeout', code: 'TIMEOUT', message: 'No answer in 10 s.' }))
+    expect(await first).toMatchObject({ code: 'TIMEOUT' })
+    await desk.validate(BUY)
+    expect(reads.pairs).toBe(2)
+  })
+})
+
+describe('the account an order is checked for', () => {
+  it('is the selected one, even when the key also sees its master', async () => {
+    const { desk } = scriptedDesk({ pairs: () => [BTC_USDT], accountId: SUB, balances: () => [usdt(MASTER, '100000'), usdt(SUB, '0')], accounts: () => [master, sub] })
+    expect((await codesOf(desk.validate(BUY))).warnings).toEqual(['INSUFFICIENT_FUNDS'])
+  })
+
+  it('without a selection: the one account the key\'s balances name, without asking for the account list', async () => {
+    const { desk, reads } = scriptedDesk({ pairs: () => [BTC_USDT], accountId: null, balances: () => [usdt(SUB, '0')], accounts: () => [] })
+    expect((await codesOf(desk.validate(BUY))).warnings).toEqual(['INSUFFICIENT_FUNDS'])
+    expect(reads.accounts).toBe(0)
+  })
+
+  it('without a selection, for a master key: the master of the tree, not the first account listed', async () => {
+    // A master key sees its sub-accounts' rows too; the exchange lists the sub first. The master's
+    // wallet is the empty one: a check of the sub's would find the money.
+    for (const masterRecord of [master, { id: MASTER, name: 'Master', email: 'master@example.test' }]) {
+      const { desk } = scriptedDesk({ pairs: () => [BTC_USDT], accountId: null, balances: () => [usdt(SUB, '100000'), usdt(MASTER, '0')], accounts: () => [sub, masterRecord] })
+      expect((await codesOf(desk.validate(BUY))).warnings).toEqual(['INSUFFICIENT_FUNDS'])
+    }
+  })
+
+  it('none when the account list names no master or cannot be read: the order is still checked, its funds not', async () => {
+    for (const accounts of [() => [sub, { ...sub, id: 12 }], down]) {
+      const { desk } = scriptedDesk({ pairs: () => [BTC_USDT], accountId: null, balances: () => [usdt(SUB, '0'), usdt(12, '0')], accounts })
+      expect(await codesOf(desk.validate(BUY))).toEqual({ errors: [], warnings: [] })
+    }
+  })
+
+  it('none when the balances cannot be read: the order is still checked, its funds not', async () => {
+    const { desk } = scriptedDesk({ pairs: () => [BTC_USDT], balances: down })
+    expect(await codesOf(desk.validate(BUY))).toEqual({ errors: [], warnings: [] })
   })
 })
