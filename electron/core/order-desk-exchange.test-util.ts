@@ -1,7 +1,7 @@
 // A scripted exchange for the order desk's tests: each read answers what the script says at the
 // moment it is read (a function may throw, as a failed request does), and the desk's clock is the
 // test's. The accounts: a master (10) and its sub-account (11).
-import type { Account, Balance, Currency, FeeRule, OrderBook, Pair, PlaceOrderBody, Ticker } from '../domain/wire'
+import type { Account, Balance, Currency, FeeRule, OrderBook, OrderRecord, Pair, PlaceOrderBody, Ticker } from '../domain/wire'
 import type { ExchangeClient } from './exchange/client'
 import { createOrderDesk, type OrderDeskDeps } from './order-desk'
 
@@ -25,23 +25,28 @@ export interface Script {
   feeInfo?: () => FeeRule[]
   currencies?: () => Currency[]
   accounts?: () => Account[]
+  /** The answer to an order; throwing is a lost answer. Default: placed as order 1, 2, … */
+  placeOrder?: (body: PlaceOrderBody) => number[]
+  recentOrders?: () => OrderRecord[]
   /** The selected account; null lets the desk infer it. Default: the master. */
   accountId?: number | null
 }
 
 export function scriptedDesk(script: Script, deps: Partial<OrderDeskDeps> = {}) {
   let clock = 1_000_000
-  const reads = { pairs: 0, accounts: 0, book: 0 }
+  const reads = { pairs: 0, accounts: 0, book: 0, tickerQueries: [] as unknown[] }
   const placed: PlaceOrderBody[] = []
   const client = {
     pairs: async () => (reads.pairs++, script.pairs()),
     currencies: async () => script.currencies?.() ?? [],
-    ticker: async () => script.tickers?.() ?? [ticker('BTC_USDT', '50000', '50010')],
+    ticker: async (query: unknown) => (reads.tickerQueries.push(query), script.tickers?.() ?? [ticker('BTC_USDT', '50000', '50010')]),
     orderbook: async () => (reads.book++, script.book?.() ?? { buy: [], sell: [] }),
     balances: async () => script.balances?.() ?? [usdt(MASTER, '100000')],
     feeInfo: async () => script.feeInfo?.() ?? [],
     accounts: async () => (reads.accounts++, script.accounts?.() ?? [master]),
-    placeOrder: async (body: PlaceOrderBody) => (placed.push(body), [placed.length]),
+    placeOrder: async (body: PlaceOrderBody) => (placed.push(body), script.placeOrder?.(body) ?? [placed.length]),
+    recentOrders: async () => script.recentOrders?.() ?? [],
+    serverSkewMs: () => null,
   } as unknown as ExchangeClient
   const desk = createOrderDesk({ client, accountId: () => (script.accountId === undefined ? MASTER : script.accountId), now: () => clock, ...deps })
   return { desk, reads, placed, advance: (ms: number) => void (clock += ms) }

@@ -61,6 +61,13 @@ describe('the account an order is checked for', () => {
     const { desk, reads } = scriptedDesk({ pairs: () => [BTC_USDT], accountId: null, balances: () => [usdt(SUB, '0')], accounts: () => [] })
     expect((await codesOf(desk.validate(BUY))).warnings).toEqual(['INSUFFICIENT_FUNDS'])
     expect(reads.accounts).toBe(0)
+    const rich = scriptedDesk({ pairs: () => [BTC_USDT], accountId: null, balances: () => [usdt(SUB, '100000')], accounts: () => [] })
+    expect((await codesOf(rich.desk.validate(BUY))).warnings).toEqual([])
+  })
+
+  it('without a selection and without a balance row: not known, so the funds are not checked', async () => {
+    const { desk } = scriptedDesk({ pairs: () => [BTC_USDT], accountId: null, balances: () => [], accounts: () => [] })
+    expect(await codesOf(desk.validate(BUY))).toEqual({ errors: [], warnings: [] })
   })
 
   it('without a selection, for a master key: the master of the tree, not the first account listed', async () => {
