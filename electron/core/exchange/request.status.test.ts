@@ -16,6 +16,22 @@ describe('the connection state', () => {
     expect(t.statuses).toEqual([{ state: 'online', message: 'Connected to the exchange.' }])
   })
 
+  it('goes from online to retrying and offline when the exchange stops answering', async () => {
+    let up = true
+    const t = await setup(() => (up ? { status: 200, body: [] } : { destroy: true }))
+    await t.client.currencies()
+    up = false
+    await failure(t.client.currencies())
+    expect(t.statuses.map((s) => s.state)).toEqual(['online', 'retrying', 'retrying', 'offline'])
+  })
+
+  it('says so while it signs in again after a refused token', async () => {
+    let refused = 0
+    const t = await setup(withAuth(() => (refused++ === 0 ? { status: 401, body: { code: 'TOKEN_EXPIRED', message: 'expired' } } : { status: 200, body: [] })))
+    await t.client.balances()
+    expect(t.statuses[0]).toEqual({ state: 'reauthenticating', message: 'The session token was refused; signing in again.' })
+  })
+
   it('says when a GET is tried again, and which try is next', async () => {
     const t = await setup(() => ({ status: 503, body: 'busy' }))
     const error = await failure(t.client.currencies())
