@@ -28,7 +28,12 @@ describe('a vault that loads keytar', () => {
   })
 
   it('says so when what loads is not keytar', async () => {
-    for (const shape of [{ default: { getPassword: 'no' } }, { default: { getPassword: () => null } }, { default: undefined, getPassword: () => null, findCredentials: undefined }]) {
+    const shapes = [
+      { default: { getPassword: 'no', findCredentials: () => [] } },
+      { default: { getPassword: () => null } },
+      { default: undefined, getPassword: () => null, findCredentials: undefined },
+    ]
+    for (const shape of shapes) {
       const vault = await vaultLoading(() => shape)
       expect(await vault.status()).toEqual({ available: false, reason: 'The keychain library (keytar) loaded but does not look like keytar.' })
     }
