@@ -75,6 +75,15 @@ describe('a frame', () => {
   })
 })
 
+describe('a reset', () => {
+  it('starts the series over at once, and the older history is to be loaded again', () => {
+    const { shown } = setup()
+    terminal.emit('market.candles', { session: OWN, pair: 'BTC_USDT', interval: '60', candles: candleRun(2, T0 + 7200), reset: true })
+    expect(shown.candles.value.map((c) => c.time)).toEqual([T0 + 3600, T0 + 7200])
+    expect(shown.reachedStart.value).toBe(false)
+  })
+})
+
 describe('a reset while the snapshot is awaited', () => {
   it('starts the series over once it is shown, once: the candle after it is merged', () => {
     const { shown, feed, holding } = setup()

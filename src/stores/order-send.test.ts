@@ -55,6 +55,14 @@ describe('submit and confirm', () => {
     expect(form.values.limit_price).toBe('43000')
   })
 
+  it('an answer of unknown outcome resolves to false and keeps the amount: the trader decides', async () => {
+    const { form } = ready()
+    terminal.handle('orders.place', (draft: { client_order_id: string }) => ({ outcome: 'unknown', clientOrderId: draft.client_order_id, lookup: 'not-found', orderIds: [], message: 'Not found' }) as never)
+    expect(await form.submit()).toBe(false)
+    expect(form.lastResult).toMatchObject({ kind: 'unknown', lookup: 'not-found' })
+    expect(form.values.base_amount).toBe('0.01')
+  })
+
   it('with confirmations on: submit sends nothing and resolves to false; no second order can be queued behind the dialog', async () => {
     const { form } = ready({ confirm: true })
     terminal.handle('orders.place', placed)

@@ -138,6 +138,15 @@ describe('the profile list', () => {
     expect(session.profile?.name).toBe('Main')
   })
 
+  it('an update with no profile active (none loaded yet, or the active one removed) changes only the list', async () => {
+    const session = useSessionStore()
+    terminal.handlers['profiles.update'] = (input) => profileView({ id: input.id, name: input.name ?? 'x' })
+    await session.updateProfile({ id: 'p2', name: 'Before the session' })
+    session.applyState(sessionState({ profile: null }))
+    await session.updateProfile({ id: 'p2', name: 'No profile active' })
+    expect(session.profile).toBeNull()
+  })
+
   it('removes and tests the profile it is asked about', async () => {
     const session = useSessionStore()
     await session.load()
