@@ -37,6 +37,13 @@ describe('the best bid and ask', () => {
     expect((await codesOf(desk.validate(SMALL_SELL))).errors).toEqual(['MIN_ORDER_VALUE'])
   })
 
+  it('come from a one-sided book: the side it has is known', async () => {
+    const bidsOnly = scriptedDesk({ pairs: () => [BTC], tickers: fail('unsupported'), book: () => ({ buy: [{ price: '5000', amount: '1' }], sell: [] }), feeInfo: () => [feeRule({})] })
+    expect((await codesOf(bidsOnly.desk.validate(SMALL_SELL))).errors).toEqual(['MIN_ORDER_VALUE'])
+    const asksOnly = scriptedDesk({ pairs: () => [BTC], tickers: fail('unsupported'), book: () => ({ buy: [], sell: [{ price: '5000', amount: '1' }] }), feeInfo: () => [feeRule({})] })
+    expect(await feeAtAsk(asksOnly.desk)).toBe('0.0020')
+  })
+
   it('are unknown when the tickers cannot be read: the minimum value is not checked, and said so', async () => {
     const { desk, reads } = scriptedDesk({ pairs: () => [BTC], tickers: fail('network'), book: () => ({ buy: [{ price: '5000', amount: '1' }], sell: [] }) })
     expect((await codesOf(desk.validate(SMALL_SELL))).warnings).toContain('MIN_VALUE_UNCHECKED')
