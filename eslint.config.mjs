@@ -32,7 +32,7 @@ const CORE_BOTTOM_ROOMS = ['storage', 'credentials', 'exchange']
 const coreUpperRooms = ['session', 'profiles', 'market', 'account', 'orders', 'alerts', 'live', 'positions', 'portfolio'].flatMap((room) => [`**/${room}/**`, `../${room}/**`]).concat(['**/core/terminal', '../terminal', '../../terminal'])
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', '.bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.tmp/**'] },
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', '.bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.tmp/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

@@ -17,6 +17,8 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A committed test.only must fail the run, not quietly run one test (npm test passes --forbid-only too).
+  forbidOnly: !!process.env.CI,
   fullyParallel: false,
   workers: 1,
   retries: 0,

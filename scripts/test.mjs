@@ -12,6 +12,7 @@ import { CommandLineError, commandLineOrExit } from './lib/command-line.mjs'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => join(root, 'node_modules', '.bin', name)
 const node = process.execPath
+const VITEST_STRICT = ['--allowOnly=false', '--reporter=default', '--reporter=./vitest-skip-reasons.ts']
 const hasXvfb = () => spawnSync('sh', ['-c', 'command -v xvfb-run'], { stdio: 'ignore' }).status === 0
 
 const steps = [
@@ -22,13 +23,15 @@ const steps = [
   ['type check (node)', [bin('tsc'), '--noEmit', '-p', 'tsconfig.node.json']],
   ['type check (web)', [bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.web.json']],
   ['lint', [bin('eslint'), '--max-warnings', '0', '.']],
-  ['unit tests', [bin('vitest'), 'run']],
+  // As on CI whether or not CI is set: a committed .only fails the run instead of quietly running one
+  // test, and each skipped test is listed with its reason.
+  ['unit tests', [bin('vitest'), 'run', ...VITEST_STRICT]],
   ['build', [node, join(root, 'scripts/ensure-built.mjs')]],
-  ['keychain tests', [node, join(root, 'scripts/with-keychain.mjs'), bin('vitest'), 'run', '--config', 'vitest.keychain.config.mts']],
+  ['keychain tests', [node, join(root, 'scripts/with-keychain.mjs'), bin('vitest'), 'run', '--config', 'vitest.keychain.config.mts', ...VITEST_STRICT]],
   // The end-to-end run needs a keychain (the terminal stores the demo profile's key) and, for the
   // Electron project, a display.
   // (a function: xvfb-run may only exist once the system packages step has installed it)
-  ['end-to-end tests', () => [node, join(root, 'scripts/with-keychain.mjs'), ...(hasXvfb() ? ['xvfb-run', '-a', '--server-args=-screen 0 1600x1000x24'] : []), bin('playwright'), 'test']],
+  ['end-to-end tests', () => [node, join(root, 'scripts/with-keychain.mjs'), ...(hasXvfb() ? ['xvfb-run', '-a', '--server-args=-screen 0 1600x1000x24'] : []), bin('playwright'), 'test', '--forbid-only']],
 ]
 
 // --only picks steps by the start of their names; one that names no step is a typo, not "nothing to run".

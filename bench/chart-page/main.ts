@@ -51,6 +51,22 @@ function makeCandles(count: number, seed = 7): Candle[] {
   return out
 }
 
+/**
+ * The live candle's close at tick `step`: a market that rises in bursts and trades flat between them,
+ * as a real one does. Each block of 40 ticks starts with 10 ticks that each set a new high of the
+ * whole series, 0.05 % past the last: the price axis must grow now and then (a data merge). The other
+ * 30 go back and forth 0.01 % inside the candle: the live overlay alone.
+ */
+function marketClose(step: number, close: number): number {
+  if (step % 40 >= 10) return close * (1 + (step % 2 === 0 ? 0.0001 : -0.0001))
+  return beyondHigh(0.0005)
+}
+
+/** A close `by` (a fraction) past the highest high of the series. */
+function beyondHigh(by: number): number {
+  return Math.max(...candles.map((c) => c.high)) * (1 + by)
+}
+
 const host = document.getElementById('chart') as HTMLElement
 let chart: EChartsType | null = null
 let painter: CandleChartPainter | null = null
@@ -58,10 +74,13 @@ let candles: Candle[] = []
 /** BB, RSI and MACD after initialIndicators(): ticks then keep them in step, as CandleChart.vue does. */
 let configs: typeof THREE = []
 
+/** The last paint's path (candle-chart-painter.ts): 'live' (the overlay alone), 'update' (a data merge), 'full'. */
+let lastKind = ''
+
 function paint(): number {
   const last = candles[candles.length - 1]
   const t0 = performance.now()
-  painter!.paint({
+  lastKind = painter!.paint({
     series: 'BTC_USDT|15',
     key: 'BTC_USDT|15|2',
     look: 'dark|utc',
@@ -82,6 +101,13 @@ function fresh(count: number, dirtyRect: boolean, indicators: typeof THREE): voi
   configs = indicators
 }
 
+/** The live candle closes at `close` (its high, low and volume follow), painted as CandleChart.vue paints it. */
+function setLast(close: number): number {
+  const last = candles[candles.length - 1]!
+  candles = [...candles.slice(0, -1), { ...last, close, high: Math.max(last.high, close), low: Math.min(last.low, close), volume: last.volume + 0.01 }]
+  return paint()
+}
+
 const bench = {
   /** A new chart and its first paint of `count` candles; returns ms of the paint (setOption incl. canvas). */
   initial(count: number, dirtyRect = false): number {
@@ -96,14 +122,21 @@ const bench = {
     fresh(count, false, THREE)
     return paint()
   },
-  /** One live tick: the last candle's close/high/low/volume change, painted as CandleChart.vue paints it. */
+  /** One live tick of a market (`marketClose`): the last candle's close/high/low/volume change, painted as CandleChart.vue paints it. */
   tick(step: number): number {
     if (!painter) throw new Error('initial() first')
-    const last = candles[candles.length - 1]!
-    const close = last.close * (1 + (step % 2 === 0 ? 0.0004 : -0.0004))
-    candles = [...candles.slice(0, -1), { ...last, close, high: Math.max(last.high, close), low: Math.min(last.low, close), volume: last.volume + 0.01 }]
-    return paint()
+    return setLast(marketClose(step, candles[candles.length - 1]!.close))
   },
+  /**
+   * One live tick that leaves the price axis every time (30 % past the series' high: less stays
+   * inside the axis ECharts rounded out): the data-merge path alone, which `tick` takes now and then.
+   */
+  tickMerge(): number {
+    if (!painter) throw new Error('initial() first')
+    return setLast(beyondHigh(0.3))
+  },
+  /** The path the last paint took: 'live', 'update' or 'full'. */
+  lastKind: () => lastKind,
   /** A new candle appended while following the newest (times and view change). */
   append(): number {
     if (!painter) throw new Error('initial() first')

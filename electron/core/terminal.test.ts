@@ -8,7 +8,7 @@ import { createDispatch } from '../host/dispatch'
 import { createProfileStore } from './profiles/profile-store'
 import { createTerminal } from './terminal'
 import { createVault } from './credentials/vault'
-import { createLogger } from './storage/logger'
+import { REDACTED, createLogger } from './storage/logger'
 import { allFiles, fast, useTerminalHarness } from './test/terminal-harness.test-util'
 
 describe('terminal core against the demo exchange', () => {
@@ -32,6 +32,20 @@ describe('terminal core against the demo exchange', () => {
   it('keeps every secret out of files, logs and API answers', async () => {
     const core = await h.open()
     const dispatch = createDispatch(core)
+    // Something must try to log a secret, or "none in the log" proves nothing: a broken listener whose
+    // error carries keys and secrets the core holds, which the core writes to its log. The demo's
+    // secrets are 64 hex digits (masked by their shape alone); the second profile's are not.
+    const own = h.demo.accounts[0]!
+    const typed = { apiKey: 'typed-Key-7Hq2', apiSecret: 'c2VjcmV0+not/hex=Pw9' }
+    const wrong = await core.call('profiles.create', { name: 'Wrong key', baseUrl: h.demo.baseUrl, ...typed })
+    const stop = core.on('session.changed', () => {
+      throw new Error(`listener broke holding ${own.apiKey} ${own.apiSecret} ${typed.apiKey} ${typed.apiSecret}`)
+    })
+    await core.call('accounts.select', { accountId: own.id })
+    stop()
+    await core.call('profiles.remove', { id: wrong.id })
+    const redacted = `holding ${Array(4).fill(REDACTED).join(' ')}`
+    expect(h.logLines.filter((line) => line.includes('event listener failed') && line.includes(redacted))).toHaveLength(1)
     const answers: string[] = []
     for (const [method, input] of [
       ['profiles.list', undefined],
@@ -41,7 +55,7 @@ describe('terminal core against the demo exchange', () => {
     ] as const) {
       answers.push(JSON.stringify(await dispatch(method, input)))
     }
-    const secrets = h.demo.accounts.map((a) => a.apiSecret)
+    const secrets = [...h.demo.accounts.flatMap((a) => [a.apiSecret, a.apiKey]), typed.apiKey, typed.apiSecret]
     for (const secret of secrets) {
       for (const answer of answers) expect(answer).not.toContain(secret)
       for (const line of h.logLines) expect(line).not.toContain(secret)

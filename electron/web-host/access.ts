@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 /** How long a printed code stays good: enough for a browser to start, short for anyone else. */
 export const CODE_TTL_MS = 60_000
 /** Windows opened against one web host; the oldest session goes first beyond this. */
-const MAX_SESSIONS = 32
+export const MAX_SESSIONS = 32
 const VALUE_BYTES = 32
 
 export interface Access {

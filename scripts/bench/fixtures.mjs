@@ -27,27 +27,44 @@ export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200
       async ({ runs, warmup, ticks, tickWarmup }) => {
         const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
         const b = window.__bench
-        /** `skip + count` runs of `fn(i)`, the last `count` kept; a frame painted after every `every`-th run. */
-        const samples = async (count, skip, fn, every) => {
+        /**
+         * `skip + count` runs of `fn(i)`, the last `count` kept; a frame painted after every `every`-th
+         * run. `paths`, when given, gets the painter's path of each kept run ('live', 'update', …).
+         */
+        const samples = async (count, skip, fn, every, paths = null) => {
           const out = []
           for (let i = 0; i < skip + count; i++) {
             const ms = fn(i)
-            if (i >= skip) out.push(ms)
+            if (i >= skip) {
+              out.push(ms)
+              paths?.push(b.lastKind())
+            }
             if (i % every === 0) await frame()
           }
           return out
         }
+        const merges = (paths) => paths.filter((p) => p === 'update').length
         const initial = await samples(runs, warmup, () => b.initial(500), 1)
-        // A tick per frame at most, as live data arrives: let the browser paint between ticks.
-        const tick = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
+        // A tick per frame at most, as live data arrives: let the browser paint between ticks. The
+        // ticks are a market's (chart-page/main.ts): bursts of new highs between flat trading.
+        const tickPaths = []
+        const tick = await samples(ticks, tickWarmup, (i) => b.tick(i), 4, tickPaths)
         const append = await samples(30, 10, () => b.append(), 4)
+        // The data-merge path alone, on its own chart (a fresh one every 10 ticks, so prices stay in range).
+        const mergePaths = []
+        const mergeTick = (i) => {
+          if (i % 10 === 0) b.initial(500) // untimed
+          return b.tickMerge()
+        }
+        const mergeAll = await samples(50, 10, mergeTick, 4, mergePaths)
+        const merge = mergeAll.filter((_, i) => mergePaths[i] === 'update')
         // The same ticks on a chart created with useDirtyRect: a candidate fix, measured beside.
         b.initial(500, true)
         const tickDirty = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
         // With BB, RSI and MACD (issue 16's three indicators): first paint, then live ticks.
         const initialIndicators = await samples(runs, warmup, () => b.initialIndicators(500), 1)
         const tickIndicators = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
-        return { initial, tick, append, tickDirty, initialIndicators, tickIndicators }
+        return { initial, tick, tickMerges: merges(tickPaths), append, merge, mergeTicks: mergeAll.length, tickDirty, initialIndicators, tickIndicators }
       },
       { runs, warmup, ticks, tickWarmup },
     ),

@@ -1,7 +1,8 @@
 // The live feed's latencies in a real Chromium window (issue 14), measured against the web host's
 // embedded demo exchange (seed 1, market moving):
 //   tick-to-pixel: a crossing order of a sub-account → its trade's row in the trades list, and a chart
-//     paint at or after it; with the feed, and with polling only (TERMINAL_FEED=off), in the same run;
+//     paint at or after it (a trade the chart never paints is no sample, and is counted apart); with
+//     the feed, and with polling only (TERMINAL_FEED=off), in the same run;
 //   order to screen: the form's submit (confirmation off) → "placed" shown and the order's row in
 //     open orders;
 //   fill to balances: a crossing market order of the viewer's own account → its BTC balance row changed.
@@ -23,6 +24,22 @@ const recordPaints = () => {
     attributeFilter: ['data-render-ms'],
   })
 }
+
+/**
+ * Resolves in the page with the wall-clock time of the first chart paint in the frame of `from` (the
+ * trade's row) or after it; null when the chart paints nothing within `withinMs`: it never showed the trade.
+ */
+const paintAfter = ({ from, withinMs }) =>
+  new Promise((resolve) => {
+    const until = performance.timeOrigin + performance.now() + withinMs
+    const look = () => {
+      const at = window.__paintAt.find((t) => t >= from - 17)
+      if (at !== undefined) resolve(at)
+      else if (performance.timeOrigin + performance.now() > until) resolve(null)
+      else requestAnimationFrame(look)
+    }
+    look()
+  })
 
 /** Resolves in the page with the wall-clock time of the first frame whose trades list shows `text`. */
 const rowShown = (text) =>
@@ -67,23 +84,31 @@ async function trader(host, account, pairName) {
   }
 }
 
+/** How long after its row a trade's chart paint may come (the candle poll is every 2 s without the feed). */
+const PAINT_WITHIN_MS = 5_000
+
+/**
+ * `samples` trades, each timed from its order to the later of its row and the chart's paint. A trade
+ * the chart never painted is no sample: it is counted in `unpainted` instead.
+ */
 async function tickToPixel(browser, env, samples, sub) {
   const w = await openWindow(browser, env)
   try {
     const prefs = await callApi(w.host, 'prefs.get')
     const trade = await trader(w.host, sub, prefs.pair)
-    const out = []
+    const ms = []
+    let unpainted = 0
     for (let i = 0; i < samples; i++) {
       const { sentAt, amount } = await trade(i)
       // amounts under 1 show as the wire writes them (no grouping)
       const rowAt = await w.page.evaluate(rowShown, amount)
       // the chart's last candle: the first chart paint in the frame of the row or after it
-      const paints = await w.page.evaluate(() => window.__paintAt.slice(-50))
-      const paintAt = paints.find((t) => t >= rowAt - 17) ?? rowAt
-      out.push(Math.max(rowAt, paintAt) - sentAt)
+      const paintAt = await w.page.evaluate(paintAfter, { from: rowAt, withinMs: PAINT_WITHIN_MS })
+      if (paintAt === null) unpainted++
+      else ms.push(Math.max(rowAt, paintAt) - sentAt)
       await sleep(150)
     }
-    return out
+    return { ms, unpainted, trades: samples }
   } finally {
     await w.close()
   }

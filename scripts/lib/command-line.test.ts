@@ -70,6 +70,7 @@ describe('the scripts stop on a bad command line before doing anything', () => {
     ['soak.mjs', ['--minutes'], "soak: Option '--minutes <value>' argument missing"],
     ['system-deps.mjs', ['--chek'], "system-deps: Unknown option '--chek'"],
     ['ensure-built.mjs', ['--quite'], "ensure-built: Unknown option '--quite'"],
+    ['mutate.mjs', ['--only', 'electron/core/nope.ts'], 'mutate: --only: electron/core/nope.ts is not a guarded file'],
   ])('%s %j exits 2 and says why', (script, args, expected) => {
     const result = run(script, args)
     expect(result.status).toBe(2)

@@ -117,6 +117,37 @@ describe('market store across sessions', () => {
     expect(usePairsStore().tickers.get('ETH_USDT')?.last).toBe('2438')
   })
 
+  it('A → B → A: the third session shows none of the first session\'s late frames, though its profile is the same', async () => {
+    const market = useMarketStore()
+    exchangeB()
+    switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
+    await new Promise((r) => setTimeout(r, 0))
+    const againA: MarketSession = { profileId: 'p1', profileGeneration: 5 }
+    terminal.handle('market.pairs', () => [BTC_USDT, ETH_USDT])
+    terminal.handle('market.ticker', () => [tickerOf('BTC_USDT', '43100'), tickerOf('ETH_USDT', '2310')])
+    terminal.handle('market.subscribe', (input: { pair: string; interval: '60' }) => ({
+      pair: input.pair, interval: input.interval, candles: candleRun(5, T0), trades: [trade(20)], ticker: null, stale: false, fetchedAt: 3, session: againA,
+    }))
+    switchTo({ switchGeneration: 5, profileGeneration: 5 })
+    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(market.feedSession).toEqual(againA)
+    // Late frames of A's first session (generation 1): same profile, other session.
+    terminal.emit('market.trades', { session: A, pair: 'BTC_USDT', trades: [trade(3)] })
+    terminal.emit('market.candles', { session: A, pair: 'BTC_USDT', interval: '60', candles: candleRun(1, T0 + 3600) })
+    terminal.emit('market.ticker', { session: A, pair: 'BTC_USDT', ticker: tickerOf('BTC_USDT', '43002') })
+    terminal.emit('market.tickers', { session: A, tickers: [tickerOf('ETH_USDT', '2399')] })
+    terminal.emit('market.status', { session: A, pair: 'BTC_USDT', interval: '60', stale: true, connection: OFFLINE })
+    terminal.emit('market.trades', { session: againA, pair: 'BTC_USDT', trades: [trade(21)] })
+    market.flushLive()
+    expect(market.trades.map((t) => t.id)).toEqual([21, 20])
+    expect(market.candles.map((c) => c.time)).toEqual(candleRun(5, T0).map((c) => c.time))
+    expect(market.ticker).toBeNull()
+    expect(usePairsStore().tickers.get('ETH_USDT')?.last).toBe('2310')
+    expect(market.stale).toBe(false)
+    expect(market.status).toBeNull()
+  })
+
   it('drops a subscribe answer fetched for the previous exchange', async () => {
     const market = useMarketStore()
     const lateA = deferred<never>()

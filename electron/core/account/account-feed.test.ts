@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Notice } from '../../domain/api'
+import type { AccountSnapshot, Notice } from '../../domain/api'
 import type { OrderRecord } from '../../domain/wire'
 import type { ExchangeClient } from '../exchange/client'
 import { createAccountFeed } from './account-feed'
@@ -37,5 +37,55 @@ describe('account feed notices', () => {
     await feed.fetch()
     feed.stop()
     expect(notices).toEqual([{ kind: 'order-filled', title: '20 orders changed', body: '15 filled, 5 cancelled — see Open orders.' }])
+  })
+})
+
+/** A feed whose reads wait for `release()`; `leave()` is an account switch (the next generation's feed takes over). */
+function heldFeed() {
+  let release: () => void = () => undefined
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  let generation = 4
+  const emitted: AccountSnapshot[] = []
+  const client = {
+    balances: async () => {
+      await gate
+      return []
+    },
+    feeInfo: async () => [],
+    recentOrders: async () => [],
+  } as unknown as ExchangeClient
+  const feed = createAccountFeed({ client, switchGeneration: 4, accountId: 1, ownAccountId: 1, isCurrent: (g) => g === generation, emit: (s) => emitted.push(s), notify: () => undefined, intervalMs: 60_000 })
+  const answered = () => new Promise((resolve) => setTimeout(resolve, 5))
+  return { feed, emitted, release, answered, leave: () => void (generation = 5) }
+}
+
+// The core's own checks behind stop(): a read in flight when its account is left never reaches the window.
+describe('account feed reads', () => {
+  it('sends a read answered in its session', async () => {
+    const { feed, emitted, release, answered } = heldFeed()
+    feed.kick()
+    release()
+    await answered()
+    feed.stop()
+    expect(emitted.map((s) => s.switchGeneration)).toEqual([4])
+  })
+
+  it('drops a read answered after its session was left, before the feed was stopped', async () => {
+    const { feed, emitted, release, answered, leave } = heldFeed()
+    feed.kick()
+    leave()
+    release()
+    await answered()
+    feed.stop()
+    expect(emitted).toEqual([])
+  })
+
+  it('drops a read answered after the feed was stopped', async () => {
+    const { feed, emitted, release, answered } = heldFeed()
+    feed.kick()
+    feed.stop()
+    release()
+    await answered()
+    expect(emitted).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isTerminalError } from '../../domain/errors'
-import { KEYCHAIN_SERVICE, type KeytarLike, createVault } from './vault'
+import { KEYCHAIN_SERVICE, createVault } from './vault'
+import { fakeKeytar } from './test/vault-keytar.test-util'
 
 // Every write to disk through node:fs is recorded, so the tests can show that the vault never puts a
 // secret in a file, whatever happens to the keychain.
@@ -27,28 +28,6 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 })
 
 const CREDS = { apiKey: 'AK-1234567890-WXYZ', apiSecret: 'SS-super-secret-0987654321' }
-
-/** An in-memory keychain with the behaviour of keytar, plus switches for the failures a user meets. */
-function fakeKeytar(behaviour: Partial<Record<keyof KeytarLike, 'hang' | Error>> = {}) {
-  const entries = new Map<string, string>()
-  const key = (service: string, account: string) => `${service}\u0000${account}`
-  const gate = <T>(name: keyof KeytarLike, run: () => T): Promise<T> => {
-    const mode = behaviour[name]
-    if (mode === 'hang') return new Promise<T>(() => undefined)
-    if (mode instanceof Error) return Promise.reject(mode)
-    return Promise.resolve(run())
-  }
-  const keytar: KeytarLike = {
-    getPassword: (s, a) => gate('getPassword', () => entries.get(key(s, a)) ?? null),
-    setPassword: (s, a, p) => gate('setPassword', () => void entries.set(key(s, a), p)),
-    deletePassword: (s, a) => gate('deletePassword', () => entries.delete(key(s, a))),
-    findCredentials: (s) =>
-      gate('findCredentials', () =>
-        [...entries].filter(([k]) => k.startsWith(`${s}\u0000`)).map(([k, password]) => ({ account: k.split('\u0000')[1]!, password })),
-      ),
-  }
-  return { keytar, entries, behaviour }
-}
 
 afterEach(() => {
   diskWrites.length = 0

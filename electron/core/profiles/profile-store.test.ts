@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isTerminalError } from '../../domain/errors'
 import { type NewProfile, apiKeyHintOf, createProfileStore } from './profile-store'
-import { makeReadOnly, readOnlySupported } from '../test/read-only-fixture.test-util'
+import { READ_ONLY_UNSUPPORTED, makeReadOnly, readOnlySupported } from '../test/read-only-fixture.test-util'
 
 let dir: string
 let ids: number
@@ -182,7 +182,9 @@ describe('profile store with a damaged or foreign file', () => {
   })
 })
 
-describe.skipIf(!readOnlySupported)('profile store on read-only storage', () => {
+describe('profile store on read-only storage', () => {
+  beforeEach((ctx) => ctx.skip(!readOnlySupported, READ_ONLY_UNSUPPORTED))
+
   it('a read-only directory: a clear storage error, the state and the old file unchanged', async () => {
     const store = createProfileStore(dir, options())
     await store.load()

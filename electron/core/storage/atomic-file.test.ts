@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { isTerminalError } from '../../domain/errors'
 import { backupPathFor, readJsonFile, writeJsonAtomic } from './atomic-file'
-import { makeReadOnly, readOnlySupported } from '../test/read-only-fixture.test-util'
+import { READ_ONLY_UNSUPPORTED, makeReadOnly, readOnlySupported } from '../test/read-only-fixture.test-util'
 
 const schema = z.object({ version: z.literal(1), items: z.array(z.string()) })
 const fixed = () => new Date('2026-01-31T12:00:00.000Z')
@@ -42,7 +42,8 @@ describe('writeJsonAtomic', () => {
     expect((error as Error).message).toContain('does not exist')
   })
 
-  it.skipIf(!readOnlySupported)('fails with a storage error in a read-only directory and keeps the old file', async () => {
+  it('fails with a storage error in a read-only directory and keeps the old file', async (ctx) => {
+    ctx.skip(!readOnlySupported, READ_ONLY_UNSUPPORTED)
     const path = join(dir, 'a.json')
     await writeJsonAtomic(path, { version: 1, items: ['old'] })
     undos.push(makeReadOnly(dir))
@@ -52,7 +53,8 @@ describe('writeJsonAtomic', () => {
     expect(readdirSync(dir)).toEqual(['a.json'])
   })
 
-  it.skipIf(!readOnlySupported)('does not replace a file the user made read-only', async () => {
+  it('does not replace a file the user made read-only', async (ctx) => {
+    ctx.skip(!readOnlySupported, READ_ONLY_UNSUPPORTED)
     const path = join(dir, 'a.json')
     await writeJsonAtomic(path, { version: 1, items: ['old'] })
     undos.push(makeReadOnly(path))

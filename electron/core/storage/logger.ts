@@ -1,7 +1,9 @@
 // The terminal's log: JSON lines in <dataDir>/logs/terminal.log, rotated by size. Every line passes
 // one redaction step just before it is written, so a secret that slips into a message, a field or an
-// error text is masked there: registered secrets (the vault and the auth code register the api
-// secrets, keys and tokens they handle), anything shaped like a JWT, and 64-hex HMAC signatures.
+// error text is masked there: registered secrets (only the vault registers: every api key and secret
+// it stores or reads), the token after "Bearer", anything shaped like a JWT, and 64-hex HMAC
+// signatures. Session tokens are not registered: the exchange's JWTs are masked by their shape, and
+// the exchange client strikes its secret and last token from its own error messages (request.ts).
 import { appendFileSync, mkdirSync, renameSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -17,8 +19,6 @@ export interface Logger {
   error(message: string, fields?: LogFields): void
   /** Masks `value` in every line written from now on (values shorter than 4 characters are ignored). */
   registerSecret(value: string): void
-  /** The redaction step on its own, for text that leaves the process another way. */
-  redact(text: string): string
   /** The current log file, or null when the logger writes to its sink only. */
   readonly file: string | null
 }
@@ -161,7 +161,6 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     registerSecret(value: string) {
       if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.add(value)
     },
-    redact: (text: string) => redactText(text, secrets),
     file,
   }
 }

@@ -39,3 +39,8 @@ function probe(): boolean {
 }
 
 export const readOnlySupported = probe()
+
+/** What a test that needs read-only storage says when it is skipped here. */
+export const READ_ONLY_UNSUPPORTED = isRoot
+  ? 'storage cannot be made read-only here: running as root, and chattr +i failed (no chattr, or a file system without the immutable attribute)'
+  : 'storage cannot be made read-only here: chmod did not stop this user from writing'

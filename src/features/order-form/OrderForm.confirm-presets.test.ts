@@ -4,8 +4,9 @@
 // empties prices and amounts.
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
+import type { SessionState } from '@domain/api'
 import { usePrefsStore } from '@/stores/prefs'
-import { byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
+import { byId, pressEnter, sessionState, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
 
 afterEach(unmount)
 
@@ -52,6 +53,37 @@ describe('OrderForm: confirmation, presets, prices', () => {
     expect(terminal.callsOf('orders.place')[0]).toMatchObject({ stop_operator: 'LTE', stop_price: '42000', order_side: 'SELL' })
     expect(text('order-result')).toContain('#9')
   })
+
+  // The dialog names the account and profile the order was built for; after a switch the same Enter
+  // would send it from another one.
+  const switches: [string, Partial<SessionState>][] = [
+    ['an account switch', {
+      switchGeneration: 2,
+      accounts: [
+        { id: 7, name: 'Main', email: 'm@example.test', parentId: null, profileId: 'p1' },
+        { id: 8, name: 'Second', email: 's@example.test', parentId: null, profileId: 'p1' },
+      ],
+      accountId: 8,
+    }],
+    ['a profile switch', { switchGeneration: 3, profileGeneration: 3, profile: { ...sessionState().profile!, id: 'p2', name: 'Other' } }],
+  ]
+  for (const [what, next] of switches) {
+    it(`${what} closes the confirmation, and nothing is sent from the new session`, async () => {
+      const { form, session } = setup({ confirm: true })
+      terminal.handle('orders.place', (draft: { client_order_id: string }) => ({ outcome: 'placed', orderIds: [9], clientOrderId: draft.client_order_id }))
+      await type('limit-price', '43000')
+      await type('base-amount', '0.01')
+      await pressEnter('base-amount')
+      expect(byId('order-confirm').exists()).toBe(true)
+      session.applyState(sessionState(next))
+      await flushPromises()
+      expect(session.canTrade).toBe(true) // the new session could trade: only the switch stops the order
+      expect(byId('order-confirm').exists()).toBe(false)
+      expect(await form.confirm()).toBe(false)
+      await flushPromises()
+      expect(terminal.callsOf('orders.place')).toHaveLength(0)
+    })
+  }
 
   it('presets fill a share of the available balance, rounded down', async () => {
     setup({ quote: '1000' })

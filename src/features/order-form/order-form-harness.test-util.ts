@@ -45,7 +45,16 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
 export let terminal: FakeTerminal
 let wrapper: VueWrapper | null = null
 
-export function setup(options: { session?: Partial<SessionState>; ticker?: Ticker | null; quote?: string; base?: string; confirm?: boolean } = {}) {
+export interface FormOptions {
+  session?: Partial<SessionState>
+  ticker?: Ticker | null
+  quote?: string
+  base?: string
+  confirm?: boolean
+}
+
+/** The order form's stores on a fake terminal with the pair, ticker, balances and fee rule, not mounted. */
+export function setupStores(options: FormOptions = {}) {
   setActivePinia(createPinia())
   terminal = fakeTerminal()
   setTerminal(terminal)
@@ -65,9 +74,13 @@ export function setup(options: { session?: Partial<SessionState>; ticker?: Ticke
   market.pair = 'BTC_USDT'
   market.ticker = options.ticker === undefined ? TICKER : options.ticker
   usePrefsStore().prefs = { ...PREFS, confirmOrders: options.confirm ?? false }
-  const form = useOrderFormStore()
+  return { form: useOrderFormStore(), market, account, session }
+}
+
+export function setup(options: FormOptions = {}) {
+  const stores = setupStores(options)
   wrapper = mount(OrderForm, { attachTo: document.body })
-  return { form, market, account, session, wrapper }
+  return { ...stores, wrapper }
 }
 
 /** Unmounts the form mounted last (for afterEach). */
