@@ -167,7 +167,10 @@ test('an absurd alert price is refused under the field and nothing is set; one f
   const armedBefore = (await callApi<Alert[]>(host, 'alerts.list')).length
   await page.getByTestId('tab-alerts').click()
   const rows = page.getByTestId('alerts-list').locator('[data-testid^="alert-row-"]')
-  const rowsBefore = await rows.count()
+  // The list loads when the tab opens: wait for every alert the core holds (the earlier tests' fired
+  // ones too) rather than counting whatever has arrived so far.
+  const rowsBefore = armedBefore
+  await expect(rows).toHaveCount(rowsBefore)
 
   await page.getByTestId('alert-create').click()
   await page.getByTestId('alert-kind-above').click()
