@@ -15,12 +15,30 @@ function forbid(patterns, message) {
 
 // The renderer's rooms (docs/architecture.md): shell components -> features -> stores -> lib, api.
 // Later rules replace earlier ones for the same files, so each room's rule repeats the renderer's own.
-const rendererForbidden = ['electron', ...nodeBuiltins, 'keytar', '**/electron/core/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/web-host/**', '**/electron/cli/**', '**/electron/demo-exchange/**']
+const rendererForbidden = [
+  'electron',
+  ...nodeBuiltins,
+  'keytar',
+  '**/electron/core/**',
+  '**/electron/main/**',
+  '**/electron/preload/**',
+  '**/electron/web-host/**',
+  '**/electron/cli/**',
+  '**/electron/demo-exchange/**',
+]
 const RENDERER_MESSAGE = 'The renderer reaches the main process only through src/api (window.terminal): never electron, never node:*.'
 const FEATURES = ['chart', 'order-form', 'book', 'history']
 /** The renderer's rule plus a room's own: `patterns` are what that room must never import. */
 function rendererRoom(patterns, message) {
-  return ['error', { patterns: [{ group: rendererForbidden, message: RENDERER_MESSAGE }, { group: patterns, message }] }]
+  return [
+    'error',
+    {
+      patterns: [
+        { group: rendererForbidden, message: RENDERER_MESSAGE },
+        { group: patterns, message },
+      ],
+    },
+  ]
 }
 
 // electron/core: plain Node. Never electron or keytar (the vault alone, below), never a host, the host
@@ -29,7 +47,9 @@ const coreForbidden = ['electron', 'keytar', '**/main/**', '**/preload/**', '**/
 const CORE_MESSAGE = 'electron/core is plain Node: never electron, never a host (electron/host, main, web-host, cli) or the renderer; keytar only in the vault.'
 // Rooms of the core that the others stand on, and the rooms they must not reach up into.
 const CORE_BOTTOM_ROOMS = ['storage', 'credentials', 'exchange']
-const coreUpperRooms = ['session', 'profiles', 'market', 'account', 'orders', 'alerts', 'live', 'positions', 'portfolio'].flatMap((room) => [`**/${room}/**`, `../${room}/**`]).concat(['**/core/terminal', '../terminal', '../../terminal'])
+const coreUpperRooms = ['session', 'profiles', 'market', 'account', 'orders', 'alerts', 'live', 'positions', 'portfolio']
+  .flatMap((room) => [`**/${room}/**`, `../${room}/**`])
+  .concat(['**/core/terminal', '../terminal', '../../terminal'])
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', '.bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.tmp/**', '.stryker-tmp/**', 'reports/**'] },
@@ -63,18 +83,33 @@ export default tseslint.config(
   // ---- Import boundaries (docs/architecture.md, "may import") ------------------------------------------
   {
     files: ['electron/domain/**/*.ts'],
-    rules: { 'no-restricted-imports': forbid(['electron', ...nodeBuiltins, '**/core/**', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/demo-exchange/**', '**/src/**', 'vue', 'pinia', 'keytar'], 'electron/domain is pure: no I/O, no electron, no other layer.') },
+    rules: {
+      'no-restricted-imports': forbid(
+        ['electron', ...nodeBuiltins, '**/core/**', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/demo-exchange/**', '**/src/**', 'vue', 'pinia', 'keytar'],
+        'electron/domain is pure: no I/O, no electron, no other layer.',
+      ),
+    },
   },
   // electron/core never imports a host or the host plumbing (electron/host, which imports the core);
   // the vault (and its tests) may import keytar, nothing else in the core may.
   {
     // Tests may drive the core through the host's dispatch, as a host would.
     files: ['electron/core/**/*.ts'],
-    rules: { 'no-restricted-imports': forbid(coreForbidden.filter((pattern) => pattern !== 'keytar' && pattern !== '**/host/**'), CORE_MESSAGE) },
+    rules: {
+      'no-restricted-imports': forbid(
+        coreForbidden.filter((pattern) => pattern !== 'keytar' && pattern !== '**/host/**'),
+        CORE_MESSAGE,
+      ),
+    },
   },
   {
     files: ['electron/core/credentials/vault.ts'],
-    rules: { 'no-restricted-imports': forbid(coreForbidden.filter((pattern) => pattern !== 'keytar'), CORE_MESSAGE) },
+    rules: {
+      'no-restricted-imports': forbid(
+        coreForbidden.filter((pattern) => pattern !== 'keytar'),
+        CORE_MESSAGE,
+      ),
+    },
   },
   {
     files: ['electron/core/**/*.ts'],
@@ -86,20 +121,43 @@ export default tseslint.config(
     files: [`electron/core/${room}/**/*.ts`],
     ignores: room === 'credentials' ? ['electron/core/credentials/vault.ts', 'electron/core/credentials/**/*.test.ts'] : ['electron/core/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: coreForbidden, message: CORE_MESSAGE }, { group: coreUpperRooms, message: `electron/core/${room} is a bottom room: plain Node and domain, never the terminal's session, market, orders or the rooms that use them.` }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: coreForbidden, message: CORE_MESSAGE },
+            { group: coreUpperRooms, message: `electron/core/${room} is a bottom room: plain Node and domain, never the terminal's session, market, orders or the rooms that use them.` },
+          ],
+        },
+      ],
     },
   })),
   {
     files: ['electron/host/**/*.ts'],
-    rules: { 'no-restricted-imports': forbid(['electron', 'keytar', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/src/**', 'vue', 'pinia'], 'electron/host is the plumbing both hosts share: core and domain only, never electron or a host itself.') },
+    rules: {
+      'no-restricted-imports': forbid(
+        ['electron', 'keytar', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/src/**', 'vue', 'pinia'],
+        'electron/host is the plumbing both hosts share: core and domain only, never electron or a host itself.',
+      ),
+    },
   },
   {
     files: ['electron/preload/**/*.ts'],
-    rules: { 'no-restricted-imports': forbid([...nodeBuiltins, 'keytar', '**/core/**', '**/main/**', '**/web-host/**', '**/cli/**', '**/demo-exchange/**', '**/src/**'], 'The preload exposes window.terminal only: domain types and electron, nothing else.') },
+    rules: {
+      'no-restricted-imports': forbid(
+        [...nodeBuiltins, 'keytar', '**/core/**', '**/main/**', '**/web-host/**', '**/cli/**', '**/demo-exchange/**', '**/src/**'],
+        'The preload exposes window.terminal only: domain types and electron, nothing else.',
+      ),
+    },
   },
   {
     files: ['electron/main/**/*.ts'],
-    rules: { 'no-restricted-imports': forbid(['keytar', '**/web-host/**', '**/cli/**', '**/preload/**', '**/src/**', 'vue', 'pinia'], 'electron/main composes core and domain; keytar only through the vault.') },
+    rules: {
+      'no-restricted-imports': forbid(
+        ['keytar', '**/web-host/**', '**/cli/**', '**/preload/**', '**/src/**', 'vue', 'pinia'],
+        'electron/main composes core and domain; keytar only through the vault.',
+      ),
+    },
   },
   {
     files: ['electron/web-host/**/*.ts', 'electron/cli/**/*.ts'],
@@ -107,7 +165,12 @@ export default tseslint.config(
   },
   {
     files: ['electron/demo-exchange/**/*.ts'],
-    rules: { 'no-restricted-imports': forbid(['electron', 'keytar', '**/core/**', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/src/**', '**/domain/order-rules*', '**/domain/fee-rules*', 'vue', 'pinia'], 'The demo exchange is an exchange of its own: domain types and schemas only, so it cannot share a bug with the terminal.') },
+    rules: {
+      'no-restricted-imports': forbid(
+        ['electron', 'keytar', '**/core/**', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/src/**', '**/domain/order-rules*', '**/domain/fee-rules*', 'vue', 'pinia'],
+        'The demo exchange is an exchange of its own: domain types and schemas only, so it cannot share a bug with the terminal.',
+      ),
+    },
   },
   {
     files: ['src/**/*.{ts,vue}'],
@@ -115,7 +178,12 @@ export default tseslint.config(
   },
   {
     files: ['src/features/**/*.{ts,vue}'],
-    rules: { 'no-restricted-imports': rendererRoom(['**/components/**', '**/startup', '**/main'], 'A feature is a room of the window, not its shell: it may use stores, composables, lib and styles, never src/components.') },
+    rules: {
+      'no-restricted-imports': rendererRoom(
+        ['**/components/**', '**/startup', '**/main'],
+        'A feature is a room of the window, not its shell: it may use stores, composables, lib and styles, never src/components.',
+      ),
+    },
   },
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,vue}`],
@@ -128,15 +196,30 @@ export default tseslint.config(
   })),
   {
     files: ['src/stores/**/*.ts'],
-    rules: { 'no-restricted-imports': rendererRoom(['**/components/**', '**/features/**', '**/composables/**', '*.vue', '**/startup'], 'Stores hold the window\'s state: they use src/api, src/lib and domain, never the components, features or composables that show it.') },
+    rules: {
+      'no-restricted-imports': rendererRoom(
+        ['**/components/**', '**/features/**', '**/composables/**', '*.vue', '**/startup'],
+        "Stores hold the window's state: they use src/api, src/lib and domain, never the components, features or composables that show it.",
+      ),
+    },
   },
   {
     files: ['src/composables/**/*.ts'],
-    rules: { 'no-restricted-imports': rendererRoom(['**/components/**', '**/features/**', '**/stores/**', '**/api', '**/api/**', 'pinia', '*.vue'], 'A composable is a reusable piece of Vue behaviour: Vue and domain only, no store, no API, no component.') },
+    rules: {
+      'no-restricted-imports': rendererRoom(
+        ['**/components/**', '**/features/**', '**/stores/**', '**/api', '**/api/**', 'pinia', '*.vue'],
+        'A composable is a reusable piece of Vue behaviour: Vue and domain only, no store, no API, no component.',
+      ),
+    },
   },
   {
     files: ['src/lib/**/*.ts', 'src/styles/**/*.ts'],
-    rules: { 'no-restricted-imports': rendererRoom(['**/components/**', '**/features/**', '**/stores/**', '**/composables/**', '**/api', '**/api/**', 'pinia', '*.vue'], 'src/lib and src/styles are the bottom of the window: Vue and domain only.') },
+    rules: {
+      'no-restricted-imports': rendererRoom(
+        ['**/components/**', '**/features/**', '**/stores/**', '**/composables/**', '**/api', '**/api/**', 'pinia', '*.vue'],
+        'src/lib and src/styles are the bottom of the window: Vue and domain only.',
+      ),
+    },
   },
   {
     // Code that Playwright runs inside the page (page.evaluate) uses browser globals.

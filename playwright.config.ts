@@ -1,14 +1,7 @@
 import { defineConfig } from '@playwright/test'
 
 // Chromium comes from Debian (/usr/bin/chromium), never from `playwright install`.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 
 export default defineConfig({
   testDir: 'e2e',

@@ -24,7 +24,13 @@ export const TARGETS = {
     'electron/core/exchange/sign-in.test.ts',
   ],
   'electron/core/credentials/credential-binding.ts': ['electron/core/credentials/credential-binding.test.ts', 'electron/core/credentials/credential-binding.rules.test.ts'],
-  'electron/core/credentials/vault.ts': ['electron/core/credentials/vault.test.ts', 'electron/core/credentials/vault.entries.test.ts', 'electron/core/credentials/vault.keytar-load.test.ts', 'electron/core/credentials/vault.concurrency.test.ts', 'electron/core/terminal.test.ts'],
+  'electron/core/credentials/vault.ts': [
+    'electron/core/credentials/vault.test.ts',
+    'electron/core/credentials/vault.entries.test.ts',
+    'electron/core/credentials/vault.keytar-load.test.ts',
+    'electron/core/credentials/vault.concurrency.test.ts',
+    'electron/core/terminal.test.ts',
+  ],
   'electron/core/storage/logger.ts': ['electron/core/storage/logger.test.ts', 'electron/core/storage/logger.redact.test.ts', 'electron/core/terminal.test.ts'],
   'electron/web-host/access.ts': ['electron/web-host/access.test.ts', 'electron/web-host/server.test.ts'],
   'src/stores/order-send.ts': [

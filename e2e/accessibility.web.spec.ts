@@ -21,12 +21,21 @@ async function violations(page: Page, where: string): Promise<string[]> {
   const lines = (impacts: string[]) =>
     violations
       .filter((v) => impacts.includes(v.impact ?? ''))
-      .map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) on ${v.nodes.length}: ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`).join(' | ')}`)
+      .map(
+        (v) =>
+          `${where}: ${v.impact} ${v.id} (${v.help}) on ${v.nodes.length}: ${v.nodes
+            .slice(0, 4)
+            .map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`)
+            .join(' | ')}`,
+      )
   for (const line of lines(['moderate', 'minor'])) test.info().annotations.push({ type: 'axe (moderate or minor)', description: line })
   return lines(['critical', 'serious'])
 }
 
-for (const size of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {
+for (const size of [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+]) {
   for (const theme of ['dark', 'light'] as const) {
     test(`no critical or serious violation: main window and every bottom tab, ${theme} theme, ${size.width}×${size.height}`, async ({ page }) => {
       test.setTimeout(120_000)
@@ -70,19 +79,27 @@ for (const theme of ['dark', 'light'] as const) {
       await page.keyboard.press('Escape')
       await expect(page.getByTestId(shown)).toBeHidden()
     }
-    await check('order confirmation', async () => {
-      await page.getByTestId('order-type-LIMIT').click()
-      await page.getByTestId('limit-price').fill('1000')
-      await page.getByTestId('base-amount').fill('0.001')
-      await page.getByTestId('order-submit').click()
-    }, 'order-confirm')
+    await check(
+      'order confirmation',
+      async () => {
+        await page.getByTestId('order-type-LIMIT').click()
+        await page.getByTestId('limit-price').fill('1000')
+        await page.getByTestId('base-amount').fill('0.001')
+        await page.getByTestId('order-submit').click()
+      },
+      'order-confirm',
+    )
     await check('profiles', () => page.getByRole('button', { name: /Profiles…|Add a profile/ }).click(), 'profile-manager')
     await check('alert dialog', () => page.getByTestId('alert-create').click(), 'alert-dialog')
     await check('indicator menu', () => page.getByTestId('indicator-menu').click(), 'indicator-panel')
-    await check('shortcuts list', async () => {
-      await page.locator('body').click({ position: { x: 600, y: 300 } })
-      await page.keyboard.press('?')
-    }, 'shortcuts-help')
+    await check(
+      'shortcuts list',
+      async () => {
+        await page.locator('body').click({ position: { x: 600, y: 300 } })
+        await page.keyboard.press('?')
+      },
+      'shortcuts-help',
+    )
     expect(found).toEqual([])
   })
 }
@@ -106,7 +123,8 @@ test('the live region says a placed order once, with what it was and its id', as
 test('a system asking for reduced motion gets no transitions', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await openApp(page, host)
-  const durations = () => page.getByTestId('open-profile-manager').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { transitionDuration: string } }).getComputedStyle(el).transitionDuration)
+  const durations = () =>
+    page.getByTestId('open-profile-manager').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { transitionDuration: string } }).getComputedStyle(el).transitionDuration)
   expect((await durations()).split(',').every((d: string) => parseFloat(d) < 0.001)).toBe(true)
   await page.emulateMedia({ reducedMotion: 'no-preference' })
   expect((await durations()).split(',').some((d: string) => parseFloat(d) > 0)).toBe(true)

@@ -14,8 +14,7 @@ function electronBinary(): string | null {
 }
 
 const exe = electronBinary()
-const SKIP_REASON =
-  'The Electron binary is not installed on this machine (it cannot be downloaded here); the renderer is tested in Chromium through the web host instead.'
+const SKIP_REASON = 'The Electron binary is not installed on this machine (it cannot be downloaded here); the renderer is tested in Chromium through the web host instead.'
 
 test.describe('Electron app', () => {
   test.skip(!exe, SKIP_REASON)

@@ -92,7 +92,7 @@ test('a window opened while the exchange is slow paints the cached market and pa
   }
 })
 
-test('the pair list\'s last prices follow the feed, not a poll', async () => {
+test("the pair list's last prices follow the feed, not a poll", async () => {
   test.setTimeout(30_000)
   await expect(page.getByTestId('feed-status')).toHaveAttribute('data-market-mode', 'live', { timeout: 10_000 })
   // ETH is not the shown pair: its price comes from ticker.*; the REST read reconciles once a minute

@@ -24,7 +24,14 @@ async function restingOrder(side: 'BUY' | 'SELL', factor: number): Promise<numbe
   const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === PAIR)!
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
   const price = (Number(side === 'BUY' ? ticker!.buy : ticker!.sell) * factor).toFixed(pair.price_precision)
-  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'LIMIT', order_side: side, wallet_type: 'SPOT', base_amount: pair.minimum_order_size, limit_price: price })
+  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', {
+    pair: PAIR,
+    order_type: 'LIMIT',
+    order_side: side,
+    wallet_type: 'SPOT',
+    base_amount: pair.minimum_order_size,
+    limit_price: price,
+  })
   expect(placed.outcome).toBe('placed')
   return placed.orderIds[0]!
 }

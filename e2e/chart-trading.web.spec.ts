@@ -30,7 +30,14 @@ async function restingBuy(): Promise<{ id: number; price: string }> {
   const pair = await btc()
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
   const price = (Number(ticker!.buy) * 0.998).toFixed(pair.price_precision)
-  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: pair.minimum_order_size, limit_price: price })
+  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', {
+    pair: PAIR,
+    order_type: 'LIMIT',
+    order_side: 'BUY',
+    wallet_type: 'SPOT',
+    base_amount: pair.minimum_order_size,
+    limit_price: price,
+  })
   if (placed.outcome !== 'placed') throw new Error('not placed')
   return { id: placed.orderIds[0]!, price }
 }
@@ -64,7 +71,7 @@ async function liftPriceTo(level: string): Promise<void> {
     const cost = book.sell.slice(0, upTo).reduce((sum, l) => sum + Number(l.price) * Number(l.amount), 0) + Number(level) * 0.002
     const buy = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: cost.toFixed(2) })
     expect(buy.outcome).toBe('placed')
-    for (const wait = Date.now() + 2_000; Date.now() < wait && Number(await lastPrice()) < Number(level); ) await new Promise((r) => setTimeout(r, 200))
+    for (const wait = Date.now() + 2_000; Date.now() < wait && Number(await lastPrice()) < Number(level);) await new Promise((r) => setTimeout(r, 200))
   }
   if (Number(await lastPrice()) >= Number(level)) return
   throw new Error(`the last price did not reach ${level}: ${seen.join(', ')}`)

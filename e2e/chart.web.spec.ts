@@ -89,9 +89,7 @@ test('zoomed far out, the crosshair lines of both panes share one x and leave wi
     await page.mouse.move(box.x + x, box.y + box.height / 3)
     // Wait for the crosshair to reach the mouse, then expect one column holding two spans: the candle
     // pane's line above and the volume pane's line below. Lines at two x would be two columns.
-    await expect
-      .poll(async () => (await pointerLines(page)).filter((line) => Math.abs(line.x - x) <= box.width / 50 + 2).length, { message: `a crosshair line near x ${x}` })
-      .toBeGreaterThan(0)
+    await expect.poll(async () => (await pointerLines(page)).filter((line) => Math.abs(line.x - x) <= box.width / 50 + 2).length, { message: `a crosshair line near x ${x}` }).toBeGreaterThan(0)
     const lines = await pointerLines(page)
     expect(lines, `crosshair at ${share} of the width`).toHaveLength(1)
     expect(lines[0]!.spans).toHaveLength(2)

@@ -31,7 +31,9 @@ test('the book shows both sides and the spread, and the trader’s limit order a
   await expect(page.getByTestId('order-book-spread')).toContainText('Spread')
   // Read in one task of the page: the book streams, and three reads apart could see three books.
   const shown = await page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null }>; querySelector(s: string): { textContent: string | null } | null } }).document
+    const doc = (
+      globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null }>; querySelector(s: string): { textContent: string | null } | null } }
+    ).document
     const asks = doc.querySelectorAll('[data-testid="order-book-asks"] li[data-price]')
     const bids = doc.querySelectorAll('[data-testid="order-book-bids"] li[data-price]')
     return { bestAsk: asks[asks.length - 1]!.getAttribute('data-price'), bestBid: bids[0]!.getAttribute('data-price'), spread: doc.querySelector('[data-testid="order-book-spread"]')!.textContent }
@@ -139,7 +141,10 @@ test('the history and fills tabs list the session’s orders and fills, and the 
   const table = page.getByTestId('order-history-table')
   for (const id of placed) await expect(table.locator(`tr[data-order-id="${id}"]`)).toBeVisible({ timeout: 10_000 })
   // Both ends of the range read whole (the end's seconds were cut off in a box too narrow for them).
-  const cut = await page.getByTestId('history-range').locator('input').evaluateAll((inputs) => inputs.filter((i) => i.scrollWidth > i.clientWidth).map((i) => i.value))
+  const cut = await page
+    .getByTestId('history-range')
+    .locator('input')
+    .evaluateAll((inputs) => inputs.filter((i) => i.scrollWidth > i.clientWidth).map((i) => i.value))
   expect(cut).toEqual([])
   await shot(page, 'order-history')
   await table.locator(`tr[data-order-id="${placed[1]}"]`).click()

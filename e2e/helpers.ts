@@ -196,8 +196,7 @@ export async function countCandleColours(page: Page): Promise<{ up: number; down
       const ctx = canvas.getContext('2d')
       if (!ctx) return { up: 0, down: 0 }
       const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
-      const near = (i: number, r: number, g: number, b: number) =>
-        Math.abs(data[i]! - r) < 16 && Math.abs(data[i + 1]! - g) < 16 && Math.abs(data[i + 2]! - b) < 16
+      const near = (i: number, r: number, g: number, b: number) => Math.abs(data[i]! - r) < 16 && Math.abs(data[i + 1]! - g) < 16 && Math.abs(data[i + 2]! - b) < 16
       let up = 0
       let down = 0
       for (let i = 0; i < data.length; i += 4) {

@@ -26,7 +26,9 @@ async function market(page: Page, side: 'BUY' | 'SELL', amount: string): Promise
 
 async function download(page: Page, testId: string): Promise<string[]> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()])
-  return readFileSync((await file.path())!, 'utf8').trim().split('\r\n')
+  return readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split('\r\n')
 }
 
 test('buys and sells: each fill named by its order in the Fills tab and the CSVs, and the P&L computed by hand', async ({ page }) => {

@@ -88,7 +88,7 @@ test('a trade shows in the trades list, and an order and a fill in open orders a
   await callApi(host, 'orders.cancel', { order_ids: [id] })
 })
 
-test('the toolbar\'s last price is the newest trade\'s in every frame, not the once-a-second ticker\'s', async () => {
+test("the toolbar's last price is the newest trade's in every frame, not the once-a-second ticker's", async () => {
   // Sampled each animation frame for 3 s while the demo market trades: the price above the chart and
   // the top row of the trades list must never disagree (they did for up to a second per trade).
   // A string, as the book recorder below: the e2e build has no DOM types.
@@ -114,7 +114,11 @@ test('the toolbar\'s last price is the newest trade\'s in every frame, not the o
 })
 
 /** The panel's bid prices, as numbers, best first. */
-const shownBids = (): Promise<number[]> => page.getByTestId('order-book-bids').locator('li[data-price]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-price'))))
+const shownBids = (): Promise<number[]> =>
+  page
+    .getByTestId('order-book-bids')
+    .locator('li[data-price]')
+    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-price'))))
 
 /**
  * A price between the third and fourth bids the panel shows (so the panel shows it too), with cents
@@ -156,7 +160,9 @@ test('the book panel follows the feed: the trader’s limit order shows at its l
   // The book is polled every 30 s here: a level within a few seconds came through the feed.
   await expect.poll(shownBids, { timeout: STREAMED_MS, intervals: [20] }).toContain(Number(price))
   const shownAt = (await bookStates()).find((s) => s.bids.includes(Number(price)))!.at
-  console.log(`  [live] limit order → its level in the book panel: ${shownAt - started} ms from the submit, ${shownAt - answered} ms after the API answered (the book poll would take up to 1 s; here ${POLL_MS} ms)`)
+  console.log(
+    `  [live] limit order → its level in the book panel: ${shownAt - started} ms from the submit, ${shownAt - answered} ms after the API answered (the book poll would take up to 1 s; here ${POLL_MS} ms)`,
+  )
   await expect(book.locator(`li.own[data-price="${price}"]`)).toBeVisible()
   await shot(page, 'live-book')
   await page.getByTestId('chart-view-depth').click()
@@ -179,7 +185,9 @@ test('a lost diff (a gap): the panel re-reads the book rather than showing one b
   // (or one whose diff is still on its way): the terminal finds the order missing and re-reads.
   const lacking = states.filter((s) => s.at > placedAt && s.at < firstWhole.at && s.doubt === null && !s.bids.includes(Number(price)))
   const gapMs = firstWhole.at - placedAt
-  console.log(`  [live] diff lost: order in the panel after ${gapMs} ms; ${lacking.length} states without it meanwhile; doubts shown: ${JSON.stringify([...new Set(states.map((s) => s.doubt).filter(Boolean))])}`)
+  console.log(
+    `  [live] diff lost: order in the panel after ${gapMs} ms; ${lacking.length} states without it meanwhile; doubts shown: ${JSON.stringify([...new Set(states.map((s) => s.doubt).filter(Boolean))])}`,
+  )
   // The own-order check re-reads within half a second of the order frame; the comparison with REST
   // (every 2 s) catches a lost diff of anyone else's level. Either is far from the 30 s poll.
   expect(gapMs).toBeLessThan(STREAMED_MS)

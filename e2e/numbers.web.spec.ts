@@ -20,9 +20,7 @@ test.afterAll(async () => {
 test('an 18-decimal balance shows every digit in the balances table', async ({ page }) => {
   await openApp(page, host)
   // The engine itself formats decimal strings exactly (Intl.NumberFormat v3), no double in between.
-  expect(await page.evaluate(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 18 }).format('1234.123456789012345678' as never))).toBe(
-    '1,234.123456789012345678',
-  )
+  expect(await page.evaluate(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 18 }).format('1234.123456789012345678' as never))).toBe('1,234.123456789012345678')
   await page.getByTestId('tab-balances').click()
   await expect(balanceCell(page, 'DAI', 'SPOT', 'balance')).toHaveText('1,234.123456789012345678')
   await expect(balanceCell(page, 'DAI', 'SPOT', 'available')).toHaveText('1,234.123456789012345678')

@@ -29,7 +29,14 @@ async function restingSell(): Promise<{ id: number; price: string }> {
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
   const book = await callApi<OrderBook>(host, 'market.orderbook', { pair: PAIR, limit: 100 })
   const price = (book.sell.find((l) => Number(l.price) > Number(ticker!.last) * 1.003) ?? book.sell.at(-1)!).price
-  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'LIMIT', order_side: 'SELL', wallet_type: 'SPOT', base_amount: pair.minimum_order_size, limit_price: price })
+  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', {
+    pair: PAIR,
+    order_type: 'LIMIT',
+    order_side: 'SELL',
+    wallet_type: 'SPOT',
+    base_amount: pair.minimum_order_size,
+    limit_price: price,
+  })
   if (placed.outcome !== 'placed') throw new Error('not placed')
   return { id: placed.orderIds[0]!, price }
 }

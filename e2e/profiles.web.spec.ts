@@ -157,8 +157,7 @@ test('removing a profile removes it from the list', async ({ page }) => {
   const demo = (await profiles()).find((p) => p.isDemo)!
   // The sub-account profile of the first test, or a fresh one when that test did not get so far.
   const target =
-    (await profiles()).find((p) => p.name === PROFILE_NAME) ??
-    (await callApi<ProfileView>(host, 'profiles.create', { name: PROFILE_NAME, baseUrl, apiKey: sub.apiKey, apiSecret: sub.apiSecret }))
+    (await profiles()).find((p) => p.name === PROFILE_NAME) ?? (await callApi<ProfileView>(host, 'profiles.create', { name: PROFILE_NAME, baseUrl, apiKey: sub.apiKey, apiSecret: sub.apiSecret }))
 
   await openApp(page, host)
   await openManager(page)

@@ -43,7 +43,11 @@ test('order notices keep clear of the order form and the book, however wide the 
   const notices = page.locator('.n-notification')
   const { bid } = await bestPrices(host, 'BTC_USDT')
   // The default column, and one the trader has dragged wider.
-  for (const [width, sidePercent] of [[1280, 25], [1600, 25], [1600, 40]] as const) {
+  for (const [width, sidePercent] of [
+    [1280, 25],
+    [1600, 25],
+    [1600, 40],
+  ] as const) {
     await callApi(host, 'prefs.set', { layout: { sidebar: 24, bottom: 30, side: sidePercent, bottomCollapsed: false, sideCollapsed: false } })
     await page.setViewportSize({ width, height: width === 1600 ? 960 : 720 })
     await page.reload()

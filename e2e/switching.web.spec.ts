@@ -15,9 +15,20 @@ import { openApp, parseShown, readReadout, session, shot } from './helpers'
 
 const PAIR = 'BTC_USDT'
 
-interface RestCandle { time: number; open: number; high: number; low: number; close: number }
-interface RestTrade { id: number; price: string }
-interface RestTicker { last: string | null }
+interface RestCandle {
+  time: number
+  open: number
+  high: number
+  low: number
+  close: number
+}
+interface RestTrade {
+  id: number
+  price: string
+}
+interface RestTicker {
+  last: string | null
+}
 
 /** Public market data straight from an exchange, not through the terminal. */
 async function rest<T>(baseUrl: string, path: string): Promise<T> {
@@ -108,9 +119,7 @@ test.describe('two exchanges', () => {
     // Every recent trade shown is one of the active exchange's (same id, same price).
     const rows = page.getByTestId('trades-table').locator('[data-testid^="trade-"]')
     await expect(rows.first()).toBeVisible()
-    const shownTrades = await rows.evaluateAll((els) =>
-      els.map((el) => ({ id: Number(el.getAttribute('data-testid')!.slice('trade-'.length)), price: el.querySelector('.price')!.textContent ?? '' })),
-    )
+    const shownTrades = await rows.evaluateAll((els) => els.map((el) => ({ id: Number(el.getAttribute('data-testid')!.slice('trade-'.length)), price: el.querySelector('.price')!.textContent ?? '' })))
     const trades = new Map((await rest<RestTrade[]>(baseUrl, `/trades?pair=${PAIR}&limit=1000`)).map((t) => [t.id, Number(t.price)]))
     expect(shownTrades.length).toBeGreaterThan(0)
     for (const t of shownTrades) {

@@ -149,7 +149,10 @@ test('at 1280×720 and 1440×900 the balances show currency, wallet, balance, av
   await openApp(page, host)
   const table = page.getByTestId('balances-table')
   await expect(page.getByTestId('balance-row-DAI-SPOT')).toBeVisible()
-  for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+  ] as const) {
     await page.setViewportSize({ width, height })
     const tabs = (await page.locator('.bottom-tabs').boundingBox())!
     for (const title of ['Currency', 'Balance', 'Available', 'Reserve']) {

@@ -207,4 +207,3 @@ test('each invalid input shows its error and sends nothing', async ({ page }) =>
   expect(places.count).toBe(0)
   expect(await orderIds(host)).toEqual(before)
 })
-

@@ -124,9 +124,7 @@ test("the web host's own Chromium window: password manager off, and its profile 
   const port = new URL(host.origin).port
 
   // The window trades the printed code as soon as its page runs; until then GET shows the app page.
-  await expect
-    .poll(async () => (await fetch(host!.printedUrl)).status, { timeout: 30_000, message: 'the window opened the printed URL' })
-    .toBe(401)
+  await expect.poll(async () => (await fetch(host!.printedUrl)).status, { timeout: 30_000, message: 'the window opened the printed URL' }).toBe(401)
   // The code is spent: no one who reads it from Chromium's command line or its History can use it.
   await expect(tradeCode(host.origin, code)).rejects.toThrow(/401/)
 
@@ -138,7 +136,12 @@ test("the web host's own Chromium window: password manager off, and its profile 
   await host.stop()
   host = null
   try {
-    scanProfile(profileDir, keys.map((k) => k.apiSecret), port, code)
+    scanProfile(
+      profileDir,
+      keys.map((k) => k.apiSecret),
+      port,
+      code,
+    )
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
@@ -148,7 +151,11 @@ function scanProfile(profileDir: string, secrets: string[], port: string, code: 
   const files = filesUnder(profileDir).filter((file) => statSync(file).size < 50 * 1024 * 1024)
   expect(files.length).toBeGreaterThan(0)
 
-  const preferences = JSON.parse(readFileSync(join(profileDir, 'Default', 'Preferences'), 'utf8')) as { credentials_enable_service?: boolean; profile?: { password_manager_enabled?: boolean }; session?: { restore_on_startup?: number } }
+  const preferences = JSON.parse(readFileSync(join(profileDir, 'Default', 'Preferences'), 'utf8')) as {
+    credentials_enable_service?: boolean
+    profile?: { password_manager_enabled?: boolean }
+    session?: { restore_on_startup?: number }
+  }
   expect(preferences.credentials_enable_service).toBe(false)
   expect(preferences.profile?.password_manager_enabled).toBe(false)
   expect(preferences.session?.restore_on_startup).toBe(5)

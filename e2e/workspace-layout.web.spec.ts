@@ -36,7 +36,11 @@ async function boxOf(page: Page, testId: string): Promise<Box> {
  */
 function bookFit(page: Page): Promise<{ asks: number; bids: number; cut: string[]; spreadInside: boolean }> {
   return page.evaluate(() => {
-    interface El { getBoundingClientRect(): { top: number; bottom: number; height: number }; parentElement: El | null; getAttribute(n: string): string | null }
+    interface El {
+      getBoundingClientRect(): { top: number; bottom: number; height: number }
+      parentElement: El | null
+      getAttribute(n: string): string | null
+    }
     const doc = (globalThis as unknown as { document: { querySelector(s: string): El | null; querySelectorAll(s: string): ArrayLike<El> } }).document
     const panel = doc.querySelector('[data-testid="book-region"]')!.getBoundingClientRect()
     const inside = (r: { top: number; bottom: number }, box: { top: number; bottom: number }) => r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5
@@ -56,13 +60,16 @@ function bookFit(page: Page): Promise<{ asks: number; bids: number; cut: string[
 
 /** Trade rows wholly inside the trades list's viewport. */
 function wholeTradeRows(page: Page): Promise<number> {
-  return page.getByTestId('trades-table').locator('[data-testid^="trade-"]').evaluateAll((rows) => {
-    return rows.filter((row) => {
-      const r = row.getBoundingClientRect()
-      const view = row.closest('[role="table"]')!.getBoundingClientRect()
-      return r.top >= view.top - 0.5 && r.bottom <= view.bottom + 0.5
-    }).length
-  })
+  return page
+    .getByTestId('trades-table')
+    .locator('[data-testid^="trade-"]')
+    .evaluateAll((rows) => {
+      return rows.filter((row) => {
+        const r = row.getBoundingClientRect()
+        const view = row.closest('[role="table"]')!.getBoundingClientRect()
+        return r.top >= view.top - 0.5 && r.bottom <= view.bottom + 0.5
+      }).length
+    })
 }
 
 test('at 1280×720 the chart, the whole order form with its submit button and the trades are on screen, and no panel covers another', async ({ page }) => {
@@ -74,11 +81,13 @@ test('at 1280×720 the chart, the whole order form with its submit button and th
   expect(inView(submit), `submit button ${JSON.stringify(submit)} within the window`).toBe(true)
   // Not scrolled into view: the form region shows it as it stands.
   expect(await page.locator('.order-region').evaluate((el) => el.scrollTop)).toBe(0)
-  expect(await page.getByTestId('order-submit').evaluate((el) => {
-    const r = el.getBoundingClientRect()
-    const region = el.closest('.order-region')!.getBoundingClientRect()
-    return r.bottom <= region.bottom + 0.5
-  })).toBe(true)
+  expect(
+    await page.getByTestId('order-submit').evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      const region = el.closest('.order-region')!.getBoundingClientRect()
+      return r.bottom <= region.bottom + 0.5
+    }),
+  ).toBe(true)
   await expect(page.getByTestId('order-submit')).toBeInViewport({ ratio: 1 })
 
   const chart = await boxOf(page, 'chart')
@@ -110,17 +119,19 @@ test('at 1280×720 the chart, the whole order form with its submit button and th
   const availableBox = (await available.boundingBox())!
   expect(availableBox.x + availableBox.width, 'the Available column within the tabs').toBeLessThanOrEqual(tabs.x + tabs.width + 0.5)
   // The pair list names every pair in full ("DOGE/US…" could be USDT or USDC), and its prices too.
-  const cut = await page.locator('.pair-row').evaluateAll((rows) =>
-    rows.flatMap((row) => [...row.querySelectorAll('.pair-name, .num')].filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent)),
-  )
+  const cut = await page
+    .locator('.pair-row')
+    .evaluateAll((rows) => rows.flatMap((row) => [...row.querySelectorAll('.pair-name, .num')].filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent)))
   expect(cut, 'pair names or prices cut short in the pair list').toEqual([])
   // Nothing painted over the submit button: the element at its centre is the button.
   const centre = { x: submit.x + submit.width / 2, y: submit.y + submit.height / 2 }
-  expect(await page.getByTestId('order-submit').evaluate((el, { x, y }) => {
-    const doc = el.ownerDocument as unknown as { elementFromPoint(x: number, y: number): unknown }
-    const hit = doc.elementFromPoint(x, y) as typeof el | null
-    return hit === el || (hit !== null && el.contains(hit))
-  }, centre)).toBe(true)
+  expect(
+    await page.getByTestId('order-submit').evaluate((el, { x, y }) => {
+      const doc = el.ownerDocument as unknown as { elementFromPoint(x: number, y: number): unknown }
+      const hit = doc.elementFromPoint(x, y) as typeof el | null
+      return hit === el || (hit !== null && el.contains(hit))
+    }, centre),
+  ).toBe(true)
   await shot(page, 'workspace-1280x720')
 })
 
@@ -132,7 +143,12 @@ test('at common window sizes the book shows only whole rows, five levels a side 
     const fit = await bookFit(page)
     return fit.cut.length === 0 && fit.spreadInside && fit.asks >= least && fit.bids >= least ? 'fits' : `${size}: ${JSON.stringify(fit)}`
   }
-  for (const [width, height] of [[1920, 1080], [1600, 900], [1366, 768], [1280, 720]] as const) {
+  for (const [width, height] of [
+    [1920, 1080],
+    [1600, 900],
+    [1366, 768],
+    [1280, 720],
+  ] as const) {
     await page.setViewportSize({ width, height })
     // Tall enough, the trades stay under the book; shorter, they move under the chart.
     await expect(page.getByTestId(height > 920 ? 'side-region' : 'bottom-region').getByTestId('trades-table')).toBeVisible()
@@ -203,8 +219,24 @@ test('at 1280×720 the open orders read cleanly: no number runs into the next, a
   const btc = pairs.find((p) => p.name === 'BTC_USDT')!
   // Far under the market: it rests. A stop-limit too, whose stop price shares the price cell.
   const placed = [
-    await callApi<{ orderIds: number[] }>(host, 'orders.place', { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: btc.minimum_order_size, limit_price: '40000.12' }),
-    await callApi<{ orderIds: number[] }>(host, 'orders.place', { pair: 'BTC_USDT', order_type: 'STOP_LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: btc.minimum_order_size, limit_price: '90000.55', stop_price: '90000.12', stop_operator: 'GTE' }),
+    await callApi<{ orderIds: number[] }>(host, 'orders.place', {
+      pair: 'BTC_USDT',
+      order_type: 'LIMIT',
+      order_side: 'BUY',
+      wallet_type: 'SPOT',
+      base_amount: btc.minimum_order_size,
+      limit_price: '40000.12',
+    }),
+    await callApi<{ orderIds: number[] }>(host, 'orders.place', {
+      pair: 'BTC_USDT',
+      order_type: 'STOP_LIMIT',
+      order_side: 'BUY',
+      wallet_type: 'SPOT',
+      base_amount: btc.minimum_order_size,
+      limit_price: '90000.55',
+      stop_price: '90000.12',
+      stop_operator: 'GTE',
+    }),
   ]
   try {
     await page.setViewportSize({ width: 1280, height: 720 })

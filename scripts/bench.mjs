@@ -34,7 +34,13 @@ const OPTIONS = {
 }
 
 function readArgs({ values }) {
-  const only = values.only === undefined ? GROUPS : values.only.split(',').map((s) => s.trim()).filter(Boolean)
+  const only =
+    values.only === undefined
+      ? GROUPS
+      : values.only
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
   const unknown = only.filter((g) => !GROUPS.includes(g))
   if (unknown.length > 0) throw new CommandLineError(`--only: unknown group(s) ${unknown.join(', ')}; groups: ${GROUPS.join(', ')}`)
   if (only.length === 0) throw new CommandLineError(`--only needs at least one group of ${GROUPS.join(', ')}`)
@@ -89,7 +95,11 @@ async function main() {
   }
   mkdirSync(dirname(opts.out), { recursive: true })
   writeFileSync(opts.out, `${JSON.stringify(report, null, 2)}\n`)
-  log(`bench: ${rows.length} metrics in ${report.seconds} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; written to ${opts.out}`)
+  log(
+    `bench: ${rows.length} metrics in ${report.seconds} s; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; written to ${opts.out}`,
+  )
   const bad = rows.filter((r) => r.verdict === 'over' || r.verdict === 'error')
   if (opts.check && bad.length) {
     log(`bench --check: ${bad.length} over budget or not measured: ${bad.map((r) => r.id).join(', ')}`)
@@ -101,4 +111,3 @@ main().catch((error) => {
   log(`bench failed: ${error instanceof Error ? error.stack : String(error)}`)
   process.exit(2)
 })
-

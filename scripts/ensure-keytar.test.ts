@@ -28,20 +28,39 @@ describe('ensure-keytar', () => {
   })
 
   it('installs the locked version when npm dropped it, and reports ok only once it loads', () => {
-    const { result, runs, lines } = harness([{ ok: false, error: "Cannot find module 'keytar'" }, { ok: true, version: '7.9.0' }], [false, false])
+    const { result, runs, lines } = harness(
+      [
+        { ok: false, error: "Cannot find module 'keytar'" },
+        { ok: true, version: '7.9.0' },
+      ],
+      [false, false],
+    )
     expect(runs).toEqual([['install', '--no-save', '--no-audit', '--no-fund', 'keytar@7.9.0']])
     expect(result).toEqual({ ok: true, action: 'install' })
     expect(lines.at(-1)).toBe('keytar 7.9.0 loads (after install)')
   })
 
   it('rebuilds a present but broken keytar before reinstalling it', () => {
-    const { result, runs } = harness([{ ok: false, error: 'libsecret-1.so.0: cannot open' }, { ok: true, version: '7.9.0' }], [true])
+    const { result, runs } = harness(
+      [
+        { ok: false, error: 'libsecret-1.so.0: cannot open' },
+        { ok: true, version: '7.9.0' },
+      ],
+      [true],
+    )
     expect(runs).toEqual([['rebuild', 'keytar']])
     expect(result).toEqual({ ok: true, action: 'rebuild' })
   })
 
   it('fails with the reason and what to install when it still does not load', () => {
-    const { result, runs, lines } = harness([{ ok: false, error: 'x' }, { ok: false, error: 'x' }, { ok: false, error: 'gyp ERR! build error' }], [true, true])
+    const { result, runs, lines } = harness(
+      [
+        { ok: false, error: 'x' },
+        { ok: false, error: 'x' },
+        { ok: false, error: 'gyp ERR! build error' },
+      ],
+      [true, true],
+    )
     expect(runs.map((r) => r[0])).toEqual(['rebuild', 'install'])
     expect(result.ok).toBe(false)
     expect(lines.at(-1)).toMatch(/keytar does not load: gyp ERR! build error\. .*libsecret-1-dev/)

@@ -53,15 +53,7 @@ function runInherit(command, args) {
  * ones. Returns { ok, missing: [package names], installed: [package names] }.
  */
 export function ensureSystemDeps(options = {}) {
-  const {
-    install = true,
-    deps = SYSTEM_DEPS,
-    log = (line) => console.log(line),
-    warn = (line) => console.error(line),
-    debian = isDebianLike(),
-    root = isRoot(),
-    run = runInherit,
-  } = options
+  const { install = true, deps = SYSTEM_DEPS, log = (line) => console.log(line), warn = (line) => console.error(line), debian = isDebianLike(), root = isRoot(), run = runInherit } = options
 
   const missing = missingSystemDeps(deps)
   if (missing.length === 0) {
@@ -72,16 +64,13 @@ export function ensureSystemDeps(options = {}) {
   const listing = missing.map((dep) => `${dep.pkg} (${dep.why})`).join(', ')
 
   if (!install || !debian || !root) {
-    const how = debian
-      ? `install them with: sudo apt-get install --no-install-recommends ${names.join(' ')}`
-      : 'install the equivalent packages with your system package manager'
+    const how = debian ? `install them with: sudo apt-get install --no-install-recommends ${names.join(' ')}` : 'install the equivalent packages with your system package manager'
     warn(`system-deps: missing ${listing}; ${how}`)
     return { ok: false, missing: names, installed: [] }
   }
 
   log(`system-deps: installing ${names.join(' ')}`)
-  const installed =
-    run('apt-get', ['update']) && run('apt-get', ['install', '-y', '--no-install-recommends', ...names])
+  const installed = run('apt-get', ['update']) && run('apt-get', ['install', '-y', '--no-install-recommends', ...names])
   const still = missingSystemDeps(missing).map((dep) => dep.pkg)
   if (!installed || still.length > 0) {
     warn(`system-deps: could not install ${(still.length > 0 ? still : names).join(' ')}`)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything a change must pass, in the order that fails fastest. System packages
-// first (installed on Debian/Ubuntu as root, named elsewhere), then type checks, lint, unit tests,
+// first (installed on Debian/Ubuntu as root, named elsewhere), then type checks, lint, format, unit tests,
 // the build, the keychain tests against a real gnome-keyring, and the end-to-end tests in Chromium
 // (and in Electron where its binary exists). Stops at the first failing step.
 import { spawnSync } from 'node:child_process'
@@ -23,6 +23,8 @@ const steps = [
   ['type check (node)', [bin('tsc'), '--noEmit', '-p', 'tsconfig.node.json']],
   ['type check (web)', [bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.web.json']],
   ['lint', [bin('eslint'), '--max-warnings', '0', '.']],
+  // One layout for every source file (.prettierrc.json); `npm run format` fixes what this finds.
+  ['format', [bin('prettier'), '--check', '--log-level', 'warn', '.']],
   // As on CI whether or not CI is set: a committed .only fails the run instead of quietly running one
   // test, and each skipped test is listed with its reason.
   ['unit tests', [bin('vitest'), 'run', ...VITEST_STRICT]],
@@ -31,7 +33,10 @@ const steps = [
   // The end-to-end run needs a keychain (the terminal stores the demo profile's key) and, for the
   // Electron project, a display.
   // (a function: xvfb-run may only exist once the system packages step has installed it)
-  ['end-to-end tests', () => [node, join(root, 'scripts/with-keychain.mjs'), ...(hasXvfb() ? ['xvfb-run', '-a', '--server-args=-screen 0 1600x1000x24'] : []), bin('playwright'), 'test', '--forbid-only']],
+  [
+    'end-to-end tests',
+    () => [node, join(root, 'scripts/with-keychain.mjs'), ...(hasXvfb() ? ['xvfb-run', '-a', '--server-args=-screen 0 1600x1000x24'] : []), bin('playwright'), 'test', '--forbid-only'],
+  ],
 ]
 
 // --only picks steps by the start of their names; one that names no step is a typo, not "nothing to run".

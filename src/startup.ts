@@ -110,7 +110,10 @@ async function start(pinia: Pinia, chartAsked: () => void): Promise<string | nul
     formatClock(0)
   }, 0)
   // The remembered market from the disk, painted (stale) while the exchange is asked for the fresh one.
-  void loads[0].then(() => market.showCachedStart(), () => undefined)
+  void loads[0].then(
+    () => market.showCachedStart(),
+    () => undefined,
+  )
   const [, sessionResult, pairsResult] = await Promise.allSettled(loads)
   // Pairs that could not be loaded are said in the pair list (the pairs store keeps why), not in a
   // notice that would outlive a switch to another profile; a switch, or this exchange answering

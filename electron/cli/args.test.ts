@@ -86,8 +86,13 @@ describe('what is accepted', () => {
 })
 
 describe('profiles flags', () => {
-  it('reads each subcommand\'s flags', () => {
-    expect(parseProfileArgs(['add', '--name', 'Main', '--base-url=http://h/api/v3', '--offline'])).toEqual({ sub: 'add', values: { name: 'Main', 'base-url': 'http://h/api/v3' }, offline: true, newKey: false })
+  it("reads each subcommand's flags", () => {
+    expect(parseProfileArgs(['add', '--name', 'Main', '--base-url=http://h/api/v3', '--offline'])).toEqual({
+      sub: 'add',
+      values: { name: 'Main', 'base-url': 'http://h/api/v3' },
+      offline: true,
+      newKey: false,
+    })
     expect(parseProfileArgs([])).toEqual({ sub: 'list', values: {}, offline: false, newKey: false })
     expect(parseProfileArgs(['update', '--name', 'Main', '--rename', 'Spot', '--new-key'])).toEqual({ sub: 'update', values: { name: 'Main', rename: 'Spot' }, offline: false, newKey: true })
   })

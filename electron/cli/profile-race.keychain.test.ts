@@ -37,7 +37,10 @@ it('two CLI processes adding 15 profiles each at once: all 30 profiles and all 3
   const inKeychain = new Set(await vault.list())
   for (const id of ids) expect(inKeychain.has(id), `keychain entry of ${id}`).toBe(true)
   // Each entry is the one its process stored, bound to the URL it was added for.
-  for (const [prefix, list] of [['a', a], ['b', b]] as const) {
+  for (const [prefix, list] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     for (const id of list) {
       expect(await vault.read(id)).toEqual({ apiKey: `race-key-${prefix}`, apiSecret: `race-secret-${prefix}-0123456789`, origin: 'https://exchange.example' })
     }

@@ -47,7 +47,10 @@ describe('--profile', () => {
       sent.push(`${String(url)} ${JSON.stringify(init?.headers ?? {})} ${String(init?.body ?? '')}`)
       return new Response('{}', { status: 500 })
     }) as typeof globalThis.fetch
-    for (const argv of [['balances', '--profile', 'Moved'], ['profiles', 'test', '--name', 'Moved']]) {
+    for (const argv of [
+      ['balances', '--profile', 'Moved'],
+      ['profiles', 'test', '--name', 'Moved'],
+    ]) {
       // A fresh process: it reads the edited file.
       const fresh = createProfileDeps({ env: { TERMINAL_DATA_DIR: t.dataDir }, vault: t.vault })
       const result = await t.run(argv, { env: { TERMINAL_DATA_DIR: t.dataDir }, fetch, ...fresh })
@@ -78,9 +81,11 @@ describe('--profile', () => {
     const entry = () => JSON.parse(t.keytar.entries.get(`${KEYCHAIN_SERVICE}/${added.id}`)!) as { apiKey: string; origin: string }
 
     // Another origin without the key: refused on --base-url, before standard input is read, nothing changed.
-    const stdin = Readable.from((async function* () {
-      yield await new Promise<string>(() => undefined) // a pipe that never ends: reading it would hang the test
-    })())
+    const stdin = Readable.from(
+      (async function* () {
+        yield await new Promise<string>(() => undefined) // a pipe that never ends: reading it would hang the test
+      })(),
+    )
     const moved = await t.run(['profiles', 'update', '--name', 'Desk', '--base-url', 'https://other.example/api/v3'], { env: { TERMINAL_DATA_DIR: t.dataDir }, stdin })
     expect(moved.code).toBe(EXIT.rejectedLocally)
     expect(moved.error).toMatchObject({ kind: 'validation', code: 'ORIGIN_CHANGED_NEEDS_KEY', field: 'baseUrl' })
@@ -94,7 +99,10 @@ describe('--profile', () => {
     expect(renamed.json).toMatchObject({ name: 'Main desk', baseUrl: demo.baseUrl })
 
     // With --new-key the move is allowed, and the keychain entry now belongs to the new origin.
-    const withKey = await t.run(['profiles', 'update', '--id', added.id, '--base-url', 'https://other.example/api/v3', '--new-key'], { env: { TERMINAL_DATA_DIR: t.dataDir }, stdin: `other-key-12345678\nother-secret-12345678\n` })
+    const withKey = await t.run(['profiles', 'update', '--id', added.id, '--base-url', 'https://other.example/api/v3', '--new-key'], {
+      env: { TERMINAL_DATA_DIR: t.dataDir },
+      stdin: `other-key-12345678\nother-secret-12345678\n`,
+    })
     expect(withKey.code).toBe(EXIT.ok)
     expect(withKey.json).toMatchObject({ baseUrl: 'https://other.example/api/v3', apiKeyHint: '5678', accountId: null })
     expect(entry()).toMatchObject({ apiKey: 'other-key-12345678', origin: 'https://other.example' })

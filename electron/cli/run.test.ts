@@ -126,7 +126,24 @@ describe('every verb against the demo exchange', () => {
   })
 
   it('validate-order exits 2 and lists the field errors', async () => {
-    const run = await cli(['validate-order', '--pair', 'BTC_USDT', '--type', 'STOP_LIMIT', '--side', 'SELL', '--base-amount', '0.001', '--limit-price', '1', '--stop-price', '1', '--stop-operator', 'EQ', ...url()])
+    const run = await cli([
+      'validate-order',
+      '--pair',
+      'BTC_USDT',
+      '--type',
+      'STOP_LIMIT',
+      '--side',
+      'SELL',
+      '--base-amount',
+      '0.001',
+      '--limit-price',
+      '1',
+      '--stop-price',
+      '1',
+      '--stop-operator',
+      'EQ',
+      ...url(),
+    ])
     expect(run.code).toBe(EXIT.rejectedLocally)
     expect((run.json as { errors: unknown[] }).errors).toEqual([expect.objectContaining({ field: 'stop_operator', code: 'INVALID_STOP_OPERATOR' })])
   })
@@ -142,7 +159,7 @@ describe('exit codes', () => {
     expect(demo.stats()).toEqual(before)
   })
 
-  it('an order breaking the pair\'s rules exits 2 after reading pair data only: no order is sent', async () => {
+  it("an order breaking the pair's rules exits 2 after reading pair data only: no order is sent", async () => {
     const before = demo.stats().ordersPlaced
     const run = await cli(['place-order', '--pair', 'BTC_USDT', '--type', 'MARKET', '--side', 'BUY', '--quote-amount', '10.123456', ...url()])
     expect(run.code).toBe(EXIT.rejectedLocally)

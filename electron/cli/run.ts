@@ -107,7 +107,11 @@ async function connect(args: ParsedArgs, io: CliIo): Promise<ExchangeClient> {
   }
   if (profile !== undefined) {
     if (!io.resolveProfile) {
-      throw new TerminalError({ kind: 'not-found', code: 'PROFILES_UNAVAILABLE', message: 'Profiles are not available in this build of the CLI; use --base-url with TERMINAL_API_KEY and TERMINAL_API_SECRET.' })
+      throw new TerminalError({
+        kind: 'not-found',
+        code: 'PROFILES_UNAVAILABLE',
+        message: 'Profiles are not available in this build of the CLI; use --base-url with TERMINAL_API_KEY and TERMINAL_API_SECRET.',
+      })
     }
     const resolved = await io.resolveProfile(profile)
     const creds = resolved.credentials
@@ -155,7 +159,10 @@ function intervalOf(flags: ParsedArgs['flags']): CandleInterval {
 }
 
 function idsOf(value: string): number[] {
-  const parts = value.split(',').map((p) => p.trim()).filter((p) => p !== '')
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
   if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) throw new UsageError(`--ids must be order ids separated by commas, like 12,15; got "${value}".`)
   return parts.map(Number)
 }

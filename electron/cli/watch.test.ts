@@ -15,7 +15,11 @@ function watch(argv: string[]) {
   let stderr = ''
   const stop = new AbortController()
   const done = runCli(['watch', ...argv], { env: {}, stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, stop: stop.signal })
-  const lines = (): Record<string, unknown>[] => stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>)
+  const lines = (): Record<string, unknown>[] =>
+    stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
   return { done, stop: () => stop.abort(), lines, stderr: () => stderr }
 }
 

@@ -23,7 +23,10 @@ export interface WatchIo {
 function topicsOf(flags: ParsedArgs['flags']): WatchTopic[] {
   const value = text(flags, 'topics')
   if (value === undefined) return [...WATCH_TOPICS]
-  const list = value.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t !== '')
+  const list = value
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter((t) => t !== '')
   const unknown = list.filter((t) => !(WATCH_TOPICS as readonly string[]).includes(t))
   if (list.length === 0 || unknown.length > 0) throw new UsageError(`--topics takes a comma-separated list of ${WATCH_TOPICS.join(', ')}; got "${value}".`)
   return [...new Set(list)] as WatchTopic[]
@@ -69,7 +72,12 @@ async function checkListed(rest: ExchangeClient, pair: string): Promise<void> {
   const names = (await rest.pairs()).map((p) => p.name)
   if (names.includes(pair)) return
   const shown = names.slice(0, 20).join(', ') + (names.length > 20 ? `, … (${names.length} in all)` : '')
-  throw new TerminalError({ kind: 'validation', code: 'UNKNOWN_PAIR', field: 'pair', message: `This exchange lists no pair "${pair}"${names.length ? `; it lists ${shown}` : ''}. Nothing is watched.` })
+  throw new TerminalError({
+    kind: 'validation',
+    code: 'UNKNOWN_PAIR',
+    field: 'pair',
+    message: `This exchange lists no pair "${pair}"${names.length ? `; it lists ${shown}` : ''}. Nothing is watched.`,
+  })
 }
 
 /** Prints the feed of one pair until stopped; `connect` gives the REST client the book re-reads with. */

@@ -62,8 +62,7 @@ function next<E extends EventName>(core: TerminalCore, event: E, where: (p: Even
   })
 }
 
-const modes = (core: TerminalCore, want: Partial<FeedModes>) =>
-  next(core, 'feed.status', (p) => Object.entries(want).every(([k, v]) => p.modes[k as keyof FeedModes] === v), JSON.stringify(want))
+const modes = (core: TerminalCore, want: Partial<FeedModes>) => next(core, 'feed.status', (p) => Object.entries(want).every(([k, v]) => p.modes[k as keyof FeedModes] === v), JSON.stringify(want))
 
 /** Subscribes and waits until both feeds stream. */
 async function subscribed(core: TerminalCore) {
@@ -99,7 +98,7 @@ describe('terminal on the live feed', () => {
     expect(a.orders?.some((o) => o.id === orderId)).toBe(true)
   })
 
-  it('streams the pair list\'s prices of every pair, tagged with the session, long before any REST read', async () => {
+  it("streams the pair list's prices of every pair, tagged with the session, long before any REST read", async () => {
     const core = await open()
     const snapshot = await subscribed(core)
     const started = Date.now()
@@ -231,7 +230,10 @@ describe('the feed URL of a profile', () => {
     const core = await open()
     const master = demo.accounts.find((a) => a.parentId === null)!
     const creds = { apiKey: master.apiKey, apiSecret: master.apiSecret }
-    await expect(core.call('profiles.create', { name: 'Elsewhere', baseUrl: demo.baseUrl, feedUrl: 'ws://127.0.0.2/alp-ws', ...creds })).rejects.toMatchObject({ code: 'BAD_FEED_URL', field: 'feedUrl' })
+    await expect(core.call('profiles.create', { name: 'Elsewhere', baseUrl: demo.baseUrl, feedUrl: 'ws://127.0.0.2/alp-ws', ...creds })).rejects.toMatchObject({
+      code: 'BAD_FEED_URL',
+      field: 'feedUrl',
+    })
     const profile = await core.call('profiles.create', { name: 'Own feed', baseUrl: demo.baseUrl, feedUrl: demo.feedUrl, ...creds })
     expect(profile.feedUrl).toBe(demo.feedUrl)
     const live = modes(core, { market: 'live' })

@@ -68,7 +68,11 @@ describe('terminal core against the demo exchange', () => {
     const lines: string[] = []
     const logger = createLogger({ dir, sink: (line) => lines.push(line) })
     const t = await createTerminal({
-      host: 'cli', version: '0', dataDir: dir, logger, rates: fast,
+      host: 'cli',
+      version: '0',
+      dataDir: dir,
+      logger,
+      rates: fast,
       vault: createVault({ keytar: null, registerSecret: (v) => logger.registerSecret(v) }),
       profiles: createProfileStore(dir),
       demo: { start: async () => ({ baseUrl: h.demo.baseUrl, accounts: h.demo.accounts }) },

@@ -70,21 +70,21 @@ export function addAccountRoutes(state: ExchangeState, add: AddRoute): void {
   add('/accounts/balances', 'GET', true, ({ accountId }) =>
     ok(
       losslessStringify(
-        visibleAccounts(accountId).flatMap((id) => engine.balancesOf(id)).map((e) => ({
-          balance: new LosslessNumber(e.balance.toFixed()),
-          reserve: new LosslessNumber(e.reserve.toFixed()),
-          currency: e.currency,
-          wallet_type: wireWallet(e.wallet),
-          last_update_at: new Date(e.updatedAt).toISOString(),
-          account_id: e.accountId,
-        })),
+        visibleAccounts(accountId)
+          .flatMap((id) => engine.balancesOf(id))
+          .map((e) => ({
+            balance: new LosslessNumber(e.balance.toFixed()),
+            reserve: new LosslessNumber(e.reserve.toFixed()),
+            currency: e.currency,
+            wallet_type: wireWallet(e.wallet),
+            last_update_at: new Date(e.updatedAt).toISOString(),
+            account_id: e.accountId,
+          })),
       ) as string, // an array always stringifies
     ),
   )
 
-  add('/accounts/feeinfo', 'GET', true, ({ accountId }) =>
-    ok(JSON.stringify(engine.feeRules.filter((r) => visibleAccounts(accountId).includes(r.accountId)).map(feeRuleJson))),
-  )
+  add('/accounts/feeinfo', 'GET', true, ({ accountId }) => ok(JSON.stringify(engine.feeRules.filter((r) => visibleAccounts(accountId).includes(r.accountId)).map(feeRuleJson))))
 
   add('/accounts/order', 'GET', true, ({ query, accountId }) => {
     const pair = pairParam(query, false)
@@ -96,10 +96,7 @@ export function addAccountRoutes(state: ExchangeState, add: AddRoute): void {
     const filter = historyFilter(query)
     if (isReply(filter)) return filter
     const matches = (o: Order): boolean =>
-      (!openOnly || engine.isLive(o)) &&
-      (!filter.side || o.side === filter.side) &&
-      (filter.startMs == null || o.createdAt >= filter.startMs) &&
-      (filter.endMs == null || o.createdAt <= filter.endMs)
+      (!openOnly || engine.isLive(o)) && (!filter.side || o.side === filter.side) && (filter.startMs == null || o.createdAt >= filter.startMs) && (filter.endMs == null || o.createdAt <= filter.endMs)
     return ok(JSON.stringify(engine.recentOrders(accountId, limit!, pair?.name ?? null, matches).map((o) => orderJson(o, !state.omitClientOrderId()))))
   })
 

@@ -50,11 +50,7 @@ export function createAccounts(seed: number): DemoAccount[] {
     apiSecret: deriveSecret(seed, `secret:${offset}`, 64),
   })
   const master = make(1, 'Demo Trader', 'demo.trader@example.com', null)
-  return [
-    master,
-    make(2, 'Demo Scalping Desk', 'demo.scalping@example.com', master.id),
-    make(3, 'Demo Savings', 'demo.savings@example.com', master.id),
-  ]
+  return [master, make(2, 'Demo Scalping Desk', 'demo.scalping@example.com', master.id), make(3, 'Demo Savings', 'demo.savings@example.com', master.id)]
 }
 
 export function initialBalances(accounts: readonly DemoAccount[]): InitialBalance[] {

@@ -115,7 +115,12 @@ describe('admin endpoints', () => {
   it('the tape is bounded: a rate or a length out of range is refused, an unknown pair is 404', async () => {
     exchange = await startTestExchange({ admin: true })
     const token = exchange.adminToken!
-    for (const tape of [{ pair: 'BTC_USDT', rate: 0, seconds: 1 }, { pair: 'BTC_USDT', rate: 10_001, seconds: 1 }, { pair: 'BTC_USDT', rate: 10, seconds: 601 }, { pair: 'BTC_USDT', rate: 10 }]) {
+    for (const tape of [
+      { pair: 'BTC_USDT', rate: 0, seconds: 1 },
+      { pair: 'BTC_USDT', rate: 10_001, seconds: 1 },
+      { pair: 'BTC_USDT', rate: 10, seconds: 601 },
+      { pair: 'BTC_USDT', rate: 10 },
+    ]) {
       expect((await admin(exchange, 'POST', 'tape', { token, body: JSON.stringify(tape) })).status, JSON.stringify(tape)).toBe(400)
     }
     expect((await admin(exchange, 'POST', 'tape', { token, body: JSON.stringify({ pair: 'XYZ_USDT', rate: 10, seconds: 1 }) })).status).toBe(404)
@@ -142,7 +147,12 @@ describe('the loopback guard', () => {
     let faultsSet = false
     const req = { socket: { remoteAddress: '10.0.0.5' }, headers: { 'x-admin-token': 'secret-token' }, method: 'POST' } as unknown as IncomingMessage
     const res = { writeHead: (s: number) => (status = s), end: () => undefined } as unknown as ServerResponse
-    await handleAdmin(req, res, '/__admin/faults', { token: 'secret-token', setFaults: () => (faultsSet = true), stats: () => ({ requests: 0, ordersPlaced: 0, orderRequests: 0, tapeTrades: 0 }), tape: () => false })
+    await handleAdmin(req, res, '/__admin/faults', {
+      token: 'secret-token',
+      setFaults: () => (faultsSet = true),
+      stats: () => ({ requests: 0, ordersPlaced: 0, orderRequests: 0, tapeTrades: 0 }),
+      tape: () => false,
+    })
     expect(status).toBe(403)
     expect(faultsSet).toBe(false)
   })
@@ -150,7 +160,19 @@ describe('the loopback guard', () => {
 
 describe('parseFaultMode', () => {
   it('accepts every documented field and keeps only what was given', () => {
-    const all = { latencyMs: 10, dropOrderResponse: true, serverError: 503, rateLimit: { retryAfterSec: 2 }, expiredToken: true, malformedJson: true, htmlGateway: true, clockSkewSec: -3600, omitClientOrderId: true, failTimes: 1, onlyPaths: ['/trading/order'] }
+    const all = {
+      latencyMs: 10,
+      dropOrderResponse: true,
+      serverError: 503,
+      rateLimit: { retryAfterSec: 2 },
+      expiredToken: true,
+      malformedJson: true,
+      htmlGateway: true,
+      clockSkewSec: -3600,
+      omitClientOrderId: true,
+      failTimes: 1,
+      onlyPaths: ['/trading/order'],
+    }
     expect(parseFaultMode(all)).toEqual({ ok: true, mode: all })
     expect(parseFaultMode({})).toEqual({ ok: true, mode: {} })
   })

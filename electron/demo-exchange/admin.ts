@@ -57,7 +57,12 @@ const faultModeSchema = z.strictObject({
   expiredToken: z.boolean().optional(),
   malformedJson: z.boolean().optional(),
   htmlGateway: z.boolean().optional(),
-  clockSkewSec: z.number().int().min(-86_400 * 365).max(86_400 * 365).optional(),
+  clockSkewSec: z
+    .number()
+    .int()
+    .min(-86_400 * 365)
+    .max(86_400 * 365)
+    .optional(),
   omitClientOrderId: z.boolean().optional(),
   failTimes: z.number().int().min(0).max(1_000_000).optional(),
   onlyPaths: z.array(z.string().startsWith('/').max(200)).max(20).optional(),
@@ -66,7 +71,12 @@ const faultModeSchema = z.strictObject({
   feedDiffLost: z.boolean().optional(),
   feedOff: z.boolean().optional(),
   feedPingsStopped: z.boolean().optional(),
-  feedMaxBufferedBytes: z.number().int().min(0).max(1 << 30).optional(),
+  feedMaxBufferedBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(1 << 30)
+    .optional(),
 })
 
 // bounded: a bench run is at most ten minutes, and 10,000 trades a second is five times the load

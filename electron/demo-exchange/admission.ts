@@ -26,12 +26,7 @@ export function admitUserOrder(book: PairBook, wallets: Wallets, accountId: numb
     }
   }
   const payCurrency = r.side === 'BUY' ? r.pair.quote : r.pair.base
-  const need =
-    r.side === 'SELL'
-      ? r.baseAmount!
-      : r.type === 'MARKET'
-        ? r.quoteAmount!
-        : r.baseAmount!.times(r.limitPrice!)
+  const need = r.side === 'SELL' ? r.baseAmount! : r.type === 'MARKET' ? r.quoteAmount! : r.baseAmount!.times(r.limitPrice!)
   const available = wallets.available(accountId, r.wallet, payCurrency)
   if (need.gt(available)) {
     return {

@@ -108,8 +108,7 @@ describe('X-SIGN on POST and DELETE', () => {
   it('refuses a missing, wrong, re-serialised or other-account signature', async () => {
     const s = await Session.open(ex, 0)
     const text = JSON.stringify(order)
-    const post = (headers: Record<string, string>, body = text): Promise<{ status: number; json: unknown }> =>
-      raw(ex, 'POST', '/trading/order', { headers: { ...bearer(s.token), ...headers }, body })
+    const post = (headers: Record<string, string>, body = text): Promise<{ status: number; json: unknown }> => raw(ex, 'POST', '/trading/order', { headers: { ...bearer(s.token), ...headers }, body })
     const before = ex.stats().ordersPlaced
     await expect401(post({}), 'INVALID_SIGNATURE')
     await expect401(post({ 'x-sign': 'deadbeef' }), 'INVALID_SIGNATURE')

@@ -14,9 +14,7 @@ export function signJwt(payload: Record<string, unknown>, key: string): string {
   return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`
 }
 
-export type TokenCheck =
-  | { ok: true; accountId: number; exp: number }
-  | { ok: false; code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED'; message: string }
+export type TokenCheck = { ok: true; accountId: number; exp: number } | { ok: false; code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED'; message: string }
 
 /** Verifies signature and expiry; `nowSec` is the server's (possibly skewed) clock. */
 export function verifyJwt(token: string, key: string, nowSec: number): TokenCheck {

@@ -39,15 +39,19 @@ it.each([
   [['--prot', '0'], "Unknown option '--prot'"],
   [['--port', 'eighty'], '--port takes a whole number from 0 to 65535 (0: any free port), got "eighty"'],
   [['--port', '0', '--seed'], "Option '--seed <value>' argument missing"],
-])('%j exits 2 and names what is wrong, printing no JSON line', async (args, expected) => {
-  const root = new URL('../..', import.meta.url).pathname
-  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(`${root}node_modules/.bin/tsx`, ['electron/demo-exchange/cli.ts', ...args], { cwd: root, timeout: 15_000 }, (_error, stdout, stderr) =>
-      resolve({ code: child.exitCode, stdout, stderr }),
-    )
-  })
-  expect(result.code).toBe(2)
-  expect(result.stderr).toContain(`demo-exchange: ${expected}`)
-  expect(result.stderr).toContain('usage: demo-exchange --port <port>')
-  expect(result.stdout).toBe('')
-}, 30_000)
+])(
+  '%j exits 2 and names what is wrong, printing no JSON line',
+  async (args, expected) => {
+    const root = new URL('../..', import.meta.url).pathname
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(`${root}node_modules/.bin/tsx`, ['electron/demo-exchange/cli.ts', ...args], { cwd: root, timeout: 15_000 }, (_error, stdout, stderr) =>
+        resolve({ code: child.exitCode, stdout, stderr }),
+      )
+    })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`demo-exchange: ${expected}`)
+    expect(result.stderr).toContain('usage: demo-exchange --port <port>')
+    expect(result.stdout).toBe('')
+  },
+  30_000,
+)

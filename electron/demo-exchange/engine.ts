@@ -9,17 +9,7 @@ import type { Decimal } from '../domain/decimal'
 import type { FeeRule } from './accounts'
 import { admitUserOrder } from './admission'
 import { EngineChanges } from './engine-changes'
-import {
-  isLiveOrder,
-  newOrder,
-  systemRequest,
-  type BalanceEntry,
-  type EngineOptions,
-  type Order,
-  type OrderRequest,
-  type PlaceResult,
-  type Side,
-} from './engine-types'
+import { isLiveOrder, newOrder, systemRequest, type BalanceEntry, type EngineOptions, type Order, type OrderRequest, type PlaceResult, type Side } from './engine-types'
 import { Matcher } from './matching'
 import { OrderRegistry } from './order-registry'
 import { PairMarkets, type PairBook } from './pair-markets'

@@ -33,11 +33,7 @@ export function resolveFeeRule(rules: readonly FeeRule[], accountId: number, pai
     if (rule.accountId !== accountId || !rule.isActive || !inWindow(rule, nowMs)) continue
     if (rule.pairId !== null && rule.pairId !== pair.id) continue
     if (rule.currencyId !== null && rule.currencyId !== baseId && rule.currencyId !== quoteId) continue
-    if (
-      best === null ||
-      rule.priority > best.priority ||
-      (rule.priority === best.priority && specificity(rule) > specificity(best))
-    ) {
+    if (best === null || rule.priority > best.priority || (rule.priority === best.priority && specificity(rule) > specificity(best))) {
       best = rule
     }
   }

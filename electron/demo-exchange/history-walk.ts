@@ -25,7 +25,10 @@ export class HistoryWalk {
   private readonly amountFactor: number
   private readonly typicalVolume: number
 
-  constructor(pair: PairInfo, private readonly rng: Rng) {
+  constructor(
+    pair: PairInfo,
+    private readonly rng: Rng,
+  ) {
     this.logBase = Math.log(pair.basePrice)
     this.sigma = pair.dailyVol / Math.sqrt(1440)
     this.priceFactor = 10 ** pair.pricePrecision

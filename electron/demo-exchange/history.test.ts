@@ -82,7 +82,6 @@ describe('GET /accounts/order filters', () => {
     expect(asks.every((o) => o.side === 'ASK')).toBe(true)
     const all = (await master.get(`/accounts/order?pair=BTC_USDT&start_time=${encodeURIComponent(startedAt)}`)).json as unknown[]
     expect(all).toHaveLength(3)
-    for (const order of all as Array<Record<string, unknown>>)
-      for (const key of ['date', 'open_at', 'updated_at', 'done_at', 'expire_after']) expect(order[key], key).not.toBeNull()
+    for (const order of all as Array<Record<string, unknown>>) for (const key of ['date', 'open_at', 'updated_at', 'done_at', 'expire_after']) expect(order[key], key).not.toBeNull()
   })
 })

@@ -38,9 +38,7 @@ describe('GET /currencies', () => {
 describe('GET /pairs', () => {
   it('lists the 8 pairs with precisions, bounds and ids of the right types', async () => {
     const list = (await raw(ex, 'GET', '/pairs')).json as Record<string, unknown>[]
-    expect(list.map((p) => p.name)).toEqual(
-      expect.arrayContaining(['BTC_USDT', 'ETH_USDT', 'ETH_BTC', 'LTC_USDT', 'XRP_USDT', 'DOGE_USDT', 'TRX_USDT', 'USDC_USDT']),
-    )
+    expect(list.map((p) => p.name)).toEqual(expect.arrayContaining(['BTC_USDT', 'ETH_USDT', 'ETH_BTC', 'LTC_USDT', 'XRP_USDT', 'DOGE_USDT', 'TRX_USDT', 'USDC_USDT']))
     for (const p of list) {
       expect(p.name).toBe(`${String(p.currency1)}_${String(p.currency2)}`)
       for (const f of ['price_precision', 'amount_precision', 'id']) expect(isInt(p[f]), f).toBe(true)
@@ -141,8 +139,7 @@ describe('GET /time, /ticker, /orderbook', () => {
     // Hand check of the best bucket each side: the bucket at or above the best ask, at or below the best bid.
     expect(grouped.sell[0]!.price).toBe(Math.ceil(whole.sell[0]!.price / 10) * 10)
     expect(grouped.buy[0]!.price).toBe(Math.floor(whole.buy[0]!.price / 10) * 10)
-    const inBucket = (side: Book['sell'], price: number, up: boolean) =>
-      side.filter((l) => (up ? Math.ceil(l.price / 10) : Math.floor(l.price / 10)) * 10 === price).reduce((s, l) => s + l.amount, 0)
+    const inBucket = (side: Book['sell'], price: number, up: boolean) => side.filter((l) => (up ? Math.ceil(l.price / 10) : Math.floor(l.price / 10)) * 10 === price).reduce((s, l) => s + l.amount, 0)
     expect(grouped.sell[0]!.amount).toBeCloseTo(inBucket(whole.sell, grouped.sell[0]!.price, true), 9)
     expect(grouped.buy[0]!.amount).toBeCloseTo(inBucket(whole.buy, grouped.buy[0]!.price, false), 9)
     const two = (await raw(ex, 'GET', '/orderbook?pair=BTC_USDT&limit_sell=2&group=10')).json as Book

@@ -21,7 +21,19 @@ describe('valid orders of each type', () => {
     expect(after.balance).toBe(before.balance)
     expect(D(after.reserve).minus(before.reserve).toNumber()).toBe(300)
     const o = await orderById(master, id)
-    expect(o).toMatchObject({ pair: 'BTC_USDT', amount: 0.01, price: 30000, side: 'BID', status: 'OPEN', type: 'LIMIT', wallet_type: 'SPOT', amount_filled: 0, amount_canceled: 0, client_order_id: 'rest-1', account_id: master.account.id })
+    expect(o).toMatchObject({
+      pair: 'BTC_USDT',
+      amount: 0.01,
+      price: 30000,
+      side: 'BID',
+      status: 'OPEN',
+      type: 'LIMIT',
+      wallet_type: 'SPOT',
+      amount_filled: 0,
+      amount_canceled: 0,
+      client_order_id: 'rest-1',
+      account_id: master.account.id,
+    })
     for (const f of ['date', 'open_at', 'updated_at']) expect(Date.parse(o[f] as string)).not.toBeNaN()
     // not done: the key is left out, as the official client wants (never null)
     expect('done_at' in o).toBe(false)
@@ -55,7 +67,11 @@ describe('valid orders of each type', () => {
     // master's BTC_USDT rule (priority 10): taker 0.001, charged from the BTC received
     expect(D(usdt.balance).minus(usdtAfter.balance).toNumber()).toBe(D(ask.price).times('0.001').toNumber())
     expect(usdtAfter.reserve).toBe(usdt.reserve)
-    expect(D(btcAfter.balance).minus(btc.balance).toNumber()).toBe(D('0.001').minus(feeOf(D('0.001'), '0.001')).toNumber())
+    expect(D(btcAfter.balance).minus(btc.balance).toNumber()).toBe(
+      D('0.001')
+        .minus(feeOf(D('0.001'), '0.001'))
+        .toNumber(),
+    )
   })
 
   it('MARKET buy by quote_amount walks the asks, spends at most quote_amount and pays the time-bounded ETH rule', async () => {
@@ -98,8 +114,16 @@ describe('valid orders of each type', () => {
       left = left.minus(q)
       if (left.isZero()) break
     }
-    expect(D(eth.balance).minus((await master.balance('ETH')).balance).toNumber()).toBe(2)
-    expect(D((await master.balance('USDT')).balance).minus(usdt.balance).toNumber()).toBe(credited.toNumber())
+    expect(
+      D(eth.balance)
+        .minus((await master.balance('ETH')).balance)
+        .toNumber(),
+    ).toBe(2)
+    expect(
+      D((await master.balance('USDT')).balance)
+        .minus(usdt.balance)
+        .toNumber(),
+    ).toBe(credited.toNumber())
   })
 
   it('a resting order filled by someone else pays the maker rate of its own account', async () => {
@@ -117,7 +141,11 @@ describe('valid orders of each type', () => {
     expect(D(btc.balance).minus(btcAfter.balance).toNumber()).toBe(0.001)
     expect(btcAfter.reserve).toBe(btc.reserve)
     // sub-account 1 default rule: maker 0.0004 (its launch promotion has expired, its BTC rule is inactive)
-    expect(D((await sub1.balance('USDT')).balance).minus(usdt.balance).toNumber()).toBe(value.minus(feeOf(value, '0.0004')).toNumber())
+    expect(
+      D((await sub1.balance('USDT')).balance)
+        .minus(usdt.balance)
+        .toNumber(),
+    ).toBe(value.minus(feeOf(value, '0.0004')).toNumber())
     const trades = (await (await fetch(`${ex.baseUrl}/trades?pair=BTC_USDT&limit=5`)).json()) as { price: number; amount: number; type: string }[]
     expect(trades).toContainEqual(expect.objectContaining({ price: price.toNumber(), amount: 0.001, type: 'buy' }))
   })
@@ -162,14 +190,40 @@ describe('valid orders of each type', () => {
     const downStop = D(bid0.price).minus('0.01')
     const btc = await master.balance('BTC')
     const up = expectIds(
-      (await master.order({ pair: 'BTC_USDT', order_type: 'STOP_LIMIT', order_side: 'SELL', wallet_type: 'SPOT', base_amount: '0.002', limit_price: upStop.plus(5000).toFixed(2), stop_price: upStop.toFixed(2), stop_operator: 'GTE' })).json,
+      (
+        await master.order({
+          pair: 'BTC_USDT',
+          order_type: 'STOP_LIMIT',
+          order_side: 'SELL',
+          wallet_type: 'SPOT',
+          base_amount: '0.002',
+          limit_price: upStop.plus(5000).toFixed(2),
+          stop_price: upStop.toFixed(2),
+          stop_operator: 'GTE',
+        })
+      ).json,
     )
     const down = expectIds(
-      (await master.order({ pair: 'BTC_USDT', order_type: 'STOP_LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.002', limit_price: downStop.minus(5000).toFixed(2), stop_price: downStop.toFixed(2), stop_operator: 'LTE' })).json,
+      (
+        await master.order({
+          pair: 'BTC_USDT',
+          order_type: 'STOP_LIMIT',
+          order_side: 'BUY',
+          wallet_type: 'SPOT',
+          base_amount: '0.002',
+          limit_price: downStop.minus(5000).toFixed(2),
+          stop_price: downStop.toFixed(2),
+          stop_operator: 'LTE',
+        })
+      ).json,
     )
     expect(await orderById(master, up)).toMatchObject({ status: 'PENDING', type: 'STOP_LIMIT', stop_price: upStop.toNumber() })
     expect((await orderById(master, down)).status).toBe('PENDING')
-    expect(D((await master.balance('BTC')).reserve).minus(btc.reserve).toNumber()).toBe(0.002)
+    expect(
+      D((await master.balance('BTC')).reserve)
+        .minus(btc.reserve)
+        .toNumber(),
+    ).toBe(0.002)
 
     // someone buys through the best ask: the last price rises above the stop -> the sell stop rests as a limit
     const sweepUp = D(ask0.amount).times(ask0.price).plus(50).toFixed(2)

@@ -12,8 +12,7 @@ import { type Reply, type Route, error } from './route-kit'
 /** Where the exchange's API sits on the port (the feed and /__admin sit beside it). */
 export const API_PREFIX = '/api/v3'
 const MAX_BODY = 64 * 1024
-const GATEWAY_PAGE =
-  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+const GATEWAY_PAGE = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
 function send(res: ServerResponse, reply: Reply, contentType = 'application/json; charset=utf-8'): void {
   if (reply.body === null) {

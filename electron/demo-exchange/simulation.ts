@@ -161,7 +161,10 @@ export class Simulation {
     for (let i = 0; i < LEVELS; i++) {
       const bid = new Decimal(fair - half - i * step).toDecimalPlaces(p.pricePrecision, Decimal.ROUND_DOWN)
       const ask = new Decimal(fair + half + i * step).toDecimalPlaces(p.pricePrecision, Decimal.ROUND_UP)
-      for (const [side, price] of [['BUY', bid], ['SELL', ask]] as const) {
+      for (const [side, price] of [
+        ['BUY', bid],
+        ['SELL', ask],
+      ] as const) {
         if (price.lte(0)) continue
         const value = p.levelValue * sim.rng.range(0.3, 1.5) * (1 + i * 0.15)
         const amount = this.size(p, value / price.toNumber())

@@ -32,12 +32,7 @@ function present(body: Record<string, unknown>, field: string): boolean {
   return body[field] !== undefined && body[field] !== null && body[field] !== ''
 }
 
-function decimalField(
-  body: Record<string, unknown>,
-  field: string,
-  code: 'INVALID_QUANTITY' | 'INVALID_PRICE',
-  places: number,
-): Parsed<Decimal> {
+function decimalField(body: Record<string, unknown>, field: string, code: 'INVALID_QUANTITY' | 'INVALID_PRICE', places: number): Parsed<Decimal> {
   const value = wireDecimal(body[field])
   if (value === null) return reject(code, `${field} must be a decimal number, got ${JSON.stringify(body[field])}.`)
   if (value.lte(0)) return reject(code, `${field} must be greater than zero.`)
@@ -68,10 +63,7 @@ export function parseOrderRequest(body: Record<string, unknown>, pairs: Readonly
   if (!present(body, 'wallet_type')) return missing('wallet_type', '')
   const wallet = typeof body.wallet_type === 'string' ? WALLET_TYPE_ALIASES[body.wallet_type.toUpperCase()] : undefined
   if (!wallet) {
-    return reject(
-      'INVALID_WALLET_TYPE',
-      `wallet_type must be one of SPOT, CROSS_MARGIN, ISOLATED_MARGIN, P2P (or MARGIN_CROSS, MARGIN_ISOLATED, FUNDING), got ${JSON.stringify(body.wallet_type)}.`,
-    )
+    return reject('INVALID_WALLET_TYPE', `wallet_type must be one of SPOT, CROSS_MARGIN, ISOLATED_MARGIN, P2P (or MARGIN_CROSS, MARGIN_ISOLATED, FUNDING), got ${JSON.stringify(body.wallet_type)}.`)
   }
 
   // ---- amounts: base_amount for everything except a market buy, which is sized by quote_amount

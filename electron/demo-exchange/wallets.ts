@@ -82,14 +82,42 @@ export class Wallets {
       o.reserved = o.reserved.minus(held)
       const fee = qty.times(rate).toDecimalPlaces(FEE_PLACES, Decimal.ROUND_UP)
       baseE.balance = baseE.balance.plus(qty).minus(fee)
-      this.onFill?.({ order: o, maker, qty, price: px, quote, fee, feeRate: rate, feeCurrency: o.pair.base, atMs: now, base: baseE, quoteEntry: quoteE, baseDelta: qty.minus(fee), quoteDelta: quote.negated() })
+      this.onFill?.({
+        order: o,
+        maker,
+        qty,
+        price: px,
+        quote,
+        fee,
+        feeRate: rate,
+        feeCurrency: o.pair.base,
+        atMs: now,
+        base: baseE,
+        quoteEntry: quoteE,
+        baseDelta: qty.minus(fee),
+        quoteDelta: quote.negated(),
+      })
     } else {
       baseE.balance = baseE.balance.minus(qty)
       baseE.reserve = baseE.reserve.minus(qty)
       o.reserved = o.reserved.minus(qty)
       const fee = quote.times(rate).toDecimalPlaces(FEE_PLACES, Decimal.ROUND_UP)
       quoteE.balance = quoteE.balance.plus(quote).minus(fee)
-      this.onFill?.({ order: o, maker, qty, price: px, quote, fee, feeRate: rate, feeCurrency: o.pair.quote, atMs: now, base: baseE, quoteEntry: quoteE, baseDelta: qty.negated(), quoteDelta: quote.minus(fee) })
+      this.onFill?.({
+        order: o,
+        maker,
+        qty,
+        price: px,
+        quote,
+        fee,
+        feeRate: rate,
+        feeCurrency: o.pair.quote,
+        atMs: now,
+        base: baseE,
+        quoteEntry: quoteE,
+        baseDelta: qty.negated(),
+        quoteDelta: quote.minus(fee),
+      })
     }
     baseE.updatedAt = now
     quoteE.updatedAt = now

@@ -20,10 +20,22 @@ const draftPrice = decimalText.superRefine((text, ctx) => {
 })
 
 export const alertDraftSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.enum(['above', 'below', 'cross']), pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/), price: draftPrice, note: z.string().max(200).optional(), sound: z.boolean().optional() }),
+  z.strictObject({
+    kind: z.enum(['above', 'below', 'cross']),
+    pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/),
+    price: draftPrice,
+    note: z.string().max(200).optional(),
+    sound: z.boolean().optional(),
+  }),
   // Without an order id: the next order of the pair that fills (an order filled before the alert was
   // set never fires it).
-  z.strictObject({ kind: z.literal('order-filled'), pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/), orderId: z.number().int().positive().optional(), note: z.string().max(200).optional(), sound: z.boolean().optional() }),
+  z.strictObject({
+    kind: z.literal('order-filled'),
+    pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/),
+    orderId: z.number().int().positive().optional(),
+    note: z.string().max(200).optional(),
+    sound: z.boolean().optional(),
+  }),
 ])
 export type AlertDraft = z.output<typeof alertDraftSchema>
 

@@ -77,10 +77,7 @@ export const methodInputs = {
   'profiles.remove': z.strictObject({ id }),
   'profiles.activate': z.strictObject({ id }),
   /** Tests a saved profile ({id}) or unsaved form values (all three of baseUrl, apiKey, apiSecret). */
-  'profiles.test': z.union([
-    z.strictObject({ id }),
-    z.strictObject({ baseUrl, apiKey: secretText, apiSecret: secretText }),
-  ]),
+  'profiles.test': z.union([z.strictObject({ id }), z.strictObject({ baseUrl, apiKey: secretText, apiSecret: secretText })]),
 
   'session.get': noInput,
   'accounts.select': z.strictObject({ accountId: z.number().int().min(0) }),
@@ -118,16 +115,15 @@ export const methodInputs = {
   'files.saveText': z.strictObject({ suggestedName: z.string().min(1).max(200), text: z.string().max(50_000_000) }),
   'orders.validate': orderDraftSchema,
   'orders.place': orderDraftSchema,
-  'orders.cancel': z.union([
-    z.strictObject({ order_ids: z.array(z.number().int().min(0)).min(1).max(100) }),
-    z.strictObject({ pair: pairName }),
-    z.strictObject({ all: z.literal(true) }),
-  ]),
+  'orders.cancel': z.union([z.strictObject({ order_ids: z.array(z.number().int().min(0)).min(1).max(100) }), z.strictObject({ pair: pairName }), z.strictObject({ all: z.literal(true) })]),
   /** Moves an open limit order to a new price: cancel, confirm, place the unfilled rest (move-order.ts). */
   'orders.move': z.strictObject({
     orderId: z.number().int().positive(),
     pair: pairName,
-    price: z.string().max(64).regex(/^\d+(\.\d+)?$/, 'A price is a positive decimal number, e.g. 43000.5'),
+    price: z
+      .string()
+      .max(64)
+      .regex(/^\d+(\.\d+)?$/, 'A price is a positive decimal number, e.g. 43000.5'),
   }),
 
   /** The active profile's alerts: armed ones and their history (fired, cancelled). */

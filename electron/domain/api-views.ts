@@ -171,9 +171,7 @@ export type PlaceOrderResult =
       message: string
     }
 
-export type CancelOrdersResult =
-  | { kind: 'by-ids'; results: Record<string, string> }
-  | { kind: 'accepted' } // cancel all / by pair: 202 with no body
+export type CancelOrdersResult = { kind: 'by-ids'; results: Record<string, string> } | { kind: 'accepted' } // cancel all / by pair: 202 with no body
 
 export interface ConnectionTestResult {
   ok: boolean

@@ -8,20 +8,7 @@
 // the methods answer with are in api-views.ts; this module re-exports both, so importers name one
 // module.
 import type { z } from 'zod'
-import type {
-  Account,
-  Balance,
-  Candle,
-  CandleInterval,
-  Currency,
-  FeeRule,
-  FillRecord,
-  OrderBook,
-  OrderRecord,
-  Pair,
-  Ticker,
-  Trade,
-} from './wire'
+import type { Account, Balance, Candle, CandleInterval, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade } from './wire'
 import type { OrderCheck, OrderDraft } from './orders'
 import type { PlacedFill } from './fill-sides'
 import type { Envelope } from './errors'
@@ -120,7 +107,7 @@ export const eventPayloads = {
   'feed.status': typed<{ session: MarketSession; modes: FeedModes }>(),
   'session.changed': typed<SessionState>(),
   'account.changed': typed<AccountSnapshot>(),
-  'notice': typed<Notice>(),
+  notice: typed<Notice>(),
   /** Alerts that just fired on the active profile, already saved as fired: show each once. */
   'alerts.fired': typed<{ session: MarketSession; alerts: Alert[] }>(),
   /** A step of an order move under way, as it happens. */

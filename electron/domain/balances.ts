@@ -32,9 +32,7 @@ export interface WalletRef {
  */
 export function availableIn(balances: readonly Balance[], where: WalletRef): Dec | null {
   const wallet = canonicalWallet(where.walletType)
-  const rows = balances.filter(
-    (b) => (where.accountId === null || b.account_id === where.accountId) && b.currency === where.currency && canonicalWallet(b.wallet_type) === wallet,
-  )
+  const rows = balances.filter((b) => (where.accountId === null || b.account_id === where.accountId) && b.currency === where.currency && canonicalWallet(b.wallet_type) === wallet)
   if (rows.length === 0) return null
   return rows.reduce((sum, row) => sum.plus(availableOf(row)), new Decimal(0)).toFixed()
 }

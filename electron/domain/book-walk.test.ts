@@ -35,8 +35,14 @@ describe('market order book walk', () => {
   })
 
   it('gives the same walk for a book in exponent notation (the decimal.js path) as in plain text (the integer path)', () => {
-    const plain = [{ price: '0.00012', amount: '1500.5' }, { price: '0.000125', amount: '20' }]
-    const sci = [{ price: '1.2e-4', amount: '1.5005e3' }, { price: '1.25e-4', amount: '2e1' }]
+    const plain = [
+      { price: '0.00012', amount: '1500.5' },
+      { price: '0.000125', amount: '20' },
+    ]
+    const sci = [
+      { price: '1.2e-4', amount: '1.5005e3' },
+      { price: '1.25e-4', amount: '2e1' },
+    ]
     const pairs: [BookWalk, BookWalk][] = [
       [walkBook({ side: 'BUY', quoteAmount: '0.1825', asks: plain }), walkBook({ side: 'BUY', quoteAmount: '0.1825', asks: sci })],
       [walkBook({ side: 'SELL', baseAmount: '1510.25', bids: plain }), walkBook({ side: 'SELL', baseAmount: '1510.25', bids: sci })],
@@ -55,9 +61,7 @@ describe('market order book walk', () => {
 
   // Brute force: cut every level into lots of 1 and take them one by one, best first.
   function bruteForce(side: 'BUY' | 'SELL', amount: number, levels: Array<[number, number]>) {
-    const lots = levels
-      .flatMap(([price, size]) => Array.from({ length: size }, () => price))
-      .sort((a, b) => (side === 'BUY' ? a - b : b - a))
+    const lots = levels.flatMap(([price, size]) => Array.from({ length: size }, () => price)).sort((a, b) => (side === 'BUY' ? a - b : b - a))
     let base = new Decimal(0)
     let quote = new Decimal(0)
     let left = new Decimal(amount)

@@ -73,8 +73,7 @@ function finish(side: 'BUY' | 'SELL', levels: readonly BookLevel[], base: Decima
   const buying = side === 'BUY'
   const best = levels[0]?.price ?? null
   const average = base.isZero() ? null : quote.div(base)
-  const slippage =
-    average && best ? (buying ? average.sub(best) : new Decimal(best).sub(average)).div(best).mul(100).toFixed() : null
+  const slippage = average && best ? (buying ? average.sub(best) : new Decimal(best).sub(average)).div(best).mul(100).toFixed() : null
   return {
     side,
     base: base.toFixed(),

@@ -6,7 +6,7 @@ const set = methodInputs['prefs.set']
 const sma: IndicatorPref = { id: 'SMA', params: { period: 5 }, color: '#ffffff' }
 
 describe('prefs.set of the chart workspace', () => {
-  it('accepts one chart\'s indicators and a full layout', () => {
+  it("accepts one chart's indicators and a full layout", () => {
     const ok = set.safeParse({
       indicators: { chart: 'BTC_USDT|15', list: [{ id: 'BB', params: { period: 20, deviation: 2 }, color: '#b37feb' }] },
       layout: { sidebar: 20, bottom: 30, side: 30, bottomCollapsed: true, sideCollapsed: false },
@@ -32,7 +32,7 @@ describe('prefs.set of the chart workspace', () => {
 })
 
 describe('applyIndicatorPatch', () => {
-  it('replaces one chart\'s list, forgets a chart given an empty list, and leaves the others alone', () => {
+  it("replaces one chart's list, forgets a chart given an empty list, and leaves the others alone", () => {
     const map = { 'BTC_USDT|15': [sma], 'ETH_USDT|60': [sma] }
     const rsi: IndicatorPref = { id: 'RSI', params: { period: 14 }, color: '#e056fd' }
     expect(applyIndicatorPatch(map, { chart: 'BTC_USDT|15', list: [rsi] })).toEqual({ 'ETH_USDT|60': [sma], 'BTC_USDT|15': [rsi] })

@@ -16,16 +16,7 @@ export const INTERVAL_SECONDS: Record<CandleInterval, number> = {
 }
 export const CANDLES_MAX_LIMIT = 500
 
-export const ORDER_STATUSES = [
-  'PENDING',
-  'OPEN',
-  'FILLED',
-  'CANCELLED',
-  'PARTIAL_FILLED',
-  'PARTIAL_CANCELLED',
-  'EXPIRED',
-  'FAILED',
-] as const
+export const ORDER_STATUSES = ['PENDING', 'OPEN', 'FILLED', 'CANCELLED', 'PARTIAL_FILLED', 'PARTIAL_CANCELLED', 'EXPIRED', 'FAILED'] as const
 /**
  * Other spellings of a status and the one the terminal uses: the exchange's public docs write
  * PARTIAL_CANCELED, its official client PARTIAL_CANCELLED (the client is the better evidence).

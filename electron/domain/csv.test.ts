@@ -4,12 +4,18 @@ import { historyWindows, serverTime } from './history-windows'
 
 describe('CSV', () => {
   it('quotes what needs quoting and keeps exact decimals', () => {
-    const csv = toCsv(['pair', 'amount', 'note'], [['BTC_USDT', '0.123456789012345678', 'a, "quoted" one'], ['ETH_USDT', '-1.5', null]])
+    const csv = toCsv(
+      ['pair', 'amount', 'note'],
+      [
+        ['BTC_USDT', '0.123456789012345678', 'a, "quoted" one'],
+        ['ETH_USDT', '-1.5', null],
+      ],
+    )
     expect(csv).toBe('pair,amount,note\r\nBTC_USDT,0.123456789012345678,"a, ""quoted"" one"\r\nETH_USDT,-1.5,\r\n')
   })
 
   it('defuses spreadsheet formulas in text cells but not in numbers', () => {
-    expect(toCsv(['x'], [['=HYPERLINK("http://evil")'], ['@SUM(A1)'], ['-2.5'], ['+1 call']])).toBe("x\r\n\"'=HYPERLINK(\"\"http://evil\"\")\"\r\n'@SUM(A1)\r\n-2.5\r\n'+1 call\r\n")
+    expect(toCsv(['x'], [['=HYPERLINK("http://evil")'], ['@SUM(A1)'], ['-2.5'], ['+1 call']])).toBe('x\r\n"\'=HYPERLINK(""http://evil"")"\r\n\'@SUM(A1)\r\n-2.5\r\n\'+1 call\r\n')
   })
 
   it('writes UTC ISO 8601', () => {

@@ -70,8 +70,7 @@ describe('resolveFeeRule', () => {
   })
 
   describe('time bounds', () => {
-    const windowed = (from: string | null, to: string | null): FeeRule & { name: string } =>
-      rule({ name: 'window', active_once: [from, to], priority: 5, taker_fee_rate: '0' })
+    const windowed = (from: string | null, to: string | null): FeeRule & { name: string } => rule({ name: 'window', active_once: [from, to], priority: 5, taker_fee_rate: '0' })
     const at = (iso: string, r: FeeRule): string | null => nameOf(resolveFeeRule([rule({ name: 'default' }), r], { ...query, at: new Date(iso) }))
 
     it('applies inside the window, from inclusive, to exclusive', () => {

@@ -70,11 +70,7 @@ export function resolveFeeRule(rules: FeeRule[], q: FeeQuery): FeeRule | null {
   for (const rule of rules) {
     if (!applies(rule, q)) continue
     // Strictly better only: on a full tie the earlier rule stays.
-    if (
-      best === null ||
-      rule.priority > best.priority ||
-      (rule.priority === best.priority && specificity(rule) > specificity(best))
-    ) {
+    if (best === null || rule.priority > best.priority || (rule.priority === best.priority && specificity(rule) > specificity(best))) {
       best = rule
     }
   }

@@ -104,15 +104,19 @@ function place(f: FillRecord, evidence: SideEvidence): FillPlacement {
   const at = parseInstant(f.date ?? null)
   if (at === null) return { side: null, from: null, orderId: f.order_id ?? null, note: 'Unplaced: the fill has no time to match it by' }
 
-  const byOrder = ask((evidence.orders ?? []).flatMap((o) => {
-    const side = couldHaveMade(o, f, at)
-    return side ? [{ side, id: o.id }] : []
-  }))
+  const byOrder = ask(
+    (evidence.orders ?? []).flatMap((o) => {
+      const side = couldHaveMade(o, f, at)
+      return side ? [{ side, id: o.id }] : []
+    }),
+  )
   const base = baseOf(f.pair)
-  const byWallet = ask((evidence.motions ?? []).flatMap((m) => {
-    const side = movementSide(m, f, at, base)
-    return side ? [{ side }] : []
-  }))
+  const byWallet = ask(
+    (evidence.motions ?? []).flatMap((m) => {
+      const side = movementSide(m, f, at, base)
+      return side ? [{ side }] : []
+    }),
+  )
   const orderId = f.order_id ?? (byOrder.side !== null && byOrder.ids.length === 1 ? byOrder.ids[0]! : null)
 
   if (byOrder.side && byWallet.side && byOrder.side !== byWallet.side) {

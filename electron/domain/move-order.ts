@@ -17,4 +17,3 @@ export type MoveResult =
   | { outcome: 'cancelled-not-placed'; cancelledId: number; reason: string; retry: { amount: string; price: string } }
   /** The old order is cancelled and the new one's outcome is unknown. */
   | { outcome: 'cancelled-place-unknown'; cancelledId: number; reason: string; retry: { amount: string; price: string } }
-

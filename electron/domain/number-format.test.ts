@@ -4,7 +4,7 @@ import { formatAmount, groupByHand, setNumberLocale } from './number-format'
 afterEach(() => setNumberLocale(undefined))
 
 describe('grouping by hand (engines whose Intl would round a string)', () => {
-  it('groups the whole part with the locale\'s separators and keeps every fraction digit', () => {
+  it("groups the whole part with the locale's separators and keeps every fraction digit", () => {
     setNumberLocale('en-US')
     expect(groupByHand('1234567.123456789012345678', true)).toBe('1,234,567.123456789012345678')
     expect(groupByHand('-1234', true)).toBe('-1,234')

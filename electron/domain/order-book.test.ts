@@ -30,7 +30,16 @@ describe('order book', () => {
     ])
     expect(groupLevels(bids, 'bid', '10')).toEqual([{ price: '90', amount: '5' }])
     // Exact decimals: 0.1 + 0.2 is 0.3 here.
-    expect(groupLevels([{ price: '1', amount: '0.1' }, { price: '1.01', amount: '0.2' }], 'bid', '1')).toEqual([{ price: '1', amount: '0.3' }])
+    expect(
+      groupLevels(
+        [
+          { price: '1', amount: '0.1' },
+          { price: '1.01', amount: '0.2' },
+        ],
+        'bid',
+        '1',
+      ),
+    ).toEqual([{ price: '1', amount: '0.3' }])
     expect(() => groupLevels(asks, 'ask', '0')).toThrow(RangeError)
   })
 

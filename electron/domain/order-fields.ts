@@ -42,11 +42,7 @@ export function issue(field: OrderDraftField, code: string, message: string): Fi
  * Checks one amount or price field; at most one error, the most basic first: missing, malformed,
  * not positive, too many decimal places, outside the pair's size bounds.
  */
-function checkNumberField(
-  field: 'base_amount' | 'quote_amount' | 'limit_price' | 'stop_price',
-  text: string | undefined,
-  pair: Pair | null,
-): { error: FieldIssue } | { value: Decimal } {
+function checkNumberField(field: 'base_amount' | 'quote_amount' | 'limit_price' | 'stop_price', text: string | undefined, pair: Pair | null): { error: FieldIssue } | { value: Decimal } {
   if (isBlank(text)) return { error: issue(field, 'MISSING_FIELD', MISSING_TEXT[field]) }
   const isPrice = field === 'limit_price' || field === 'stop_price'
   const code = isPrice ? 'INVALID_PRICE' : 'INVALID_QUANTITY'
@@ -125,9 +121,7 @@ export function checkFields(draft: OrderDraft, ctx: OrderContext, errors: FieldI
   // Optional; blank means "let the terminal choose one".
   const clientOrderId = text('client_order_id')
   if (!isBlank(clientOrderId) && !CLIENT_ORDER_ID.test((clientOrderId as string).trim())) {
-    errors.push(
-      issue('client_order_id', 'INVALID_CLIENT_ORDER_ID', 'Use up to 64 letters, digits, dots, colons, dashes or underscores'),
-    )
+    errors.push(issue('client_order_id', 'INVALID_CLIENT_ORDER_ID', 'Use up to 64 letters, digits, dots, colons, dashes or underscores'))
   }
 
   return { pair, type, side, wallet, stopOperator, fields, numbers }

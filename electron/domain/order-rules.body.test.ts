@@ -13,9 +13,7 @@ describe('buildOrderBody', () => {
       CTX,
       'tt-abc',
     )
-    expect(JSON.stringify(body)).toBe(
-      '{"pair":"BTC_USDT","order_type":"LIMIT","order_side":"BUY","wallet_type":"CROSS_MARGIN","base_amount":"0.1","limit_price":"50000","client_order_id":"tt-abc"}',
-    )
+    expect(JSON.stringify(body)).toBe('{"pair":"BTC_USDT","order_type":"LIMIT","order_side":"BUY","wallet_type":"CROSS_MARGIN","base_amount":"0.1","limit_price":"50000","client_order_id":"tt-abc"}')
   })
   it('writes a STOP_LIMIT body with every field in the fixed order', () => {
     const body = buildOrderBody({ ...STOP_BUY, order_side: 'ASK', wallet_type: 'FUNDING', stop_operator: 'gte', base_amount: '.5' }, { ...CTX, available: null }, 'x1')
@@ -25,15 +23,11 @@ describe('buildOrderBody', () => {
   })
   it('writes a MARKET BUY body with the quote amount only', () => {
     const body = buildOrderBody({ ...MARKET_BUY, base_amount: '3', quote_amount: '100.50', limit_price: '9' }, CTX, 'tt-1')
-    expect(JSON.stringify(body)).toBe(
-      '{"pair":"BTC_USDT","order_type":"MARKET","order_side":"BUY","wallet_type":"SPOT","quote_amount":"100.5","client_order_id":"tt-1"}',
-    )
+    expect(JSON.stringify(body)).toBe('{"pair":"BTC_USDT","order_type":"MARKET","order_side":"BUY","wallet_type":"SPOT","quote_amount":"100.5","client_order_id":"tt-1"}')
   })
   it('writes a MARKET SELL body with the base amount only, never in exponent notation', () => {
     const body = buildOrderBody({ ...MARKET_SELL, base_amount: '0.0010000', wallet_type: 'MARGIN_ISOLATED', quote_amount: '1' }, { ...CTX, pair: { ...BTC_USDT, amount_precision: 8 } }, 'tt-2')
-    expect(JSON.stringify(body)).toBe(
-      '{"pair":"BTC_USDT","order_type":"MARKET","order_side":"SELL","wallet_type":"ISOLATED_MARGIN","base_amount":"0.001","client_order_id":"tt-2"}',
-    )
+    expect(JSON.stringify(body)).toBe('{"pair":"BTC_USDT","order_type":"MARKET","order_side":"SELL","wallet_type":"ISOLATED_MARGIN","base_amount":"0.001","client_order_id":"tt-2"}')
     const tiny = buildOrderBody({ ...LIMIT_SELL, base_amount: '0.00000001' }, { ...CTX, pair: { ...BTC_USDT, amount_precision: 8, minimum_order_size: '0.00000001' } }, 'tt-3')
     expect(tiny.base_amount).toBe('0.00000001')
   })

@@ -25,7 +25,7 @@ describe('validateOrder estimates', () => {
     expect(validateOrder(MARKET_BUY, { ...CTX, bestAsk: null }).estimate).toEqual({ value: '100', fee: null, feeCurrency: 'BTC' })
     expect(validateOrder(MARKET_SELL, { ...CTX, bestBid: null }).estimate.value).toBeNull()
   })
-  it('uses the rule fee currency when it names one; another currency than the pair\'s has no amount', () => {
+  it("uses the rule fee currency when it names one; another currency than the pair's has no amount", () => {
     const quote = validateOrder(LIMIT_BUY, { ...CTX, fee: { makerRate: '0', takerRate: '0.001', currency: 'USDT' } }).estimate
     expect(quote).toEqual({ value: '5000', fee: '5.00', feeCurrency: 'USDT' })
     const other = validateOrder(LIMIT_BUY, { ...CTX, fee: { makerRate: '0', takerRate: '0.001', currency: 'ALP' } }).estimate
@@ -39,11 +39,26 @@ describe('validateOrder estimates', () => {
 
 describe('normalizeSide, normalizeWalletType, fieldsFor', () => {
   it.each([
-    ['BUY', 'BUY'], ['buy', 'BUY'], [' Bid ', 'BUY'], ['SELL', 'SELL'], ['ask', 'SELL'], ['', null], ['B', null], ['__proto__', null],
+    ['BUY', 'BUY'],
+    ['buy', 'BUY'],
+    [' Bid ', 'BUY'],
+    ['SELL', 'SELL'],
+    ['ask', 'SELL'],
+    ['', null],
+    ['B', null],
+    ['__proto__', null],
   ])('side %j → %j', (text, side) => expect(normalizeSide(text)).toBe(side))
   it.each([
-    ['SPOT', 'SPOT'], ['spot', 'SPOT'], ['CROSS_MARGIN', 'CROSS_MARGIN'], ['MARGIN_CROSS', 'CROSS_MARGIN'], ['ISOLATED_MARGIN', 'ISOLATED_MARGIN'],
-    ['margin_isolated', 'ISOLATED_MARGIN'], ['P2P', 'P2P'], [' funding ', 'P2P'], ['MARGIN', null], ['', null],
+    ['SPOT', 'SPOT'],
+    ['spot', 'SPOT'],
+    ['CROSS_MARGIN', 'CROSS_MARGIN'],
+    ['MARGIN_CROSS', 'CROSS_MARGIN'],
+    ['ISOLATED_MARGIN', 'ISOLATED_MARGIN'],
+    ['margin_isolated', 'ISOLATED_MARGIN'],
+    ['P2P', 'P2P'],
+    [' funding ', 'P2P'],
+    ['MARGIN', null],
+    ['', null],
   ])('wallet %j → %j', (text, wallet) => expect(normalizeWalletType(text)).toBe(wallet))
   it('lists the fields each type and side shows', () => {
     expect(fieldsFor('LIMIT', 'BUY')).toEqual(['base_amount', 'limit_price'])

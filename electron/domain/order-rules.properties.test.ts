@@ -13,8 +13,7 @@ import { BTC_USDT, CTX, LIMIT_BUY, MARKET_BUY, MARKET_SELL, STOP_BUY } from './t
 describe('properties', () => {
   // Mostly plausible values, so that many drafts pass and the round-trip half of the property has
   // something to say; arbitrary strings for the never-throws half.
-  const mostly = <T,>(likely: fc.Arbitrary<T>, other: fc.Arbitrary<T>): fc.Arbitrary<T> =>
-    fc.oneof({ arbitrary: likely, weight: 6 }, { arbitrary: other, weight: 1 })
+  const mostly = <T>(likely: fc.Arbitrary<T>, other: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.oneof({ arbitrary: likely, weight: 6 }, { arbitrary: other, weight: 1 })
   const numberText = mostly(
     fc.oneof(
       fc.constantFrom('0', '.5', '1.', '0.10', '100', '0.001', '0.0010', '50000.5'),

@@ -18,7 +18,6 @@ interface Case {
   warnings?: Pairs
 }
 
-
 const CASES: Case[] = [
   // valid orders of every type and side
   { name: 'valid LIMIT BUY', draft: LIMIT_BUY, errors: [], warnings: [] },
@@ -48,10 +47,26 @@ const CASES: Case[] = [
   { name: 'LIMIT without price', draft: { ...LIMIT_BUY, limit_price: undefined }, errors: [['limit_price', 'MISSING_FIELD']] },
   { name: 'STOP_LIMIT without stop price', draft: { ...STOP_BUY, stop_price: '' }, errors: [['stop_price', 'MISSING_FIELD']] },
   { name: 'STOP_LIMIT without stop operator', draft: { ...STOP_BUY, stop_operator: undefined }, errors: [['stop_operator', 'MISSING_FIELD']] },
-  { name: 'STOP_LIMIT without amount and price', draft: { ...STOP_BUY, base_amount: '', limit_price: '' }, errors: [['base_amount', 'MISSING_FIELD'], ['limit_price', 'MISSING_FIELD']] },
+  {
+    name: 'STOP_LIMIT without amount and price',
+    draft: { ...STOP_BUY, base_amount: '', limit_price: '' },
+    errors: [
+      ['base_amount', 'MISSING_FIELD'],
+      ['limit_price', 'MISSING_FIELD'],
+    ],
+  },
   { name: 'rule 1: MARKET BUY needs quote amount, base does not count', draft: { ...MARKET_BUY, quote_amount: undefined, base_amount: '0.1' }, errors: [['quote_amount', 'MISSING_FIELD']] },
   { name: 'rule 2: MARKET SELL needs base amount, quote does not count', draft: { ...MARKET_SELL, base_amount: undefined, quote_amount: '100' }, errors: [['base_amount', 'MISSING_FIELD']] },
-  { name: 'empty draft: one error per basic field, in field order', draft: { pair: '', order_type: '', order_side: '', wallet_type: '' }, errors: [['pair', 'MISSING_FIELD'], ['order_type', 'MISSING_FIELD'], ['order_side', 'MISSING_FIELD'], ['wallet_type', 'MISSING_FIELD']] },
+  {
+    name: 'empty draft: one error per basic field, in field order',
+    draft: { pair: '', order_type: '', order_side: '', wallet_type: '' },
+    errors: [
+      ['pair', 'MISSING_FIELD'],
+      ['order_type', 'MISSING_FIELD'],
+      ['order_side', 'MISSING_FIELD'],
+      ['wallet_type', 'MISSING_FIELD'],
+    ],
+  },
   // unknown values
   { name: 'pair not the context pair', draft: { ...LIMIT_BUY, pair: 'ETH_USDT' }, errors: [['pair', 'UNKNOWN_PAIR']] },
   { name: 'pair unknown (context pair null): precision and bounds skipped', draft: { ...LIMIT_BUY, base_amount: '0.123456789' }, ctx: { pair: null }, errors: [['pair', 'UNKNOWN_PAIR']] },
@@ -62,7 +77,15 @@ const CASES: Case[] = [
   { name: 'wallet MARGIN', draft: { ...LIMIT_BUY, wallet_type: 'MARGIN' }, errors: [['wallet_type', 'INVALID_WALLET_TYPE']] },
   { name: 'stop operator GT', draft: { ...STOP_BUY, stop_operator: 'GT' }, errors: [['stop_operator', 'INVALID_STOP_OPERATOR']] },
   { name: 'stop operator >=', draft: { ...STOP_BUY, stop_operator: '>=' }, errors: [['stop_operator', 'INVALID_STOP_OPERATOR']] },
-  { name: 'bad type and bad side and bad wallet together', draft: { ...LIMIT_BUY, order_type: 'X', order_side: 'Y', wallet_type: 'Z' }, errors: [['order_type', 'INVALID_ORDER_TYPE'], ['order_side', 'INVALID_ORDER_SIDE'], ['wallet_type', 'INVALID_WALLET_TYPE']] },
+  {
+    name: 'bad type and bad side and bad wallet together',
+    draft: { ...LIMIT_BUY, order_type: 'X', order_side: 'Y', wallet_type: 'Z' },
+    errors: [
+      ['order_type', 'INVALID_ORDER_TYPE'],
+      ['order_side', 'INVALID_ORDER_SIDE'],
+      ['wallet_type', 'INVALID_WALLET_TYPE'],
+    ],
+  },
   // number text
   { name: 'amount abc', draft: { ...LIMIT_BUY, base_amount: 'abc' }, errors: [['base_amount', 'INVALID_QUANTITY']] },
   { name: 'amount in exponent notation', draft: { ...LIMIT_BUY, base_amount: '1e-2' }, errors: [['base_amount', 'INVALID_QUANTITY']] },
@@ -85,7 +108,12 @@ const CASES: Case[] = [
   { name: 'amount "0.10000": trailing zeros do not count', draft: { ...LIMIT_BUY, base_amount: '0.10000' }, errors: [] },
   { name: 'amount "0.10" with precision 1 is OK', draft: { ...LIMIT_BUY, base_amount: '0.10' }, ctx: cheapPair({ amount_precision: 1 }), errors: [] },
   { name: 'amount "0.12" with precision 1 is not', draft: { ...LIMIT_BUY, base_amount: '0.12' }, ctx: cheapPair({ amount_precision: 1 }), errors: [['base_amount', 'INVALID_QUANTITY']] },
-  { name: 'amount 1.5 with precision 0', draft: { ...LIMIT_SELL, base_amount: '1.5' }, ctx: cheapPair({ amount_precision: 0, minimum_order_size: '1' }), errors: [['base_amount', 'INVALID_QUANTITY']] },
+  {
+    name: 'amount 1.5 with precision 0',
+    draft: { ...LIMIT_SELL, base_amount: '1.5' },
+    ctx: cheapPair({ amount_precision: 0, minimum_order_size: '1' }),
+    errors: [['base_amount', 'INVALID_QUANTITY']],
+  },
   { name: 'amount "1.0" with precision 0 is OK', draft: { ...LIMIT_SELL, base_amount: '1.0' }, ctx: cheapPair({ amount_precision: 0, minimum_order_size: '1' }), errors: [] },
   // bounds
   { name: 'amount at the minimum', draft: { ...LIMIT_BUY, base_amount: '0.001' }, errors: [] },
@@ -134,7 +162,12 @@ const CASES: Case[] = [
   { name: 'no book: no distance warning', draft: { ...LIMIT_SELL, limit_price: '44000' }, ctx: { bestBid: null, bestAsk: null }, errors: [], warnings: [] },
   // stop already reached (warning)
   { name: 'GTE stop below the market triggers at once', draft: { ...STOP_BUY, stop_price: '49000', limit_price: '49100' }, errors: [], warnings: [['stop_price', 'STOP_ALREADY_REACHED']] },
-  { name: 'LTE stop above the market triggers at once', draft: { ...STOP_BUY, order_side: 'SELL', stop_operator: 'LTE', stop_price: '51000', limit_price: '50900' }, errors: [], warnings: [['stop_price', 'STOP_ALREADY_REACHED']] },
+  {
+    name: 'LTE stop above the market triggers at once',
+    draft: { ...STOP_BUY, order_side: 'SELL', stop_operator: 'LTE', stop_price: '51000', limit_price: '50900' },
+    errors: [],
+    warnings: [['stop_price', 'STOP_ALREADY_REACHED']],
+  },
   // client order id (optional)
   { name: 'client order id with a space', draft: { ...LIMIT_BUY, client_order_id: 'my order' }, errors: [['client_order_id', 'INVALID_CLIENT_ORDER_ID']] },
   { name: 'client order id of 65 characters', draft: { ...LIMIT_BUY, client_order_id: 'a'.repeat(65) }, errors: [['client_order_id', 'INVALID_CLIENT_ORDER_ID']] },
@@ -145,7 +178,22 @@ const CASES: Case[] = [
 describe('validateOrder: every order rule and every limit', () => {
   it('has a case for every code', () => {
     const codes = new Set(CASES.flatMap((c) => [...c.errors, ...(c.warnings ?? [])].map(([, code]) => code)))
-    for (const code of ['MISSING_FIELD', 'INVALID_QUANTITY', 'INVALID_PRICE', 'UNKNOWN_PAIR', 'INVALID_ORDER_TYPE', 'INVALID_ORDER_SIDE', 'INVALID_WALLET_TYPE', 'INVALID_STOP_OPERATOR', 'MIN_ORDER_VALUE', 'MIN_VALUE_UNCHECKED', 'INSUFFICIENT_FUNDS', 'PRICE_FAR_FROM_MARKET', 'STOP_ALREADY_REACHED', 'INVALID_CLIENT_ORDER_ID']) {
+    for (const code of [
+      'MISSING_FIELD',
+      'INVALID_QUANTITY',
+      'INVALID_PRICE',
+      'UNKNOWN_PAIR',
+      'INVALID_ORDER_TYPE',
+      'INVALID_ORDER_SIDE',
+      'INVALID_WALLET_TYPE',
+      'INVALID_STOP_OPERATOR',
+      'MIN_ORDER_VALUE',
+      'MIN_VALUE_UNCHECKED',
+      'INSUFFICIENT_FUNDS',
+      'PRICE_FAR_FROM_MARKET',
+      'STOP_ALREADY_REACHED',
+      'INVALID_CLIENT_ORDER_ID',
+    ]) {
       expect(codes, code).toContain(code)
     }
   })
@@ -181,9 +229,7 @@ describe('validateOrder messages speak to a trader', () => {
     expect(message({ ...LIMIT_BUY, base_amount: '-1' })[0]).toBe('Amount must be greater than 0')
   })
   it('shows the value against the minimum', () => {
-    expect(message({ ...MARKET_SELL, base_amount: '0.001' }, { bestBid: '5000' })).toEqual([
-      'Worth 5.00 USDT at the best bid; the minimum is 10.00 USDT',
-    ])
+    expect(message({ ...MARKET_SELL, base_amount: '0.001' }, { bestBid: '5000' })).toEqual(['Worth 5.00 USDT at the best bid; the minimum is 10.00 USDT'])
   })
   it('names a price tenfold off the market in words, not as a percentage of twenty digits', () => {
     expect(message({ ...LIMIT_SELL, limit_price: '100000000000000000000000' })).toEqual(['Price is over 10× the market (50,000.00): an extra digit?'])

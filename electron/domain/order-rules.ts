@@ -108,14 +108,10 @@ function crossChecks(checked: Checked, ctx: Facts, errors: FieldIssue[], warning
         needed = base.times(limit)
       }
       if (needed !== null && needed.gt(ctx.available.quote)) {
-        warnings.push(
-          issue(field, 'INSUFFICIENT_FUNDS', `Needs ${money(needed, quoteCode, quotePlaces)}; ${money(ctx.available.quote, quoteCode, quotePlaces)} available`),
-        )
+        warnings.push(issue(field, 'INSUFFICIENT_FUNDS', `Needs ${money(needed, quoteCode, quotePlaces)}; ${money(ctx.available.quote, quoteCode, quotePlaces)} available`))
       }
     } else if (base !== undefined && type !== null && base.gt(ctx.available.base)) {
-      warnings.push(
-        issue('base_amount', 'INSUFFICIENT_FUNDS', `Needs ${money(base, baseCode, basePlaces)}; ${money(ctx.available.base, baseCode, basePlaces)} available`),
-      )
+      warnings.push(issue('base_amount', 'INSUFFICIENT_FUNDS', `Needs ${money(base, baseCode, basePlaces)}; ${money(ctx.available.base, baseCode, basePlaces)} available`))
     }
   }
 
@@ -247,11 +243,7 @@ export type PresetPercent = 25 | 50 | 75 | 100
  * No room is left for fees: how a fee is charged is the exchange's business, and the insufficient-
  * funds warning covers the rest.
  */
-export function presetAmount(
-  percent: PresetPercent,
-  draft: OrderDraft,
-  ctx: OrderContext,
-): { field: 'base_amount' | 'quote_amount'; value: Dec } | null {
+export function presetAmount(percent: PresetPercent, draft: OrderDraft, ctx: OrderContext): { field: 'base_amount' | 'quote_amount'; value: Dec } | null {
   const pair = ctx.pair
   const available = readFacts(ctx).available
   if (pair === null || available === null) return null

@@ -75,9 +75,7 @@ const EXPONENT_DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)[eE][+-]?\d+$/
 const COMMA_DECIMAL = /^[\d.,]*,[\d.,]*$/
 const MAX_DIGITS = 40
 
-export type NumberText =
-  | { ok: true; value: Decimal }
-  | { ok: false; problem: 'malformed' | 'sign' | 'negative' | 'exponent' | 'comma' | 'too-long' }
+export type NumberText = { ok: true; value: Decimal } | { ok: false; problem: 'malformed' | 'sign' | 'negative' | 'exponent' | 'comma' | 'too-long' }
 
 /**
  * Digits that carry the value: leading zeros of the integer part and trailing zeros of the fraction

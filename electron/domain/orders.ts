@@ -21,18 +21,7 @@ export interface OrderDraft {
   client_order_id?: string
 }
 
-export const ORDER_DRAFT_FIELDS = [
-  'pair',
-  'order_type',
-  'order_side',
-  'wallet_type',
-  'base_amount',
-  'quote_amount',
-  'limit_price',
-  'stop_price',
-  'stop_operator',
-  'client_order_id',
-] as const
+export const ORDER_DRAFT_FIELDS = ['pair', 'order_type', 'order_side', 'wallet_type', 'base_amount', 'quote_amount', 'limit_price', 'stop_price', 'stop_operator', 'client_order_id'] as const
 export type OrderDraftField = (typeof ORDER_DRAFT_FIELDS)[number]
 
 const draftText = z.string().max(64)

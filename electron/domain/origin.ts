@@ -88,5 +88,4 @@ export function trimBaseUrl(url: string): string {
   return url.trim().replace(/\/+$/, '')
 }
 
-export const ORIGIN_CHANGE_MESSAGE =
-  'This address is another exchange (another scheme, host or port) than the stored key and secret belong to. Enter the API key and secret again to use it.'
+export const ORIGIN_CHANGE_MESSAGE = 'This address is another exchange (another scheme, host or port) than the stored key and secret belong to. Enter the API key and secret again to use it.'

@@ -29,7 +29,7 @@ describe('a timestamp without a zone is UTC, whatever zone the machine is in', (
       beforeEach(() => {
         process.env.TZ = zone
       })
-      it('reads the exchange\'s zone-less text as the same instant as its +00:00 form', () => {
+      it("reads the exchange's zone-less text as the same instant as its +00:00 form", () => {
         expect(parseInstant('2024-01-31T12:00:00')).toBe(Date.parse('2024-01-31T12:00:00+00:00'))
         expect(parseInstant('2024-01-31 12:00:00')).toBe(Date.UTC(2024, 0, 31, 12))
         expect(parseInstant('2024-01-31')).toBe(Date.UTC(2024, 0, 31))

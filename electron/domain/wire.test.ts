@@ -18,9 +18,11 @@ import {
 
 // Records shaped as docs/exchange-api.md describes them, with the extra fields a
 // real server adds, as JSON text: numbers arrive exactly as a server would write them.
-const PAIR = '{"name":"BTC_USDT","currency1":"BTC","currency2":"USDT","price_precision":2,"amount_precision":6,"minimum_order_size":1e-7,"maximum_order_size":1000,"minimum_order_value":10.5,"id":3,"extra":"x"}'
+const PAIR =
+  '{"name":"BTC_USDT","currency1":"BTC","currency2":"USDT","price_precision":2,"amount_precision":6,"minimum_order_size":1e-7,"maximum_order_size":1000,"minimum_order_value":10.5,"id":3,"extra":"x"}'
 const BALANCE = '{"balance":0.1,"reserve":0.00000002,"currency":"BTC","wallet_type":"SPOT","last_update_at":"2024-06-15T12:00:00Z","account_id":7,"id":99}'
-const FEE_RULE = '{"account_id":7,"active_once":["2024-01-01T00:00:00Z",null],"taker_fee_rate":0.002,"maker_fee_rate":0.001,"fee_currency":null,"priority":1,"currency":null,"pair":3,"is_active":true,"id":5}'
+const FEE_RULE =
+  '{"account_id":7,"active_once":["2024-01-01T00:00:00Z",null],"taker_fee_rate":0.002,"maker_fee_rate":0.001,"fee_currency":null,"priority":1,"currency":null,"pair":3,"is_active":true,"id":5}'
 const TRADE = '{"id":11,"price":50000.01,"amount":0.00012,"timestamp":1718452800.123,"pair":"BTC_USDT","type":"buy","account_id":7}'
 
 describe('money fields become decimal strings', () => {
@@ -71,8 +73,47 @@ describe('spec-shaped records with extra fields are accepted', () => {
     ['account (sub-account)', accountSchema, { id: 8, email: '<EMAIL>', name: '<NAME>', parent_id: 7 }],
     ['candle', candleSchema, { time: 1718452800, open: 1, close: 2, low: 0.5, high: 2.5, volume: 10, quoteVolume: 15, tradesCount: 3, takerBuyBaseVolume: 4, takerBuyQuoteVolume: 6, extra: true }],
     ['fee rule with active_once null', feeRuleSchema, { ...JSON.parse(FEE_RULE), active_once: null }],
-    ['ticker', tickerSchema, { pair: 'BTC_USDT', last: 50000, buy: 49999, sell: 50001, high: 51000, low: 49000, diff: 10, diff_percent: 0.02, vol: 12, open: 49990, price_precision: 2, amount_precision: 6, timestamp: 1718452800 }],
-    ['order record', orderRecordSchema, { id: 1, account_id: 7, pair: 'BTC_USDT', amount: 0.1, price: 50000, side: 'BID', status: 'OPEN', type: 'LIMIT', wallet_type: 'SPOT', amount_canceled: 0, amount_filled: 0, date: '2024-06-15T12:00:00Z', tif: 'GTC', stop_price: null, client_order_id: 'tt-1', extra: 1 }],
+    [
+      'ticker',
+      tickerSchema,
+      {
+        pair: 'BTC_USDT',
+        last: 50000,
+        buy: 49999,
+        sell: 50001,
+        high: 51000,
+        low: 49000,
+        diff: 10,
+        diff_percent: 0.02,
+        vol: 12,
+        open: 49990,
+        price_precision: 2,
+        amount_precision: 6,
+        timestamp: 1718452800,
+      },
+    ],
+    [
+      'order record',
+      orderRecordSchema,
+      {
+        id: 1,
+        account_id: 7,
+        pair: 'BTC_USDT',
+        amount: 0.1,
+        price: 50000,
+        side: 'BID',
+        status: 'OPEN',
+        type: 'LIMIT',
+        wallet_type: 'SPOT',
+        amount_canceled: 0,
+        amount_filled: 0,
+        date: '2024-06-15T12:00:00Z',
+        tif: 'GTC',
+        stop_price: null,
+        client_order_id: 'tt-1',
+        extra: 1,
+      },
+    ],
   ])('%s', (_name, schema, record) => {
     expect(schema.safeParse(record).success).toBe(true)
   })

@@ -30,16 +30,14 @@ export type { CandleInterval, OrderType, OrderSide, WalletType, StopOperator } f
 export type Dec = string
 
 /** A money field: accepts a JSON number or a decimal string, yields a plain decimal string. */
-export const money = z
-  .union([z.number(), z.string()])
-  .transform((value, ctx) => {
-    const text = decimalFromWire(value)
-    if (text === null) {
-      ctx.addIssue({ code: 'custom', message: `not a decimal number: ${String(value)}` })
-      return z.NEVER
-    }
-    return text
-  })
+export const money = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const text = decimalFromWire(value)
+  if (text === null) {
+    ctx.addIssue({ code: 'custom', message: `not a decimal number: ${String(value)}` })
+    return z.NEVER
+  }
+  return text
+})
 
 const nullableMoney = money.nullable()
 
@@ -163,7 +161,6 @@ export const orderBookSchema = z.looseObject({
 })
 export type OrderBook = z.output<typeof orderBookSchema>
 
-
 const nullableString = z.string().nullable().optional()
 export const orderRecordSchema = z.looseObject({
   id: z.number().int(),
@@ -259,7 +256,6 @@ export const fillRecordsResponseSchema = z.array(fillRecordSchema)
 export const walletMotionsResponseSchema = z.array(walletMotionSchema)
 
 // ---- Order placement request (docs/exchange-api.md, "Orders") -----------------------------------
-
 
 /** The exact JSON body the terminal sends to POST /trading/order: every amount a decimal string. */
 export interface PlaceOrderBody {

@@ -28,7 +28,10 @@ function deferred<T>() {
 }
 
 async function errorOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e)
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
   if (!isTerminalError(error)) throw new Error(`expected a TerminalError, got ${String(error)}`)
   return error
 }
@@ -36,7 +39,7 @@ async function errorOf(promise: Promise<unknown>) {
 afterEach(() => vi.useRealTimers())
 
 describe('a core used before it has started', () => {
-  it('answers calls made during the start once it is up, with the core\'s own answers', async () => {
+  it("answers calls made during the start once it is up, with the core's own answers", async () => {
     const start = deferred<TerminalCore>()
     const core = deferCore(start.promise)
     let settled = false

@@ -88,7 +88,11 @@ export function deferCore(starting: Promise<TerminalCore>, options: { waitMs?: n
       disposed = true
       early.clear()
       if (core) await core.dispose()
-      else void ready.then(() => core?.dispose(), () => undefined)
+      else
+        void ready.then(
+          () => core?.dispose(),
+          () => undefined,
+        )
     },
   }
 }

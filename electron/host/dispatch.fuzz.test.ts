@@ -203,7 +203,11 @@ describe('dispatch with a core that fails', () => {
         0,
         Symbol('thrown'),
         Object.create(null),
-        { toString: () => { throw new Error('no') } },
+        {
+          toString: () => {
+            throw new Error('no')
+          },
+        },
         { message: 'looks like an error' },
       )
       .map((value) => ({ value, typed: false })),
@@ -215,10 +219,10 @@ describe('dispatch with a core that fails', () => {
         fc.pre(verdict(method, input).success)
         const reported: TerminalError[] = []
         const core = {
-          call: ((() => {
+          call: (() => {
             if (how === 'sync-throw') throw failure.value
             return Promise.reject(failure.value)
-          }) as never),
+          }) as never,
         }
         const onInternalError = (error: TerminalError) => {
           reported.push(error)

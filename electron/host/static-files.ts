@@ -22,9 +22,7 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 }
 
-export type StaticFile =
-  | { status: 200; body: Buffer; contentType: string; cacheControl: string; path: string }
-  | { status: 404; reason: string }
+export type StaticFile = { status: 200; body: Buffer; contentType: string; cacheControl: string; path: string } | { status: 404; reason: string }
 
 const notFound = (reason: string): StaticFile => ({ status: 404, reason })
 

@@ -72,7 +72,10 @@ async function main(): Promise<void> {
   })
 
   function createWindow(): BrowserWindow {
-    const state = loadWindowState(host.dataDir, screen.getAllDisplays().map((d) => d.workArea))
+    const state = loadWindowState(
+      host.dataDir,
+      screen.getAllDisplays().map((d) => d.workArea),
+    )
     const win = new BrowserWindow({
       ...state,
       minWidth: 960,

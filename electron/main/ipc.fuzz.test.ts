@@ -36,8 +36,7 @@ function setup() {
     targets: () => [],
     onRejectedSender: (method) => rejected.push(method),
   })
-  const invoke = (method: MethodName, input: unknown, frame: unknown) =>
-    handlers.get(ipcChannel(method))!({ senderFrame: frame } as unknown as IpcMainInvokeEvent, input)
+  const invoke = (method: MethodName, input: unknown, frame: unknown) => handlers.get(ipcChannel(method))!({ senderFrame: frame } as unknown as IpcMainInvokeEvent, input)
   return { invoke, calls, rejected, mainFrame }
 }
 
@@ -82,21 +81,36 @@ describe('IPC binding under fuzzing', () => {
     // The app's own main frame after it navigated away from the app page.
     const awayUrl = fc.oneof(
       fc.webUrl(),
-      fc.constantFrom('about:blank', 'file:///etc/passwd', 'app://elsewhere/index.html', 'file:///opt/terminal/resources/app.asar/out/renderer/index.html', 'data:text/html,<b>x</b>', 'javascript:alert(1)', ''),
+      fc.constantFrom(
+        'about:blank',
+        'file:///etc/passwd',
+        'app://elsewhere/index.html',
+        'file:///opt/terminal/resources/app.asar/out/renderer/index.html',
+        'data:text/html,<b>x</b>',
+        'javascript:alert(1)',
+        '',
+      ),
       fc.string({ maxLength: 30 }),
     )
     let sent = 0
     await fc.assert(
-      fc.asyncProperty(anyCall, fc.oneof(forgedFrame.map((frame) => ({ frame, away: null })), awayUrl.map((away) => ({ frame: mainFrame, away }))), async ({ method, input }, { frame, away }) => {
-        mainFrame.url = away ?? APP_URL
-        try {
-          const answer = await invoke(method, input, frame)
-          sent += 1
-          expect(answer).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } })
-        } finally {
-          mainFrame.url = APP_URL
-        }
-      }),
+      fc.asyncProperty(
+        anyCall,
+        fc.oneof(
+          forgedFrame.map((frame) => ({ frame, away: null })),
+          awayUrl.map((away) => ({ frame: mainFrame, away })),
+        ),
+        async ({ method, input }, { frame, away }) => {
+          mainFrame.url = away ?? APP_URL
+          try {
+            const answer = await invoke(method, input, frame)
+            sent += 1
+            expect(answer).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } })
+          } finally {
+            mainFrame.url = APP_URL
+          }
+        },
+      ),
       { numRuns: 2_000 },
     )
     expect(calls).toEqual([])

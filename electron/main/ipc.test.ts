@@ -35,8 +35,7 @@ function setup() {
     targets: () => [contents],
     onRejectedSender: rejected,
   })
-  const invoke = (channel: string, input: unknown, frame: unknown = mainFrame) =>
-    handlers.get(channel)!({ senderFrame: frame } as unknown as IpcMainInvokeEvent, input)
+  const invoke = (channel: string, input: unknown, frame: unknown = mainFrame) => handlers.get(channel)!({ senderFrame: frame } as unknown as IpcMainInvokeEvent, input)
   return { handlers, invoke, calls, hub, sent, rejected, unbind, mainFrame }
 }
 

@@ -51,11 +51,7 @@ export function hardenSession(session: Pick<Session, 'setPermissionRequestHandle
   })
 }
 
-export function hardenContents(
-  contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>,
-  appUrl: string,
-  openExternal: (url: string) => void,
-): void {
+export function hardenContents(contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>, appUrl: string, openExternal: (url: string) => void): void {
   contents.setWindowOpenHandler(({ url }) => {
     if (isSafeExternalUrl(url)) openExternal(url)
     return { action: 'deny' }

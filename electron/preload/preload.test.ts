@@ -29,7 +29,9 @@ describe('preload', () => {
   it('exposes one frozen object, window.terminal, and nothing else', () => {
     expect(Object.keys(exposed)).toEqual(['terminal'])
     expect(Object.isFrozen(api)).toBe(true)
-    const namespaces = Object.keys(api).filter((k) => k !== 'on').sort()
+    const namespaces = Object.keys(api)
+      .filter((k) => k !== 'on')
+      .sort()
     expect(namespaces).toEqual([...new Set(METHOD_NAMES.map((m) => m.split('.')[0]))].sort())
     // Every leaf is a method of the contract; no raw ipcRenderer, invoke, send or channel names.
     const leaves = namespaces.flatMap((ns) => Object.keys(api[ns]!).map((fn) => `${ns}.${fn}`)).sort()

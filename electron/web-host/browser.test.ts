@@ -19,9 +19,22 @@ describe("the web host's browser window", () => {
   it("turns it off again in a profile Chromium wrote, keeping Chromium's other settings", () => {
     dir = mkdtempSync(join(tmpdir(), 'browser-profile-'))
     mkdirSync(join(dir, 'Default'))
-    writeFileSync(join(dir, 'Default', 'Preferences'), JSON.stringify({ credentials_enable_service: true, profile: { password_manager_enabled: true, name: 'Person 1' }, session: { restore_on_startup: 1 }, browser: { window_placement: { top: 5 } } }))
+    writeFileSync(
+      join(dir, 'Default', 'Preferences'),
+      JSON.stringify({
+        credentials_enable_service: true,
+        profile: { password_manager_enabled: true, name: 'Person 1' },
+        session: { restore_on_startup: 1 },
+        browser: { window_placement: { top: 5 } },
+      }),
+    )
     prepareProfile(dir)
-    expect(prefsOf(dir)).toEqual({ credentials_enable_service: false, profile: { password_manager_enabled: false, name: 'Person 1' }, session: { restore_on_startup: 5 }, browser: { window_placement: { top: 5 } } })
+    expect(prefsOf(dir)).toEqual({
+      credentials_enable_service: false,
+      profile: { password_manager_enabled: false, name: 'Person 1' },
+      session: { restore_on_startup: 5 },
+      browser: { window_placement: { top: 5 } },
+    })
   })
 
   it('replaces a damaged Preferences file instead of failing to open the window', () => {

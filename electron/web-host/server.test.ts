@@ -270,7 +270,9 @@ describe('the web host with the dev server in front of its renderer (npm run dev
     const upgrade = (origin: string) =>
       new Promise<void>((resolve) => {
         const socket = connect(host.port, '127.0.0.1', () =>
-          socket.write(`GET /src/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: ${origin}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`),
+          socket.write(
+            `GET /src/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: ${origin}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+          ),
         )
         socket.on('close', () => resolve())
         socket.on('error', () => resolve())

@@ -76,26 +76,28 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
     // Count what the event stream delivers, as the page receives it.
     let delivered = 0
     let counting = false
-    const events = fetch(`${host.origin}/events`, { headers: { cookie: await host.cookie() }, signal: abort.signal }).then(async (res) => {
-      const decoder = new TextDecoder()
-      let buf = ''
-      for await (const chunk of res.body) {
-        buf += decoder.decode(chunk, { stream: true })
-        let cut
-        while ((cut = buf.indexOf('\n\n')) >= 0) {
-          const frame = buf.slice(0, cut)
-          buf = buf.slice(cut + 2)
-          if (counting && frame.startsWith('event: market.trades')) {
-            const data = frame.slice(frame.indexOf('data: ') + 6)
-            try {
-              delivered += JSON.parse(data).trades.length
-            } catch {
-              // a partial frame: ignore
+    const events = fetch(`${host.origin}/events`, { headers: { cookie: await host.cookie() }, signal: abort.signal })
+      .then(async (res) => {
+        const decoder = new TextDecoder()
+        let buf = ''
+        for await (const chunk of res.body) {
+          buf += decoder.decode(chunk, { stream: true })
+          let cut
+          while ((cut = buf.indexOf('\n\n')) >= 0) {
+            const frame = buf.slice(0, cut)
+            buf = buf.slice(cut + 2)
+            if (counting && frame.startsWith('event: market.trades')) {
+              const data = frame.slice(frame.indexOf('data: ') + 6)
+              try {
+                delivered += JSON.parse(data).trades.length
+              } catch {
+                // a partial frame: ignore
+              }
             }
           }
         }
-      }
-    }).catch(() => {})
+      })
+      .catch(() => {})
 
     const cdp = await context.newCDPSession(page)
     await page.evaluate(installProbes)
@@ -138,7 +140,10 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
       fps.push(probe.frames.filter((t) => t >= from && t < from + 1000).length)
     }
     const longTaskMs = probe.longTasks.reduce((sum, [, d]) => sum + d, 0)
-    const rows = await page.locator('[data-testid="trades-table"] tr, [data-testid="trades-table"] [role="row"]').count().catch(() => -1)
+    const rows = await page
+      .locator('[data-testid="trades-table"] tr, [data-testid="trades-table"] [role="row"]')
+      .count()
+      .catch(() => -1)
     return {
       fps,
       heapBefore,

@@ -57,7 +57,10 @@ export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmup
         const wait = start + (i * 1000) / rate - Date.now()
         if (wait > 0) await sleep(wait)
         if (i % rate === 0) await orders.refresh().catch(() => {})
-        orders.place(i).then((status) => (status === 200 ? placed++ : failed++), () => failed++)
+        orders.place(i).then(
+          (status) => (status === 200 ? placed++ : failed++),
+          () => failed++,
+        )
       }
     })()
     await sleep(warmupSeconds * 1000)

@@ -89,7 +89,10 @@ export async function measureDemo({ rounds = 5, seconds = 2, concurrency = 16 } 
     }
 
     const out = { trades: [], orders: [], tradesFailed: 0, ordersFailed: 0, serverCpu: { trades: [], orders: [] } }
-    for (const [key, call] of [['trades', getTrades], ['orders', placeOrder]]) {
+    for (const [key, call] of [
+      ['trades', getTrades],
+      ['orders', placeOrder],
+    ]) {
       await rate(call, { seconds: 1, concurrency }) // warm-up
       for (let r = 0; r < rounds; r++) {
         const cpu0 = cpuSecondsOf(pid)

@@ -58,10 +58,14 @@ export async function measureFirstPaint(browser, { runs = 5, warmup = 1 } = {}) 
     const startedDir = mkdtempSync(join(tmpdir(), 'bench-paint-'))
     try {
       const a = await timeToPaint(browser, () => startWebHost(dataDir), chartPainted)
-      const b = await timeToPaint(browser, async () => {
-        const p = await spawnJsonLine(join(ROOT, 'scripts/bench/static-host.mjs'), [blankDir])
-        return { url: p.info.url, stop: p.stop }
-      }, blankPainted)
+      const b = await timeToPaint(
+        browser,
+        async () => {
+          const p = await spawnJsonLine(join(ROOT, 'scripts/bench/static-host.mjs'), [blankDir])
+          return { url: p.info.url, stop: p.stop }
+        },
+        blankPainted,
+      )
       const c = await timeToPaint(browser, () => startedHost(startedDir), chartPainted)
       if (i >= warmup) {
         app.push(a.total)

@@ -164,7 +164,13 @@ export async function measureLive(browser, { samples = 30, pollingSamples = 10 }
     for (let i = 0; i < 10; i++) {
       const before = await row.innerText()
       const t0 = Date.now()
-      await callApi(w.host, 'orders.place', { pair: 'BTC_USDT', order_type: 'MARKET', order_side: i % 2 ? 'SELL' : 'BUY', wallet_type: 'SPOT', ...(i % 2 ? { base_amount: '0.001' } : { quote_amount: '60' }) })
+      await callApi(w.host, 'orders.place', {
+        pair: 'BTC_USDT',
+        order_type: 'MARKET',
+        order_side: i % 2 ? 'SELL' : 'BUY',
+        wallet_type: 'SPOT',
+        ...(i % 2 ? { base_amount: '0.001' } : { quote_amount: '60' }),
+      })
       await w.page.waitForFunction((text) => document.querySelector('[data-testid="balance-row-BTC-SPOT"]')?.innerText !== text, before, { polling: 'raf', timeout: 10_000 })
       fillMs.push(Date.now() - t0)
     }

@@ -60,7 +60,16 @@ async function main(): Promise<void> {
   const drafts: OrderDraft[] = [
     { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.0125', limit_price: (bid * 0.99).toFixed(2) },
     { pair: 'BTC_USDT', order_type: 'MARKET', order_side: 'SELL', wallet_type: 'SPOT', base_amount: '0.01' },
-    { pair: 'BTC_USDT', order_type: 'STOP_LIMIT', order_side: 'SELL', wallet_type: 'SPOT', base_amount: '0.02', limit_price: (bid * 0.97).toFixed(2), stop_price: (bid * 0.975).toFixed(2), stop_operator: 'LTE' },
+    {
+      pair: 'BTC_USDT',
+      order_type: 'STOP_LIMIT',
+      order_side: 'SELL',
+      wallet_type: 'SPOT',
+      base_amount: '0.02',
+      limit_price: (bid * 0.97).toFixed(2),
+      stop_price: (bid * 0.975).toFixed(2),
+      stop_operator: 'LTE',
+    },
   ]
   const secret = 'b'.repeat(64)
   for (const d of drafts) {

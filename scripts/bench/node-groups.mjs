@@ -33,10 +33,43 @@ export async function benchBundle() {
 export async function benchMicro(opts) {
   const r = await runTs('scripts/bench/micro.ts', ['--rounds', String(opts.quick ? 8 : 15)], 120_000)
   return [
-    metric({ group: 'micro', id: 'order.validate-build-sign', name: 'Per order: validate + body + sign', unit: 'ms', samples: r.order, budget: { max: 0.2 }, baseline: r.orderBaseline, note: 'baseline: serialise + HMAC only; batches of 2,000, 3 types' }),
-    metric({ group: 'micro', id: 'candles.validate-500', name: 'Validate a 500-candle response', unit: 'ms', samples: r.candles, budget: { max: 2 }, baseline: r.candlesBaseline, note: `zod wire schema on parsed JSON; baseline: JSON.parse of its ${(r.candleBytes / 1024).toFixed(0)} KB` }),
-    metric({ group: 'micro', id: 'book.walk-1000', name: 'Market preview: walk 1,000 book levels', unit: 'ms', samples: r.walk, budget: { max: 1 }, note: 'walkBook of a market buy taking every level of a book sent best first (as the exchange sends it)' }),
-    metric({ group: 'micro', id: 'book.walk-1000-shuffled', name: 'Walk 1,000 levels, shuffled book', unit: 'ms', samples: r.walkShuffled, note: 'the same walk on a book in random order: the sort is real' }),
+    metric({
+      group: 'micro',
+      id: 'order.validate-build-sign',
+      name: 'Per order: validate + body + sign',
+      unit: 'ms',
+      samples: r.order,
+      budget: { max: 0.2 },
+      baseline: r.orderBaseline,
+      note: 'baseline: serialise + HMAC only; batches of 2,000, 3 types',
+    }),
+    metric({
+      group: 'micro',
+      id: 'candles.validate-500',
+      name: 'Validate a 500-candle response',
+      unit: 'ms',
+      samples: r.candles,
+      budget: { max: 2 },
+      baseline: r.candlesBaseline,
+      note: `zod wire schema on parsed JSON; baseline: JSON.parse of its ${(r.candleBytes / 1024).toFixed(0)} KB`,
+    }),
+    metric({
+      group: 'micro',
+      id: 'book.walk-1000',
+      name: 'Market preview: walk 1,000 book levels',
+      unit: 'ms',
+      samples: r.walk,
+      budget: { max: 1 },
+      note: 'walkBook of a market buy taking every level of a book sent best first (as the exchange sends it)',
+    }),
+    metric({
+      group: 'micro',
+      id: 'book.walk-1000-shuffled',
+      name: 'Walk 1,000 levels, shuffled book',
+      unit: 'ms',
+      samples: r.walkShuffled,
+      note: 'the same walk on a book in random order: the sort is real',
+    }),
   ]
 }
 
@@ -47,7 +80,15 @@ export async function benchClient(opts) {
     const r = await runTs('scripts/bench/client.ts', ['--base-url', demo.info.baseUrl, '--rounds', String(rounds), '--seconds', '2'], 120_000)
     const ratios = r.client.map((c, i) => c / r.fetch[i])
     return [
-      metric({ group: 'client', id: 'client.trades-throughput', name: 'Client GET /trades', unit: 'req/s', samples: r.client, baseline: r.fetch, note: `baseline: bare fetch + res.json(), keep-alive, ${r.concurrency} in flight` }),
+      metric({
+        group: 'client',
+        id: 'client.trades-throughput',
+        name: 'Client GET /trades',
+        unit: 'req/s',
+        samples: r.client,
+        baseline: r.fetch,
+        note: `baseline: bare fetch + res.json(), keep-alive, ${r.concurrency} in flight`,
+      }),
       metric({ group: 'client', id: 'client.trades-ratio', name: 'Client / bare fetch, GET /trades', unit: '×', samples: ratios, budget: { min: 0.8 }, note: 'per round, alternated' }),
     ]
   } finally {
@@ -60,7 +101,23 @@ export async function benchDemo(opts) {
   const r = await measureDemo({ rounds: opts.runs ?? (opts.quick ? 3 : 5), seconds: 2, concurrency: 16 })
   const cpu = (xs) => `${(summarize(xs).median * 100).toFixed(0)}%`
   return [
-    metric({ group: 'demo', id: 'demo.get-trades', name: 'Demo exchange GET /trades', unit: 'req/s', samples: r.trades, budget: { min: 2000 }, note: `server CPU ${cpu(r.serverCpu.trades)} of a core (load generator shares the machine); ${r.tradesFailed} failed` }),
-    metric({ group: 'demo', id: 'demo.place-order', name: 'Demo exchange order placements', unit: 'orders/s', samples: r.orders, budget: { min: 500 }, note: `crossing LIMIT orders, each fills; server CPU ${cpu(r.serverCpu.orders)}; ${r.ordersFailed} failed` }),
+    metric({
+      group: 'demo',
+      id: 'demo.get-trades',
+      name: 'Demo exchange GET /trades',
+      unit: 'req/s',
+      samples: r.trades,
+      budget: { min: 2000 },
+      note: `server CPU ${cpu(r.serverCpu.trades)} of a core (load generator shares the machine); ${r.tradesFailed} failed`,
+    }),
+    metric({
+      group: 'demo',
+      id: 'demo.place-order',
+      name: 'Demo exchange order placements',
+      unit: 'orders/s',
+      samples: r.orders,
+      budget: { min: 500 },
+      note: `crossing LIMIT orders, each fills; server CPU ${cpu(r.serverCpu.orders)}; ${r.ordersFailed} failed`,
+    }),
   ]
 }

@@ -12,10 +12,13 @@ const builds = new Map()
 /** The page's output directory, built on first use in this process. */
 export function buildPage(name) {
   if (!builds.has(name)) {
-    builds.set(name, build(name).catch((error) => {
-      builds.delete(name) // a failed build is tried again by the next group, not remembered
-      throw error
-    }))
+    builds.set(
+      name,
+      build(name).catch((error) => {
+        builds.delete(name) // a failed build is tried again by the next group, not remembered
+        throw error
+      }),
+    )
   }
   return builds.get(name)
 }

@@ -33,7 +33,19 @@ export function metric({ group, id, name, unit, samples, budget = null, baseline
 }
 
 export function failed(group, id, name, error) {
-  return { group, id, name, unit: '', value: null, spread: null, budget: null, baseline: null, ratio: null, verdict: 'error', note: error instanceof Error ? error.message.split('\n')[0] : String(error) }
+  return {
+    group,
+    id,
+    name,
+    unit: '',
+    value: null,
+    spread: null,
+    budget: null,
+    baseline: null,
+    ratio: null,
+    verdict: 'error',
+    note: error instanceof Error ? error.message.split('\n')[0] : String(error),
+  }
 }
 
 function fmt(v, unit) {

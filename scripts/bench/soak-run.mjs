@@ -122,7 +122,10 @@ export async function runSoak({ seconds, browser = null, sampleEveryMs = 5_000, 
       const orders = await crossingOrders({ baseUrl, account: sub, pairName: 'BTC_USDT' })
       for (let i = 0; Date.now() < stopAt; i++) {
         if (i % Math.max(1, tradeRate * 5) === 0) await orders.refresh().catch((e) => note('ticker', e))
-        await orders.place(i).then((s) => (s === 200 ? counts.marketOrders++ : note('market order', `status ${s}`)), (e) => note('market order', e))
+        await orders.place(i).then(
+          (s) => (s === 200 ? counts.marketOrders++ : note('market order', `status ${s}`)),
+          (e) => note('market order', e),
+        )
         await sleep(1000 / tradeRate)
       }
     })()

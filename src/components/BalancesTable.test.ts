@@ -14,7 +14,17 @@ import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session'
 import BalancesTable from './BalancesTable.vue'
 
-const BTC_USDT: Pair = { name: 'BTC_USDT', currency1: 'BTC', currency2: 'USDT', price_precision: 2, amount_precision: 6, minimum_order_size: '0.0001', maximum_order_size: '100', minimum_order_value: '10', id: 11 }
+const BTC_USDT: Pair = {
+  name: 'BTC_USDT',
+  currency1: 'BTC',
+  currency2: 'USDT',
+  price_precision: 2,
+  amount_precision: 6,
+  minimum_order_size: '0.0001',
+  maximum_order_size: '100',
+  minimum_order_value: '10',
+  id: 11,
+}
 
 async function mountWith(balances: ReturnType<typeof balance>[] | Error) {
   setTerminal(
@@ -55,10 +65,7 @@ describe('BalancesTable numbers', () => {
   })
 
   it('gives each currency its own places and pads the shorter ones so the points line up', async () => {
-    const wrapper = await mountWith([
-      balance({ currency: 'BTC', balance: '3.5', reserve: '0' }),
-      balance({ currency: 'USDT', balance: '250000', reserve: '12.5' }),
-    ])
+    const wrapper = await mountWith([balance({ currency: 'BTC', balance: '3.5', reserve: '0' }), balance({ currency: 'USDT', balance: '250000', reserve: '12.5' })])
     const btc = wrapper.get('[data-testid="balance-row-BTC-SPOT"] [data-col="balance"]')
     const usdt = wrapper.get('[data-testid="balance-row-USDT-SPOT"] [data-col="balance"]')
     expect(btc.text()).toBe('3.500000') // BTC: the pair's 6 amount places

@@ -108,7 +108,14 @@ describe('ProfileManager', () => {
   })
 
   it('tests the connection of the form values and shows the accounts found, or the error', async () => {
-    terminal.handlers['profiles.test'] = () => ({ ok: true, accounts: [{ id: 1, name: 'Master', email: 'm@x' }, { id: 2, name: 'Sub A', email: 'a@x', parent_id: 1 }], serverTimeSkewMs: 12 })
+    terminal.handlers['profiles.test'] = () => ({
+      ok: true,
+      accounts: [
+        { id: 1, name: 'Master', email: 'm@x' },
+        { id: 2, name: 'Sub A', email: 'a@x', parent_id: 1 },
+      ],
+      serverTimeSkewMs: 12,
+    })
     await click('profile-add')
     await type('profile-base-url', 'https://exchange.example/api/v3')
     await type('profile-api-key', 'key-12345678')
@@ -188,7 +195,7 @@ describe('ProfileManager', () => {
     expect(($('profile-api-key') as HTMLInputElement).value).toBe('')
   })
 
-  it('shows the core\'s refusal of an origin change on the base URL field', async () => {
+  it("shows the core's refusal of an origin change on the base URL field", async () => {
     terminal.handlers['profiles.update'] = () => {
       throw new TerminalError({ kind: 'validation', code: 'ORIGIN_CHANGED_NEEDS_KEY', field: 'baseUrl', message: 'Enter the API key and secret again to use it.' })
     }

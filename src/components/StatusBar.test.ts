@@ -24,7 +24,7 @@ afterEach(() => {
 })
 
 describe('the time-zone switch', () => {
-  it('shows the exchange\'s zone-less times in local time, then in UTC, and saves the choice', async () => {
+  it("shows the exchange's zone-less times in local time, then in UTC, and saves the choice", async () => {
     terminal = fakeTerminal({
       'session.get': () => sessionState(),
       'profiles.list': () => [],

@@ -14,6 +14,8 @@ export async function typeInto(testId: string, value: string): Promise<void> {
 
 /** Submits the form that holds `testId` (Enter in a field, or its submit button). */
 export async function submitFormOf(testId: string): Promise<void> {
-  $(testId)!.closest('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
+  $(testId)!
+    .closest('form')!
+    .dispatchEvent(new Event('submit', { cancelable: true }))
   await flushPromises()
 }

@@ -54,7 +54,8 @@ describe('AccountSwitcher', () => {
   })
 
   it('switches to the profile of an account that has its own key', async () => {
-    terminal.handlers['profiles.activate'] = () => sessionState({ switchGeneration: 2, profile: profileView({ id: 'p2' }), accounts: [{ id: 2, name: 'Sub A', email: '', parentId: null, profileId: 'p2' }], accountId: 2 })
+    terminal.handlers['profiles.activate'] = () =>
+      sessionState({ switchGeneration: 2, profile: profileView({ id: 'p2' }), accounts: [{ id: 2, name: 'Sub A', email: '', parentId: null, profileId: 'p2' }], accountId: 2 })
     await openMenu()
     item(2).click()
     await flushPromises()
@@ -109,7 +110,7 @@ describe('PairList', () => {
     expect(terminal.callsOf('market.ticker')).toHaveLength(1)
   })
 
-  it('names the shown pair\'s newest trade price, as the toolbar does, before its once-a-second ticker', async () => {
+  it("names the shown pair's newest trade price, as the toolbar does, before its once-a-second ticker", async () => {
     const { market, wrapper } = await setup()
     market.trades = [{ id: 9, price: '62990.25', amount: '0.1', timestamp: 1_700_000_000, pair: 'BTC_USDT', type: 'sell' }]
     await flushPromises()

@@ -65,10 +65,7 @@ describe('BalancesTable', () => {
   it('shows one row per currency and wallet with available = balance − reserve, exactly', async () => {
     await setup(
       accountSnapshot({
-        balances: [
-          balance({ currency: 'USDT', wallet_type: 'SPOT', balance: '0.3', reserve: '0.1' }),
-          balance({ currency: 'BTC', wallet_type: 'SPOT', balance: '1.23456789', reserve: '0.00000001' }),
-        ],
+        balances: [balance({ currency: 'USDT', wallet_type: 'SPOT', balance: '0.3', reserve: '0.1' }), balance({ currency: 'BTC', wallet_type: 'SPOT', balance: '1.23456789', reserve: '0.00000001' })],
       }),
     )
     const wrapper = mount(BalancesTable)
@@ -96,11 +93,7 @@ describe('BalancesTable', () => {
   it('sorts by a numeric column numerically, not as text', async () => {
     await setup(
       accountSnapshot({
-        balances: [
-          balance({ currency: 'A', balance: '9' }),
-          balance({ currency: 'B', balance: '10' }),
-          balance({ currency: 'C', balance: '0.5' }),
-        ],
+        balances: [balance({ currency: 'A', balance: '9' }), balance({ currency: 'B', balance: '10' }), balance({ currency: 'C', balance: '0.5' })],
       }),
     )
     const wrapper = mount(BalancesTable)

@@ -55,14 +55,17 @@ describe('useShortcuts', () => {
   }
   const release = (k: string) => window.dispatchEvent(new KeyboardEvent('keyup', { key: k, code: k }))
 
-  it('acts once per press: a held key\'s auto-repeat does nothing', () => {
+  it("acts once per press: a held key's auto-repeat does nothing", () => {
     const seen = host()
     const first = press('2')
     press('2', { repeat: true })
     press('2', { repeat: true })
     release('2')
     press('s')
-    expect(seen).toEqual([{ kind: 'interval', interval: '5' }, { kind: 'side', side: 'SELL' }])
+    expect(seen).toEqual([
+      { kind: 'interval', interval: '5' },
+      { kind: 'side', side: 'SELL' },
+    ])
     expect(first.defaultPrevented).toBe(true)
   })
 

@@ -7,11 +7,7 @@ import { CANDLE_INTERVALS } from '@domain/constants'
 import type { CandleInterval } from '@domain/wire'
 import { useFreshPress } from './use-hotkey'
 
-export type ShortcutAction =
-  | { kind: 'side'; side: 'BUY' | 'SELL' }
-  | { kind: 'interval'; interval: CandleInterval }
-  | { kind: 'help' }
-  | { kind: 'escape' }
+export type ShortcutAction = { kind: 'side'; side: 'BUY' | 'SELL' } | { kind: 'interval'; interval: CandleInterval } | { kind: 'help' } | { kind: 'escape' }
 
 /** The help list, in the order it is shown. */
 export const SHORTCUT_HELP: readonly { keys: string; what: string }[] = [

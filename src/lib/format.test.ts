@@ -44,7 +44,7 @@ describe('formatAmount: exact decimals, grouped by the locale', () => {
     expect(formatAmount('1e-18', 18)).toBe('0.000000000000000001')
     expect(formatAmount(new Decimal('9007199254740993'), 0)).toBe('9,007,199,254,740,993')
   })
-  it('uses the locale\'s separators', () => {
+  it("uses the locale's separators", () => {
     setNumberLocale('de-DE')
     expect(formatAmount('1234567.891', 3)).toBe('1.234.567,891')
     setNumberLocale('fr-FR')
@@ -73,7 +73,7 @@ describe('formatExact and the places of a currency', () => {
     expect(decimalsOf('1e-8')).toBe(8)
     expect(decimalsOf('100')).toBe(0)
   })
-  it('takes a currency\'s places from the pairs: amounts as base, prices as quote', () => {
+  it("takes a currency's places from the pairs: amounts as base, prices as quote", () => {
     const pairs = [
       { currency1: 'BTC', currency2: 'USDT', amount_precision: 6, price_precision: 2 },
       { currency1: 'ETH', currency2: 'BTC', amount_precision: 4, price_precision: 8 },

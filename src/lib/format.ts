@@ -94,12 +94,7 @@ function currentDay(): number {
  * A time for a narrow column: HH:MM:SS when it falls on today's date (in the chosen zone), else its
  * date ('date') or its date and HH:MM ('date-time'). The whole formatDateTime goes in a title beside it.
  */
-export function formatRecentTime(
-  value: Date | string | number | null | undefined,
-  older: 'date' | 'date-time',
-  now: number = currentDay(),
-  zone: TimeZoneMode = displayZone.value,
-): string {
+export function formatRecentTime(value: Date | string | number | null | undefined, older: 'date' | 'date-time', now: number = currentDay(), zone: TimeZoneMode = displayZone.value): string {
   if (value === null || value === undefined || value === '') return '—'
   const ms = parseInstant(value)
   if (ms === null) return String(value)

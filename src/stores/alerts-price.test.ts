@@ -77,9 +77,7 @@ describe('the alert price: warned about, still saved', () => {
     const alerts = typed('430000', '43000', 'BTC_USDT', 'above')
     expect(alerts.priceWarnings).toEqual(['This is 10× the last price (43,000): check for an extra digit or a misplaced decimal point'])
     expect(await alerts.save()).toBe(true)
-    expect(typed('4300', '43000', 'BTC_USDT', 'below').priceWarnings).toEqual([
-      'This is under a fifth of the last price (43,000): check for a missing digit or a misplaced decimal point',
-    ])
+    expect(typed('4300', '43000', 'BTC_USDT', 'below').priceWarnings).toEqual(['This is under a fifth of the last price (43,000): check for a missing digit or a misplaced decimal point'])
     expect(typed('50000', '43000', 'BTC_USDT', 'above').priceWarnings).toEqual([])
   })
 

@@ -151,7 +151,10 @@ export const useAlertsStore = defineStore('alerts', () => {
       if (announced.has(alert.id)) continue
       announced.add(alert.id)
       firedQueue.value = [...firedQueue.value, alert]
-      announcer.announce(`alert:${alert.id}`, `Alert fired: ${alert.pair.replace('_', '/')} ${alert.kind === 'order-filled' ? `${filledOrderWords(alert)} filled` : `${alert.kind} ${alert.price ?? ''}`}`.trim())
+      announcer.announce(
+        `alert:${alert.id}`,
+        `Alert fired: ${alert.pair.replace('_', '/')} ${alert.kind === 'order-filled' ? `${filledOrderWords(alert)} filled` : `${alert.kind} ${alert.price ?? ''}`}`.trim(),
+      )
     }
   }
 
@@ -184,5 +187,25 @@ export const useAlertsStore = defineStore('alerts', () => {
     disposer = null
   }
 
-  return { alerts, error, dialog, dialogOpen, dialogError, priceError, priceWarnings, saving, firedQueue, load, openDialog, openOrderDialog, closeDialog, save, cancel, onFired, takeFired, listen, dispose }
+  return {
+    alerts,
+    error,
+    dialog,
+    dialogOpen,
+    dialogError,
+    priceError,
+    priceWarnings,
+    saving,
+    firedQueue,
+    load,
+    openDialog,
+    openOrderDialog,
+    closeDialog,
+    save,
+    cancel,
+    onFired,
+    takeFired,
+    listen,
+    dispose,
+  }
 })

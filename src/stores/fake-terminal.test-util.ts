@@ -62,7 +62,6 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
 
 // ---- Fixtures ---------------------------------------------------------------------------------
 
-
 export function profileView(over: Partial<ProfileView> = {}): ProfileView {
   return {
     id: 'p1',

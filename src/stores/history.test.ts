@@ -9,8 +9,18 @@ import { useHistoryStore } from './history'
 import { useSessionStore } from './session'
 import { freshSession } from './session-harness.test-util'
 
-const order = (id: number, pair: string, filled: string): OrderRecord => ({ id, pair, amount: '1', price: '10', side: 'BID', status: 'FILLED', type: 'LIMIT', amount_filled: filled, open_at: id * 1000 }) as OrderRecord
-const fill = (pair: string, id: number): PlacedFill => ({ pair, amount: '1', price: '10', type: 'LIMIT', date: id * 1000, fee_amount: '0', fee_currency: 'USDT', placement: { side: 'BUY', from: 'order', orderId: id, note: '' } })
+const order = (id: number, pair: string, filled: string): OrderRecord =>
+  ({ id, pair, amount: '1', price: '10', side: 'BID', status: 'FILLED', type: 'LIMIT', amount_filled: filled, open_at: id * 1000 }) as OrderRecord
+const fill = (pair: string, id: number): PlacedFill => ({
+  pair,
+  amount: '1',
+  price: '10',
+  type: 'LIMIT',
+  date: id * 1000,
+  fee_amount: '0',
+  fee_currency: 'USDT',
+  placement: { side: 'BUY', from: 'order', orderId: id, note: '' },
+})
 
 describe('history store', () => {
   let terminal: FakeTerminal
@@ -54,7 +64,7 @@ describe('history store', () => {
     expect(terminal.callsOf('account.trades')).toEqual([])
   })
 
-  it('reads the other pairs when one pair\'s fills fail, and names the pair whose fills are not known', async () => {
+  it("reads the other pairs when one pair's fills fail, and names the pair whose fills are not known", async () => {
     terminal.handlers['account.orders'] = () => [order(1, 'BTC_USDT', '1'), order(3, 'DOGE_USDT', '0.5')]
     terminal.handlers['account.trades'] = ({ pair }) => {
       if (pair === 'BTC_USDT') throw new TerminalError({ kind: 'network', code: 'TIMEOUT', message: 'timed out' })

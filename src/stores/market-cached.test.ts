@@ -88,7 +88,7 @@ describe('market store, cached start', () => {
   })
 
   it('on start the remembered pair and the cached pair list show before the pair list answers; subscribing keeps them until the fresh snapshot', async () => {
-    const pairsAnswer = deferred<typeof BTC_USDT[]>()
+    const pairsAnswer = deferred<(typeof BTC_USDT)[]>()
     terminal.handle('market.pairs', () => pairsAnswer.promise)
     terminal.handle('market.currencies', () => [])
     terminal.handle('market.ticker', () => [])

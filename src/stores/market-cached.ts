@@ -47,7 +47,12 @@ export function cachedMarket(shown: CachedShown) {
       const key = `${pair}|${interval}`
       let answer = reading?.key === key ? reading.answer : null
       if (answer === null) {
-        const mine = { key, answer: useTerminal().call('market.cached', { pair, interval }).catch(() => null) }
+        const mine = {
+          key,
+          answer: useTerminal()
+            .call('market.cached', { pair, interval })
+            .catch(() => null),
+        }
         reading = mine
         void mine.answer.finally(() => {
           if (reading === mine) reading = null

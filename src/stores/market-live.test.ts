@@ -53,7 +53,7 @@ describe('a frame', () => {
     expect(shown.reachedStart.value).toBe(true)
   })
 
-  it('with a trade only: the trade is added; the candles, the ticker and the history\'s start are left alone', () => {
+  it("with a trade only: the trade is added; the candles, the ticker and the history's start are left alone", () => {
     const { shown, feed } = setup()
     const candles = shown.candles.value
     terminal.emit('market.trades', { session: OWN, pair: 'BTC_USDT', trades: [trade(3)] })

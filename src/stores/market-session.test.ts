@@ -20,7 +20,10 @@ const OFFLINE = { state: 'offline' as const, message: 'Exchange unreachable (con
 const tickerOf = (pair: string, last: string): Ticker => ({ pair, last, buy: last, sell: last })
 
 /** Exchange B: its own pairs and prices (about 6 % apart from A's), and its own trade ids. */
-const B_PAIRS: Pair[] = [{ ...ETH_USDT, id: 7 }, { ...BTC_USDT, id: 8 }]
+const B_PAIRS: Pair[] = [
+  { ...ETH_USDT, id: 7 },
+  { ...BTC_USDT, id: 8 },
+]
 const bCandles = candleRun(4, T0).map((c) => ({ ...c, open: c.open * 1.06, close: c.close * 1.06 }))
 
 function switchTo(over: Partial<SessionState>): void {
@@ -37,7 +40,14 @@ describe('market store across sessions', () => {
     terminal.handle('market.currencies', () => [])
     terminal.handle('market.ticker', () => [tickerOf('BTC_USDT', '43000'), tickerOf('ETH_USDT', '2300')])
     terminal.handle('market.subscribe', (input: { pair: string; interval: '60' }) => ({
-      pair: input.pair, interval: input.interval, candles: candleRun(5, T0), trades: [trade(2), trade(1)], ticker: null, stale: false, fetchedAt: 1, session: A,
+      pair: input.pair,
+      interval: input.interval,
+      candles: candleRun(5, T0),
+      trades: [trade(2), trade(1)],
+      ticker: null,
+      stale: false,
+      fetchedAt: 1,
+      session: A,
     }))
     switchTo({})
     const market = useMarketStore()
@@ -50,7 +60,14 @@ describe('market store across sessions', () => {
     terminal.handle('market.pairs', () => B_PAIRS)
     terminal.handle('market.ticker', () => [tickerOf('BTC_USDT', '45580'), tickerOf('ETH_USDT', '2438')])
     terminal.handle('market.subscribe', (input: { pair: string; interval: '60' }) => ({
-      pair: input.pair, interval: input.interval, candles: bCandles, trades: [trade(900)], ticker: null, stale: false, fetchedAt: 2, session: B,
+      pair: input.pair,
+      interval: input.interval,
+      candles: bCandles,
+      trades: [trade(900)],
+      ticker: null,
+      stale: false,
+      fetchedAt: 2,
+      session: B,
     }))
   }
 
@@ -100,7 +117,7 @@ describe('market store across sessions', () => {
     expect(market.status).toBeNull()
   })
 
-  it('the pair list\'s prices follow the streamed tickers, once a frame, and never another session\'s', async () => {
+  it("the pair list's prices follow the streamed tickers, once a frame, and never another session's", async () => {
     useMarketStore()
     for (let i = 1; i <= 20; i++) terminal.emit('market.tickers', { session: A, tickers: [tickerOf('ETH_USDT', `23${String(i).padStart(2, '0')}`)] })
     // nothing before the frame: one paint of the list, whatever the number of updates
@@ -117,7 +134,7 @@ describe('market store across sessions', () => {
     expect(usePairsStore().tickers.get('ETH_USDT')?.last).toBe('2438')
   })
 
-  it('A → B → A: the third session shows none of the first session\'s late frames, though its profile is the same', async () => {
+  it("A → B → A: the third session shows none of the first session's late frames, though its profile is the same", async () => {
     const market = useMarketStore()
     exchangeB()
     switchTo({ switchGeneration: 3, profileGeneration: 3, profile: profileView({ id: 'p2', name: 'B' }) })
@@ -126,7 +143,14 @@ describe('market store across sessions', () => {
     terminal.handle('market.pairs', () => [BTC_USDT, ETH_USDT])
     terminal.handle('market.ticker', () => [tickerOf('BTC_USDT', '43100'), tickerOf('ETH_USDT', '2310')])
     terminal.handle('market.subscribe', (input: { pair: string; interval: '60' }) => ({
-      pair: input.pair, interval: input.interval, candles: candleRun(5, T0), trades: [trade(20)], ticker: null, stale: false, fetchedAt: 3, session: againA,
+      pair: input.pair,
+      interval: input.interval,
+      candles: candleRun(5, T0),
+      trades: [trade(20)],
+      ticker: null,
+      stale: false,
+      fetchedAt: 3,
+      session: againA,
     }))
     switchTo({ switchGeneration: 5, profileGeneration: 5 })
     await new Promise((r) => setTimeout(r, 0))

@@ -52,7 +52,7 @@ describe('prependCandles and mergeTrades', () => {
 
 describe('lastPriceOf', () => {
   const ticker = { pair: 'BTC_USDT', last: '43000', buy: '42999', sell: '43001' }
-  it('names the newest trade\'s price before the ticker\'s, which comes about once a second', () => {
+  it("names the newest trade's price before the ticker's, which comes about once a second", () => {
     expect(lastPriceOf([trade(5, '42950.5'), trade(4, '42990')], ticker, [])).toBe('42950.5')
   })
   it('keeps a ticker stamped after the newest trade, and falls back to the ticker, then the last close', () => {
@@ -73,9 +73,7 @@ describe('useMarketStore', () => {
     setTerminal(terminal)
     terminal.handle('market.pairs', () => [BTC_USDT, ETH_USDT])
     terminal.handle('market.currencies', () => [])
-    terminal.handle('market.subscribe', (input: { pair: string; interval: MarketSnapshot['interval'] }) =>
-      snapshot(input.pair, input.interval, candleRun(5, T0), { trades: [trade(2), trade(1)] }),
-    )
+    terminal.handle('market.subscribe', (input: { pair: string; interval: MarketSnapshot['interval'] }) => snapshot(input.pair, input.interval, candleRun(5, T0), { trades: [trade(2), trade(1)] }))
   })
 
   it('subscribes, applies the snapshot and selects the pair record', async () => {
@@ -109,7 +107,10 @@ describe('useMarketStore', () => {
     const done = market.subscribe('BTC_USDT', '60')
     const lengths: number[] = []
     // As the chart's watcher sees it: once per tick, after every change of that tick.
-    watch(() => market.candles, (c) => lengths.push(c.length))
+    watch(
+      () => market.candles,
+      (c) => lengths.push(c.length),
+    )
     const live = { ...candleRun(1, T0 + 5 * 3600)[0]!, close: 777 }
     terminal.emit('market.candles', { pair: 'BTC_USDT', interval: '60', candles: [live] })
     terminal.emit('market.trades', { pair: 'BTC_USDT', trades: [trade(3)] })
@@ -206,9 +207,7 @@ describe('useMarketStore', () => {
   it('drops the previous pair on a switch, including its late answer and events', async () => {
     let releaseFirst: (value: MarketSnapshot) => void = () => undefined
     terminal.handle('market.subscribe', (input: { pair: string; interval: MarketSnapshot['interval'] }) =>
-      input.pair === 'BTC_USDT'
-        ? new Promise<MarketSnapshot>((resolve) => (releaseFirst = resolve))
-        : snapshot('ETH_USDT', input.interval, candleRun(2, T0)),
+      input.pair === 'BTC_USDT' ? new Promise<MarketSnapshot>((resolve) => (releaseFirst = resolve)) : snapshot('ETH_USDT', input.interval, candleRun(2, T0)),
     )
     const market = useMarketStore()
     const first = market.subscribe('BTC_USDT', '60')

@@ -12,9 +12,7 @@ export type PriceField = 'limit_price' | 'stop_price'
 /** Where an issue shows up: an order field, or 'form' for what belongs to no visible field. */
 export type IssueField = OrderDraftField | 'form'
 
-export type OrderResult =
-  | { kind: 'placed'; orderIds: number[]; clientOrderId: string }
-  | { kind: 'unknown'; clientOrderId: string; lookup: OrderLookupVerdict; orderIds: number[]; message: string }
+export type OrderResult = { kind: 'placed'; orderIds: number[]; clientOrderId: string } | { kind: 'unknown'; clientOrderId: string; lookup: OrderLookupVerdict; orderIds: number[]; message: string }
 
 /** Exchange and order-desk codes that belong to a field; the amount codes go to the amount field shown. */
 const CODE_FIELDS: Record<string, OrderDraftField | 'amount'> = {
@@ -76,4 +74,3 @@ export function secureRandom(): number {
   globalThis.crypto.getRandomValues(buffer)
   return buffer[0]! / 2 ** 32
 }
-

@@ -49,10 +49,7 @@ export function useOrderDraft() {
     const ticker = market.ticker
     // Before the first account snapshot the balance is unknown (no warning); after it a currency
     // without a balance row has nothing available.
-    const available =
-      p && account.loaded
-        ? { base: account.available(p.currency1, walletType.value) ?? '0', quote: account.available(p.currency2, walletType.value) ?? '0' }
-        : null
+    const available = p && account.loaded ? { base: account.available(p.currency1, walletType.value) ?? '0', quote: account.available(p.currency2, walletType.value) ?? '0' } : null
     return {
       pair: p,
       bestBid: ticker?.buy ?? null,

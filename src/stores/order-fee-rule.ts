@@ -37,9 +37,7 @@ export function useOrderFeeRule() {
     const p = market.selectedPair
     const accountId = session.accountId ?? account.accountId
     if (!p || accountId === null) return null
-    const currencyIds = pairList.currencies
-      .filter((c) => (c.short_name === p.currency1 || c.short_name === p.currency2) && typeof c.id === 'number')
-      .map((c) => c.id as number)
+    const currencyIds = pairList.currencies.filter((c) => (c.short_name === p.currency1 || c.short_name === p.currency2) && typeof c.id === 'number').map((c) => c.id as number)
     return resolveFeeRule(account.feeRules, { accountId, pairId: p.id ?? null, currencyIds, at: new Date(feeClock.value) })
   })
 

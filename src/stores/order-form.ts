@@ -20,12 +20,15 @@ export const useOrderFormStore = defineStore('order-form', () => {
     sent.pendingConfirm.value = null
   }
 
-  watch(() => market.pair, (now, before) => {
-    if (now !== before) {
-      reset()
-      sent.lastResult.value = null
-    }
-  })
+  watch(
+    () => market.pair,
+    (now, before) => {
+      if (now !== before) {
+        reset()
+        sent.lastResult.value = null
+      }
+    },
+  )
 
   return {
     orderType: form.orderType,

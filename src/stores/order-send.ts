@@ -119,9 +119,12 @@ export function useOrderSend(form: OrderDraftState) {
   }
 
   // An order confirmed for one account must not go out from another.
-  watch(() => session.switchGeneration, () => {
-    pendingConfirm.value = null
-  })
+  watch(
+    () => session.switchGeneration,
+    () => {
+      pendingConfirm.value = null
+    },
+  )
 
   return { sending, pendingConfirm, lastResult, submitReason, canSubmit, submit, confirm, cancelConfirm }
 }

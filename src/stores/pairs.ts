@@ -65,10 +65,7 @@ export const usePairsStore = defineStore('pairs', () => {
       () => undefined,
     )
     try {
-      const [pairList, currencyList] = await Promise.all([
-        terminal.call('market.pairs', undefined),
-        terminal.call('market.currencies', undefined).catch(() => [] as Currency[]),
-      ])
+      const [pairList, currencyList] = await Promise.all([terminal.call('market.pairs', undefined), terminal.call('market.currencies', undefined).catch(() => [] as Currency[])])
       if (left(asked)) return
       pairs.value = pairList
       currencies.value = currencyList

@@ -59,7 +59,7 @@ describe('the notice under the header', () => {
 })
 
 describe('what the session says', () => {
-  it('the keychain from the session, else from the app\'s info', async () => {
+  it("the keychain from the session, else from the app's info", async () => {
     const session = useSessionStore()
     await session.load()
     expect(session.keychain).toEqual({ available: true })
@@ -67,7 +67,7 @@ describe('what the session says', () => {
     expect(session.keychain).toEqual({ available: false, reason: 'no keytar' })
   })
 
-  it('the selected account\'s node', () => {
+  it("the selected account's node", () => {
     const session = useSessionStore()
     session.applyState(sessionState({ accountId: 2 }))
     expect(session.account).toMatchObject({ id: 2, name: 'Sub A' })

@@ -19,7 +19,10 @@ function feedWith(pages: OrderRecord[][]) {
 
 describe('account feed notices', () => {
   it('tells about each fill and cancel it sees change', async () => {
-    const { feed, notices } = feedWith([[order(1, 'OPEN'), order(2, 'OPEN')], [order(1, 'FILLED'), order(2, 'CANCELLED')]])
+    const { feed, notices } = feedWith([
+      [order(1, 'OPEN'), order(2, 'OPEN')],
+      [order(1, 'FILLED'), order(2, 'CANCELLED')],
+    ])
     await feed.fetch()
     await feed.fetch()
     feed.stop()
@@ -54,7 +57,16 @@ function heldFeed() {
     feeInfo: async () => [],
     recentOrders: async () => [],
   } as unknown as ExchangeClient
-  const feed = createAccountFeed({ client, switchGeneration: 4, accountId: 1, ownAccountId: 1, isCurrent: (g) => g === generation, emit: (s) => emitted.push(s), notify: () => undefined, intervalMs: 60_000 })
+  const feed = createAccountFeed({
+    client,
+    switchGeneration: 4,
+    accountId: 1,
+    ownAccountId: 1,
+    isCurrent: (g) => g === generation,
+    emit: (s) => emitted.push(s),
+    notify: () => undefined,
+    intervalMs: 60_000,
+  })
   const answered = () => new Promise((resolve) => setTimeout(resolve, 5))
   return { feed, emitted, release, answered, leave: () => void (generation = 5) }
 }

@@ -42,8 +42,7 @@ function isoOf(seconds: number | string | null): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
-const ownView = (snapshot: AccountSnapshot, scope: FrameScope): scope is { ownAccountId: number } =>
-  scope.ownAccountId !== null && snapshot.accountId === scope.ownAccountId
+const ownView = (snapshot: AccountSnapshot, scope: FrameScope): scope is { ownAccountId: number } => scope.ownAccountId !== null && snapshot.accountId === scope.ownAccountId
 
 export function patchWallet(snapshot: AccountSnapshot, event: WalletEvent, scope: FrameScope): AccountSnapshot | null {
   if (!ownView(snapshot, scope)) return null

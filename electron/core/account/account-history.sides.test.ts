@@ -13,14 +13,52 @@ const at = (ms: number): string => new Date(ms).toISOString()
 
 // The official shapes: a fill with no id, order id or side; an order; a wallet movement.
 const fill = (ms: number, over: Partial<FillRecord> = {}): FillRecord => ({
-  account_id: 7, pair: 'ETH_BTC', amount: '2', amount_unfilled: '0', price: '0.05', currency: 'ETH', status: 'FILLED', date: at(ms),
-  fee_amount: '0.0001', fee_currency: 'BTC', fee_rate: '0.001', is_maker: true, type: 'LIMIT', wallet_type: 'SPOT', ...over,
+  account_id: 7,
+  pair: 'ETH_BTC',
+  amount: '2',
+  amount_unfilled: '0',
+  price: '0.05',
+  currency: 'ETH',
+  status: 'FILLED',
+  date: at(ms),
+  fee_amount: '0.0001',
+  fee_currency: 'BTC',
+  fee_rate: '0.001',
+  is_maker: true,
+  type: 'LIMIT',
+  wallet_type: 'SPOT',
+  ...over,
 })
 const order = (id: number, side: 'BID' | 'ASK', ms: number): OrderRecord => ({
-  id, account_id: 7, pair: 'ETH_BTC', amount: '2', price: '0.05', side, status: 'FILLED', type: 'LIMIT', wallet_type: 'SPOT', amount_filled: '2', amount_canceled: '0',
-  date: at(ms - 1000), open_at: at(ms - 1000), updated_at: at(ms), done_at: at(ms), tif: 'GTC',
+  id,
+  account_id: 7,
+  pair: 'ETH_BTC',
+  amount: '2',
+  price: '0.05',
+  side,
+  status: 'FILLED',
+  type: 'LIMIT',
+  wallet_type: 'SPOT',
+  amount_filled: '2',
+  amount_canceled: '0',
+  date: at(ms - 1000),
+  open_at: at(ms - 1000),
+  updated_at: at(ms),
+  done_at: at(ms),
+  tif: 'GTC',
 })
-const motion = (ms: number, delta: string): WalletMotion => ({ id: ms, account_id: 7, wallet_id: 1, type: 'TRADE', balance: '0', balance_delta: delta, balance_end: '0', currency: 'ETH', wallet_type: 'SPOT', date: at(ms) })
+const motion = (ms: number, delta: string): WalletMotion => ({
+  id: ms,
+  account_id: 7,
+  wallet_id: 1,
+  type: 'TRADE',
+  balance: '0',
+  balance_delta: delta,
+  balance_end: '0',
+  currency: 'ETH',
+  wallet_type: 'SPOT',
+  date: at(ms),
+})
 
 describe('fills read with their sides', () => {
   it('reads the pair orders from a window before the range and the base currency movements, and places each fill', async () => {
@@ -40,9 +78,7 @@ describe('fills read with their sides', () => {
       ['ETH_BTC', '2023-12-12T00:00:00+00:00', '2024-01-11T00:00:00+00:00'],
       ['ETH_BTC', '2023-12-02T00:00:00+00:00', '2023-12-12T00:00:00+00:00'],
     ])
-    expect(asked.filter((q) => q.endpoint === 'activity').map((q) => [q.currency, q.start_time, q.end_time])).toEqual([
-      ['ETH', '2023-12-31T23:59:58+00:00', '2024-01-11T00:00:02+00:00'],
-    ])
+    expect(asked.filter((q) => q.endpoint === 'activity').map((q) => [q.currency, q.start_time, q.end_time])).toEqual([['ETH', '2023-12-31T23:59:58+00:00', '2024-01-11T00:00:02+00:00']])
   })
 
   it('asks nothing more when every fill names its side', async () => {

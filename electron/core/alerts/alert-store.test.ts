@@ -53,7 +53,11 @@ describe('alert store', () => {
   it('refuses bad drafts with a field; arms one that fires at once, which then fires on the next price', async () => {
     const store = createAlertStore(fresh())
     await expect(store.create('p1', { kind: 'above', pair: 'BTC_USDT', price: 'abc' } as never, '1')).rejects.toMatchObject({ code: 'INVALID_ALERT', field: 'price' })
-    await expect(store.create('p1', { kind: 'above', pair: 'BTC_USDT', price: '1'.repeat(24) }, '1')).rejects.toMatchObject({ code: 'INVALID_ALERT', field: 'price', message: expect.stringMatching(/more than 18 digits/) })
+    await expect(store.create('p1', { kind: 'above', pair: 'BTC_USDT', price: '1'.repeat(24) }, '1')).rejects.toMatchObject({
+      code: 'INVALID_ALERT',
+      field: 'price',
+      message: expect.stringMatching(/more than 18 digits/),
+    })
     // The window warned the trader; setting it anyway is their call.
     const now = await store.create('p1', { kind: 'above', pair: 'BTC_USDT', price: '99' }, '100')
     expect((await store.onPrice('p1', 'BTC_USDT', '100')).map((a) => a.id)).toEqual([now.id])

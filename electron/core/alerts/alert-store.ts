@@ -65,7 +65,12 @@ export function createAlertStore(dataDir: string, now: () => number = Date.now):
       const parsed = alertDraftSchema.safeParse(input)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
-        throw new TerminalError({ kind: 'validation', code: 'INVALID_ALERT', message: `The alert is not valid: ${issue?.path.join('.') || 'alert'}: ${issue?.message ?? 'bad input'}.`, field: issue?.path[0]?.toString() })
+        throw new TerminalError({
+          kind: 'validation',
+          code: 'INVALID_ALERT',
+          message: `The alert is not valid: ${issue?.path.join('.') || 'alert'}: ${issue?.message ?? 'bad input'}.`,
+          field: issue?.path[0]?.toString(),
+        })
       }
       // An 'above' alert at or under the last price is armed all the same: it fires at the next price.
       // The window warned the trader, who may want exactly that.

@@ -67,7 +67,14 @@ describe('alert wiring', () => {
   it('an order alert fires once when the account feed shows the order filled', async () => {
     const w = wired()
     await w.alerts.handlers['alerts.create']({ kind: 'order-filled', pair: 'BTC_USDT', orderId: 77 })
-    const snap = (status: string): AccountSnapshot => ({ switchGeneration: 4, accountId: 1, balances: [], feeRules: [], fetchedAt: 1, orders: [{ id: 77, pair: 'BTC_USDT', amount: '1', side: 'BID', status, type: 'LIMIT' }] })
+    const snap = (status: string): AccountSnapshot => ({
+      switchGeneration: 4,
+      accountId: 1,
+      balances: [],
+      feeRules: [],
+      fetchedAt: 1,
+      orders: [{ id: 77, pair: 'BTC_USDT', amount: '1', side: 'BID', status, type: 'LIMIT' }],
+    })
     w.hub.emit('account.changed', snap('OPEN'))
     w.hub.emit('account.changed', snap('FILLED'))
     w.hub.emit('account.changed', snap('FILLED'))
@@ -169,7 +176,10 @@ describe('alerts in the core, against the demo exchange', () => {
     const core = await h.open()
     const dispatch = createDispatch(core)
     const absurd = await dispatch('alerts.create', { kind: 'above', pair: 'BTC_USDT', price: '100000000000000000000000' })
-    expect(absurd).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD', field: 'price', message: expect.stringMatching(/price — That price has more than 18 digits before the decimal point/) } })
+    expect(absurd).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_PAYLOAD', field: 'price', message: expect.stringMatching(/price — That price has more than 18 digits before the decimal point/) },
+    })
     // The demo quotes BTC/USDT to 2 decimals, as the real exchange does.
     const precise = await dispatch('alerts.create', { kind: 'below', pair: 'BTC_USDT', price: '1.123456789012' })
     expect(precise).toMatchObject({ ok: false, error: { code: 'INVALID_ALERT_PRICE', field: 'price', message: 'BTC/USDT prices have at most 2 decimals; nothing was set.' } })

@@ -150,7 +150,11 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
       pairs = await deps.pairs()
     } catch (error) {
       const cause = toTerminalError(error)
-      throw new TerminalError({ kind: cause.kind, code: cause.code, message: `The pairs of this exchange could not be read (${cause.message}), so the price cannot be checked against ${label}'s decimals; nothing was set.` })
+      throw new TerminalError({
+        kind: cause.kind,
+        code: cause.code,
+        message: `The pairs of this exchange could not be read (${cause.message}), so the price cannot be checked against ${label}'s decimals; nothing was set.`,
+      })
     }
     const pair = pairs.find((p) => p.name.toUpperCase() === pairName)
     if (!pair) throw new TerminalError({ kind: 'validation', code: 'UNKNOWN_PAIR', field: 'pair', message: `${label} is not a pair of this exchange; nothing was set.` })
@@ -166,7 +170,12 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
         if (draft.kind !== 'order-filled') await checkPrice(draft.pair, draft.price)
         const last = draft.kind === 'order-filled' ? null : await lastPriceOf(profileId, draft.pair)
         if (draft.kind === 'cross' && last === null) {
-          throw new TerminalError({ kind: 'validation', code: 'NO_LAST_PRICE', field: 'price', message: `There is no last price for ${draft.pair.replace('_', '/')} yet, so a crossing cannot be measured; try again when the market has traded.` })
+          throw new TerminalError({
+            kind: 'validation',
+            code: 'NO_LAST_PRICE',
+            field: 'price',
+            message: `There is no last price for ${draft.pair.replace('_', '/')} yet, so a crossing cannot be measured; try again when the market has traded.`,
+          })
         }
         return store.create(profileId, draft, last)
       },

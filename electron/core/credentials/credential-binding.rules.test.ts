@@ -14,7 +14,9 @@ describe('binding a key to an origin', () => {
   it('stores the origin of the URL the key was entered for; an address that is no http(s) URL is refused on its field', () => {
     expect(bindCredentials(KEY, URL_A)).toEqual({ ...KEY, origin: 'https://a.example' })
     for (const url of ['ftp://a.example/api', 'a.example/api/v3']) {
-      expect(() => bindCredentials(KEY, url)).toThrow(expect.objectContaining({ kind: 'validation', code: 'INVALID_BASE_URL', field: 'baseUrl', message: 'Enter an http(s) URL like https://exchange.example/api/v3.' }))
+      expect(() => bindCredentials(KEY, url)).toThrow(
+        expect.objectContaining({ kind: 'validation', code: 'INVALID_BASE_URL', field: 'baseUrl', message: 'Enter an http(s) URL like https://exchange.example/api/v3.' }),
+      )
     }
   })
 
@@ -23,7 +25,12 @@ describe('binding a key to an origin', () => {
     expect(originChangeRefusal(URL_A, { baseUrl: 'https://a.example/v4' })).toBeNull()
     expect(originChangeRefusal(URL_A, { baseUrl: 'https://b.example/api/v3', ...KEY })).toBeNull()
     for (const patch of [{}, { apiKey: 'key-new1' }, { apiSecret: 'secret-new1' }]) {
-      expect(originChangeRefusal(URL_A, { baseUrl: 'https://b.example/api/v3', ...patch })).toMatchObject({ kind: 'validation', code: 'ORIGIN_CHANGED_NEEDS_KEY', field: 'baseUrl', message: ORIGIN_CHANGE_MESSAGE })
+      expect(originChangeRefusal(URL_A, { baseUrl: 'https://b.example/api/v3', ...patch })).toMatchObject({
+        kind: 'validation',
+        code: 'ORIGIN_CHANGED_NEEDS_KEY',
+        field: 'baseUrl',
+        message: ORIGIN_CHANGE_MESSAGE,
+      })
     }
   })
 })

@@ -52,9 +52,11 @@ afterEach(async () => {
   recorded = []
 })
 
-async function open(
-  reuse?: { dir: string; keytar: ReturnType<typeof memoryKeytar>; exchange?: DemoExchange },
-): Promise<{ core: TerminalCore; store: ProfileStore; keytar: ReturnType<typeof memoryKeytar>; id: string; dir: string }> {
+async function open(reuse?: {
+  dir: string
+  keytar: ReturnType<typeof memoryKeytar>
+  exchange?: DemoExchange
+}): Promise<{ core: TerminalCore; store: ProfileStore; keytar: ReturnType<typeof memoryKeytar>; id: string; dir: string }> {
   const dir = reuse?.dir ?? mkdtempSync(join(tmpdir(), 'binding-'))
   const keytar = reuse?.keytar ?? memoryKeytar()
   const store = createProfileStore(dir)
@@ -77,7 +79,11 @@ async function open(
 }
 
 const secretOf = () => demo.accounts[0]!.apiSecret
-const errorOf = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as { kind: string; code: string; field?: string; message: string })
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => e as { kind: string; code: string; field?: string; message: string },
+  )
 
 describe('credentials bound to their origin', () => {
   it('refuses a base-URL-only change to another origin, on the baseUrl field, and never sends the secret there', async () => {

@@ -20,7 +20,7 @@ describe('entries', () => {
     expect(JSON.parse(entries.get(`${PROFILES}\u0000p3`)!)).toEqual({ ...CREDS, origin: 'https://b.example' })
   })
 
-  it('of probes, under the profiles\' service by older releases, are never taken for profiles', async () => {
+  it("of probes, under the profiles' service by older releases, are never taken for profiles", async () => {
     const { keytar, entries, calls } = fakeKeytar()
     const old = '__trading-terminal-probe__4242-abc'
     entries.set(`${PROFILES}\u0000${old}`, 'probe')
@@ -52,7 +52,7 @@ describe('entries', () => {
     })
   })
 
-  it('not in the terminal\'s format are refused with what to do', async () => {
+  it("not in the terminal's format are refused with what to do", async () => {
     const { keytar, entries } = fakeKeytar()
     entries.set(`${PROFILES}\u0000p1`, 'hand-made-secret-value')
     expect(await caught(createVault({ keytar }).read('p1'))).toMatchObject({
@@ -74,16 +74,31 @@ describe('a keychain call that fails after the start-up probe', () => {
 
   it('is a keychain error saying what could not be done, the secret struck out, and the status then says why', async () => {
     const vault = await failing('setPassword', `refused to store ${CREDS.apiSecret}`)
-    expect(await caught(vault.write('p1', CREDS))).toMatchObject({ kind: 'keychain', code: 'KEYCHAIN_WRITE_FAILED', message: 'Could not save the credentials in the keychain: The keychain refused the request (refused to store [redacted]).' })
+    expect(await caught(vault.write('p1', CREDS))).toMatchObject({
+      kind: 'keychain',
+      code: 'KEYCHAIN_WRITE_FAILED',
+      message: 'Could not save the credentials in the keychain: The keychain refused the request (refused to store [redacted]).',
+    })
     expect(await vault.status()).toEqual({ available: false, reason: 'The keychain refused the request (refused to store [redacted]).' })
   })
 
   it('reading, deleting and listing each say so', async () => {
-    expect(await caught((await failing('getPassword', 'gone')).read('p1'))).toMatchObject({ code: 'KEYCHAIN_READ_FAILED', message: 'Could not read the credentials from the keychain: The keychain refused the request (gone).' })
+    expect(await caught((await failing('getPassword', 'gone')).read('p1'))).toMatchObject({
+      code: 'KEYCHAIN_READ_FAILED',
+      message: 'Could not read the credentials from the keychain: The keychain refused the request (gone).',
+    })
     const vault = await failing('deletePassword', 'no such item')
-    expect(await caught(vault.remove('p1'))).toMatchObject({ kind: 'keychain', code: 'KEYCHAIN_DELETE_FAILED', message: 'Could not delete the credentials from the keychain: The keychain refused the request (no such item).' })
+    expect(await caught(vault.remove('p1'))).toMatchObject({
+      kind: 'keychain',
+      code: 'KEYCHAIN_DELETE_FAILED',
+      message: 'Could not delete the credentials from the keychain: The keychain refused the request (no such item).',
+    })
     expect(await vault.status()).toEqual({ available: false, reason: 'The keychain refused the request (no such item).' })
-    expect(await caught((await failing('findCredentials', 'closed')).list())).toMatchObject({ kind: 'keychain', code: 'KEYCHAIN_LIST_FAILED', message: 'Could not list the keychain entries: The keychain refused the request (closed).' })
+    expect(await caught((await failing('findCredentials', 'closed')).list())).toMatchObject({
+      kind: 'keychain',
+      code: 'KEYCHAIN_LIST_FAILED',
+      message: 'Could not list the keychain entries: The keychain refused the request (closed).',
+    })
   })
 })
 

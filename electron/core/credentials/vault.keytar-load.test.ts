@@ -39,7 +39,7 @@ describe('a vault that loads keytar', () => {
     }
   })
 
-  it('uses a keytar that loads, as the module\'s default export or as the module itself', async () => {
+  it("uses a keytar that loads, as the module's default export or as the module itself", async () => {
     for (const wrap of [(k: object) => ({ default: k }), (k: object) => ({ default: undefined, ...k })]) {
       const { keytar, entries } = fakeKeytar()
       const vault = await vaultLoading(() => wrap(keytar))

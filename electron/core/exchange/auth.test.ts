@@ -9,8 +9,7 @@ describe('X-SIGN', () => {
   })
 
   it('signs the exact order body bytes: golden value', () => {
-    const body =
-      '{"pair":"BTC_USDT","order_type":"LIMIT","order_side":"BUY","wallet_type":"SPOT","base_amount":"0.5","limit_price":"25000.1","client_order_id":"tt-golden"}'
+    const body = '{"pair":"BTC_USDT","order_type":"LIMIT","order_side":"BUY","wallet_type":"SPOT","base_amount":"0.5","limit_price":"25000.1","client_order_id":"tt-golden"}'
     const expected = createHmac('sha256', Buffer.from('demo-secret-0001', 'utf8')).update(Buffer.from(body, 'utf8')).digest('hex')
     expect(expected).toBe('390521ed1b27b99f92bba3c8dbba97654b9bbc4ecbdc30bf3ac0e5be384f4f00')
     expect(signBody('demo-secret-0001', body)).toBe(expected)

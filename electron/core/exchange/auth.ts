@@ -84,7 +84,7 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
     // The token's lifetime is measured on the server's clock, so the local expiry is derived from it
     // rather than by comparing `exp` with a local clock that may be skewed: iat when the token has it,
     // else the Date of the answer, else the skew the client measured (GET /time).
-    const serverNowMs = iat !== undefined ? iat * 1000 : issued.serverNowMs ?? receivedAt + options.skewMs()
+    const serverNowMs = iat !== undefined ? iat * 1000 : (issued.serverNowMs ?? receivedAt + options.skewMs())
     const lifetimeMs = exp * 1000 - serverNowMs
     const expiresAtLocal = receivedAt + lifetimeMs
     // A short-lived token is refreshed halfway through rather than immediately (no refresh loop).

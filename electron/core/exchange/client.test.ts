@@ -14,9 +14,7 @@ describe('apiRoot', () => {
 
 describe('public endpoints', () => {
   it('sends the query parameters and no credentials, and parses money as decimal strings', async () => {
-    const t = await setup((req) =>
-      req.path === '/api/v3/trades' ? { status: 200, body: [{ id: 1, price: 0.1, amount: 1e-7, timestamp: 1.5, pair: 'BTC_USDT', type: 'buy' }] } : { status: 404 },
-    )
+    const t = await setup((req) => (req.path === '/api/v3/trades' ? { status: 200, body: [{ id: 1, price: 0.1, amount: 1e-7, timestamp: 1.5, pair: 'BTC_USDT', type: 'buy' }] } : { status: 404 }))
     const trades = await t.client.trades({ pair: 'BTC_USDT', limit: 5 })
     expect(trades).toEqual([expect.objectContaining({ price: '0.1', amount: '0.0000001' })])
     const [req] = t.calls('/trades')

@@ -166,10 +166,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       return { serverTime: answer.serverTime }
     },
     ticker: (query, call) => get('/ticker', schemaReader(tickerAnswerSchema), false, call, { pair: query?.pair }),
-    orderbook: (query, call) =>
-      get('/orderbook', schemaReader(orderBookSchema), false, call, { pair: query.pair, limit_buy: query.limit_buy, limit_sell: query.limit_sell }),
-    accounts: (query, call) =>
-      get('/accounts/accounts', schemaReader(accountsResponseSchema), true, call, { include_subaccounts: query?.include_subaccounts }),
+    orderbook: (query, call) => get('/orderbook', schemaReader(orderBookSchema), false, call, { pair: query.pair, limit_buy: query.limit_buy, limit_sell: query.limit_sell }),
+    accounts: (query, call) => get('/accounts/accounts', schemaReader(accountsResponseSchema), true, call, { include_subaccounts: query?.include_subaccounts }),
     balances: (call) => get('/accounts/balances', schemaReader(balancesResponseSchema), true, call),
     feeInfo: (call) => get('/accounts/feeinfo', schemaReader(feeRulesResponseSchema), true, call),
     recentOrders: (call, query) => get('/accounts/order', schemaReader(orderRecordsResponseSchema), true, call, { pair: query?.pair }),

@@ -94,7 +94,8 @@ export function createHttpExchange(options: HttpExchangeOptions): HttpExchange {
     readSuccess(read, endpoint, answer) {
       const text = answer.text
       let value: unknown
-      if (!/\S/.test(text)) value = undefined // (no trim(): it would copy every answer)
+      if (!/\S/.test(text))
+        value = undefined // (no trim(): it would copy every answer)
       else if (/text\/html/i.test(answer.contentType) || /^\s*</.test(text)) throw malformedResponse(endpoint, { reason: 'an HTML page instead of JSON' })
       else {
         try {

@@ -108,7 +108,9 @@ describe('fills in the official shape, read with their sides', () => {
   it('realises the P&L computed by hand, with the unplaced fill left out and counted', async () => {
     const { fills, unplaced } = pnlInputs(await read())
     expect(unplaced).toBe(HAND_PNL.unplaced)
-    expect(realisedPnl(fills)).toEqual([expect.objectContaining({ pair: HAND_PNL.pair, realised: HAND_PNL.realised, openAmount: HAND_PNL.openAmount, openCost: HAND_PNL.openCost, quoteFees: HAND_PNL.quoteFees })])
+    expect(realisedPnl(fills)).toEqual([
+      expect.objectContaining({ pair: HAND_PNL.pair, realised: HAND_PNL.realised, openAmount: HAND_PNL.openAmount, openCost: HAND_PNL.openCost, quoteFees: HAND_PNL.quoteFees }),
+    ])
   })
 })
 
@@ -120,14 +122,21 @@ describe('feed frames in the official shape', () => {
   }
 
   it('o: a market order limit price "0" and an empty stop operator read as none; every amount kept', () => {
-    expect(event(FRAMES.oMarket)).toMatchObject({ kind: 'order', order: { id: '201', type: 'MARKET', limitPrice: null, stopPrice: null, quoteAmount: '500', priceAvg: null, doneAt: null, status: 'OPEN' } })
+    expect(event(FRAMES.oMarket)).toMatchObject({
+      kind: 'order',
+      order: { id: '201', type: 'MARKET', limitPrice: null, stopPrice: null, quoteAmount: '500', priceAvg: null, doneAt: null, status: 'OPEN' },
+    })
     expect(event(FRAMES.oLimit)).toMatchObject({
       order: { limitPrice: '43000.1', stopPrice: '43100', stopOperator: 'LTE', amountFilled: '0.15', valueFilled: '6450.015', priceAvg: '43000.1', doneAt: 1706703601.5, walletType: 'FUNDING' },
     })
   })
 
   it('o and w frames patch the account as they say: the order row has no price, the FUNDING wallet is the P2P row', () => {
-    const snapshot = { accountId: 7, orders: [], balances: [{ balance: '1', reserve: '0', currency: 'USDT', wallet_type: 'P2P', last_update_at: '2024-01-31T00:00:00Z', account_id: 7 }] } as unknown as AccountSnapshot
+    const snapshot = {
+      accountId: 7,
+      orders: [],
+      balances: [{ balance: '1', reserve: '0', currency: 'USDT', wallet_type: 'P2P', last_update_at: '2024-01-31T00:00:00Z', account_id: 7 }],
+    } as unknown as AccountSnapshot
     const withOrder = patchSnapshot(snapshot, event(FRAMES.oLimit) as AccountEvent, { ownAccountId: 7 })
     expect(withOrder?.orders?.[0]).toMatchObject({ id: 202, price: '43000.1', stop_price: '43100', amount_filled: '0.15', status: 'PARTIAL_FILLED' })
     const withWallet = patchSnapshot(snapshot, event(FRAMES.wNoSymbol) as AccountEvent, { ownAccountId: 7 })
@@ -142,7 +151,21 @@ describe('feed frames in the official shape', () => {
       ['BTC_USDT', '43150', '43149.9', '43150.1', '12.5'],
       ['DOGE_USDT', '0.08123', null, null, '0.00000001'],
     ])
-    expect(event(FRAMES.d)).toMatchObject({ kind: 'diff', asks: [{ price: '43150.1', amount: '0' }, { price: '43150.2', amount: '1.234567' }], bids: [{ price: '43149.9', amount: '0.000001' }] })
-    expect(event(FRAMES.p)).toMatchObject({ kind: 'snapshot', pair: 'BTC_USDT', bids: [{ price: '43149.9', amount: '0.25' }, { price: '43149.8', amount: '0.00000001' }] })
+    expect(event(FRAMES.d)).toMatchObject({
+      kind: 'diff',
+      asks: [
+        { price: '43150.1', amount: '0' },
+        { price: '43150.2', amount: '1.234567' },
+      ],
+      bids: [{ price: '43149.9', amount: '0.000001' }],
+    })
+    expect(event(FRAMES.p)).toMatchObject({
+      kind: 'snapshot',
+      pair: 'BTC_USDT',
+      bids: [
+        { price: '43149.9', amount: '0.25' },
+        { price: '43149.8', amount: '0.00000001' },
+      ],
+    })
   })
 })

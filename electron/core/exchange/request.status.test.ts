@@ -106,10 +106,16 @@ describe('the secret and the token', () => {
   })
 
   it('too short to strike safely (under 4 characters) are left, rather than every such letter pair', async () => {
-    const t = await setup(withAuth(() => ({ status: 400, body: { code: 'BAD', message: 'abc refused' } })), { credentials: async () => ({ apiKey: 'k1', apiSecret: 'abc' }) })
+    const t = await setup(
+      withAuth(() => ({ status: 400, body: { code: 'BAD', message: 'abc refused' } })),
+      { credentials: async () => ({ apiKey: 'k1', apiSecret: 'abc' }) },
+    )
     expect((await failure(t.client.balances())).message).toContain('abc refused')
     await closeStub()
-    const four = await setup(withAuth(() => ({ status: 400, body: { code: 'BAD', message: 'abcd refused' } })), { credentials: async () => ({ apiKey: 'k1', apiSecret: 'abcd' }) })
+    const four = await setup(
+      withAuth(() => ({ status: 400, body: { code: 'BAD', message: 'abcd refused' } })),
+      { credentials: async () => ({ apiKey: 'k1', apiSecret: 'abcd' }) },
+    )
     expect((await failure(four.client.balances())).message).toContain('[redacted] refused')
   })
 })

@@ -77,7 +77,10 @@ describe('retry policy', () => {
   })
 
   it('an order that times out is outcome unknown, sent once', async () => {
-    const t = await setup(withAuth(() => ({ hangMs: 5_000 })), { timeoutMs: 150 })
+    const t = await setup(
+      withAuth(() => ({ hangMs: 5_000 })),
+      { timeoutMs: 150 },
+    )
     expect((await failure(t.client.placeOrder(orderBody))).kind).toBe('outcome-unknown')
     expect(t.calls('/trading/order')).toHaveLength(1)
   })

@@ -34,7 +34,13 @@ describe('authentication', () => {
 
   it('refreshes the token before it expires, not after a failure', async () => {
     let clock = T0
-    const t = await setup(withAuth(() => ({ status: 200, body: [] }), () => clock), { now: () => clock })
+    const t = await setup(
+      withAuth(
+        () => ({ status: 200, body: [] }),
+        () => clock,
+      ),
+      { now: () => clock },
+    )
     await t.client.balances()
     clock += 200_000
     await t.client.balances()
@@ -70,9 +76,7 @@ describe('authentication', () => {
   })
 
   it('a refused key is kind auth and the secret appears in no message', async () => {
-    const t = await setup((req) =>
-      req.path === '/api/v3/auth' ? { status: 401, body: { code: 'INVALID_KEY', message: `unknown key ${KEY} with secret ${SECRET}` } } : { status: 200, body: [] },
-    )
+    const t = await setup((req) => (req.path === '/api/v3/auth' ? { status: 401, body: { code: 'INVALID_KEY', message: `unknown key ${KEY} with secret ${SECRET}` } } : { status: 200, body: [] }))
     const error = await failure(t.client.balances())
     expect(error).toMatchObject({ kind: 'auth', code: 'INVALID_KEY' })
     expect(error.message).not.toContain(SECRET)
@@ -107,9 +111,7 @@ describe('signed requests', () => {
   })
 
   it('cancel by ids returns the statuses; cancel all accepts a 202 with no body', async () => {
-    const t = await setup(
-      withAuth((req) => (req.body.includes('order_ids') ? { status: 200, body: { '1': 'CANCELLED', '8': 'order not found' } } : { status: 202 })),
-    )
+    const t = await setup(withAuth((req) => (req.body.includes('order_ids') ? { status: 200, body: { '1': 'CANCELLED', '8': 'order not found' } } : { status: 202 })))
     expect(await t.client.cancelOrders({ order_ids: [1, 8] })).toEqual({ kind: 'by-ids', results: { '1': 'CANCELLED', '8': 'order not found' } })
     expect(await t.client.cancelOrders({ all: true })).toEqual({ kind: 'accepted' })
     const deletes = t.calls('/trading/order')

@@ -62,7 +62,12 @@ export function createSignIn(options: SignInOptions): SignIn {
         const mapped = http.failureOf(endpoint, answer)
         // The auth endpoint refusing the key is an authentication failure, whatever 4xx it used.
         if (mapped.kind === 'rejected' || mapped.kind === 'auth') {
-          throw new TerminalError({ kind: 'auth', code: mapped.code === `HTTP_${answer.status}` ? 'AUTH_FAILED' : mapped.code, status: answer.status, message: `The exchange refused the API key and secret: ${mapped.message}` })
+          throw new TerminalError({
+            kind: 'auth',
+            code: mapped.code === `HTTP_${answer.status}` ? 'AUTH_FAILED' : mapped.code,
+            status: answer.status,
+            message: `The exchange refused the API key and secret: ${mapped.message}`,
+          })
         }
         throw mapped
       }

@@ -15,7 +15,25 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const order: FeedEvent = {
   kind: 'order',
   time: 0,
-  order: { id: '9', pair: PAIR, side: 'BID', type: 'LIMIT', baseAmount: '1', limitPrice: '99', amountUnfilled: '1', amountFilled: '0', amountCancelled: '0', valueFilled: '0', priceAvg: null, doneAt: null, status: 'OPEN', quoteAmount: null, walletType: 'SPOT', stopPrice: null, stopOperator: null },
+  order: {
+    id: '9',
+    pair: PAIR,
+    side: 'BID',
+    type: 'LIMIT',
+    baseAmount: '1',
+    limitPrice: '99',
+    amountUnfilled: '1',
+    amountFilled: '0',
+    amountCancelled: '0',
+    valueFilled: '0',
+    priceAvg: null,
+    doneAt: null,
+    status: 'OPEN',
+    quoteAmount: null,
+    walletType: 'SPOT',
+    stopPrice: null,
+    stopOperator: null,
+  },
 }
 
 describe('an own order checked a moment before its grace ends', () => {

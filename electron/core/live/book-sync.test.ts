@@ -35,7 +35,10 @@ function start(recheckMs = 60_000): { sync: BookSync; views: BookView[]; doubts:
   const client = createFeedClient({ url: ex.feedUrl, maxBackoffMs: 100 })
   const readRest = restBookReader(createExchangeClient({ baseUrl: ex.baseUrl }), PAIR)
   const sync = createBookSync({ feed: sourceOfClient(client), pair: PAIR, readSnapshot: readRest, recheckMs, snapshotWaitMs: 200 })
-  closers.push(() => sync.close(), () => client.close())
+  closers.push(
+    () => sync.close(),
+    () => client.close(),
+  )
   const views: BookView[] = []
   const doubts: string[] = []
   sync.onChange(() => views.push(sync.view()))
@@ -115,7 +118,10 @@ describe('book sync where the feed sends no snapshot', () => {
     client.push(diff([['98', '2']])) // arrives while REST is read: held
     answer!({ asks: [{ price: '101', amount: '1' }], bids: [{ price: '100', amount: '1' }] })
     await until(() => sync.view().state === 'live')
-    expect(sync.view().bids).toEqual([{ price: '100', amount: '1' }, { price: '98', amount: '2' }])
+    expect(sync.view().bids).toEqual([
+      { price: '100', amount: '1' },
+      { price: '98', amount: '2' },
+    ])
   })
 
   it('a REST read begun before the trader’s order frame and lacking the order is doubted, not trusted', async () => {
@@ -124,7 +130,25 @@ describe('book sync where the feed sends no snapshot', () => {
     const sync = createBookSync({ feed: client, pair: PAIR, readSnapshot: () => new Promise((r) => (answer = r)), snapshotWaitMs: 20, ownGraceMs: 30 })
     closers.push(() => sync.close())
     await until(() => answer !== null) // REST is being read
-    const o = { id: '9', pair: PAIR, side: 'BID', type: 'LIMIT', baseAmount: '1', limitPrice: '99', amountUnfilled: '1', amountFilled: '0', amountCancelled: '0', valueFilled: '0', priceAvg: null, doneAt: null, status: 'OPEN', quoteAmount: null, walletType: 'SPOT', stopPrice: null, stopOperator: null }
+    const o = {
+      id: '9',
+      pair: PAIR,
+      side: 'BID',
+      type: 'LIMIT',
+      baseAmount: '1',
+      limitPrice: '99',
+      amountUnfilled: '1',
+      amountFilled: '0',
+      amountCancelled: '0',
+      valueFilled: '0',
+      priceAvg: null,
+      doneAt: null,
+      status: 'OPEN',
+      quoteAmount: null,
+      walletType: 'SPOT',
+      stopPrice: null,
+      stopOperator: null,
+    }
     client.push({ kind: 'order', time: 0, order: o })
     answer!({ asks: [{ price: '101', amount: '1' }], bids: [{ price: '100', amount: '1' }] }) // read before the order: it lacks it
     await until(() => sync.view().state === 'doubtful')

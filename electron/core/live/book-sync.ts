@@ -222,7 +222,12 @@ export function createBookSync(options: BookSyncOptions): BookSync {
 }
 
 /** The REST reader a BookSync re-reads with: GET /orderbook, `fullDepth` levels for a re-read, fewer for a comparison. */
-export function restBookReader(rest: { orderbook(query: { pair: string; limit_buy?: number; limit_sell?: number }, options?: { signal?: AbortSignal }): Promise<{ buy: BookSides['bids']; sell: BookSides['asks'] }> }, pair: string, fullDepth = 1000, signal?: AbortSignal): (depth?: number) => Promise<BookSides> {
+export function restBookReader(
+  rest: { orderbook(query: { pair: string; limit_buy?: number; limit_sell?: number }, options?: { signal?: AbortSignal }): Promise<{ buy: BookSides['bids']; sell: BookSides['asks'] }> },
+  pair: string,
+  fullDepth = 1000,
+  signal?: AbortSignal,
+): (depth?: number) => Promise<BookSides> {
   return async (depth = fullDepth) => {
     const book = await rest.orderbook({ pair, limit_buy: depth, limit_sell: depth }, signal ? { signal } : undefined)
     return { asks: book.sell, bids: book.buy }

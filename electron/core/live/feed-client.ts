@@ -211,7 +211,10 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
       }
     },
     resubscribe(list) {
-      sendTopics('subscribe', list.filter((t) => topics.has(t)))
+      sendTopics(
+        'subscribe',
+        list.filter((t) => topics.has(t)),
+      )
     },
     onEvent: events.add,
     onStatus: statuses.add,

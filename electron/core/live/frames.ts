@@ -44,9 +44,7 @@ const schemas = {
   r: z
     .tuple([z.literal('r'), time, z.array(z.tuple([money, z.string(), z.string()], z.unknown()))], z.unknown())
     .transform(([, t, rows]) => ({ kind: 'rates' as const, time: t, rates: rows.map(([rate, base, quote]) => ({ rate, base, quote })) })),
-  d: z
-    .tuple([z.literal('d'), time, z.string(), z.tuple([side, side], z.unknown())], z.unknown())
-    .transform(([, t, pair, [asks, bids]]) => ({ kind: 'diff' as const, time: t, pair, asks, bids })),
+  d: z.tuple([z.literal('d'), time, z.string(), z.tuple([side, side], z.unknown())], z.unknown()).transform(([, t, pair, [asks, bids]]) => ({ kind: 'diff' as const, time: t, pair, asks, bids })),
   p: z
     .tuple([z.literal('p'), time, z.looseObject({ Symbol: z.string(), Asks: side, Bids: side })], z.unknown())
     .transform(([, t, book]) => ({ kind: 'snapshot' as const, time: t, pair: book.Symbol, asks: book.Asks, bids: book.Bids })),
@@ -79,16 +77,54 @@ const schemas = {
       ],
       z.unknown(),
     )
-    .transform(([, t, orderId, pair, orderSide, orderType, baseAmount, limitPrice, amountUnfilled, amountFilled, amountCancelled, valueFilled, priceAvg, doneAt, status, quoteAmount, walletType, stopPrice, stopOperator]) => ({
-      kind: 'order' as const,
-      time: t,
-      order: { id: String(orderId), pair, side: orderSide, type: orderType, baseAmount, limitPrice, amountUnfilled, amountFilled, amountCancelled, valueFilled, priceAvg, doneAt, status: canonicalStatus(status), quoteAmount, walletType, stopPrice, stopOperator },
-    })),
+    .transform(
+      ([
+        ,
+        t,
+        orderId,
+        pair,
+        orderSide,
+        orderType,
+        baseAmount,
+        limitPrice,
+        amountUnfilled,
+        amountFilled,
+        amountCancelled,
+        valueFilled,
+        priceAvg,
+        doneAt,
+        status,
+        quoteAmount,
+        walletType,
+        stopPrice,
+        stopOperator,
+      ]) => ({
+        kind: 'order' as const,
+        time: t,
+        order: {
+          id: String(orderId),
+          pair,
+          side: orderSide,
+          type: orderType,
+          baseAmount,
+          limitPrice,
+          amountUnfilled,
+          amountFilled,
+          amountCancelled,
+          valueFilled,
+          priceAvg,
+          doneAt,
+          status: canonicalStatus(status),
+          quoteAmount,
+          walletType,
+          stopPrice,
+          stopOperator,
+        },
+      }),
+    ),
   // the demo's own answers (a real server may send neither)
   auth: z.tuple([z.literal('auth'), time, z.string()], z.unknown()).transform(([, t, result]) => ({ kind: 'auth' as const, time: t, ok: result === 'ok' })),
-  error: z
-    .tuple([z.literal('error'), time, z.string(), z.string()], z.unknown())
-    .transform(([, t, code, message]) => ({ kind: 'error' as const, time: t, code, message })),
+  error: z.tuple([z.literal('error'), time, z.string(), z.string()], z.unknown()).transform(([, t, code, message]) => ({ kind: 'error' as const, time: t, code, message })),
 }
 
 type Schemas = typeof schemas

@@ -93,9 +93,12 @@ export class LocalBook {
   /** Whether the top `depth` levels of each side equal another book's (prices and amounts compared as numbers). */
   matches(other: BookSides, depth: number): boolean {
     const mine = this.sides(depth)
-    const same = (a: BookLevel[], b: BookLevel[]): boolean =>
-      a.length === b.length && a.every((l, i) => new Decimal(l.price).eq(b[i]!.price) && new Decimal(l.amount).eq(b[i]!.amount))
-    const theirs = (levels: BookLevel[], descending: boolean) => [...levels].filter((l) => !new Decimal(l.amount).isZero()).sort(byPrice(descending)).slice(0, depth)
+    const same = (a: BookLevel[], b: BookLevel[]): boolean => a.length === b.length && a.every((l, i) => new Decimal(l.price).eq(b[i]!.price) && new Decimal(l.amount).eq(b[i]!.amount))
+    const theirs = (levels: BookLevel[], descending: boolean) =>
+      [...levels]
+        .filter((l) => !new Decimal(l.amount).isZero())
+        .sort(byPrice(descending))
+        .slice(0, depth)
     return same(mine.asks, theirs(other.asks, false)) && same(mine.bids, theirs(other.bids, true))
   }
 }

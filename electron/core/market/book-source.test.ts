@@ -36,11 +36,37 @@ function start(mode: FeedMode | null, rest: () => Promise<OrderBook> = async () 
 const until = (check: () => boolean) => expect.poll(check, { timeout: 3_000, interval: 5 }).toBe(true)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const bids = (p: BookEventPayload | undefined) => p?.book?.buy.map((l) => `${l.price}:${l.amount}`)
-const snapshot = () => snapshotEvent(PAIR, [['101', '2']], [['99', '1'], ['98', '3']])
+const snapshot = () =>
+  snapshotEvent(
+    PAIR,
+    [['101', '2']],
+    [
+      ['99', '1'],
+      ['98', '3'],
+    ],
+  )
 const order = (id: string, price: string, status = 'OPEN', left = '0.5'): FeedEvent => ({
   kind: 'order',
   time: 0,
-  order: { id, pair: PAIR, side: 'BID', type: 'LIMIT', baseAmount: '0.5', limitPrice: price, amountUnfilled: left, amountFilled: '0', amountCancelled: '0', valueFilled: '0', priceAvg: null, doneAt: null, status, quoteAmount: null, walletType: 'SPOT', stopPrice: null, stopOperator: null },
+  order: {
+    id,
+    pair: PAIR,
+    side: 'BID',
+    type: 'LIMIT',
+    baseAmount: '0.5',
+    limitPrice: price,
+    amountUnfilled: left,
+    amountFilled: '0',
+    amountCancelled: '0',
+    valueFilled: '0',
+    priceAvg: null,
+    doneAt: null,
+    status,
+    quoteAmount: null,
+    walletType: 'SPOT',
+    stopPrice: null,
+    stopOperator: null,
+  },
 })
 
 describe('the book source on a live feed', () => {
@@ -48,7 +74,16 @@ describe('the book source on a live feed', () => {
     const { live, last, reads } = start('live')
     expect(live.topics).toContain(`diff.${PAIR}`)
     live.push(snapshot())
-    live.push(diffEvent(PAIR, [], [['99', '0'], ['97.5', '4']]))
+    live.push(
+      diffEvent(
+        PAIR,
+        [],
+        [
+          ['99', '0'],
+          ['97.5', '4'],
+        ],
+      ),
+    )
     await until(() => last()?.book !== null && last()?.book !== undefined)
     expect(last()).toMatchObject({ pair: PAIR, doubt: null, source: 'feed' })
     expect(bids(last())).toEqual(['98:3', '97.5:4'])
@@ -85,7 +120,16 @@ describe('the book source on a live feed', () => {
     live.push(diffEvent(PAIR, [], [['95', '1']])) // applied to nothing: still in doubt
     await sleep(EMIT_MS * 3)
     expect(seen.slice(doubtAt).every((p) => p.book === null)).toBe(true)
-    live.push(snapshotEvent(PAIR, [['101', '2']], [['99', '1'], ['95', '1']]))
+    live.push(
+      snapshotEvent(
+        PAIR,
+        [['101', '2']],
+        [
+          ['99', '1'],
+          ['95', '1'],
+        ],
+      ),
+    )
     await until(() => last()?.book != null)
     expect(bids(last())).toEqual(['99:1', '95:1'])
   })
@@ -109,7 +153,16 @@ describe('the book source on a live feed', () => {
     await until(() => last()?.book === null)
     expect(last()!.doubt).toMatch(/your order at 98\.5 is not in the book/)
     const doubtAt = seen.length - 1
-    live.push(snapshotEvent(PAIR, [['101', '2']], [['99', '1'], ['98.5', '0.5']]))
+    live.push(
+      snapshotEvent(
+        PAIR,
+        [['101', '2']],
+        [
+          ['99', '1'],
+          ['98.5', '0.5'],
+        ],
+      ),
+    )
     await until(() => last()?.book != null)
     expect(bids(last())).toEqual(['99:1', '98.5:0.5'])
     expect(seen.slice(doubtAt, -1).every((p) => p.book === null)).toBe(true)
@@ -154,7 +207,12 @@ describe('the book source without a live feed', () => {
     const back = seen.length
     live.push(diffEvent(PAIR, [], [['94', '1']]))
     await sleep(EMIT_MS * 4)
-    expect(seen.slice(back).filter((p) => p.source === 'feed').every((p) => p.book === null)).toBe(true)
+    expect(
+      seen
+        .slice(back)
+        .filter((p) => p.source === 'feed')
+        .every((p) => p.book === null),
+    ).toBe(true)
     live.push(snapshot())
     await until(() => last()?.source === 'feed' && last()?.book != null)
   })

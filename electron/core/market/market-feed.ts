@@ -123,10 +123,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
   async function pollCandles(): Promise<void> {
     const last = lastCandles[lastCandles.length - 1]
     // `since` is the last candle's own time (its bucket's start), so that candle comes back still forming.
-    let page = await deps.client.candles(
-      last ? { pair, interval, since: last.time, limit: CANDLES_MAX_LIMIT } : { pair, interval, limit: CANDLES_MAX_LIMIT },
-      { signal },
-    )
+    let page = await deps.client.candles(last ? { pair, interval, since: last.time, limit: CANDLES_MAX_LIMIT } : { pair, interval, limit: CANDLES_MAX_LIMIT }, { signal })
     // A full page after `since` means the lag is a whole window or more (sleep, an outage): the newest
     // window is what to show, whichever end of the span this server pages from.
     if (last && page.length >= CANDLES_MAX_LIMIT) page = await deps.client.candles({ pair, interval, limit: CANDLES_MAX_LIMIT }, { signal })
@@ -230,15 +227,18 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
     pollers.push(
       startPoller(pollTrades, { intervalMs: pace.tradesMs, onResult }),
       startPoller(pollCandles, { intervalMs: pace.candlesMs, onResult }),
-      startPoller(async () => {
-        try {
-          await pollTicker()
-        } catch (error) {
-          // The ticker is an optional endpoint: a 404 just means this server has none.
-          if (isTerminalError(error) && error.kind === 'unsupported') return
-          throw error
-        }
-      }, { intervalMs: pace.tickerMs, onResult }),
+      startPoller(
+        async () => {
+          try {
+            await pollTicker()
+          } catch (error) {
+            // The ticker is an optional endpoint: a 404 just means this server has none.
+            if (isTerminalError(error) && error.kind === 'unsupported') return
+            throw error
+          }
+        },
+        { intervalMs: pace.tickerMs, onResult },
+      ),
     )
   }
 

@@ -43,7 +43,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let dir = ''
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-describe('the market\'s session checks', () => {
+describe("the market's session checks", () => {
   it('a feed whose profile session has ended emits nothing, though stop() has not reached it', async () => {
     dir = mkdtempSync(join(tmpdir(), 'market-guards-'))
     const session = fakeSession(busyClient())

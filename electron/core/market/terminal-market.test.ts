@@ -19,7 +19,6 @@ describe('terminal market', () => {
     expect(snapshot.stale).toBe(false)
     const trades = await next(core, 'market.trades')
     expect(trades.pair).toBe('BTC_USDT')
-
   })
 
   it('starts offline with the cached market marked stale, and profiles still manageable', async () => {
@@ -28,7 +27,12 @@ describe('terminal market', () => {
     const baseUrl = offline.baseUrl
     const dir = mkdtempSync(join(tmpdir(), 'terminal-offline-'))
     const first = await createTerminal({
-      host: 'cli', version: '0', dataDir: dir, vault: createVault({ keytar: h.keytar }), profiles: createProfileStore(dir), rates: fast,
+      host: 'cli',
+      version: '0',
+      dataDir: dir,
+      vault: createVault({ keytar: h.keytar }),
+      profiles: createProfileStore(dir),
+      rates: fast,
       demo: { start: async () => ({ baseUrl, accounts: offline.accounts }) },
     })
     const live = await first.call('market.subscribe', { pair: 'ETH_USDT', interval: '5' })
@@ -37,7 +41,12 @@ describe('terminal market', () => {
     await offline.close()
 
     const second = await createTerminal({
-      host: 'cli', version: '0', dataDir: dir, vault: createVault({ keytar: h.keytar }), profiles: createProfileStore(dir), rates: fast,
+      host: 'cli',
+      version: '0',
+      dataDir: dir,
+      vault: createVault({ keytar: h.keytar }),
+      profiles: createProfileStore(dir),
+      rates: fast,
       demo: { start: async () => ({ baseUrl, accounts: offline.accounts }) },
     })
     h.track(second)
@@ -55,7 +64,12 @@ describe('terminal market', () => {
     const dir = mkdtempSync(join(tmpdir(), 'terminal-demo-cache-'))
     const open = async (exchange: Awaited<ReturnType<typeof startDemoExchange>>) => {
       const core = await createTerminal({
-        host: 'cli', version: '0', dataDir: dir, vault: createVault({ keytar: h.keytar }), profiles: createProfileStore(dir), rates: fast,
+        host: 'cli',
+        version: '0',
+        dataDir: dir,
+        vault: createVault({ keytar: h.keytar }),
+        profiles: createProfileStore(dir),
+        rates: fast,
         demo: { start: async () => ({ baseUrl: exchange.baseUrl, accounts: exchange.accounts }) },
       })
       h.track(core)
@@ -83,12 +97,17 @@ describe('terminal market', () => {
     }
   }, 60_000)
 
-  it('serves the cached market of the active exchange at once, and never another exchange\'s', async () => {
+  it("serves the cached market of the active exchange at once, and never another exchange's", async () => {
     const exchange = await startDemoExchange({ port: 0, seed: 12, live: false })
     const dir = mkdtempSync(join(tmpdir(), 'terminal-cached-'))
     try {
       const core = await createTerminal({
-        host: 'cli', version: '0', dataDir: dir, vault: createVault({ keytar: h.keytar }), profiles: createProfileStore(dir), rates: fast,
+        host: 'cli',
+        version: '0',
+        dataDir: dir,
+        vault: createVault({ keytar: h.keytar }),
+        profiles: createProfileStore(dir),
+        rates: fast,
         demo: { start: async () => ({ baseUrl: exchange.baseUrl, accounts: exchange.accounts }) },
       })
       h.track(core)

@@ -30,7 +30,10 @@ describe('tickers feed', () => {
     expect(batches).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
     expect(batches).toHaveLength(1)
-    expect(batches[0]!.map((t) => [t.pair, t.last])).toEqual([['BTC_USDT', '65009.5'], ['ETH_USDT', '3000.49']])
+    expect(batches[0]!.map((t) => [t.pair, t.last])).toEqual([
+      ['BTC_USDT', '65009.5'],
+      ['ETH_USDT', '3000.49'],
+    ])
     // while live, REST only reconciles
     await vi.advanceTimersByTimeAsync(59_000)
     expect(restReads).toBe(0)

@@ -53,15 +53,18 @@ export function startTickersFeed(deps: TickersFeedDeps): TickersFeed {
 
   const poll = (intervalMs: number): void => {
     poller?.stop()
-    poller = startPoller(async () => {
-      try {
-        take(await deps.client.ticker({}, { signal: abort.signal }))
-      } catch (error) {
-        // The ticker is an optional endpoint: a server without one has no prices for the list.
-        if (isTerminalError(error) && error.kind === 'unsupported') return
-        throw error
-      }
-    }, { intervalMs })
+    poller = startPoller(
+      async () => {
+        try {
+          take(await deps.client.ticker({}, { signal: abort.signal }))
+        } catch (error) {
+          // The ticker is an optional endpoint: a server without one has no prices for the list.
+          if (isTerminalError(error) && error.kind === 'unsupported') return
+          throw error
+        }
+      },
+      { intervalMs },
+    )
   }
 
   const live = deps.live

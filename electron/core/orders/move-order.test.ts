@@ -103,7 +103,11 @@ describe('moving an order', () => {
 
   it('never leaves two orders in any scripted failure order', async () => {
     const cancels: CancelAnswer[] = [{ status: 'cancelled' }, { status: 'refused', reason: 'x' }, { status: 'unknown', reason: 'x' }]
-    const places: PlaceAnswer[] = [{ status: 'placed', orderId: 2 }, { status: 'rejected', reason: 'x' }, { status: 'unknown', reason: 'x' }]
+    const places: PlaceAnswer[] = [
+      { status: 'placed', orderId: 2 },
+      { status: 'rejected', reason: 'x' },
+      { status: 'unknown', reason: 'x' },
+    ]
     for (const cancel of cancels)
       for (const happens of [true, false])
         for (const place of places)

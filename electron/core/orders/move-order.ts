@@ -54,10 +54,15 @@ export async function moveOrder(request: MoveRequest, deps: MoveDeps): Promise<M
 
   if (cancel.status !== 'cancelled') {
     // Only a read-back that shows the order cancelled lets the move go on.
-    if (state.status === 'open') return { outcome: 'not-moved', reason: `The cancel did not go through (${cancel.reason}); the order is still open at its old price. Nothing was placed.`, oldOrder: 'open' }
+    if (state.status === 'open')
+      return { outcome: 'not-moved', reason: `The cancel did not go through (${cancel.reason}); the order is still open at its old price. Nothing was placed.`, oldOrder: 'open' }
     if (state.status === 'gone-filled') return { outcome: 'filled-before-move', cancelledId: orderId }
     if (state.status === 'unknown') {
-      return { outcome: 'not-moved', reason: `The cancel's outcome is unknown (${cancel.reason}) and the order could not be read back. Nothing was placed; check the open orders.`, oldOrder: 'unknown' }
+      return {
+        outcome: 'not-moved',
+        reason: `The cancel's outcome is unknown (${cancel.reason}) and the order could not be read back. Nothing was placed; check the open orders.`,
+        oldOrder: 'unknown',
+      }
     }
     if (cancel.status === 'refused') {
       // Refused because it was already cancelled (elsewhere): it is gone, but not by this move.

@@ -8,7 +8,17 @@ import { BTC_USDT } from '../../domain/test/order-rules.test-util'
 import type { Pair } from '../../domain/wire'
 import { codesOf, feeRule, scriptedDesk, ticker } from './test/order-desk-exchange.test-util'
 
-const ETH_USDT: Pair = { name: 'ETH_USDT', currency1: 'ETH', currency2: 'USDT', price_precision: 2, amount_precision: 3, minimum_order_size: '0.01', maximum_order_size: '1000', minimum_order_value: '10', id: 2 }
+const ETH_USDT: Pair = {
+  name: 'ETH_USDT',
+  currency1: 'ETH',
+  currency2: 'USDT',
+  price_precision: 2,
+  amount_precision: 3,
+  minimum_order_size: '0.01',
+  maximum_order_size: '1000',
+  minimum_order_value: '10',
+  id: 2,
+}
 const BTC = { ...BTC_USDT, id: 1 }
 // The pair's smallest size, worth 5 USDT at a bid of 5 000: under the pair's minimum value of 10.
 const SMALL_SELL: OrderDraft = { pair: 'BTC_USDT', order_type: 'MARKET', order_side: 'SELL', wallet_type: 'SPOT', base_amount: '0.001' }
@@ -21,7 +31,7 @@ const fail = (kind: 'network' | 'unsupported') => () => {
 }
 
 describe('the best bid and ask', () => {
-  it('come from the draft\'s own pair among several tickers, whatever their case; a market order is checked at them', async () => {
+  it("come from the draft's own pair among several tickers, whatever their case; a market order is checked at them", async () => {
     // At BTC's bid of 5 000, 0.001 BTC is worth 5: too little; at the other ticker's 20 000 it would do.
     const tickers = () => [ticker('ETH_USDT', '20000', '20010'), ticker('btc_usdt', '4999', '5000')]
     const { desk, reads } = scriptedDesk({ pairs: () => [BTC], tickers, feeInfo: () => [feeRule({})] })
@@ -50,7 +60,7 @@ describe('the best bid and ask', () => {
     expect(reads.book).toBe(0) // a ticker that failed is not a server without tickers
   })
 
-  it('come from the top of the book on a server without tickers or without this pair\'s, and are unknown when the book is empty', async () => {
+  it("come from the top of the book on a server without tickers or without this pair's, and are unknown when the book is empty", async () => {
     const book = { buy: [{ price: '5000', amount: '1' }], sell: [{ price: '5000', amount: '1' }] }
     for (const tickers of [fail('unsupported'), () => [ticker('ETH_USDT', '20000', '20010'), ticker('LTC_USDT', '3', '4')]]) {
       const withBook = scriptedDesk({ pairs: () => [BTC], tickers, book: () => book, feeInfo: () => [feeRule({})] })
@@ -68,14 +78,18 @@ describe('the fee rule', () => {
   const general = feeRule({})
   const feeOf = async (script: Parameters<typeof scriptedDesk>[0]) => (await scriptedDesk(script).desk.validate(BUY)).estimate.fee
 
-  it('is the pair\'s own rule where there is one, found by the pair\'s id', async () => {
+  it("is the pair's own rule where there is one, found by the pair's id", async () => {
     expect(await feeOf({ pairs: () => [BTC], feeInfo: () => [general] })).toBe('0.0002')
     expect(await feeOf({ pairs: () => [BTC], feeInfo: () => [general, feeRule({ pair: 1, priority: 2, taker_fee_rate: '0.001' })] })).toBe('0.0001')
     expect(await feeOf({ pairs: () => [BTC], feeInfo: () => [general, feeRule({ pair: 2, priority: 2, taker_fee_rate: '0.001' })] })).toBe('0.0002')
   })
 
-  it('is a rule for one of the pair\'s currencies, found by the currency list\'s ids; not one for another currency', async () => {
-    const currencies = () => [{ short_name: 'BTC', sign: '₿', id: 5 }, { short_name: 'ETH', sign: 'Ξ', id: 6 }, { short_name: 'USDT', sign: '₮', id: 7 }]
+  it("is a rule for one of the pair's currencies, found by the currency list's ids; not one for another currency", async () => {
+    const currencies = () => [
+      { short_name: 'BTC', sign: '₿', id: 5 },
+      { short_name: 'ETH', sign: 'Ξ', id: 6 },
+      { short_name: 'USDT', sign: '₮', id: 7 },
+    ]
     const btcRule = feeRule({ currency: 5, priority: 2, taker_fee_rate: '0.001' })
     expect(await feeOf({ pairs: () => [BTC], currencies, feeInfo: () => [general, btcRule] })).toBe('0.0001')
     expect(await feeOf({ pairs: () => [BTC], currencies, feeInfo: () => [general, feeRule({ currency: 7, priority: 2, taker_fee_rate: '0.001' })] })).toBe('0.0001')
@@ -90,7 +104,7 @@ describe('the fee rule', () => {
 })
 
 describe('the draft', () => {
-  it('is checked against its own pair\'s rules, its name read without spaces or case', async () => {
+  it("is checked against its own pair's rules, its name read without spaces or case", async () => {
     const { desk } = scriptedDesk({ pairs: () => [ETH_USDT, BTC] })
     // 0.1 BTC: fine for BTC_USDT (4 places), too fine for ETH_USDT's 3 places if the wrong rules were used
     expect((await codesOf(desk.validate({ ...BUY, pair: ' btc_usdt ', base_amount: '0.1234' }))).errors).toEqual([])
@@ -131,7 +145,7 @@ describe('the draft', () => {
 describe('an order whose answer is lost', () => {
   afterEach(() => vi.useRealTimers())
 
-  it('is looked up again after a second, then two, by the desk\'s own clock: an order that shows late is found', async () => {
+  it("is looked up again after a second, then two, by the desk's own clock: an order that shows late is found", async () => {
     vi.useFakeTimers({ now: Date.parse('2024-05-01T12:00:00Z') })
     const sentAt = Date.now()
     const late = { id: 77, pair: 'BTC_USDT', amount: '0.1', price: '50000', side: 'BID', status: 'OPEN', type: 'LIMIT', date: '2024-05-01T12:00:00Z' }

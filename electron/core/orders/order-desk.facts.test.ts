@@ -12,8 +12,8 @@ const down = () => {
   throw new TerminalError({ kind: 'network', code: 'NETWORK', message: 'Connection reset.' })
 }
 
-describe('the order desk\'s facts', () => {
-  it('reads the pair\'s rules again once their time limit (60 s by default) has passed: a raised minimum applies', async () => {
+describe("the order desk's facts", () => {
+  it("reads the pair's rules again once their time limit (60 s by default) has passed: a raised minimum applies", async () => {
     let minimum = '0.001'
     const { desk, reads, advance } = scriptedDesk({ pairs: () => [{ ...BTC_USDT, minimum_order_size: minimum }] })
     expect((await codesOf(desk.validate(BUY))).errors).toEqual([])
@@ -57,7 +57,7 @@ describe('the account an order is checked for', () => {
     expect((await codesOf(desk.validate(BUY))).warnings).toEqual(['INSUFFICIENT_FUNDS'])
   })
 
-  it('without a selection: the one account the key\'s balances name, without asking for the account list', async () => {
+  it("without a selection: the one account the key's balances name, without asking for the account list", async () => {
     const { desk, reads } = scriptedDesk({ pairs: () => [BTC_USDT], accountId: null, balances: () => [usdt(SUB, '0')], accounts: () => [] })
     expect((await codesOf(desk.validate(BUY))).warnings).toEqual(['INSUFFICIENT_FUNDS'])
     expect(reads.accounts).toBe(0)

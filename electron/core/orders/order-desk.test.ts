@@ -91,7 +91,7 @@ describe('placing', () => {
     expect(requests).toEqual([])
   })
 
-  it('rejects a draft that breaks the pair\'s precision after fetching fresh pair data, without a POST', async () => {
+  it("rejects a draft that breaks the pair's precision after fetching fresh pair data, without a POST", async () => {
     const { desk, client, posts } = setup()
     const before = demo.stats().ordersPlaced
     const error = await failure(desk.place(await restingBuy(client, { base_amount: '0.0000001' })))
@@ -119,7 +119,7 @@ describe('placing', () => {
 })
 
 describe('validating against fresh data', () => {
-  it('warns about insufficient funds and estimates the fee from the account\'s fee rule', async () => {
+  it("warns about insufficient funds and estimates the fee from the account's fee rule", async () => {
     const { desk, client } = setup()
     const check = await desk.validate(await restingBuy(client, { base_amount: '90' }))
     expect(check.errors).toEqual([])

@@ -125,10 +125,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
     const pair = pairList.find((p) => p.name.toUpperCase() === pairName) ?? null
     if (pair === null) return EMPTY_CONTEXT
     const accountId = await accountOf(balances)
-    const rule =
-      rules !== null && accountId !== null
-        ? resolveFeeRule(rules, { accountId, pairId: pair.id ?? null, currencyIds: currencyIds(currencyList, pair), at: new Date(now()) })
-        : null
+    const rule = rules !== null && accountId !== null ? resolveFeeRule(rules, { accountId, pairId: pair.id ?? null, currencyIds: currencyIds(currencyList, pair), at: new Date(now()) }) : null
     return {
       pair,
       bestBid: prices?.bid ?? null,

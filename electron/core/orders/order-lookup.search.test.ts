@@ -16,7 +16,7 @@ describe('looking an order up', () => {
     )
   }
 
-  it('asks for the order\'s pair, keeps asking while not found, and says what it searched and for how long', async () => {
+  it("asks for the order's pair, keeps asking while not found, and says what it searched and for how long", async () => {
     const seen: { pair?: string | undefined }[] = []
     const late = record({ date: '2024-05-01T12:00:12Z' })
     const result = await run(fakeClient([() => [], () => [], () => [late]], seen))
@@ -63,7 +63,7 @@ describe('looking an order up', () => {
     expect(result.message).toContain('orders dated 2024-05-01T11:59:00Z to 2024-05-01T12:01:40Z considered')
   })
 
-  it('finds the order on an exchange whose clock is 5 minutes behind, beyond the window\'s margin', async () => {
+  it("finds the order on an exchange whose clock is 5 minutes behind, beyond the window's margin", async () => {
     const mine = record({ date: '2024-05-01T11:55:01Z' }) // sent at 12:00:00 local, 11:55:00 on the server
     const result = await run(fakeClient([() => [mine]], [], -300_000))
     expect(result).toMatchObject({ lookup: 'probably-placed', orderIds: [mine.id] })
@@ -104,7 +104,10 @@ describe('what the trader reads', () => {
   const lost = (message: string) => new TerminalError({ kind: 'outcome-unknown', code: 'OUTCOME_UNKNOWN', message })
   /** The lookup with one read (delays [0]), 2 s after the sending, the read taking no time. */
   const once = (list: () => ReturnType<typeof record>[], cause = lost('No answer in 10 s. It was not sent again.')) =>
-    lookUpOrder({ client: fakeClient([list]), clientOrderId: 'tt-mine', body: BODY, sentAt: SENT_AT, cause }, { now: () => SENT_AT + 2_000, sleep: async () => undefined, delaysMs: [0], budgetMs: 15_000 })
+    lookUpOrder(
+      { client: fakeClient([list]), clientOrderId: 'tt-mine', body: BODY, sentAt: SENT_AT, cause },
+      { now: () => SENT_AT + 2_000, sleep: async () => undefined, delaysMs: [0], budgetMs: 15_000 },
+    )
   const searched = 'Searched GET /accounts/order?pair=BTC_USDT: read 1 of 1 time in 0.0 s'
   const window = 'orders dated 2024-05-01T11:59:00Z to 2024-05-01T12:01:02Z considered.'
 

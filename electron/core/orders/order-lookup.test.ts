@@ -52,7 +52,7 @@ describe('judging a list of recent orders', () => {
     expect(judgeRecords([a, b], BODY, 'tt-mine', WINDOW)).toEqual({ verdict: 'several-candidates', orderIds: [a.id, b.id], matchedBy: 'fields' })
   })
 
-  it('where the server keeps client ids, a look-alike with another id is someone else\'s order: not found', () => {
+  it("where the server keeps client ids, a look-alike with another id is someone else's order: not found", () => {
     const list = [record({ client_order_id: 'someone-else' }), record({ date: '2024-05-01T11:00:00Z', client_order_id: 'older' })]
     expect(judgeRecords(list, BODY, 'tt-mine', WINDOW)).toEqual({ verdict: 'not-found', orderIds: [], matchedBy: null })
   })
@@ -85,13 +85,13 @@ describe('judging a list of recent orders', () => {
     expect(judgeRecords(list, BODY, 'tt-mine', WINDOW).verdict).toBe('not-found')
   })
 
-  it('records dated exactly at the window\'s edges are candidates', () => {
+  it("records dated exactly at the window's edges are candidates", () => {
     const first = record({ date: WINDOW.from })
     const last = record({ date: WINDOW.to })
     expect(judgeRecords([first, last], BODY, 'tt-mine', WINDOW)).toMatchObject({ verdict: 'several-candidates', orderIds: [first.id, last.id] })
   })
 
-  it('an exchange that keeps client ids for some orders only: a look-alike without ours is someone else\'s', () => {
+  it("an exchange that keeps client ids for some orders only: a look-alike without ours is someone else's", () => {
     // e.g. orders placed on the website carry none; ours, placed by the terminal, would carry ours
     const list = [record({ client_order_id: 'someone-else', amount: '7' }), record({ client_order_id: null })]
     expect(judgeRecords(list, BODY, 'tt-mine', WINDOW)).toEqual({ verdict: 'not-found', orderIds: [], matchedBy: null })
@@ -121,4 +121,3 @@ describe('judging a list of recent orders', () => {
     expect(recordTimeMs(record({ date: null, open_at: '2024-05-01T12:00:00Z' }))).toBe(SENT_AT)
   })
 })
-

@@ -93,7 +93,17 @@ describe('order rules agree with the demo exchange', () => {
     expect(tally.rejectedBoth).toBeGreaterThan(DRAFTS * 0.25)
     expect(unjudgeable).toBeLessThan(DRAFTS * 0.02)
     // Every kind of mistake and every kind of order was among them.
-    for (const code of ['MISSING_FIELD', 'UNKNOWN_PAIR', 'INVALID_ORDER_TYPE', 'INVALID_ORDER_SIDE', 'INVALID_WALLET_TYPE', 'INVALID_QUANTITY', 'INVALID_PRICE', 'INVALID_STOP_OPERATOR', 'MIN_ORDER_VALUE']) {
+    for (const code of [
+      'MISSING_FIELD',
+      'UNKNOWN_PAIR',
+      'INVALID_ORDER_TYPE',
+      'INVALID_ORDER_SIDE',
+      'INVALID_WALLET_TYPE',
+      'INVALID_QUANTITY',
+      'INVALID_PRICE',
+      'INVALID_STOP_OPERATOR',
+      'MIN_ORDER_VALUE',
+    ]) {
       expect(tally.rejectedBy[code] ?? 0, code).toBeGreaterThanOrEqual(Math.min(10, DRAFTS / 200))
     }
     for (const kind of ['MARKET BUY', 'MARKET SELL', 'LIMIT BUY', 'LIMIT SELL', 'STOP_LIMIT BUY', 'STOP_LIMIT SELL']) {

@@ -21,7 +21,11 @@ export function requireTradingOf(session: Session): { client: ExchangeClient; ac
   const { client, active, accountId } = session
   if (!client || !active) throw new TerminalError({ kind: 'validation', code: 'NO_PROFILE', message: 'Activate a profile before placing orders.' })
   if (accountId === null || accountId !== active.accountId) {
-    throw new TerminalError({ kind: 'validation', code: 'VIEW_ONLY_ACCOUNT', message: 'The selected account is view-only: orders need that account’s own API key. Add a profile for it, or switch back.' })
+    throw new TerminalError({
+      kind: 'validation',
+      code: 'VIEW_ONLY_ACCOUNT',
+      message: 'The selected account is view-only: orders need that account’s own API key. Add a profile for it, or switch back.',
+    })
   }
   return { client, accountId }
 }

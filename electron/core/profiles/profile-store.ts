@@ -83,9 +83,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
     } else if (result.status === 'corrupt') {
       state = { profiles: [], activeProfileId: null }
       if (result.backupPath !== null) {
-        warnings.push(
-          `The profiles file was damaged (${result.reason}). It was kept as ${result.backupPath} and the terminal started without profiles.`,
-        )
+        warnings.push(`The profiles file was damaged (${result.reason}). It was kept as ${result.backupPath} and the terminal started without profiles.`)
       } else {
         const message = `The profiles file ${path} is damaged (${result.reason}) and could not be moved aside. Profiles cannot be saved until it is removed or fixed.`
         warn(message)
@@ -111,10 +109,7 @@ export function createProfileStore(dataDir: string, options: ProfileStoreOptions
       await writeJsonAtomic(path, { version: PROFILES_VERSION, profiles: next.profiles, activeProfileId: next.activeProfileId })
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      throw new TerminalError(
-        { kind: 'storage', code: 'PROFILES_NOT_SAVED', message: `The change was not saved, your profiles are as they were. ${reason}` },
-        { cause: error },
-      )
+      throw new TerminalError({ kind: 'storage', code: 'PROFILES_NOT_SAVED', message: `The change was not saved, your profiles are as they were. ${reason}` }, { cause: error })
     }
     state = next
   }

@@ -43,7 +43,12 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
       if (!profiles.get(input.id)) throw noSuchProfile()
       const { apiKey, apiSecret } = input
       if ((apiKey === undefined) !== (apiSecret === undefined)) {
-        throw new TerminalError({ kind: 'validation', code: 'KEY_AND_SECRET', field: apiKey === undefined ? 'apiKey' : 'apiSecret', message: 'Enter the API key and its secret together, or neither to keep the current ones.' })
+        throw new TerminalError({
+          kind: 'validation',
+          code: 'KEY_AND_SECRET',
+          field: apiKey === undefined ? 'apiKey' : 'apiSecret',
+          message: 'Enter the API key and its secret together, or neither to keep the current ones.',
+        })
       }
       const record = await service.update(input.id, {
         name: input.name,

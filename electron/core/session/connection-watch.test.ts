@@ -25,7 +25,13 @@ function setup(outcome: { private: Error | null; public: Error | null }) {
   let connection: ConnectionStatus = { state: 'online', message: 'Connected', since: 0 }
   const watch = createConnectionWatch({ now: () => 1_000, current: () => connection, set: (s) => (connection = s) })
   const client = watch.wrap(fakeClient(outcome))
-  return { watch, client, get connection() { return connection } }
+  return {
+    watch,
+    client,
+    get connection() {
+      return connection
+    },
+  }
 }
 
 describe('connection watch', () => {

@@ -74,9 +74,7 @@ describe('terminal session switching', () => {
   function recordMarketEvents(core: Awaited<ReturnType<typeof h.open>>) {
     const seen: Array<{ event: EventName; session: MarketSession; at: number }> = []
     let at = 0
-    const disposers = MARKET_EVENTS.map((event) =>
-      core.on(event, (payload: EventPayloads[typeof event]) => seen.push({ event, session: payload.session, at })),
-    )
+    const disposers = MARKET_EVENTS.map((event) => core.on(event, (payload: EventPayloads[typeof event]) => seen.push({ event, session: payload.session, at })))
     return {
       seen,
       mark: () => (at += 1),
@@ -257,7 +255,7 @@ describe('terminal session switching', () => {
     }
     dispose()
     expect(mixed).toEqual([])
-    expect(global.gc, "run with --expose-gc (vitest.config.mts)").toBeTypeOf("function")
+    expect(global.gc, 'run with --expose-gc (vitest.config.mts)').toBeTypeOf('function')
     expect(heap[1]! - heap[0]!).toBeLessThan(8 * 1024 * 1024)
   }, 60_000)
 })

@@ -155,11 +155,7 @@ function describeSchemaError(error: z.ZodError): string {
  * JSON or does not match the schema is renamed to `<path>.corrupt-<timestamp>` (kept for the user or
  * support to look at) and reported as corrupt, so the caller can start fresh without losing it.
  */
-export async function readJsonFile<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: ReadJsonOptions = {},
-): Promise<ReadJsonResult<z.output<S>>> {
+export async function readJsonFile<S extends z.ZodType>(path: string, schema: S, options: ReadJsonOptions = {}): Promise<ReadJsonResult<z.output<S>>> {
   const now = options.now ?? (() => new Date())
   let text: string
   try {
@@ -182,8 +178,7 @@ export async function readJsonFile<S extends z.ZodType>(
     if (typeof version === 'number' && version > options.maxVersion) {
       throw storageError(
         'FILE_TOO_NEW',
-        `${path} was written by a newer version of the terminal (format ${version}; this version reads up to ${options.maxVersion}). ` +
-          'It was left untouched; update the terminal to use it.',
+        `${path} was written by a newer version of the terminal (format ${version}; this version reads up to ${options.maxVersion}). ` + 'It was left untouched; update the terminal to use it.',
       )
     }
   }

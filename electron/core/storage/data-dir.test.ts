@@ -12,9 +12,7 @@ describe('resolveDataDir', () => {
     expect(resolveDataDir({ ...noCreate, env: {}, platform: 'linux' })).toBe('/home/ann/.config/Trading Terminal')
     expect(resolveDataDir({ ...noCreate, env: { XDG_CONFIG_HOME: '/xdg' }, platform: 'linux' })).toBe('/xdg/Trading Terminal')
     expect(resolveDataDir({ ...noCreate, env: {}, platform: 'darwin' })).toBe('/home/ann/Library/Application Support/Trading Terminal')
-    expect(resolveDataDir({ ...noCreate, env: { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, platform: 'win32' })).toBe(
-      'C:\\Users\\ann\\AppData\\Roaming\\Trading Terminal',
-    )
+    expect(resolveDataDir({ ...noCreate, env: { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, platform: 'win32' })).toBe('C:\\Users\\ann\\AppData\\Roaming\\Trading Terminal')
   })
 
   it('ignores a relative XDG_CONFIG_HOME, as the XDG specification says', () => {

@@ -83,7 +83,12 @@ describe('secret-named fields', () => {
     const logger = createLogger({ dir })
     logger.info(`token ${JWT}`, {
       headers: { Authorization: `Bearer ${JWT}`, 'X-SIGN': HMAC },
-      apiSecret: 'plain1', api_key: 'plain2', apiKey: 'plain3', access_token: 'plain4', accessToken: 'plain5', passphrase: 'plain6',
+      apiSecret: 'plain1',
+      api_key: 'plain2',
+      apiKey: 'plain3',
+      access_token: 'plain4',
+      accessToken: 'plain5',
+      passphrase: 'plain6',
       profile: { secretStorage: 'keychain', apiKeyHint: 'abcd', hasSecret: true, host: 'api.example.com' },
     })
     const text = logText()

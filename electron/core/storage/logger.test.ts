@@ -51,7 +51,12 @@ describe('createLogger', () => {
     logger.info('i')
     logger.warn('w')
     logger.error('e')
-    expect(lines().map((l) => [l.level, l.msg])).toEqual([['debug', 'd'], ['info', 'i'], ['warn', 'w'], ['error', 'e']])
+    expect(lines().map((l) => [l.level, l.msg])).toEqual([
+      ['debug', 'd'],
+      ['info', 'i'],
+      ['warn', 'w'],
+      ['error', 'e'],
+    ])
   })
 
   it('drops entries below the level', () => {
@@ -129,7 +134,7 @@ describe('rotation', () => {
   })
 
   it('fills a file to exactly its limit, newline included, and not a byte past it', () => {
-    const size = (`${JSON.stringify({ time: at().toISOString(), level: 'info', msg: 'same' })}\n`).length
+    const size = `${JSON.stringify({ time: at().toISOString(), level: 'info', msg: 'same' })}\n`.length
     const exact = createLogger({ dir, now: at, maxBytes: 3 * size })
     for (let i = 0; i < 3; i++) exact.info('same')
     expect(logNames()).toEqual(['terminal.log'])

@@ -66,11 +66,7 @@ export function redactText(text: string, secrets: Iterable<string> = []): string
   for (const variant of [...variants].sort((a, b) => b.length - a.length)) {
     if (out.includes(variant)) out = out.replace(new RegExp(escapeRegExp(variant), 'g'), REDACTED)
   }
-  return out
-    .replace(BEARER_PATTERN, `$1 ${REDACTED}`)
-    .replace(JWT_PATTERN, REDACTED)
-    .replace(TRIPLE_SEGMENT_PATTERN, REDACTED)
-    .replace(HEX_SIGNATURE_PATTERN, REDACTED)
+  return out.replace(BEARER_PATTERN, `$1 ${REDACTED}`).replace(JWT_PATTERN, REDACTED).replace(TRIPLE_SEGMENT_PATTERN, REDACTED).replace(HEX_SIGNATURE_PATTERN, REDACTED)
 }
 
 /** JSON.stringify replacer: errors become their readable parts, secret-named fields are masked. */

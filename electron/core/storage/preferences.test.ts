@@ -13,7 +13,10 @@ afterEach(async () => {
 describe('the time-zone preference', () => {
   it('is local time by default, also for a file written before the switch existed', async () => {
     dir = await mkdtemp(join(tmpdir(), 'prefs-'))
-    await writeFile(join(dir, 'preferences.json'), JSON.stringify({ version: 1, prefs: { theme: 'light', pair: 'ETH_USDT', interval: '60', confirmOrders: true, hideZeroBalances: false, layout: { sidebar: 20, bottom: 30 } } }))
+    await writeFile(
+      join(dir, 'preferences.json'),
+      JSON.stringify({ version: 1, prefs: { theme: 'light', pair: 'ETH_USDT', interval: '60', confirmOrders: true, hideZeroBalances: false, layout: { sidebar: 20, bottom: 30 } } }),
+    )
     const prefs = await createPreferenceStore(dir).get()
     expect(prefs.timeZone).toBe('local')
     expect(prefs.theme).toBe('light')
@@ -56,7 +59,7 @@ describe('the chart workspace preferences', () => {
     expect(prefs.layout).toEqual({ sidebar: 20, bottom: 30, side: 25, bottomCollapsed: false, sideCollapsed: true })
   })
 
-  it('saves one chart\'s indicators without touching the other charts\'', async () => {
+  it("saves one chart's indicators without touching the other charts'", async () => {
     dir = await mkdtemp(join(tmpdir(), 'prefs-'))
     const store = createPreferenceStore(dir)
     const rsi = { id: 'RSI' as const, params: { period: 14 }, color: '#e056fd' }

@@ -18,8 +18,7 @@ export function memoryKeytar(): KeytarLike & { entries: Map<string, string> } {
     getPassword: async (s, a) => entries.get(`${s}/${a}`) ?? null,
     setPassword: async (s, a, p) => void entries.set(`${s}/${a}`, p),
     deletePassword: async (s, a) => entries.delete(`${s}/${a}`),
-    findCredentials: async (s) =>
-      [...entries].filter(([k]) => k.startsWith(`${s}/`)).map(([k, password]) => ({ account: k.slice(s.length + 1), password })),
+    findCredentials: async (s) => [...entries].filter(([k]) => k.startsWith(`${s}/`)).map(([k, password]) => ({ account: k.slice(s.length + 1), password })),
   }
 }
 

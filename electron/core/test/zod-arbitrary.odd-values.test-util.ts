@@ -15,18 +15,26 @@ function hostileObjects(): unknown[] {
     },
   })
   const proxy = new Proxy(describe('hostile proxy'), {
-      get(target, key) {
-        if (typeof key === 'symbol') return Reflect.get(target, key)
-        throw new Error('proxy get')
-      },
-      ownKeys() {
-        throw new Error('proxy keys')
-      },
-      getPrototypeOf() {
-        throw new Error('proxy prototype')
-      },
-    })
-  const badToString = { ...describe('object whose toString throws'), toString: () => { throw new Error('no string') }, valueOf: () => { throw new Error('no value') } }
+    get(target, key) {
+      if (typeof key === 'symbol') return Reflect.get(target, key)
+      throw new Error('proxy get')
+    },
+    ownKeys() {
+      throw new Error('proxy keys')
+    },
+    getPrototypeOf() {
+      throw new Error('proxy prototype')
+    },
+  })
+  const badToString = {
+    ...describe('object whose toString throws'),
+    toString: () => {
+      throw new Error('no string')
+    },
+    valueOf: () => {
+      throw new Error('no value')
+    },
+  }
   return [throwing, proxy, badToString]
 }
 

@@ -95,9 +95,7 @@ export function mutantArbitrary(schema: unknown): fc.Arbitrary<unknown> {
     }
     case 'union': {
       const options = child(def.options, 'options') as unknown[]
-      const merged = fc
-        .tuple(...options.map((o) => validArbitrary(o)))
-        .map((values) => Object.assign({}, ...values.filter((v) => typeof v === 'object' && v !== null)) as unknown)
+      const merged = fc.tuple(...options.map((o) => validArbitrary(o))).map((values) => Object.assign({}, ...values.filter((v) => typeof v === 'object' && v !== null)) as unknown)
       return fc.oneof(...options.map(mutantArbitrary), merged)
     }
     case 'object': {
@@ -109,9 +107,17 @@ export function mutantArbitrary(schema: unknown): fc.Arbitrary<unknown> {
         // one field of the wrong kind (recursively: a nested object gets its own near miss)
         fc.constantFrom(...keys).chain((key) => fc.tuple(base, mutantArbitrary(shape[key])).map(([obj, bad]) => ({ ...obj, [key]: bad }))),
         // an extra key, prototype-polluting ones included
-        fc.tuple(base, fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ minLength: 1, maxLength: 20 }), fc.integer({ min: 1, max: 100_000 }).map((n) => 'k'.repeat(n))), oddValue).map(([obj, key, value]) =>
-          withKey(obj, key, value),
-        ),
+        fc
+          .tuple(
+            base,
+            fc.oneof(
+              fc.constantFrom(...EXTRA_KEYS),
+              fc.string({ minLength: 1, maxLength: 20 }),
+              fc.integer({ min: 1, max: 100_000 }).map((n) => 'k'.repeat(n)),
+            ),
+            oddValue,
+          )
+          .map(([obj, key, value]) => withKey(obj, key, value)),
         // the same fields on an object without a prototype, or on a class instance
         base.map((obj) => Object.assign(Object.create(null) as Record<string, unknown>, obj)),
         base.map((obj) => Object.assign(new SomeClass(), obj)),
@@ -141,9 +147,5 @@ export function mutantArbitrary(schema: unknown): fc.Arbitrary<unknown> {
 
 /** Valid values, near misses and anything at all, in the proportions the fuzz tests use. */
 export function payloadArbitrary(schema: unknown): fc.Arbitrary<unknown> {
-  return fc.oneof(
-    { arbitrary: validArbitrary(schema), weight: 4 },
-    { arbitrary: mutantArbitrary(schema), weight: 5 },
-    { arbitrary: oddValue, weight: 1 },
-  )
+  return fc.oneof({ arbitrary: validArbitrary(schema), weight: 4 }, { arbitrary: mutantArbitrary(schema), weight: 5 }, { arbitrary: oddValue, weight: 1 })
 }

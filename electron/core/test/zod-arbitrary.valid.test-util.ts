@@ -58,15 +58,19 @@ export function validString(def: Def): fc.Arbitrary<string> {
     else if (c.check === 'string_format' && c.format === 'url') {
       url = true
       urlProtocol = (c as { protocol?: RegExp }).protocol
-    }
-    else if (c.check === 'overwrite') trims = true // .trim(): surrounding whitespace is allowed
-    else if (c.check === 'custom') continue // a refine: the schema decides
+    } else if (c.check === 'overwrite')
+      trims = true // .trim(): surrounding whitespace is allowed
+    else if (c.check === 'custom')
+      continue // a refine: the schema decides
     else throw new Error(`zod-arbitrary: unknown string check ${c.check}/${c.format ?? ''}`)
   }
   let core: fc.Arbitrary<string>
   if (url && urlProtocol && !urlProtocol.test('https')) {
     // wss anywhere, ws to this computer only (as the feed URL's schema allows)
-    core = fc.oneof(fc.webUrl({ validSchemes: ['https'] }).map((u) => u.replace(/^https:/, 'wss:')), fc.constantFrom('ws://127.0.0.1:8080/alp-ws', 'wss://exchange.example/alp-ws'))
+    core = fc.oneof(
+      fc.webUrl({ validSchemes: ['https'] }).map((u) => u.replace(/^https:/, 'wss:')),
+      fc.constantFrom('ws://127.0.0.1:8080/alp-ws', 'wss://exchange.example/alp-ws'),
+    )
   } else if (url) {
     // https only: the base-URL schema allows plain http to loopback hosts alone (the constant covers that).
     core = fc.oneof(fc.webUrl({ validSchemes: ['https'], withQueryParameters: true, withFragments: true }), fc.constantFrom('http://127.0.0.1:8080/api/v3', 'https://exchange.example/api/v3'))
@@ -74,11 +78,7 @@ export function validString(def: Def): fc.Arbitrary<string> {
     core = fc.stringMatching(pattern)
   } else {
     const upper = Math.min(max ?? 64, Math.max(min, 0) + 64)
-    core = fc.oneof(
-      fc.string({ minLength: min, maxLength: upper }),
-      fc.string({ minLength: min, maxLength: upper, unit: 'grapheme' }),
-      fc.string({ minLength: min, maxLength: upper, unit: 'binary' }),
-    )
+    core = fc.oneof(fc.string({ minLength: min, maxLength: upper }), fc.string({ minLength: min, maxLength: upper, unit: 'grapheme' }), fc.string({ minLength: min, maxLength: upper, unit: 'binary' }))
   }
   if (trims) core = fc.tuple(whitespace, core, whitespace).map(([a, b, c]) => `${a}${b}${c}`)
   if (max !== undefined) {

@@ -118,8 +118,7 @@ describe('feed faults', () => {
     const remote = await startTestExchange({ admin: true })
     try {
       const feed = await RawFeed.open(remote.feedUrl)
-      const post = (body: unknown) =>
-        fetch(remote.baseUrl.replace('/api/v3', '/__admin/faults'), { method: 'POST', headers: { [ADMIN_TOKEN_HEADER]: remote.adminToken! }, body: JSON.stringify(body) })
+      const post = (body: unknown) => fetch(remote.baseUrl.replace('/api/v3', '/__admin/faults'), { method: 'POST', headers: { [ADMIN_TOKEN_HEADER]: remote.adminToken! }, body: JSON.stringify(body) })
       const answer = await post({ feedDrop: true, feedMaxBufferedBytes: 4096 })
       expect(answer.status).toBe(200)
       expect(await answer.json()).toEqual({ faults: { feedDrop: true, feedMaxBufferedBytes: 4096 } })

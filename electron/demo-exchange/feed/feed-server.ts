@@ -95,8 +95,7 @@ export function createFeed(deps: FeedDeps, options: FeedOptions = {}): DemoFeed 
     c.ws.terminate()
   }
 
-  const subscribers = (topic: string, wildcard?: string): Client[] =>
-    [...clients].filter((c) => c.topics.has(topic) || (wildcard !== undefined && c.topics.has(wildcard)))
+  const subscribers = (topic: string, wildcard?: string): Client[] => [...clients].filter((c) => c.topics.has(topic) || (wildcard !== undefined && c.topics.has(wildcard)))
 
   // a pair's snapshot text, kept until its book changes: many subscribers, one serialisation
   const snapshots = new Map<string, string>()

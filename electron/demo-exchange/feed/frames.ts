@@ -58,11 +58,7 @@ export function bookLevels(p: PairInfo, engine: Engine): { asks: WireLevels; bid
 const total = (levels: WireLevels, places: number): string => levels.reduce((sum, [, a]) => sum.plus(a), new Decimal(0)).toFixed(places)
 
 export function snapshotFrame(p: PairInfo, book: { asks: WireLevels; bids: WireLevels }, nowSec: number): Frame {
-  return [
-    'p',
-    nowSec,
-    { Symbol: p.name, Asks: book.asks, Bids: book.bids, TotalAsks: total(book.asks, p.amountPrecision), TotalBids: total(book.bids, p.amountPrecision) },
-  ]
+  return ['p', nowSec, { Symbol: p.name, Asks: book.asks, Bids: book.bids, TotalAsks: total(book.asks, p.amountPrecision), TotalBids: total(book.bids, p.amountPrecision) }]
 }
 
 /** Absolute level totals that changed; amount "0…" means the level is gone. */

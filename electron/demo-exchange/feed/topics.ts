@@ -4,9 +4,7 @@
 import type { PairInfo } from '../reference'
 
 export type ClientMessage =
-  | { ok: true; kind: 'subscribe' | 'unsubscribe'; topics: string[] }
-  | { ok: true; kind: 'auth'; token: string }
-  | { ok: false; code: 'BAD_MESSAGE' | 'UNKNOWN_TOPIC'; message: string }
+  { ok: true; kind: 'subscribe' | 'unsubscribe'; topics: string[] } | { ok: true; kind: 'auth'; token: string } | { ok: false; code: 'BAD_MESSAGE' | 'UNKNOWN_TOPIC'; message: string }
 
 const ANY_PAIR_KINDS = new Set(['ticker', 'trade', 'rates'])
 const ONE_PAIR_KINDS = new Set(['diff', 'market_depth'])

@@ -42,7 +42,6 @@ export const STOP_BUY: OrderDraft = {
 export const MARKET_BUY: OrderDraft = { pair: 'BTC_USDT', order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: '100' }
 export const MARKET_SELL: OrderDraft = { pair: 'BTC_USDT', order_type: 'MARKET', order_side: 'SELL', wallet_type: 'SPOT', base_amount: '0.01' }
 
-
 /** Issues as [field, code], in the order the rules report them. */
 export type Pairs = [field: string, code: string][]
 

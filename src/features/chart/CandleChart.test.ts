@@ -139,8 +139,14 @@ describe('CandleChart', () => {
     const last = candleRun(500, T0).at(-1)!
     expect(live()).toMatchObject({ slot: 499, candle: last, lastPrice: last.close, lastText: last.close.toLocaleString('en-US', { minimumFractionDigits: 2 }) })
     // The price axis covers the live candle: its extent series holds the candle's low and high.
-    expect(seriesOf(option, 'live-extent-0')!.data).toEqual([[499, last.low], [499, last.high]])
-    expect(seriesOf(option, 'live-extent-1')!.data).toEqual([[499, last.volume], [499, last.volume]])
+    expect(seriesOf(option, 'live-extent-0')!.data).toEqual([
+      [499, last.low],
+      [499, last.high],
+    ])
+    expect(seriesOf(option, 'live-extent-1')!.data).toEqual([
+      [499, last.volume],
+      [499, last.volume],
+    ])
     // Only the live order is drawn, dashed, with what is left of it at its price.
     const lines = seriesOf(option, 'candles')!.markLine!.data
     expect(lines).toHaveLength(1)
@@ -176,7 +182,10 @@ describe('CandleChart', () => {
     const option = optionAt(-1)
     expect(seriesOf(option, 'candles')!.markLine!.data[0]).toMatchObject({ yAxis: 42000 })
     expect(seriesOf(option, 'candles')!.data).toBeUndefined()
-    expect(seriesOf(option, 'live-extent-0')!.data).toEqual([[499, last.low], [499, 50000]])
+    expect(seriesOf(option, 'live-extent-0')!.data).toEqual([
+      [499, last.low],
+      [499, 50000],
+    ])
   })
 
   it('a tick that corrects an older candle restates the settled candles too', async () => {
@@ -224,7 +233,13 @@ describe('CandleChart', () => {
 
   it('interval buttons resubscribe, and a stale feed shows its badge', async () => {
     expect(wrapper.findAll('[data-testid^="interval-"]').map((b) => b.attributes('data-testid'))).toEqual([
-      'interval-1', 'interval-5', 'interval-15', 'interval-30', 'interval-60', 'interval-240', 'interval-1D',
+      'interval-1',
+      'interval-5',
+      'interval-15',
+      'interval-30',
+      'interval-60',
+      'interval-240',
+      'interval-1D',
     ])
     expect(wrapper.find('[data-testid="stale-badge"]').exists()).toBe(false)
     terminal.emit('market.status', { pair: 'BTC_USDT', interval: '60', stale: true, connection: { state: 'offline', message: '', since: 0 } })

@@ -14,13 +14,7 @@ import { chartGrids } from './indicator-chart-option'
 
 /** The candle chart's whole ECharts option: the frame built here, the series in candle-chart-option.ts. */
 export type ChartOption = ComposeOption<
-  | CandlestickSeriesOption
-  | BarSeriesOption
-  | LineSeriesOption
-  | GridComponentOption
-  | DataZoomComponentOption
-  | AxisPointerComponentOption
-  | MarkLineComponentOption
+  CandlestickSeriesOption | BarSeriesOption | LineSeriesOption | GridComponentOption | DataZoomComponentOption | AxisPointerComponentOption | MarkLineComponentOption
 >
 
 /** The chart's font: its labels, the crosshair's and the live price's. */

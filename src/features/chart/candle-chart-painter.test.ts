@@ -152,7 +152,11 @@ describe('CandleChartPainter on a real chart', () => {
     // Where the chart puts slot 499, and the width ECharts gives the settled candles.
     const [x] = chart.convertToPixel({ gridIndex: 0 }, [499, c.close]) as number[]
     expect(Math.abs(scene.wick!.x - x!)).toBeLessThanOrEqual(1)
-    const settledWidth = (chart as unknown as { getModel(): { getSeriesByIndex(i: number): { getData(): { getLayout(k: string): number } } } }).getModel().getSeriesByIndex(0).getData().getLayout('candleWidth')
+    const settledWidth = (chart as unknown as { getModel(): { getSeriesByIndex(i: number): { getData(): { getLayout(k: string): number } } } })
+      .getModel()
+      .getSeriesByIndex(0)
+      .getData()
+      .getLayout('candleWidth')
     expect(Math.abs(scene.body!.width - settledWidth)).toBeLessThanOrEqual(1)
     expectDrawnAt(0, scene.wick!.top, c.high)
     expectDrawnAt(0, scene.wick!.bottom, c.low)
@@ -164,9 +168,18 @@ describe('CandleChartPainter on a real chart', () => {
     expect(scene.priceLine!.text).toBe(c.close.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }))
 
     // Each line continues from its settled value at slot 498 to the live value, as a full computation gives them.
-    const lines = { BB: new IndicatorRun(THREE[0]!, 3600, candles).result.lines, RSI: new IndicatorRun(THREE[1]!, 3600, candles).result.lines, MACD: new IndicatorRun(THREE[2]!, 3600, candles).result.lines }
+    const lines = {
+      BB: new IndicatorRun(THREE[0]!, 3600, candles).result.lines,
+      RSI: new IndicatorRun(THREE[1]!, 3600, candles).result.lines,
+      MACD: new IndicatorRun(THREE[2]!, 3600, candles).result.lines,
+    }
     const expected = [
-      [0, lines.BB.upper!], [0, lines.BB.middle!], [0, lines.BB.lower!], [2, lines.RSI.RSI!], [3, lines.MACD.macd!], [3, lines.MACD.signal!],
+      [0, lines.BB.upper!],
+      [0, lines.BB.middle!],
+      [0, lines.BB.lower!],
+      [2, lines.RSI.RSI!],
+      [3, lines.MACD.macd!],
+      [3, lines.MACD.signal!],
     ] as const
     expect(scene.lines).toHaveLength(expected.length)
     scene.lines.forEach((line, i) => {

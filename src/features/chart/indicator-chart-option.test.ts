@@ -20,7 +20,13 @@ function build(configs: IndicatorConfig[], height = 600, data = candles): { inpu
   return { input, set }
 }
 
-type AnyOption = { grid: { top?: number; bottom: number; height?: number }[]; xAxis: { gridIndex: number; data?: number[]; axisLabel: { show?: boolean } }[]; yAxis: { gridIndex: number }[]; dataZoom: { xAxisIndex: number[] }[]; series: { id: string; type: string; xAxisIndex: number; yAxisIndex: number; data: [number, number | '-'][] }[] }
+type AnyOption = {
+  grid: { top?: number; bottom: number; height?: number }[]
+  xAxis: { gridIndex: number; data?: number[]; axisLabel: { show?: boolean } }[]
+  yAxis: { gridIndex: number }[]
+  dataZoom: { xAxisIndex: number[] }[]
+  series: { id: string; type: string; xAxisIndex: number; yAxisIndex: number; data: [number, number | '-'][] }[]
+}
 
 describe('indicators in the chart option', () => {
   it('gives RSI and MACD a sub-pane each under the volume, all on the same x mapping and zoom', () => {
@@ -56,7 +62,10 @@ describe('indicators in the chart option', () => {
     const option = fullOption({ ...input, view: { start: 0, end: 199 } }) as unknown as AnyOption
     type Bars = AnyOption['series'][number] & { stack?: string; itemStyle?: { color?: string } }
     const bars: Bars[] = option.series.filter((s) => s.id.includes('histogram'))
-    expect(bars.map((s) => [s.type, s.xAxisIndex, s.itemStyle?.color])).toEqual([['bar', 2, '#26a69a'], ['bar', 2, '#ef5350']])
+    expect(bars.map((s) => [s.type, s.xAxisIndex, s.itemStyle?.color])).toEqual([
+      ['bar', 2, '#26a69a'],
+      ['bar', 2, '#ef5350'],
+    ])
     // One stack: both signs share a slot's column, as one series of bars did.
     expect(new Set(bars.map((s) => s.stack)).size).toBe(1)
     const histogram = set.indicators[0]!.lines.histogram!
@@ -84,12 +93,19 @@ describe('indicators in the chart option', () => {
     const settled = option.series.find((s) => s.id === 'ind-0-SMA')!
     expect(settled.data).toHaveLength(199)
     expect(settled.data[3]).toEqual([3, '-'])
-    expect(settled.data[4]![1]).toBeCloseTo((candles.slice(0, 5).reduce((a, c) => a + c.close, 0)) / 5, 9)
+    expect(settled.data[4]![1]).toBeCloseTo(candles.slice(0, 5).reduce((a, c) => a + c.close, 0) / 5, 9)
     expect(option.series.some((s) => s.id.endsWith('-live'))).toBe(false)
 
     const last = candles[199]!
     const ticked = [...candles.slice(0, -1), { ...last, close: last.close + 10 }]
-    expect(set.sync('X_Y|15', '15', set.indicators.map((i) => i.config), ticked)).toBe('tick')
+    expect(
+      set.sync(
+        'X_Y|15',
+        '15',
+        set.indicators.map((i) => i.config),
+        ticked,
+      ),
+    ).toBe('tick')
     const tickInput = { ...input, candles: ticked, indicators: set.indicators }
     const update = dataUpdate(tickInput, { times: false, view: false, settled: false }) as unknown as AnyOption
     expect(update.series.filter((s) => s.id.startsWith('ind-'))).toEqual([])

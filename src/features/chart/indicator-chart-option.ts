@@ -34,7 +34,11 @@ export function subPaneCount(indicators: readonly ChartIndicator[]): number {
  */
 export function chartGrids(subPanes: number, height: number | null): GridComponentOption[] {
   const side = { left: CHART_GRIDS.price.left, right: CHART_GRIDS.price.right, outerBoundsMode: 'none' as const }
-  if (subPanes === 0) return [{ ...CHART_GRIDS.price, ...side }, { ...CHART_GRIDS.volume, ...side }]
+  if (subPanes === 0)
+    return [
+      { ...CHART_GRIDS.price, ...side },
+      { ...CHART_GRIDS.volume, ...side },
+    ]
   const h = height && height > 0 ? height : 600
   const volume = h < 520 ? 44 : 56
   const room = h - PANE.top - PANE.labels - volume - PANE.volumeGap - PANE.minPrice
@@ -89,10 +93,23 @@ export function indicatorSeries(indicators: readonly ChartIndicator[], length: n
       if (name === 'histogram') {
         // One series per sign, in large mode like the volume (one path each, not an element per bar,
         // and no colour callback per bar), stacked so both signs share one column per slot.
-        for (const [sign, color] of [[1, UP_COLOR], [-1, DOWN_COLOR]] as const) {
+        for (const [sign, color] of [
+          [1, UP_COLOR],
+          [-1, DOWN_COLOR],
+        ] as const) {
           out.push({
-            id: seriesId(k, `${name}${sign}`), name: seriesId(k, `${name}${sign}`), type: 'bar', ...axis, data: ofSign(data, sign), encode: { x: 0, y: 1, itemId: 0 },
-            stack: seriesId(k, name), barMaxWidth: 8, silent: true, itemStyle: { opacity: 0.6, color }, large: true, largeThreshold: 2,
+            id: seriesId(k, `${name}${sign}`),
+            name: seriesId(k, `${name}${sign}`),
+            type: 'bar',
+            ...axis,
+            data: ofSign(data, sign),
+            encode: { x: 0, y: 1, itemId: 0 },
+            stack: seriesId(k, name),
+            barMaxWidth: 8,
+            silent: true,
+            itemStyle: { opacity: 0.6, color },
+            large: true,
+            largeThreshold: 2,
           })
         }
         return
@@ -113,7 +130,9 @@ export function indicatorSeries(indicators: readonly ChartIndicator[], length: n
         itemStyle: { color: style.color },
         data,
         // RSI's usual overbought / oversold levels.
-        ...(indicator.config.id === 'RSI' ? { markLine: { silent: true, symbol: ['none', 'none'], label: { show: false }, lineStyle: { color: style.color, opacity: 0.35, type: 'dashed' }, data: [{ yAxis: 30 }, { yAxis: 70 }] } } : {}),
+        ...(indicator.config.id === 'RSI'
+          ? { markLine: { silent: true, symbol: ['none', 'none'], label: { show: false }, lineStyle: { color: style.color, opacity: 0.35, type: 'dashed' }, data: [{ yAxis: 30 }, { yAxis: 70 }] } }
+          : {}),
       })
     })
   })

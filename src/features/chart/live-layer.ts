@@ -85,7 +85,12 @@ export function extentSeries(state: LiveState, paneCount: number): LineSeriesOpt
     type: 'line',
     xAxisIndex: pane,
     yAxisIndex: pane,
-    data: extent ? [[state.slot, extent[0]], [state.slot, extent[1]]] : [],
+    data: extent
+      ? [
+          [state.slot, extent[0]],
+          [state.slot, extent[1]],
+        ]
+      : [],
     encode: { x: 0, y: 1 },
     symbol: 'none',
     showSymbol: false,

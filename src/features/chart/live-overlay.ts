@@ -156,47 +156,75 @@ export class LiveOverlay {
     }
     if (scene.wick) {
       const w = scene.wick
-      put('wick', () => new graphic.Line({ style: { lineWidth: 1 } }), (el) => {
-        el.setShape({ x1: w.x, y1: w.top, x2: w.x, y2: w.bottom })
-        el.setStyle({ stroke: w.color })
-      })
+      put(
+        'wick',
+        () => new graphic.Line({ style: { lineWidth: 1 } }),
+        (el) => {
+          el.setShape({ x1: w.x, y1: w.top, x2: w.x, y2: w.bottom })
+          el.setStyle({ stroke: w.color })
+        },
+      )
     }
     if (scene.body) {
       const b = scene.body
-      put('body', () => new graphic.Rect({ style: { lineWidth: 1 } }), (el) => {
-        el.setShape({ x: b.x + 0.5, y: b.y, width: b.width - 1, height: b.height })
-        el.setStyle({ fill: b.color, stroke: b.color })
-      })
+      put(
+        'body',
+        () => new graphic.Rect({ style: { lineWidth: 1 } }),
+        (el) => {
+          el.setShape({ x: b.x + 0.5, y: b.y, width: b.width - 1, height: b.height })
+          el.setStyle({ fill: b.color, stroke: b.color })
+        },
+      )
     }
     if (scene.volume) {
       const v = scene.volume
-      put('volume', () => new graphic.Rect({ style: { opacity: 0.55 } }), (el) => {
-        el.setShape({ x: v.x, y: v.y, width: v.width, height: v.height })
-        el.setStyle({ fill: v.color })
-      })
+      put(
+        'volume',
+        () => new graphic.Rect({ style: { opacity: 0.55 } }),
+        (el) => {
+          el.setShape({ x: v.x, y: v.y, width: v.width, height: v.height })
+          el.setStyle({ fill: v.color })
+        },
+      )
     }
     scene.bars.forEach((bar, i) =>
-      put(`bar-${i}`, () => new graphic.Rect({ style: { opacity: 0.6 } }), (el) => {
-        el.setShape({ x: bar.x, y: bar.y, width: bar.width, height: bar.height })
-        el.setStyle({ fill: bar.color })
-      }),
+      put(
+        `bar-${i}`,
+        () => new graphic.Rect({ style: { opacity: 0.6 } }),
+        (el) => {
+          el.setShape({ x: bar.x, y: bar.y, width: bar.width, height: bar.height })
+          el.setStyle({ fill: bar.color })
+        },
+      ),
     )
     scene.lines.forEach((line, i) =>
-      put(`line-${i}`, () => new graphic.Polyline({ style: { fill: 'none' } }), (el) => {
-        el.setShape({ points: line.points })
-        el.setStyle({ stroke: line.color, lineWidth: line.width })
-      }),
+      put(
+        `line-${i}`,
+        () => new graphic.Polyline({ style: { fill: 'none' } }),
+        (el) => {
+          el.setShape({ points: line.points })
+          el.setStyle({ stroke: line.color, lineWidth: line.width })
+        },
+      ),
     )
     const p = scene.priceLine
     if (p) {
-      put('price', () => new graphic.Line({ style: { lineWidth: 1, opacity: 0.8 } }), (el) => {
-        el.setShape({ x1: p.left, y1: p.y, x2: p.right, y2: p.y })
-        el.setStyle({ stroke: p.color })
-      })
+      put(
+        'price',
+        () => new graphic.Line({ style: { lineWidth: 1, opacity: 0.8 } }),
+        (el) => {
+          el.setShape({ x1: p.left, y1: p.y, x2: p.right, y2: p.y })
+          el.setStyle({ stroke: p.color })
+        },
+      )
       // As ECharts placed the markLine's label: at the line's end, on the price axis.
-      put('price-label', () => new graphic.Text({ style: { fill: '#fff', fontSize: 11, fontFamily: CHART_FONT, padding: [2, 4], borderRadius: 2, verticalAlign: 'middle', align: 'left' } }), (el) => {
-        el.setStyle({ x: p.right + 5, y: p.y, text: p.text, backgroundColor: p.color })
-      })
+      put(
+        'price-label',
+        () => new graphic.Text({ style: { fill: '#fff', fontSize: 11, fontFamily: CHART_FONT, padding: [2, 4], borderRadius: 2, verticalAlign: 'middle', align: 'left' } }),
+        (el) => {
+          el.setStyle({ x: p.right + 5, y: p.y, text: p.text, backgroundColor: p.color })
+        },
+      )
     }
     for (const [key, el] of this.shapes) if (!used.has(key)) el.hide()
   }

@@ -6,13 +6,33 @@ import type { OrderRecord } from '@domain/wire'
 import { fillsCsv, ordersCsv } from './history-rows'
 
 const order: OrderRecord = {
-  id: 12, pair: 'BTC_USDT', amount: '0.000123', price: '43000.10', side: 'ASK', status: 'FILLED', type: 'LIMIT',
-  amount_filled: '0.000123', open_at: '2024-03-01T10:00:00+00:00', done_at: '2024-03-01T10:00:05.250Z',
+  id: 12,
+  pair: 'BTC_USDT',
+  amount: '0.000123',
+  price: '43000.10',
+  side: 'ASK',
+  status: 'FILLED',
+  type: 'LIMIT',
+  amount_filled: '0.000123',
+  open_at: '2024-03-01T10:00:00+00:00',
+  done_at: '2024-03-01T10:00:05.250Z',
 } as OrderRecord
 // As the real exchange sends it (no id, no order id, no side; `type` is the order's type), placed by its order.
 const fill: PlacedFill = {
-  account_id: 7, pair: 'BTC_USDT', amount: '0.000123', amount_unfilled: '0', price: '43000.10', currency: 'BTC', status: 'FILLED', type: 'LIMIT',
-  date: '2024-03-01T12:00:01+02:00', fee_amount: '0.00529', fee_currency: 'USDT', fee_rate: '0.001', is_maker: true, wallet_type: 'SPOT',
+  account_id: 7,
+  pair: 'BTC_USDT',
+  amount: '0.000123',
+  amount_unfilled: '0',
+  price: '43000.10',
+  currency: 'BTC',
+  status: 'FILLED',
+  type: 'LIMIT',
+  date: '2024-03-01T12:00:01+02:00',
+  fee_amount: '0.00529',
+  fee_currency: 'USDT',
+  fee_rate: '0.001',
+  is_maker: true,
+  wallet_type: 'SPOT',
   placement: { side: 'SELL', from: 'order', orderId: 12, note: 'Side of order #12' },
 }
 

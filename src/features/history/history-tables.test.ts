@@ -13,7 +13,16 @@ import FillsTable from './FillsTable.vue'
 import OrderHistoryTable from './OrderHistoryTable.vue'
 
 const order = (id: number, pair: string): OrderRecord => ({ id, pair, amount: '1', price: '10', side: 'BID', status: 'FILLED', type: 'LIMIT', amount_filled: '1', open_at: id * 1000 }) as OrderRecord
-const fill = (pair: string, id: number): PlacedFill => ({ pair, amount: '1', price: '10', type: 'LIMIT', date: id * 1000, fee_amount: '0', fee_currency: 'USDT', placement: { side: 'BUY', from: 'order', orderId: id, note: '' } })
+const fill = (pair: string, id: number): PlacedFill => ({
+  pair,
+  amount: '1',
+  price: '10',
+  type: 'LIMIT',
+  date: id * 1000,
+  fee_amount: '0',
+  fee_currency: 'USDT',
+  placement: { side: 'BUY', from: 'order', orderId: id, note: '' },
+})
 const noKey = () => {
   throw new TerminalError({ kind: 'auth', code: 'NO_KEY', message: 'The history of the selected account needs its own API key.' })
 }
@@ -37,7 +46,7 @@ describe('history tabs when the history cannot be read', () => {
     expect(fills.find('[data-testid="pnl-unknown"]').exists()).toBe(true)
   })
 
-  it("shows the P&L of the pairs read and names the pair whose fills failed", async () => {
+  it('shows the P&L of the pairs read and names the pair whose fills failed', async () => {
     terminal.handlers['account.orders'] = () => [order(1, 'BTC_USDT'), order(2, 'DOGE_USDT')]
     terminal.handlers['account.trades'] = ({ pair }) => (pair === 'BTC_USDT' ? noKey() : [fill(pair, 2)])
     await useHistoryStore().load()

@@ -57,14 +57,17 @@ describe('OrderForm: confirmation, presets, prices', () => {
   // The dialog names the account and profile the order was built for; after a switch the same Enter
   // would send it from another one.
   const switches: [string, Partial<SessionState>][] = [
-    ['an account switch', {
-      switchGeneration: 2,
-      accounts: [
-        { id: 7, name: 'Main', email: 'm@example.test', parentId: null, profileId: 'p1' },
-        { id: 8, name: 'Second', email: 's@example.test', parentId: null, profileId: 'p1' },
-      ],
-      accountId: 8,
-    }],
+    [
+      'an account switch',
+      {
+        switchGeneration: 2,
+        accounts: [
+          { id: 7, name: 'Main', email: 'm@example.test', parentId: null, profileId: 'p1' },
+          { id: 8, name: 'Second', email: 's@example.test', parentId: null, profileId: 'p1' },
+        ],
+        accountId: 8,
+      },
+    ],
     ['a profile switch', { switchGeneration: 3, profileGeneration: 3, profile: { ...sessionState().profile!, id: 'p2', name: 'Other' } }],
   ]
   for (const [what, next] of switches) {

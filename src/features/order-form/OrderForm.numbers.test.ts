@@ -52,7 +52,7 @@ async function typeOrder(price: string, amount: string): Promise<void> {
 }
 
 describe('the fee preview', () => {
-  it('shows a buy\'s fee in the base currency and a sell\'s in the quote currency', async () => {
+  it("shows a buy's fee in the base currency and a sell's in the quote currency", async () => {
     mountForm([feeRule('0.001', '0.0005')])
     await typeOrder('43000', '1')
     expect(fee()).toBe('0.0010 BTC') // 1 BTC × 0.1 %, with BTC's 4 places

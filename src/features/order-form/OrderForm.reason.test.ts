@@ -101,7 +101,11 @@ describe('OrderForm: the session and the pair', () => {
     ['the key refused', { canTrade: false, accountId: null, connection: { ...offline, problem: 'auth-failed' } }, /refused this profile’s API key/],
     ['no account yet while connecting', { canTrade: false, accountId: null, connection: { state: 'connecting', message: 'Connecting', since: 0 } }, 'Connecting to the exchange…'],
     ['no account', { canTrade: false, accountId: null }, 'No account selected'],
-    ['a view-only account', { canTrade: false, accounts: [{ id: 7, name: 'Sub', email: 's@x.test', parentId: 1, profileId: null, viewOnlyReason: 'No key for this sub-account' }] }, 'No key for this sub-account'],
+    [
+      'a view-only account',
+      { canTrade: false, accounts: [{ id: 7, name: 'Sub', email: 's@x.test', parentId: 1, profileId: null, viewOnlyReason: 'No key for this sub-account' }] },
+      'No key for this sub-account',
+    ],
   ]
   it.each(sessions)('%s: says why, even with a valid order typed', async (_name, session, words) => {
     setup({ session })

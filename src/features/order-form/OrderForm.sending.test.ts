@@ -95,7 +95,14 @@ describe('OrderForm: sending', () => {
   })
 
   const search = { endpoint: 'GET /accounts/order?pair=BTC_USDT', reads: 3, tries: 3, records: 4, window: { from: 0, to: 1 }, elapsedMs: 3000, matchedBy: null }
-  const unknown = (lookup: OrderLookupVerdict, orderIds: number[]): PlaceOrderResult & { outcome: 'unknown' } => ({ outcome: 'unknown', clientOrderId: 'tt-a', lookup, orderIds, search, message: 'Timed out' })
+  const unknown = (lookup: OrderLookupVerdict, orderIds: number[]): PlaceOrderResult & { outcome: 'unknown' } => ({
+    outcome: 'unknown',
+    clientOrderId: 'tt-a',
+    lookup,
+    orderIds,
+    search,
+    message: 'Timed out',
+  })
   const lookups: [PlaceOrderResult & { outcome: 'unknown' }, RegExp][] = [
     [unknown('placed', [123]), /WAS placed \(#123\) — found by its client id/],
     [unknown('probably-placed', [124]), /probably placed — #124 matches it/],

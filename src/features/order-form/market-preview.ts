@@ -67,9 +67,7 @@ export function marketPreview(input: MarketPreviewInput): MarketPreview | null {
     after = { base: b.toFixed(), quote: q.toFixed() }
   }
   const unit = input.side === 'BUY' ? input.pair.currency2 : input.pair.currency1
-  const shortfall = walk.complete
-    ? null
-    : `The visible book cannot fill ${walk.unfilled} ${unit} of this order: the exchange may fill it at worse prices, or leave it unfilled.`
+  const shortfall = walk.complete ? null : `The visible book cannot fill ${walk.unfilled} ${unit} of this order: the exchange may fill it at worse prices, or leave it unfilled.`
   return { walk, fee, feeCurrency, after, shortfall }
 }
 

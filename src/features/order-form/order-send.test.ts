@@ -21,8 +21,16 @@ describe('why nothing can be sent', () => {
   const reasons: [string, Parameters<typeof setupStores>[0], string][] = [
     ['no session yet', {}, 'Add or activate a profile to trade'],
     ['no profile', { session: { profile: null, canTrade: false } }, 'Add or activate a profile to trade'],
-    ['an unreachable exchange', { session: { connection: { state: 'offline', message: 'Exchange unreachable', since: 0 } } }, 'The exchange is unreachable: nothing can be sent until it answers again'],
-    ['a view-only account', { session: { canTrade: false, accounts: [{ id: 7, name: 'Sub', email: 's@example.test', parentId: 1, profileId: null, viewOnlyReason: 'No key for Sub' }] } }, 'No key for Sub'],
+    [
+      'an unreachable exchange',
+      { session: { connection: { state: 'offline', message: 'Exchange unreachable', since: 0 } } },
+      'The exchange is unreachable: nothing can be sent until it answers again',
+    ],
+    [
+      'a view-only account',
+      { session: { canTrade: false, accounts: [{ id: 7, name: 'Sub', email: 's@example.test', parentId: 1, profileId: null, viewOnlyReason: 'No key for Sub' }] } },
+      'No key for Sub',
+    ],
     ['no key for an account not in the tree', { session: { canTrade: false, accountId: 99 } }, 'This account is view-only: the active profile holds no key for it'],
   ]
   for (const [what, options, reason] of reasons) {
@@ -47,7 +55,10 @@ describe('submit and confirm', () => {
 
   it('an answer of unknown outcome resolves to false and keeps the amount: the trader decides', async () => {
     const { form } = ready()
-    terminal.handle('orders.place', (draft: { client_order_id: string }) => ({ outcome: 'unknown', clientOrderId: draft.client_order_id, lookup: 'not-found', orderIds: [], message: 'Not found' }) as never)
+    terminal.handle(
+      'orders.place',
+      (draft: { client_order_id: string }) => ({ outcome: 'unknown', clientOrderId: draft.client_order_id, lookup: 'not-found', orderIds: [], message: 'Not found' }) as never,
+    )
     expect(await form.submit()).toBe(false)
     expect(form.lastResult).toMatchObject({ kind: 'unknown', lookup: 'not-found' })
     expect(form.values.base_amount).toBe('0.01')
@@ -64,7 +75,7 @@ describe('submit and confirm', () => {
     expect(terminal.callsOf('orders.place')).toHaveLength(1)
   })
 
-  it('a rejection resolves to false with the server\'s issues; the next order sent clears them', async () => {
+  it("a rejection resolves to false with the server's issues; the next order sent clears them", async () => {
     const { form } = ready()
     terminal.handle('orders.place', () => {
       throw new TerminalError({ kind: 'rejected', code: 'INSUFFICIENT_FUNDS', message: 'Not enough USDT', field: 'base_amount' })
@@ -82,7 +93,7 @@ describe('an answer that may have been placed', () => {
   const unknowns = [
     new TerminalError({ kind: 'outcome-unknown', code: 'OUTCOME_UNKNOWN', message: 'No usable answer' }),
     new TerminalError({ kind: 'timeout', code: 'TIMEOUT', message: 'No answer in 10 s' }),
-    new TerminalError({ kind: 'network', code: 'HOST_UNREACHABLE', message: 'The terminal\'s host is unreachable' }),
+    new TerminalError({ kind: 'network', code: 'HOST_UNREACHABLE', message: "The terminal's host is unreachable" }),
   ]
   for (const error of unknowns) {
     it(`${error.code}: an unknown outcome with its client order id, never an error to retry`, async () => {
@@ -99,7 +110,7 @@ describe('an answer that may have been placed', () => {
 })
 
 describe('a switch while an order is on its way', () => {
-  it('leaves what the trader typed for the new account: the old order\'s answer clears nothing', async () => {
+  it("leaves what the trader typed for the new account: the old order's answer clears nothing", async () => {
     const { form, session } = ready()
     let answer: (result: PlaceOrderResult) => void = () => undefined
     terminal.handle('orders.place', () => new Promise<PlaceOrderResult>((resolve) => (answer = resolve)))

@@ -17,12 +17,7 @@ export function fakeKeytar(behaviour: Partial<Record<keyof KeytarLike, 'hang' | 
     getPassword: (s, a) => gate('getPassword', () => entries.get(key(s, a)) ?? null, s, a),
     setPassword: (s, a, p) => gate('setPassword', () => void entries.set(key(s, a), p), s, a),
     deletePassword: (s, a) => gate('deletePassword', () => entries.delete(key(s, a)), s, a),
-    findCredentials: (s) =>
-      gate(
-        'findCredentials',
-        () => [...entries].filter(([k]) => k.startsWith(`${s}\u0000`)).map(([k, password]) => ({ account: k.split('\u0000')[1]!, password })),
-        s,
-      ),
+    findCredentials: (s) => gate('findCredentials', () => [...entries].filter(([k]) => k.startsWith(`${s}\u0000`)).map(([k, password]) => ({ account: k.split('\u0000')[1]!, password })), s),
   }
   return { keytar, entries, behaviour, calls }
 }

@@ -17,7 +17,16 @@ export async function closeStub(): Promise<void> {
   stub = null
 }
 
-export const pairRecord = { name: 'BTC_USDT', currency1: 'BTC', currency2: 'USDT', price_precision: 2, amount_precision: 6, minimum_order_size: 0.0001, maximum_order_size: 100, minimum_order_value: 10 }
+export const pairRecord = {
+  name: 'BTC_USDT',
+  currency1: 'BTC',
+  currency2: 'USDT',
+  price_precision: 2,
+  amount_precision: 6,
+  minimum_order_size: 0.0001,
+  maximum_order_size: 100,
+  minimum_order_value: 10,
+}
 export const orderBody: PlaceOrderBody = { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.5', limit_price: '25000.1', client_order_id: 'tt-1' }
 
 /** Answers /auth with a token valid 300 s; everything else goes to `rest`. */

@@ -8,7 +8,14 @@ import { createOrderDesk, type OrderDeskDeps } from '../order-desk'
 export const MASTER = 10
 export const SUB = 11
 
-export const usdt = (account: number, amount: string): Balance => ({ account_id: account, currency: 'USDT', wallet_type: 'SPOT', balance: amount, reserve: '0', last_update_at: '2024-01-01T00:00:00Z' })
+export const usdt = (account: number, amount: string): Balance => ({
+  account_id: account,
+  currency: 'USDT',
+  wallet_type: 'SPOT',
+  balance: amount,
+  reserve: '0',
+  last_update_at: '2024-01-01T00:00:00Z',
+})
 export const master: Account = { id: MASTER, name: 'Master', email: 'master@example.test', parent_id: null }
 export const sub: Account = { id: SUB, name: 'Desk', email: 'desk@example.test', parent_id: MASTER }
 export const ticker = (pair: string, bid: string, ask: string): Ticker => ({ pair, last: bid, buy: bid, sell: ask })

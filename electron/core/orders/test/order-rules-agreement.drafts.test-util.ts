@@ -97,30 +97,41 @@ const numberRecipe: fc.Arbitrary<NumberRecipe> = fc.oneof(
 
 export const recipe: fc.Arbitrary<Recipe> = fc
   .record({
-  pair: choice(PAIR_NAMES.length, ['BTC_EUR', 'BTCUSDT', 'BTC-USDT', 'USDT_BTC', '__proto__', 'constructor']),
-  type: choice(TYPES.length, ['STOP_MARKET', 'LIMITT', 'STOP', 'MARKET_LIMIT', 'constructor']),
-  side: choice(SIDES.length, ['HOLD', 'LONG', 'B', 'toString']),
-  wallet: choice(WALLETS.length, ['MARGIN', 'FUTURES', 'spot wallet', 'hasOwnProperty']),
-  base: numberRecipe,
-  quote: numberRecipe,
-  limit: numberRecipe,
-  stop: numberRecipe,
-  operator: choice(OPERATORS.length, ['GT', 'LT', 'EQ', '>=', 'valueOf']),
-  clientOrderId: fc.oneof(
-    { arbitrary: fc.constant(undefined), weight: 40 },
-    { arbitrary: fc.constantFrom('', 'my-order.1', 'a:b_c-d', 'x'.repeat(64)), weight: 4 },
-    { arbitrary: fc.constantFrom('has space', 'x'.repeat(65), 'naïve', 'a/b'), weight: 1 },
-  ),
-  strayFields: fc.boolean(),
-  tidy: fc.constantFrom(true, true, false),
-})
+    pair: choice(PAIR_NAMES.length, ['BTC_EUR', 'BTCUSDT', 'BTC-USDT', 'USDT_BTC', '__proto__', 'constructor']),
+    type: choice(TYPES.length, ['STOP_MARKET', 'LIMITT', 'STOP', 'MARKET_LIMIT', 'constructor']),
+    side: choice(SIDES.length, ['HOLD', 'LONG', 'B', 'toString']),
+    wallet: choice(WALLETS.length, ['MARGIN', 'FUTURES', 'spot wallet', 'hasOwnProperty']),
+    base: numberRecipe,
+    quote: numberRecipe,
+    limit: numberRecipe,
+    stop: numberRecipe,
+    operator: choice(OPERATORS.length, ['GT', 'LT', 'EQ', '>=', 'valueOf']),
+    clientOrderId: fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 40 },
+      { arbitrary: fc.constantFrom('', 'my-order.1', 'a:b_c-d', 'x'.repeat(64)), weight: 4 },
+      { arbitrary: fc.constantFrom('has space', 'x'.repeat(65), 'naïve', 'a/b'), weight: 1 },
+    ),
+    strayFields: fc.boolean(),
+    tidy: fc.constantFrom(true, true, false),
+  })
   .map((r) => (r.tidy ? tidied(r) : r))
 
 function tidied(r: Recipe): Recipe {
   const blank = (text: string | undefined) => (text !== undefined && text.trim() === '' ? '' : text)
   const choice = (c: Choice): Choice => (c.kind === 'known' ? { ...c, casing: 'upper' } : { ...c, text: blank(c.text) })
   const number = (n: NumberRecipe): NumberRecipe => ('format' in n ? { ...n, format: 'canonical' } : n.kind === 'text' ? { ...n, text: blank(n.text) } : n)
-  return { ...r, pair: choice(r.pair), type: choice(r.type), side: choice(r.side), wallet: choice(r.wallet), operator: choice(r.operator), base: number(r.base), quote: number(r.quote), limit: number(r.limit), stop: number(r.stop) }
+  return {
+    ...r,
+    pair: choice(r.pair),
+    type: choice(r.type),
+    side: choice(r.side),
+    wallet: choice(r.wallet),
+    operator: choice(r.operator),
+    base: number(r.base),
+    quote: number(r.quote),
+    limit: number(r.limit),
+    stop: number(r.stop),
+  }
 }
 
 function cased(text: string, how: Casing): string {
@@ -151,7 +162,6 @@ function formatted(value: Decimal, how: Format): string {
       return ` ${text} `
   }
 }
-
 
 function materializeNumber(r: NumberRecipe, pair: Pair, market: Market, field: 'base' | 'quote' | 'price'): string | undefined {
   if (r.kind === 'text') return r.text
@@ -210,10 +220,7 @@ export function materialize(r: Recipe, pairs: ReadonlyMap<string, Pair>, markets
     order_side: pick(r.side, SIDES),
     wallet_type: pick(r.wallet, WALLETS),
   }
-  const uses = (field: string) =>
-    r.strayFields ||
-    (type === 'MARKET' && (field === 'base_amount' || field === 'quote_amount')) ||
-    (type !== 'MARKET' && field !== 'quote_amount')
+  const uses = (field: string) => r.strayFields || (type === 'MARKET' && (field === 'base_amount' || field === 'quote_amount')) || (type !== 'MARKET' && field !== 'quote_amount')
   if (uses('base_amount')) draft.base_amount = materializeNumber(r.base, pair, market, 'base')
   if (uses('quote_amount')) draft.quote_amount = materializeNumber(r.quote, pair, market, 'quote')
   if (uses('limit_price')) draft.limit_price = materializeNumber(r.limit, pair, market, 'price')

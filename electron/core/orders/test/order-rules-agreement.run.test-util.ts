@@ -144,8 +144,7 @@ export async function runBatch(recipes: Recipe[], seed: number, tally: Tally): P
         if (UNJUDGEABLE.has(code)) {
           tally.unjudgeable[code] = (tally.unjudgeable[code] ?? 0) + 1
           if (process.env.DEBUG_AGREEMENT) console.log(code, JSON.stringify(body), JSON.stringify(markets.get(name)), answer.text)
-        }
-        else tally.disagreements.push({ draft, rules: [], exchange: { status: answer.status, body: answer.text } })
+        } else tally.disagreements.push({ draft, rules: [], exchange: { status: answer.status, body: answer.text } })
         continue
       }
 

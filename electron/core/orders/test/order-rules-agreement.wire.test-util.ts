@@ -58,24 +58,21 @@ export class Wire {
       headers['content-length'] = Buffer.byteLength(body)
     }
     return new Promise((resolve, reject) => {
-      const req = request(
-        { agent: this.agent, host: this.url.hostname, port: this.url.port, path: `${this.url.pathname}${path}`, method, headers, timeout: 5_000 },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (chunk: Buffer) => chunks.push(chunk))
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8')
-            let json: unknown
-            try {
-              json = text === '' ? undefined : JSON.parse(text)
-            } catch {
-              json = undefined
-            }
-            resolve({ status: res.statusCode ?? 0, text, json })
-          })
-          res.on('error', reject)
-        },
-      )
+      const req = request({ agent: this.agent, host: this.url.hostname, port: this.url.port, path: `${this.url.pathname}${path}`, method, headers, timeout: 5_000 }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          let json: unknown
+          try {
+            json = text === '' ? undefined : JSON.parse(text)
+          } catch {
+            json = undefined
+          }
+          resolve({ status: res.statusCode ?? 0, text, json })
+        })
+        res.on('error', reject)
+      })
       req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within 5 s`)))
       req.on('error', reject)
       req.end(body ?? undefined)

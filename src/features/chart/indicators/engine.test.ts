@@ -8,7 +8,7 @@ import { normaliseConfig, type IndicatorId } from './specs'
 // 120 fixed candles: a deterministic walk with varied volume.
 const candles: CandleInput[] = []
 let seed = 7
-const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
+const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647
 let price = 100
 for (let i = 0; i < 120; i++) {
   const open = price
@@ -86,7 +86,13 @@ const run = (id: IndicatorId, params = {}) => new IndicatorRun(normaliseConfig(i
 describe('indicators against reference implementations', () => {
   it('SMA and the volume average', () => {
     expectClose(run('SMA', { period: 20 }).SMA!, sma(closes, 20))
-    expectClose(run('VOLMA', { period: 10 }).VOLMA!, sma(candles.map((c) => c.volume), 10))
+    expectClose(
+      run('VOLMA', { period: 10 }).VOLMA!,
+      sma(
+        candles.map((c) => c.volume),
+        10,
+      ),
+    )
   })
 
   it('EMA, seeded with the first close, shown once stable', () => {
@@ -100,9 +106,18 @@ describe('indicators against reference implementations', () => {
   it('Bollinger Bands: mean ± k population standard deviations', () => {
     const lines = run('BB', { period: 20, deviation: 2 })
     const ref = bollinger(closes, 20, 2)
-    expectClose(lines.upper!, ref.map((r) => r?.upper ?? null))
-    expectClose(lines.middle!, ref.map((r) => r?.middle ?? null))
-    expectClose(lines.lower!, ref.map((r) => r?.lower ?? null))
+    expectClose(
+      lines.upper!,
+      ref.map((r) => r?.upper ?? null),
+    )
+    expectClose(
+      lines.middle!,
+      ref.map((r) => r?.middle ?? null),
+    )
+    expectClose(
+      lines.lower!,
+      ref.map((r) => r?.lower ?? null),
+    )
   })
 
   it('VWAP of the typical price, restarting each UTC day', () => {

@@ -7,7 +7,7 @@ import { normaliseConfig } from './specs'
 
 function walk(count: number, start = 1_700_000_000 - (1_700_000_000 % 900)): CandleInput[] {
   let seed = 11
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647
   let price = 100
   return Array.from({ length: count }, (_, i) => {
     const open = price
