@@ -45,11 +45,13 @@ function rendererRoom(patterns, message) {
 // plumbing in electron/host, or the renderer.
 const coreForbidden = ['electron', 'keytar', '**/main/**', '**/preload/**', '**/web-host/**', '**/cli/**', '**/host/**', '**/src/**', 'vue', 'pinia']
 const CORE_MESSAGE = 'electron/core is plain Node: never electron, never a host (electron/host, main, web-host, cli) or the renderer; keytar only in the vault.'
-// Rooms of the core that the others stand on, and the rooms they must not reach up into.
-const CORE_BOTTOM_ROOMS = ['storage', 'credentials', 'exchange']
-const coreUpperRooms = ['session', 'profiles', 'market', 'account', 'orders', 'alerts', 'live', 'positions', 'portfolio']
-  .flatMap((room) => [`**/${room}/**`, `../${room}/**`])
-  .concat(['**/core/terminal', '../terminal', '../../terminal'])
+// The core's rooms in layers, lowest first (electron/core/README.md): a room imports its own layer and
+// those below, never one above, so no two rooms lean on each other. Where a lower room needs something
+// of an upper one (the profiles.* handlers and the live link need the session) it names an interface
+// the upper one implements.
+const CORE_LAYERS = [['storage', 'credentials', 'exchange'], ['profiles'], ['live'], ['account'], ['session'], ['market'], ['orders', 'alerts'], ['positions', 'portfolio']]
+const roomPatterns = (room) => [`**/core/${room}/**`, `../${room}/**`]
+const terminalPatterns = ['**/core/terminal', '../terminal', '../../terminal']
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', '.bench/**', 'test-results/**', 'playwright-report/**', 'coverage/**', '.tmp/**', '.stryker-tmp/**', 'reports/**'] },
@@ -116,22 +118,34 @@ export default tseslint.config(
     ignores: ['electron/core/credentials/vault.ts', 'electron/core/**/*.test.ts'],
     rules: { 'no-restricted-imports': forbid(coreForbidden, CORE_MESSAGE) },
   },
-  // The core's bottom rooms know nothing of the terminal above them (electron/core/README.md).
-  ...CORE_BOTTOM_ROOMS.map((room) => ({
-    files: [`electron/core/${room}/**/*.ts`],
-    ignores: room === 'credentials' ? ['electron/core/credentials/vault.ts', 'electron/core/credentials/**/*.test.ts'] : ['electron/core/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: coreForbidden, message: CORE_MESSAGE },
-            { group: coreUpperRooms, message: `electron/core/${room} is a bottom room: plain Node and domain, never the terminal's session, market, orders or the rooms that use them.` },
-          ],
-        },
-      ],
-    },
-  })),
+  // Each room of the core knows nothing of the rooms above it, nor of the terminal that composes them.
+  ...CORE_LAYERS.flatMap((layer, level) =>
+    layer.map((room) => ({
+      files: [`electron/core/${room}/**/*.ts`],
+      ignores: ['electron/core/**/*.test.ts', 'electron/core/**/test/**', ...(room === 'credentials' ? ['electron/core/credentials/vault.ts'] : [])],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: coreForbidden, message: CORE_MESSAGE },
+              {
+                group: [
+                  ...CORE_LAYERS.slice(level + 1)
+                    .flat()
+                    .flatMap(roomPatterns),
+                  ...terminalPatterns,
+                ],
+                message: `electron/core/${room} stands below ${CORE_LAYERS.slice(level + 1)
+                  .flat()
+                  .join(', ')} and the terminal: it may not import them (eslint.config.mjs, CORE_LAYERS).`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
   {
     files: ['electron/host/**/*.ts'],
     rules: {

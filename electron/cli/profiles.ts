@@ -16,7 +16,7 @@ import { createProfileStore, type ProfileRecord, type ProfileStore } from '../co
 import { CONNECTION_TEST_TIMEOUT_MS, createProfileService, type ProfileService } from '../core/profiles/profile-service'
 import { createVault, type Vault } from '../core/credentials/vault'
 import { readBoundCredentials } from '../core/credentials/credential-binding'
-import { profileView } from '../core/session/session-views'
+import { profileView } from '../core/profiles/profile-view'
 import { UsageError, readFlags } from './args'
 import { updateProfile } from './profile-update'
 import type { CliIo, ResolvedProfile } from './run'

@@ -15,7 +15,20 @@ import type { FeedEvent } from './frames'
 import { defaultFeedUrl } from './feed-url'
 import { feedUrlProblem } from '../../domain/origin'
 import type { Logger } from '../storage/logger'
-import type { Session } from '../session/terminal-session'
+import type { ProfileRecord } from '../profiles/profile-store'
+import type { ExchangeClient } from '../exchange/client'
+
+/**
+ * What the link reads of the profile session (session/terminal-session.ts implements it): the live
+ * room sits below the session, so it names what it needs rather than importing the session.
+ */
+export interface LiveSessionView {
+  readonly active: Pick<ProfileRecord, 'id' | 'baseUrl' | 'feedUrl'> | null
+  readonly client: Pick<ExchangeClient, 'feedToken'> | null
+  readonly profileGeneration: number
+  /** Where the account's own frames (orders, fills, balances) go. */
+  accountFeed(): { applyFrame(event: FeedEvent): void } | null
+}
 
 /** What a market feed needs of the live feed; null from `LiveLinks.source()` when there is none. */
 export interface LiveSource {
@@ -41,7 +54,7 @@ export interface LiveLinks {
 }
 
 export interface LiveLinkOptions {
-  session: Session
+  session: LiveSessionView
   hub: EventHub
   enabled: boolean
   logger?: Logger | undefined

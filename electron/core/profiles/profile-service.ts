@@ -14,7 +14,7 @@ import { feedUrlProblem, trimBaseUrl } from '../../domain/origin'
 import { bindCredentials, originChangeRefusal } from '../credentials/credential-binding'
 import { createExchangeClient, type Credentials, type ExchangeClient, type ExchangeClientOptions } from '../exchange/client'
 import { apiKeyHintOf, type ProfilePatch, type ProfileRecord, type ProfileStore } from './profile-store'
-import { ownAccountOf } from '../session/session-views'
+import { ownAccountOf } from './profile-view'
 import type { StoredCredentials, Vault } from '../credentials/vault'
 
 export interface ProfileServiceDeps {

@@ -7,8 +7,21 @@ import type { ExchangeClient, ExchangeClientOptions } from '../exchange/client'
 import { createProfileService, noSuchProfile } from './profile-service'
 import type { ProfileStore } from './profile-store'
 import type { DemoProfiles } from './terminal-demo'
-import type { Session } from '../session/terminal-session'
 import type { Vault } from '../credentials/vault'
+import type { SessionState } from '../../domain/api'
+import { profileView } from './profile-view'
+
+/**
+ * What these handlers ask of the running session (session/terminal-session.ts implements it): the
+ * profiles room sits below the session, so it names what it needs rather than importing the session.
+ */
+export interface ActiveProfileControl {
+  readonly active: { readonly id: string } | null
+  activate(profileId: string): Promise<SessionState>
+  deactivate(): Promise<void>
+  publish(): Promise<SessionState>
+  credentialsFor(profileId: string): Promise<{ apiKey: string; apiSecret: string }>
+}
 
 type ProfileMethod = 'profiles.list' | 'profiles.create' | 'profiles.update' | 'profiles.remove' | 'profiles.activate' | 'profiles.test'
 export type ProfileHandlers = { [M in ProfileMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
@@ -16,7 +29,7 @@ export type ProfileHandlers = { [M in ProfileMethod]: (input: MethodInput<M>) =>
 export interface ProfileHandlerDeps {
   profiles: ProfileStore
   vault: Vault
-  session: Session
+  session: ActiveProfileControl
   demo: DemoProfiles
   makeClient: (options: ExchangeClientOptions) => ExchangeClient
 }
@@ -31,13 +44,13 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
       const list = profiles.list()
       // A profile another process added has a keychain entry this vault has not seen yet.
       if (list.some((p) => vault.storageOf(p.id) === 'missing')) await vault.list().catch(() => undefined)
-      return list.map(session.profileView)
+      return list.map((p) => profileView(p, vault))
     },
     async 'profiles.create'(input) {
       // The test learns the key's account; a failed test still saves (the window has shown its result).
       const record = await service.create(input, (baseUrl) => service.accountOf(baseUrl, input, { required: false }))
       void session.publish()
-      return session.profileView(record)
+      return profileView(record, vault)
     },
     async 'profiles.update'(input) {
       if (!profiles.get(input.id)) throw noSuchProfile()
@@ -57,7 +70,7 @@ export function createProfileHandlers(deps: ProfileHandlerDeps): ProfileHandlers
         credentials: apiKey !== undefined && apiSecret !== undefined ? async () => ({ apiKey, apiSecret }) : undefined,
       })
       if (session.active?.id === input.id) await session.activate(input.id)
-      return session.profileView(record)
+      return profileView(record, vault)
     },
     async 'profiles.remove'({ id }) {
       await service.remove(id)

@@ -1,25 +1,9 @@
-// What the window sees of the session: a profile without its secret (the key only as its last four
-// characters), and the account tree with, for each account, the profile that holds its own key. Pure
-// functions of the session's state, so the session decides when to show them and these only what.
-import type { AccountNode, ProfileView } from '../../domain/api'
+// What the window sees of the session's accounts: the account tree with, for each account, the
+// profile that holds its own key. A pure function of the session's state, so the session decides when
+// to show it and this only what (a profile's own view is profiles/profile-view.ts).
+import type { AccountNode } from '../../domain/api'
 import type { Account } from '../../domain/wire'
 import type { ProfileRecord } from '../profiles/profile-store'
-import type { Vault } from '../credentials/vault'
-
-export function profileView(p: ProfileRecord, vault: Pick<Vault, 'storageOf'>): ProfileView {
-  return {
-    id: p.id,
-    name: p.name,
-    baseUrl: p.baseUrl,
-    feedUrl: p.feedUrl ?? null,
-    apiKeyHint: p.apiKeyHint,
-    accountId: p.accountId,
-    isDemo: p.isDemo,
-    createdAt: p.createdAt,
-    lastUsedAt: p.lastUsedAt,
-    secretStorage: vault.storageOf(p.id),
-  }
-}
 
 const sameExchange = (a: ProfileRecord, b: ProfileRecord) => (a.isDemo && b.isDemo) || a.baseUrl === b.baseUrl
 
@@ -37,10 +21,4 @@ export function accountTree(accounts: Account[], active: ProfileRecord | null, p
     if (!holder) node.viewOnlyReason = 'No profile holds this account’s own API key. Add one to trade as this account; until then its balances and fee rules are view-only.'
     return node
   })
-}
-
-/** Learns which account a key belongs to: the only one it sees, or the master among several. */
-export function ownAccountOf(list: Account[]): Account | null {
-  if (list.length === 1) return list[0] ?? null
-  return list.find((a) => a.parent_id === null || a.parent_id === undefined) ?? list[0] ?? null
 }

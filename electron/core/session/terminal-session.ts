@@ -21,7 +21,8 @@ import { statusFromError } from './connection-status'
 import type { ProfileRecord, ProfileStore } from '../profiles/profile-store'
 import type { DemoProfiles } from '../profiles/terminal-demo'
 import type { Vault } from '../credentials/vault'
-import { accountTree, ownAccountOf, profileView as viewOfProfile } from './session-views'
+import { accountTree } from './session-views'
+import { ownAccountOf, profileView as viewOfProfile } from '../profiles/profile-view'
 
 export interface SessionDeps {
   vault: Vault
