@@ -23,6 +23,11 @@ describe('import boundaries', () => {
     ['electron/core/market/leak.ts', `import { createDispatch } from '../../host/dispatch'\nexport const x = createDispatch\n`],
     ['electron/core/storage/leak.ts', `import type { Session } from '../session/terminal-session'\nexport type X = Session\n`],
     ['electron/core/exchange/leak.ts', `import { createOrderDesk } from '../orders/order-desk'\nexport const x = createOrderDesk\n`],
+    // The core's layers: a room never imports one above it, so no two rooms import each other.
+    ['electron/core/profiles/leak.ts', `import type { Session } from '../session/terminal-session'\nexport type X = Session\n`],
+    ['electron/core/live/leak.ts', `import type { Session } from '../session/terminal-session'\nexport type X = Session\n`],
+    ['electron/core/session/leak.ts', `import { createMarket } from '../market/terminal-market'\nexport const x = createMarket\n`],
+    ['electron/core/orders/leak.ts', `import { createTerminal } from '../terminal'\nexport const x = createTerminal\n`],
     ['electron/host/leak.ts', `import { app } from 'electron'\nexport const x = app\n`],
     ['electron/demo-exchange/leak.ts', `import { validateOrder } from '../domain/order-rules'\nexport const x = validateOrder\n`],
     // The renderer's rooms: components -> features -> stores -> lib; a feature never imports another.
@@ -43,6 +48,8 @@ describe('import boundaries', () => {
     ['electron/main/fine.ts', `import { app } from 'electron'\nexport const x = app\n`],
     ['electron/core/credentials/vault.ts', `import keytar from 'keytar'\nexport const x = keytar\n`],
     ['electron/core/orders/fine.ts', `import type { Session } from '../session/terminal-session'\nexport type X = Session\n`],
+    ['electron/core/session/fine.ts', `import { profileView } from '../profiles/profile-view'\nexport const x = profileView\n`],
+    ['electron/core/market/fine.ts', `import type { Session } from '../session/terminal-session'\nexport type X = Session\n`],
     ['electron/host/fine.ts', `import { createTerminal } from '../core/terminal'\nexport const x = createTerminal\n`],
     ['electron/core/vault-like.ts', `import { join } from 'node:path'\nexport const x = join\n`],
     ['src/features/chart/fine.ts', `import { useMarketStore } from '@/stores/market'\nimport { INDICATOR_SPECS } from './indicators/specs'\nexport const x = [useMarketStore, INDICATOR_SPECS]\n`],
