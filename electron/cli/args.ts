@@ -23,6 +23,7 @@ export const VERBS = [
   'history',
   'fills',
   'pnl',
+  'portfolio',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -54,6 +55,8 @@ const VALUE_FLAGS = [
   'to',
   'status',
   'group',
+  'quote',
+  'profiles',
 ] as const
 /** Flags that are present or absent. */
 const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help'] as const
@@ -83,6 +86,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   history: [...CONNECTION, 'pair', 'side', 'status', 'from', 'to'],
   fills: [...CONNECTION, 'pair', 'side', 'from', 'to'],
   pnl: [...CONNECTION, 'pair', 'from', 'to'],
+  portfolio: [...CONNECTION, 'quote', 'profiles'],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */

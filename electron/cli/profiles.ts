@@ -89,7 +89,7 @@ function timeoutOf(values: ProfileArgs['values']): number {
 
 // ---- The deps ---------------------------------------------------------------------------------------
 
-export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<CliIo, 'resolveProfile' | 'profilesCommand'>> {
+export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<CliIo, 'resolveProfile' | 'profilesCommand' | 'profileNames'>> {
   let store: Promise<ProfileStore> | null = null
   let vault: Vault | null = options.vault ?? null
   const stdinTimeoutMs = options.stdinTimeoutMs ?? DEFAULT_STDIN_TIMEOUT_MS
@@ -198,6 +198,9 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
   }
 
   return {
+    async profileNames() {
+      return (await openStore()).list().map((p) => p.name)
+    },
     async resolveProfile(name): Promise<ResolvedProfile> {
       const profiles = await openStore()
       const record = profiles.findByName(name) ?? profiles.get(name)

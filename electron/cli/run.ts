@@ -13,6 +13,7 @@ import { createOrderDesk } from '../core/orders/order-desk'
 import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
 import { runWatch } from './watch'
 import { historyCall } from './history-verbs'
+import { runPortfolio } from './portfolio-verb'
 import { USAGE } from './usage'
 
 export const EXIT = {
@@ -61,6 +62,8 @@ export interface CliIo {
   now?: () => number
   /** Looks a saved profile up (profile store + vault). Absent: --profile answers a clear error. */
   resolveProfile?: (name: string) => Promise<ResolvedProfile>
+  /** The stored profiles' names, for `portfolio --profiles all`. */
+  profileNames?: () => Promise<string[]>
   /** Read only by `profiles add`, when the key and secret are not in the environment. */
   stdin?: CliStdin
   /** Runs `profiles ...` (list, add, remove, test) when the profile store is wired in. */
@@ -242,6 +245,17 @@ async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: Cl
     case 'watch':
       await runWatch(args, io, () => connect(args, io))
       return EXIT.ok
+    case 'portfolio': {
+      // Another profile's client: its name in place of the connection flags.
+      const { 'base-url': _url, profile: _profile, ...rest } = flags
+      const report = await runPortfolio(args, io, (profile) => connect(profile === undefined ? args : { ...args, flags: { ...rest, profile } }, io))
+      if (report.accounts.length === 0 && report.failed.length > 0) {
+        const words = report.failed.map((f) => `${f.name}: ${f.message}`).join('; ')
+        throw new TerminalError({ kind: 'network', code: 'PORTFOLIO_UNREADABLE', message: `No account could be read (${words}).` })
+      }
+      writeJson(io.stdout, report)
+      return EXIT.ok
+    }
     case 'book':
     case 'history':
     case 'fills':

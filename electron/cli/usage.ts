@@ -30,6 +30,11 @@ Account (needs a key):
                T is ISO 8601 (2024-01-31T12:00:00Z) or Unix seconds
   fills        --pair P [--side BUY|SELL] [--from T] [--to T]   the account's own fills
   pnl          --pair P [--from T] [--to T]   realised P&L of those fills (FIFO, fees included)
+  portfolio    [--quote USDT] [--profiles all]   every account the key sees (master and sub-accounts),
+               or with --profiles all every stored profile's (then no --base-url or --profile),
+               valued in the quote currency through the tickers (ETH → BTC → USDT where there is no
+               direct pair; "route" names it). A currency with no price is listed in "unpriced" and
+               kept out of the totals. A profile that cannot be read is named in "failed".
 
 Trading (needs a key):
   validate-order  the order flags below; prints the check, exit 2 when it has errors

@@ -25,6 +25,7 @@ import { createSessionHandlers } from './session/session-handlers'
 import { type DemoLauncher, createDemoProfiles } from './profiles/terminal-demo'
 import { createSession } from './session/terminal-session'
 import { createProfileHandlers } from './profiles/terminal-profiles'
+import { createPortfolioHandlers } from './portfolio/terminal-portfolio'
 import type { Vault } from './credentials/vault'
 
 export type { DemoLauncher }
@@ -125,6 +126,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       return deps.saveText(suggestedName, text)
     },
     ...alerts.handlers,
+    ...createPortfolioHandlers({ session, profiles: deps.profiles, demo, makeClient }),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------

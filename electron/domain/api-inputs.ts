@@ -130,4 +130,10 @@ export const methodInputs = {
   'alerts.list': noInput,
   'alerts.create': alertDraftSchema,
   'alerts.cancel': z.strictObject({ id }),
+
+  /** Every account of the active profile (master and sub-accounts), or of every stored profile, valued in `quote`. */
+  'portfolio.get': z.strictObject({
+    quote: z.string().regex(/^[A-Z0-9]{1,20}$/, 'A currency looks like USDT'),
+    scope: z.enum(['profile', 'all']),
+  }),
 } as const satisfies Record<MethodName, z.ZodType>

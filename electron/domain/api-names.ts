@@ -35,6 +35,7 @@ export const METHOD_NAMES = [
   'alerts.list',
   'alerts.create',
   'alerts.cancel',
+  'portfolio.get',
 ] as const
 
 export const EVENT_NAMES = [

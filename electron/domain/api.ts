@@ -15,6 +15,7 @@ import type { Envelope } from './errors'
 import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventName, type MethodName } from './api-names'
 import type { BookEventPayload } from './history-api'
 import type { Alert } from './alerts'
+import type { PortfolioReport } from './portfolio'
 import type { MoveResult, MoveStep } from './move-order'
 import type { methodInputs } from './api-inputs'
 import type {
@@ -79,6 +80,7 @@ export const methodResults = {
   'alerts.list': typed<Alert[]>(),
   'alerts.create': typed<Alert>(),
   'alerts.cancel': typed<Alert>(),
+  'portfolio.get': typed<PortfolioReport>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 

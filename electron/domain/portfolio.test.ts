@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { valuePortfolio } from './portfolio'
+import { mergePortfolios, valuePortfolio } from './portfolio'
 import { PRICE_PLACES, priceRoutes, routeText } from './price-routes'
 
 const pair = (base: string, quote: string) => ({ name: `${base}_${quote}`, currency1: base, currency2: quote })
@@ -107,5 +107,30 @@ describe('the portfolio', () => {
     const inBtc = valuePortfolio({ quote: 'BTC', accounts: ACCOUNTS.slice(0, 1), balances: BALANCES, pairs: PAIRS, tickers: TICKERS })
     // 1500 × 0.00002 + 0.5 + 2 × 0.05 = 0.03 + 0.5 + 0.1
     expect(inBtc.total).toBe('0.63')
+  })
+})
+
+describe('several exchanges', () => {
+  it('each valued with its own tickers, one total, the shares of it, every account named with its exchange', () => {
+    const a = valuePortfolio({ quote: 'USDT', accounts: ACCOUNTS, balances: BALANCES, pairs: PAIRS, tickers: TICKERS })
+    // The same account id on another exchange, where bitcoin trades at 40000: 1 BTC = 40000, plus 1 DOGE with no price.
+    const b = valuePortfolio({
+      quote: 'USDT',
+      accounts: [{ id: 1, name: 'elsewhere' }],
+      balances: [row(1, 'BTC', '1'), row(1, 'DOGE', '1')],
+      pairs: PAIRS,
+      tickers: [{ pair: 'BTC_USDT', last: '40000' }],
+    })
+    const both = mergePortfolios('USDT', [
+      { exchange: 'https://one.example', portfolio: a },
+      { exchange: 'https://two.example', portfolio: b },
+    ])
+    expect(both.total).toBe('76500') // 36500 + 40000
+    expect(both.accounts.map((x) => [x.exchange, x.id, x.value, x.share])).toEqual([
+      ['https://one.example', 1, '31500', '41.18'], // 31500 / 76500 = 41.176…
+      ['https://one.example', 2, '5000', '6.54'], // 6.535…
+      ['https://two.example', 1, '40000', '52.29'], // 52.287…
+    ])
+    expect(both.unpriced.at(-1)).toEqual({ accountId: 1, currency: 'DOGE', balance: '1', exchange: 'https://two.example' })
   })
 })

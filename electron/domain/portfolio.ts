@@ -25,6 +25,8 @@ export interface PortfolioRow {
 export interface PortfolioAccount {
   id: number
   name: string
+  /** Where the account lives, when the portfolio spans several exchanges (their origins). */
+  exchange?: string
   /** The sum of the priced rows. */
   value: Dec
   /** Percent of the overall total, SHARE_PLACES places; null while the total is 0. */
@@ -39,7 +41,13 @@ export interface Portfolio {
   total: Dec
   accounts: PortfolioAccount[]
   /** Every row with no price, by account: counted, never valued. */
-  unpriced: { accountId: number; currency: string; balance: Dec }[]
+  unpriced: { accountId: number; currency: string; balance: Dec; exchange?: string }[]
+}
+
+/** The portfolio as read from one or more connections (core/portfolio/portfolio-reader.ts). */
+export interface PortfolioReport extends Portfolio {
+  /** Connections that could not be read: their accounts are in no total, and they are named. */
+  failed: { name: string; exchange: string; message: string }[]
 }
 
 export interface PortfolioInput {
@@ -62,6 +70,34 @@ function rowOf(currency: string, balance: Decimal, reserve: Decimal, route: Pric
     route: route ? routeText(route) : null,
     value: value?.toFixed() ?? null,
   }
+}
+
+/** Recomputes the total and each account's share from the accounts' values. */
+function withTotals(quote: string, accounts: readonly (Omit<PortfolioAccount, 'value' | 'share'> & { value: Decimal.Value })[], unpriced: Portfolio['unpriced']): Portfolio {
+  const total = accounts.reduce((sum, a) => sum.plus(a.value), new Decimal(0))
+  return {
+    quote,
+    total: total.toFixed(),
+    accounts: accounts.map((a) => ({
+      ...a,
+      value: new Decimal(a.value).toFixed(),
+      share: total.isZero() ? null : new Decimal(a.value).div(total).times(100).toDecimalPlaces(SHARE_PLACES).toFixed(),
+    })),
+    unpriced,
+  }
+}
+
+/**
+ * One portfolio over several exchanges, each valued with its own tickers: the accounts side by side,
+ * each named with its exchange (account ids are only unique within one), one total and the shares of it.
+ */
+export function mergePortfolios(quote: string, parts: readonly { exchange: string; portfolio: Portfolio }[]): Portfolio {
+  const accounts = parts.flatMap((p) => p.portfolio.accounts.map((a) => ({ ...a, exchange: p.exchange })))
+  return withTotals(
+    quote,
+    accounts,
+    parts.flatMap((p) => p.portfolio.unpriced.map((u) => ({ ...u, exchange: p.exchange }))),
+  )
 }
 
 /** Values every account's holdings in `quote`; rows by value (largest first), then unpriced by name. */
@@ -89,15 +125,5 @@ export function valuePortfolio(input: PortfolioInput): Portfolio {
     const value = rows.reduce((sum, r) => (r.value === null ? sum : sum.plus(r.value)), new Decimal(0))
     return { id: account.id, name: account.name, value, rows, unpriced: noPrice.length }
   })
-  const total = accounts.reduce((sum, a) => sum.plus(a.value), new Decimal(0))
-  return {
-    quote: input.quote,
-    total: total.toFixed(),
-    accounts: accounts.map((a) => ({
-      ...a,
-      value: a.value.toFixed(),
-      share: total.isZero() ? null : a.value.div(total).times(100).toDecimalPlaces(SHARE_PLACES).toFixed(),
-    })),
-    unpriced,
-  }
+  return withTotals(input.quote, accounts, unpriced)
 }
