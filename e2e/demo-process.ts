@@ -11,8 +11,10 @@ export interface AdminDemo {
   accounts: { id: number; name: string; parentId: number | null; apiKey: string; apiSecret: string }[]
 }
 
-export async function startAdminDemo(seed: number): Promise<AdminDemo> {
-  const child = spawn(process.execPath, ['out/main/demo-exchange.js', '--port', '0', '--admin', '--seed', String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] })
+/** `still`: the market moves only when orders trade (no simulated traders), so prices can be compared exactly. */
+export async function startAdminDemo(seed: number, options: { still?: boolean } = {}): Promise<AdminDemo> {
+  const args = ['out/main/demo-exchange.js', '--port', '0', '--admin', '--seed', String(seed), ...(options.still ? ['--still'] : [])]
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   let errText = ''
   child.stderr?.on('data', (chunk: Buffer) => (errText += chunk.toString()))
   const line = await new Promise<string>((resolve, reject) => {

@@ -1,0 +1,90 @@
+// The Portfolio tab against two demo exchanges that hold still (prices move only when orders trade),
+// each with a master and two sub-accounts. The totals the window shows must equal what this test
+// computes itself from each exchange's balances and tickers, read through the CLI: every holding at
+// its pair's last price in USDT, DAI (no pair) left out and named.
+import { spawnSync } from 'node:child_process'
+import { test, expect } from '@playwright/test'
+import Decimal from 'decimal.js'
+import { startWebHost, callApi, type RunningHost } from './web-host'
+import { openApp, shot } from './helpers'
+import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+
+let host: RunningHost
+let one: AdminDemo
+let two: AdminDemo
+test.describe.configure({ mode: 'serial' })
+test.beforeAll(async () => {
+  ;[one, two] = await Promise.all([startAdminDemo(31, { still: true }), startAdminDemo(32, { still: true })])
+  host = await startWebHost()
+})
+test.afterAll(async () => {
+  await host?.stop()
+  await Promise.all([stopAdminDemo(one), stopAdminDemo(two)])
+})
+
+/** The CLI's JSON answer for one verb, with the master's key in the environment. */
+function cli<T>(demo: AdminDemo, verb: string): T {
+  const master = demo.accounts[0]!
+  const run = spawnSync(process.execPath, ['out/main/cli.js', verb, '--base-url', demo.baseUrl], {
+    env: { ...process.env, TERMINAL_API_KEY: master.apiKey, TERMINAL_API_SECRET: master.apiSecret },
+    encoding: 'utf8',
+  })
+  expect(run.status, run.stderr).toBe(0)
+  return JSON.parse(run.stdout) as T
+}
+
+/** Every account's holdings at their pair's last price, computed here, not by the terminal. */
+function expected(demo: AdminDemo): { total: Decimal; byAccount: Map<number, Decimal>; unpriced: string[] } {
+  const balances = cli<{ account_id: number; currency: string; balance: string }[]>(demo, 'balances')
+  const tickers = cli<{ pair: string; last: string | null }[]>(demo, 'ticker')
+  const last = new Map(tickers.map((t) => [t.pair, t.last]))
+  const byAccount = new Map<number, Decimal>()
+  const unpriced: string[] = []
+  for (const b of balances) {
+    const price = b.currency === 'USDT' ? '1' : last.get(`${b.currency}_USDT`)
+    if (!price) {
+      if (!new Decimal(b.balance).isZero()) unpriced.push(b.currency)
+      continue
+    }
+    byAccount.set(b.account_id, (byAccount.get(b.account_id) ?? new Decimal(0)).plus(new Decimal(b.balance).times(price)))
+  }
+  return { total: [...byAccount.values()].reduce((s, v) => s.plus(v), new Decimal(0)), byAccount, unpriced }
+}
+
+test('the portfolio’s totals equal the balances at the tickers’ prices, per account and over every profile', async ({ page }) => {
+  // Two exchanges' masters, and one sub-account of the first with a profile of its own; the embedded
+  // demo (whose market moves) is removed, so every profile holds still.
+  const first = await callApi<{ id: string }>(host, 'profiles.create', { name: 'One', baseUrl: one.baseUrl, apiKey: one.accounts[0]!.apiKey, apiSecret: one.accounts[0]!.apiSecret })
+  await callApi(host, 'profiles.create', { name: 'Two', baseUrl: two.baseUrl, apiKey: two.accounts[0]!.apiKey, apiSecret: two.accounts[0]!.apiSecret })
+  await callApi(host, 'profiles.create', { name: 'One sub', baseUrl: one.baseUrl, apiKey: one.accounts[1]!.apiKey, apiSecret: one.accounts[1]!.apiSecret })
+  await callApi(host, 'profiles.activate', { id: first.id })
+  const demo = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
+  if (demo) await callApi(host, 'profiles.remove', { id: demo.id })
+
+  await openApp(page, host)
+  await page.getByTestId('tab-portfolio').click()
+  const panel = page.getByTestId('portfolio')
+  const total = panel.getByTestId('portfolio-total')
+  await expect(total).toHaveAttribute('data-value', /\d/, { timeout: 15_000 })
+
+  // This profile: the first exchange's master and its two sub-accounts.
+  const mine = expected(one)
+  expect(mine.byAccount.size).toBe(3)
+  await expect(total).toHaveAttribute('data-value', mine.total.toFixed())
+  for (const [id, value] of mine.byAccount) await expect(panel.getByTestId(`portfolio-account-${id}`)).toHaveAttribute('data-value', value.toFixed())
+  // DAI trades in no pair: named, counted, and in no total.
+  expect(mine.unpriced).toEqual(['DAI'])
+  await expect(panel.getByTestId('portfolio-unpriced')).toContainText('DAI')
+  await expect(panel.getByTestId(`portfolio-row-${one.accounts[0]!.id}-DAI`).locator('td').nth(4)).toHaveText('no price')
+  await expect(panel.getByTestId(`portfolio-row-${one.accounts[0]!.id}-BTC`).locator('td').nth(5)).toHaveText('BTC → USDT')
+  await expect(panel.getByTestId('portfolio-allocation')).toContainText('% ')
+  await shot(page, 'portfolio')
+
+  // Every profile: both exchanges; the sub-account seen by two profiles counted once.
+  await panel.getByTestId('portfolio-scope-all').click()
+  const theirs = expected(two)
+  await expect(total).toHaveAttribute('data-value', mine.total.plus(theirs.total).toFixed(), { timeout: 15_000 })
+  await expect(panel.locator('[data-testid^="portfolio-account-"]')).toHaveCount(6)
+  await expect(panel.getByTestId('portfolio-failed')).toHaveCount(0)
+  await shot(page, 'portfolio-all')
+})
