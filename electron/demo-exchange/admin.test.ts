@@ -152,6 +152,8 @@ describe('the loopback guard', () => {
       setFaults: () => (faultsSet = true),
       stats: () => ({ requests: 0, ordersPlaced: 0, orderRequests: 0, tapeTrades: 0 }),
       tape: () => false,
+      pricePrecision: () => 2,
+      drivePrice: () => 0,
     })
     expect(status).toBe(403)
     expect(faultsSet).toBe(false)

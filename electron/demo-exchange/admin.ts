@@ -6,6 +6,10 @@
 //   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests", "tapeTrades"}
 //   POST /__admin/tape     body: {"pair", "rate", "seconds"}         → 200 {"tape": <the same>}; 404 unknown pair
 //        (the bench's firehose: the demo's own takers trade `rate` times a second for `seconds`)
+//   POST /__admin/price    body: {"pair", "price"}                  → 200 {"pair", "price", "trades": n}; 404 unknown pair;
+//        400 when the price is not a positive decimal within the pair's price precision (a string, or a JSON number)
+//        (the market moves on request: a taker from the admin's side trades through the book to that price,
+//        filling resting orders and triggering stops on the way; the last trade is at that price: price-drive.ts)
 //
 // Off unless the exchange is started with `admin: true` (CLI: --admin). Even then only a caller on
 // the loopback interface that presents the per-launch token (header x-admin-token) gets in: a web
@@ -16,6 +20,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { z } from 'zod'
 import type { FaultMode } from './faults'
+import type { Decimal } from '../domain/decimal'
+import { wireDecimal } from './validation'
 
 export const ADMIN_PREFIX = '/__admin/'
 export const ADMIN_TOKEN_HEADER = 'x-admin-token'
@@ -42,6 +48,10 @@ export interface AdminDeps {
   stats(): AdminStats
   /** Starts the tape; false when the pair is unknown. */
   tape(tape: Tape): boolean
+  /** The pair's price precision; null when there is no such pair. */
+  pricePrecision(pair: string): number | null
+  /** Trades the pair to `price` (checked: positive, within its precision); answers the number of trades. */
+  drivePrice(pair: string, price: Decimal): number
 }
 
 /** A fresh token per launch: 32 hex characters from the CSPRNG. */
@@ -78,6 +88,8 @@ const faultModeSchema = z.strictObject({
     .max(1 << 30)
     .optional(),
 })
+
+const priceSchema = z.strictObject({ pair: z.string().max(40), price: z.union([z.string().max(60), z.number()]) })
 
 // bounded: a bench run is at most ten minutes, and 10,000 trades a second is five times the issue's load
 const tapeSchema = z.strictObject({
@@ -147,6 +159,22 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pat
     if (!parsed.success) return answer(res, 400, { code: 'INVALID_BODY', message: `Not a tape: ${parsed.error.issues[0]?.message ?? 'invalid'}` })
     if (!deps.tape(parsed.data)) return answer(res, 404, { code: 'NOT_FOUND', message: `No pair ${parsed.data.pair}.` })
     return answer(res, 200, { tape: parsed.data })
+  }
+  if (pathname === `${ADMIN_PREFIX}price`) {
+    if (method !== 'POST') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'POST only.' })
+    const value = await jsonBody(req, res)
+    if (value === NO_BODY) return
+    const parsed = priceSchema.safeParse(value)
+    if (!parsed.success) return answer(res, 400, { code: 'INVALID_BODY', message: 'The body must be {"pair", "price"}.' })
+    const { pair } = parsed.data
+    const places = deps.pricePrecision(pair)
+    if (places === null) return answer(res, 404, { code: 'NOT_FOUND', message: `No pair ${pair}.` })
+    const price = wireDecimal(parsed.data.price)
+    if (price === null || price.lte(0) || price.decimalPlaces() > places) {
+      return answer(res, 400, { code: 'INVALID_PRICE', message: `The price must be a positive decimal with at most ${places} decimal places.` })
+    }
+    const trades = deps.drivePrice(pair, price)
+    return answer(res, 200, { pair, price: price.toFixed(places), trades })
   }
   return answer(res, 404, { code: 'NOT_FOUND', message: `No admin endpoint ${pathname}.` })
 }

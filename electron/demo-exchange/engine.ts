@@ -57,6 +57,11 @@ export class Engine {
     return this.markets.book(pairName).asks.best()?.price ?? null
   }
 
+  /** Trades executed so far, on every pair (the admin's price drive counts its own with it). */
+  tradeCount(): number {
+    return this.markets.tradeCount()
+  }
+
   lastPrice(pairName: string): Decimal {
     return this.markets.book(pairName).last
   }

@@ -37,6 +37,11 @@ export class PairMarkets {
     return this.books.get(pairName)!
   }
 
+  /** Trades recorded so far, on every pair. */
+  tradeCount(): number {
+    return this.nextTradeId - 1
+  }
+
   /** Sets the last price and lists the trade; answers the trade's id. */
   recordTrade(pair: PairInfo, px: Decimal, qty: Decimal, takerSide: Side, now: number): number {
     this.books.get(pair.name)!.last = px

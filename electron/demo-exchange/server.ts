@@ -15,6 +15,8 @@ import { Faults } from './faults'
 import { authenticate } from './request-auth'
 import { API_PREFIX, createRequestHandler } from './request-handler'
 import { createRoutes } from './routes'
+import { PAIRS_BY_NAME } from './reference'
+import type { Decimal } from '../domain/decimal'
 
 export type { FaultMode } from './faults'
 
@@ -52,7 +54,7 @@ export interface DemoExchangeOptions {
   historyDays?: number
   /** ms clock, for tests. */
   now?: () => number
-  /** Serve /__admin/faults and /__admin/stats (admin.ts) to loopback callers with the token; default false. */
+  /** Serve /__admin/faults, /stats, /tape and /price (admin.ts) to loopback callers with the token; default false. */
   admin?: boolean
   /**
    * Test-only: the master account holds this amount (a decimal string) of every currency in every
@@ -75,11 +77,13 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   const adminToken = options.admin === true ? newAdminToken() : null
   const stats = () => ({ requests: http.requests, ordersPlaced: engine.userOrdersPlaced, orderRequests: http.orderRequests, tapeTrades: simulation.tapeTrades })
   const tape = (t: Tape): boolean => simulation.tape(t.pair, t.rate, t.seconds)
+  const pricePrecision = (pair: string): number | null => PAIRS_BY_NAME.get(pair)?.pricePrecision ?? null
+  const drivePrice = (pair: string, price: Decimal): number => simulation.driveTo(pair, price) ?? 0
   const http = createRequestHandler({
     routes,
     faults,
     authenticate: (req, body, expiredToken) => authenticate(state, req, body, expiredToken),
-    admin: adminToken === null ? null : { token: adminToken, setFaults, stats, tape },
+    admin: adminToken === null ? null : { token: adminToken, setFaults, stats, tape, pricePrecision, drivePrice },
   })
 
   const server = createServer(http.listener)

@@ -3,6 +3,7 @@
 // Everything runs on unref'd timers so the simulation never keeps a process alive by itself.
 import { Decimal } from '../domain/decimal'
 import type { Engine, Order } from './engine'
+import { driveTo } from './price-drive'
 import type { Rng } from './prng'
 import { createRng } from './prng'
 import type { PairInfo } from './reference'
@@ -115,6 +116,21 @@ export class Simulation {
     timer.unref()
     this.tapeTimer = timer
     return true
+  }
+
+  /**
+   * Admin-only (POST /__admin/price): trades the pair to `price` through the book (price-drive.ts)
+   * and moves the makers' fair price there, so the market goes on from the new level instead of
+   * drifting back (the next requote quotes around it). Answers the number of trades; null for an
+   * unknown pair or a stopped simulation.
+   */
+  driveTo(pairName: string, price: Decimal): number | null {
+    const sim = this.sims.find((s) => s.pair.name === pairName)
+    if (!sim || this.stopped) return null
+    const trades = driveTo(this.engine, sim.pair, price)
+    // the random walk's state is a float by design (it only chooses where makers quote); prices stay exact
+    sim.logFair = Math.log(price.toNumber())
+    return trades
   }
 
   stopTape(): void {

@@ -1,0 +1,134 @@
+// The vocabulary of a protected position: the plan a trader sets up, the position as the keeper
+// keeps it (plain JSON: decimal strings, no classes, so it can be saved and read back after a
+// restart), the events the keeper observes and the actions it must carry out. docs/positions.md
+// tells the whole story; step.ts is the reducer over these types.
+import type { Dec } from '../wire'
+
+export type Side = 'BUY' | 'SELL'
+export type PositionState = 'pending' | 'open' | 'closed' | 'cancelled'
+/** Where the stop lives: a STOP_LIMIT resting at the exchange, the terminal watching the price, or nowhere. */
+export type Protection = 'exchange' | 'terminal' | 'none'
+export type ClosedBy = 'target' | 'stop' | 'manual'
+
+/** What an order is for: buying in, the stop, a take-profit, or closing (by hand, or the terminal's stop). */
+export type LegRole = 'entry' | 'stop' | 'target' | 'close'
+/**
+ * placing: sent, no answer yet; resting: the exchange has it; cancelling: a cancel is out;
+ * unknown: a place or a cancel whose answer never came (a look-up is out); done: filled, or
+ * cancelled, as far as it went; refused: the exchange said no; lost: looked up and never found.
+ */
+export type LegStatus = 'placing' | 'resting' | 'cancelling' | 'unknown' | 'done' | 'refused' | 'lost'
+
+export interface Leg {
+  role: LegRole
+  /** `<position id>-<n>`: the n-th order of the position (see clientOrderIdOf). */
+  clientOrderId: string
+  orderId: string | null
+  side: Side
+  type: 'MARKET' | 'LIMIT' | 'STOP_LIMIT'
+  /** Base amount asked (a market buy's: the expected amount; it is sent as a quote amount). */
+  amount: Dec
+  filled: Dec
+  limitPrice: Dec | null
+  stopPrice: Dec | null
+  status: LegStatus
+  /** While `unknown`: whether the answer lost was a place's or a cancel's. */
+  lost: 'place' | 'cancel' | null
+  /** A target leg's index in `targets`. */
+  target: number | null
+}
+
+export interface Target {
+  price: Dec
+  /** Share of the position in percent. */
+  share: Dec
+  /** waiting: not reached; reached: crossed, its sell not placed yet; done: its sell placed (or nothing to sell). */
+  state: 'waiting' | 'reached' | 'done'
+}
+
+export interface Position {
+  id: string
+  pair: string
+  /** The entry's side; every exit is the other side. */
+  side: Side
+  state: PositionState
+  protection: Protection
+  closedBy: ClosedBy | null
+  amountPrecision: number
+  pricePrecision: number
+  /** The entry's price: the limit, the book's expected average, then the fills' average. */
+  entryPrice: Dec
+  /** Base bought (sold) by the entry so far; for coins already held, their amount. */
+  filled: Dec
+  /** Base sold (bought back) by the exits so far. */
+  exited: Dec
+  /** The stop: its trigger, and how far its limit lies beyond it. Null: no stop at all. */
+  stop: { price: Dec; limitOffset: Dec } | null
+  /** How far a sell the terminal sends (a target, a close) may go past the price that sent it. */
+  slippage: Dec
+  /** Trailing: the stop follows the price at `distance`, in moves of at least `step`. */
+  trailing: { distance: Dec; step: Dec } | null
+  /** Move the stop to the entry price once the price reaches `at`; null when not asked or done. */
+  breakevenAt: Dec | null
+  targets: Target[]
+  legs: Leg[]
+  /** Orders created so far: the next one is `<id>-<legCount + 1>`. */
+  legCount: number
+  /** Set by a close by hand or a stop that went off: every exit is cancelled and the rest is sold. */
+  closing: { reason: ClosedBy; price: Dec } | null
+  /** The kind of exit that filled last: the position's closedBy when it ends. */
+  lastExit: ClosedBy | null
+}
+
+/** What a trader sets up. `HELD` protects coins already held (an OCO: a stop and take-profits, no entry). */
+export interface PositionPlan {
+  id: string
+  pair: string
+  side: Side
+  entry: { type: 'LIMIT' | 'MARKET' | 'HELD'; amount: Dec; price: Dec; quoteAmount?: Dec }
+  protection: Protection
+  stop: { price: Dec; limit: Dec } | null
+  slippage: Dec
+  targets: { price: Dec; share: Dec }[]
+  trailing: { distance: Dec; step: Dec } | null
+  breakevenAt: Dec | null
+  amountPrecision: number
+  pricePrecision: number
+}
+
+/** What the keeper observes, about one order (by client_order_id) or the market. */
+export type PositionEvent =
+  | { type: 'accepted'; clientOrderId: string; orderId: string }
+  | { type: 'refused'; clientOrderId: string; reason: string }
+  /** Cumulative fill of an order; `done` when it is finished (filled whole). */
+  | { type: 'filled'; clientOrderId: string; filled: Dec; done: boolean; averagePrice?: Dec }
+  | { type: 'cancel-confirmed'; clientOrderId: string; filled: Dec }
+  | { type: 'outcome-unknown'; clientOrderId: string }
+  /** The answer to a look-up: the order as the exchange has it, or null when it never got there. */
+  | { type: 'looked-up'; clientOrderId: string; found: { orderId: string; status: 'resting' | 'done'; filled: Dec } | null }
+  | { type: 'target-crossed'; index: number }
+  /** The last trade price: targets, trailing, breakeven and the terminal's stop follow it. */
+  | { type: 'price-moved'; price: Dec }
+  /** The trader closes the position (or cancels it before anything filled) at about `price`. */
+  | { type: 'close'; price: Dec }
+
+export type PositionAction =
+  | {
+      type: 'place'
+      role: LegRole
+      clientOrderId: string
+      side: Side
+      orderType: 'MARKET' | 'LIMIT' | 'STOP_LIMIT'
+      amount: Dec
+      quoteAmount?: Dec
+      limitPrice?: Dec
+      stopPrice?: Dec
+      stopOperator?: 'GTE' | 'LTE'
+    }
+  | { type: 'cancel'; clientOrderId: string; orderId: string }
+  | { type: 'look-up'; clientOrderId: string }
+
+export interface Step {
+  position: Position
+  actions: PositionAction[]
+}
