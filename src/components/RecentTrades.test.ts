@@ -33,7 +33,17 @@ beforeEach(async () => {
 
 afterEach(() => wrapper.unmount())
 
-const rowTexts = () => wrapper.findAll('[role="row"][data-testid^="trade-"]').map((r) => r.findAll('span').map((s) => s.text()))
+/** The figures of each row's cells (the side's arrow and its word for screen readers left out). */
+const rowTexts = () =>
+  wrapper.findAll('[role="row"][data-testid^="trade-"]').map((r) =>
+    r.findAll('[role="cell"]').map((cell) =>
+      [...cell.element.childNodes]
+        .filter((n) => !(n instanceof Element))
+        .map((n) => n.textContent)
+        .join('')
+        .trim(),
+    ),
+  )
 
 describe('RecentTrades', () => {
   it('shows trades newest first with the pair precision, side colour and local time', () => {
@@ -47,6 +57,22 @@ describe('RecentTrades', () => {
     expect(rows[1]![1]).toBe('0.0001')
     expect(wrapper.find('[data-testid="trade-2"] .price').classes()).toContain('sell')
     expect(wrapper.find('[data-testid="trade-1"] .price').classes()).toContain('buy')
+  })
+
+  it('says each side by an arrow and a word, not by its colour alone', () => {
+    // what a screen reader reads out of the price cell: the side's word, then the price (the arrow is hidden from it)
+    const spoken = (id: number) => {
+      const cell = wrapper.get(`[data-testid="trade-${id}"] .price`)
+      return [...cell.element.childNodes]
+        .filter((n) => !(n instanceof Element && n.getAttribute('aria-hidden') === 'true'))
+        .map((n) => n.textContent)
+        .join('')
+        .trim()
+    }
+    expect(spoken(2)).toBe('sell 43,000.50')
+    expect(spoken(1)).toBe('buy 42,999.00')
+    expect(wrapper.get('[data-testid="trade-2"] .mark').text()).toBe('▼')
+    expect(wrapper.get('[data-testid="trade-1"] .mark').text()).toBe('▲')
   })
 
   it('adds pushed trades on top once, however often they are repeated', async () => {

@@ -3,14 +3,20 @@
 //   - its data tables scroll inside containers that take no focus, so a keyboard user cannot scroll a
 //     long table (scrollable-region-focusable): each gets tabindex="0", so Tab reaches it and the
 //     arrow keys scroll it;
+//   - its tabs' row holds the tabs (role="tab", given where the tabs are made) but is no tablist: it
+//     becomes one, and the wrappers between it and each tab no roles of their own;
 //   - its card header (every dialog's title) is role="heading" twice over with no level
 //     (aria-required-attr): the inner one gets aria-level 2, the outer one is no heading.
 // Dialogs teleport to <body>, so the whole document is watched, once, from the window's layout.
 const SCROLLERS = '.n-scrollbar-container, .n-data-table-base-table-header'
 const HEADINGS = '.n-card-header[role="heading"]'
+const TAB_ROWS = '.n-tabs-wrapper'
+const TAB_PARTS = '.n-tabs-tab-wrapper, .n-tabs-tab-pad, .n-tabs-bar'
 
 function patch(el: Element): void {
   if (el.matches(SCROLLERS) && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0')
+  if (el.matches(TAB_ROWS)) el.setAttribute('role', 'tablist')
+  if (el.matches(TAB_PARTS)) el.setAttribute('role', 'none')
   if (el.matches(HEADINGS)) {
     el.setAttribute('role', 'none')
     el.querySelector('.n-card-header__main[role="heading"]')?.setAttribute('aria-level', '2')
@@ -21,7 +27,7 @@ function patch(el: Element): void {
 export function patchNaiveAccessibility(root: HTMLElement): () => void {
   const all = (el: Element | HTMLElement): void => {
     patch(el)
-    el.querySelectorAll(`${SCROLLERS}, ${HEADINGS}`).forEach(patch)
+    el.querySelectorAll(`${SCROLLERS}, ${HEADINGS}, ${TAB_ROWS}, ${TAB_PARTS}`).forEach(patch)
   }
   all(root)
   const observer = new MutationObserver((records) => {

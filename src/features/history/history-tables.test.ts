@@ -97,7 +97,7 @@ describe('a realised P&L with more digits than a price × an amount', () => {
     const fills = mount(FillsTable)
     await flushPromises()
     const realised = fills.find('[data-testid="pnl-realised"]')
-    expect(realised.text()).toBe('≈ 0.09666667 USDT')
+    expect(realised.text()).toBe('≈ +0.09666667 USDT') // a gain says its sign, not only its colour
     expect(realised.attributes('title')).toBe('Exactly 0.0966666666666666666666666666666666666667')
   })
 })

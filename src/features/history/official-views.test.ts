@@ -48,7 +48,7 @@ describe('the Fills tab over the official shapes', () => {
     await useHistoryStore().load()
     const tab = mount(FillsTable)
     await flushPromises()
-    expect(tab.find('[data-pair="BTC_USDT"] dd').text()).toBe(`${HAND_PNL.realised} USDT`)
+    expect(tab.find('[data-pair="BTC_USDT"] dd').text()).toBe(`+${HAND_PNL.realised} USDT`) // a gain says its sign, not only its colour
     expect(tab.find('[data-testid="pnl-unplaced"]').text()).toBe('1 fill is unplaced (side not known) and not counted.')
   })
 })

@@ -137,3 +137,21 @@ describe('OrderForm: the same order again', () => {
     expect(terminal.callsOf('orders.place')).toHaveLength(2)
   })
 })
+
+describe('OrderForm: the confirmation gives focus back', () => {
+  it('Esc closes it and the cursor is back in the field Enter was pressed in', async () => {
+    setup({ confirm: true })
+    await fillValidLimitBuy()
+    const input = byId('base-amount')
+    ;(input.element as HTMLInputElement).focus()
+    await input.trigger('keydown', { key: 'Enter', code: 'Enter' })
+    await flushPromises()
+    const ok = byId('order-confirm-ok')
+    expect(document.activeElement).toBe(ok.element)
+    await ok.trigger('keydown', { key: 'Escape', code: 'Escape' })
+    await flushPromises()
+    expect(byId('order-confirm').exists()).toBe(false)
+    expect(document.activeElement).toBe(byId('base-amount').element)
+    expect(terminal.callsOf('orders.place')).toHaveLength(0)
+  })
+})

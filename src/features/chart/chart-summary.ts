@@ -1,0 +1,73 @@
+// The charts in words, for a screen reader: each chart is an image with a name ("BTC/USDT candles,
+// 1h") and a visually hidden summary it is described by. The figures are formatted exactly as the
+// window shows them (the last price as above the chart, the candle as in its readout), so what a
+// screen reader says and what the screen shows never differ.
+import type { Candle, CandleInterval, Pair } from '@domain/wire'
+import type { BookLevel } from '@domain/order-book'
+import { Decimal } from '@domain/decimal'
+import { formatAmount, formatChangePercent, formatExact } from '@/lib/format'
+import { directionOf } from '@/lib/direction'
+
+/** The intervals as the toolbar's buttons name them (the 1–7 shortcuts follow this order). */
+export const INTERVAL_LABELS: Readonly<Record<CandleInterval, string>> = { '1': '1m', '5': '5m', '15': '15m', '30': '30m', '60': '1h', '240': '4h', '1D': '1D' }
+
+/** "BTC/USDT" for the shown pair, as the toolbar names it (its exchange name before the pair list is known). */
+export function pairLabel(pair: Pick<Pair, 'currency1' | 'currency2'> | null | undefined, name: string): string {
+  return pair ? `${pair.currency1}/${pair.currency2}` : name
+}
+
+/** "BTC/USDT candles, 1h": the candle chart's accessible name. */
+export function candleChartLabel(pair: string, interval: CandleInterval): string {
+  return `${pair || 'No pair'} candles, ${INTERVAL_LABELS[interval]}`
+}
+
+export interface CandleSummaryInput {
+  /** The last price as the exchange sent it (decimal string), or null before the first. */
+  last: string | null
+  /** The day's change in percent, or null when the ticker does not give it. */
+  dayChange: Decimal | null
+  /** The newest candle, or null before the first. */
+  candle: Candle | null
+  /** The pair's price precision (the readout's places). */
+  pricePlaces: number
+  quote: string
+}
+
+/** "24 h change: up, +1.23 %." — the direction in a word, then the signed figure. */
+function changeWords(change: Decimal | null): string {
+  if (change === null) return '24 h change: not known.'
+  const text = formatChangePercent(change)
+  const direction = directionOf(text.replace(/[^\d.-]/g, ''))
+  return `24 h change: ${direction === 'flat' ? 'unchanged' : direction}, ${text}.`
+}
+
+/**
+ * The candle chart's summary: "Last price 57,781.99 USDT. 24 h change: down, -3.63 %. Newest candle:
+ * open 57,000.00, high 58,000.00, low 56,900.00, close 57,781.99."
+ */
+export function candleSummary(input: CandleSummaryInput): string {
+  const { last, candle, pricePlaces } = input
+  const parts = [last === null ? 'No last price yet.' : `Last price ${formatExact(last)} ${input.quote}.`.replace(' .', '.'), changeWords(input.dayChange)]
+  if (candle) {
+    const f = (value: number) => formatAmount(value, pricePlaces)
+    parts.push(`Newest candle: open ${f(candle.open)}, high ${f(candle.high)}, low ${f(candle.low)}, close ${f(candle.close)}.`)
+  } else {
+    parts.push('No candles yet.')
+  }
+  return parts.join(' ')
+}
+
+/** The sum of a side's amounts, exact. */
+const total = (levels: readonly BookLevel[]): Decimal => levels.reduce((sum, level) => sum.plus(level.amount), new Decimal(0))
+
+/**
+ * The depth chart's summary: "Best bid 57,780.00, best ask 57,782.00. Bids 12.5000 BTC in 20 levels,
+ * asks 9.1000 BTC in 20 levels." Levels come best first, as the book store keeps them.
+ */
+export function depthSummary(asks: readonly BookLevel[], bids: readonly BookLevel[], places: { price: number; amount: number }, base: string): string {
+  const best = (levels: readonly BookLevel[], side: string) => (levels[0] ? `best ${side} ${formatAmount(levels[0].price, places.price)}` : `no ${side}s`)
+  const side = (levels: readonly BookLevel[], name: string) =>
+    `${name} ${formatAmount(total(levels), places.amount)} ${base} in ${levels.length} ${levels.length === 1 ? 'level' : 'levels'}`.replace('  ', ' ')
+  const head = `${best(bids, 'bid')}, ${best(asks, 'ask')}.`
+  return `${head[0]!.toUpperCase()}${head.slice(1)} ${side(bids, 'Bids')}, ${side(asks, 'asks')}.`
+}
