@@ -26,6 +26,7 @@ import { type DemoLauncher, createDemoProfiles } from './profiles/terminal-demo'
 import { createSession } from './session/terminal-session'
 import { createProfileHandlers } from './profiles/terminal-profiles'
 import { createPortfolioHandlers } from './portfolio/terminal-portfolio'
+import { createConnections } from './portfolio/connections'
 import type { Vault } from './credentials/vault'
 
 export type { DemoLauncher }
@@ -101,6 +102,9 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
   session.onProfileEnd(live.stop)
 
+  // Every profile's connection, for the views over all accounts (portfolio/).
+  const connections = createConnections({ session, profiles: deps.profiles, demo, makeClient })
+
   const handlers: Handlers = {
     async 'app.info'() {
       const info: AppInfo = {
@@ -126,7 +130,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       return deps.saveText(suggestedName, text)
     },
     ...alerts.handlers,
-    ...createPortfolioHandlers({ session, profiles: deps.profiles, demo, makeClient }),
+    ...createPortfolioHandlers({ connections, session }),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------

@@ -136,4 +136,12 @@ export const methodInputs = {
     quote: z.string().regex(/^[A-Z0-9]{1,20}$/, 'A currency looks like USDT'),
     scope: z.enum(['profile', 'all']),
   }),
+  /** Every account's open orders: the active key's accounts ('profile') or every stored profile's. */
+  'blotter.get': z.strictObject({ scope: z.enum(['profile', 'all']) }),
+  /** One order, cancelled through the profile that holds its account's key. */
+  'blotter.cancel': z.strictObject({ profileId: id, orderId: z.number().int().positive() }),
+  /** The panic button: every open order of one account, of the active key's accounts, or of every profile. */
+  'orders.cancelAll': z
+    .strictObject({ scope: z.enum(['account', 'profile', 'all']), accountId: z.number().int().optional() })
+    .refine((input) => input.scope !== 'account' || input.accountId !== undefined, { message: 'Say which account', path: ['accountId'] }),
 } as const satisfies Record<MethodName, z.ZodType>

@@ -36,6 +36,9 @@ export const METHOD_NAMES = [
   'alerts.create',
   'alerts.cancel',
   'portfolio.get',
+  'blotter.get',
+  'blotter.cancel',
+  'orders.cancelAll',
 ] as const
 
 export const EVENT_NAMES = [

@@ -1,51 +1,62 @@
-// The `portfolio.get` handler: the active profile's accounts (master and sub-accounts), or every stored
-// profile's, valued in one quote currency (portfolio-reader.ts). The active profile is read through the
-// session's own client; another profile gets a client of its own for this read, its key read through
-// the origin binding (session.credentialsFor), so a key only ever goes to the exchange it was stored for.
-import { TerminalError } from '../../domain/errors'
+// The handlers of the views over every account: `portfolio.get` (portfolio-reader.ts), the blotter
+// (`blotter.get`, `blotter.cancel`: open-orders.ts) and the panic button (`orders.cancelAll`:
+// cancel-all.ts), all through the connections of connections.ts. Scope 'profile' is every account the
+// active key sees (master and sub-accounts), each read and cancelled through the profile holding its
+// own key on the same exchange; 'all' adds every stored profile's accounts.
 import type { PortfolioReport } from '../../domain/portfolio'
-import type { MethodInput } from '../../domain/api'
-import type { ExchangeClient, ExchangeClientOptions } from '../exchange/client'
-import type { ProfileRecord, ProfileStore } from '../profiles/profile-store'
-import type { DemoProfiles } from '../profiles/terminal-demo'
+import type { AccountRef, BlotterReport, CancelAllOutcome } from '../../domain/all-accounts'
+import type { CancelOrdersResult, MethodInput } from '../../domain/api'
+import { TerminalError } from '../../domain/errors'
 import type { Session } from '../session/terminal-session'
+import type { Connection, Connections } from './connections'
 import { readPortfolio, type PortfolioSource } from './portfolio-reader'
+import { accountsOf, readBlotter, type Holder } from './open-orders'
+import { cancelAll, type CancelAllOptions } from './cancel-all'
+
+const sourceOf = (c: Connection): PortfolioSource => ({ name: c.profile.name, exchange: c.exchange, client: c.client })
+const holderOf = (c: Connection): Holder => ({ profileId: c.profile.id, name: c.profile.name, exchange: c.exchange, accountId: c.profile.accountId, client: c.client })
 
 export interface PortfolioHandlerDeps {
-  session: Pick<Session, 'active' | 'client' | 'credentialsFor' | 'signal'>
-  profiles: Pick<ProfileStore, 'list'>
-  demo: Pick<DemoProfiles, 'ensure'>
-  makeClient: (options: ExchangeClientOptions) => ExchangeClient
+  connections: Connections
+  session: Pick<Session, 'accountFeed'>
+  cancel?: CancelAllOptions
 }
 
-/** The exchange a profile's accounts live on: the embedded demo is one exchange, wherever its port is. */
-const exchangeOf = (p: ProfileRecord) => (p.isDemo ? 'demo' : new URL(p.baseUrl).origin)
-
 export function createPortfolioHandlers(deps: PortfolioHandlerDeps) {
-  const { session } = deps
+  const { connections } = deps
 
-  async function sources(scope: 'profile' | 'all'): Promise<PortfolioSource[]> {
-    const active = session.active
-    const client = session.client
-    if (scope === 'profile') {
-      if (!active || !client) throw new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one.' })
-      return [{ name: active.name, exchange: exchangeOf(active), client }]
-    }
-    if (deps.profiles.list().some((p) => p.isDemo)) await deps.demo.ensure()
-    // Read after the demo has started: its profiles point where it listens now. The active profile
-    // first: where two profiles see the same account, its balances are the ones shown.
-    return [...deps.profiles.list()]
-      .sort((a, b) => Number(b.id === active?.id) - Number(a.id === active?.id))
-      .map((p) => ({
-        name: p.name,
-        exchange: exchangeOf(p),
-        client: p.id === active?.id && client ? client : deps.makeClient({ baseUrl: p.baseUrl, credentials: () => session.credentialsFor(p.id, p.baseUrl) }),
-      }))
+  /** The keys to read through, and the accounts the scope covers. */
+  async function scoped(scope: 'profile' | 'all'): Promise<{ holders: Holder[]; accounts: AccountRef[] }> {
+    const all = (await connections.all()).map(holderOf)
+    if (scope === 'all') return { holders: all, accounts: await accountsOf(all) }
+    const active = holderOf(connections.active())
+    const holders = all.filter((h) => h.exchange === active.exchange)
+    return { holders, accounts: await accountsOf([active], holders) }
   }
 
   return {
     async 'portfolio.get'({ quote, scope }: MethodInput<'portfolio.get'>): Promise<PortfolioReport> {
-      return readPortfolio(quote, await sources(scope))
+      const sources = scope === 'profile' ? [sourceOf(connections.active())] : (await connections.all()).map(sourceOf)
+      return readPortfolio(quote, sources)
+    },
+    async 'blotter.get'({ scope }: MethodInput<'blotter.get'>): Promise<BlotterReport> {
+      const { holders, accounts } = await scoped(scope)
+      return readBlotter(holders, accounts)
+    },
+    async 'blotter.cancel'({ profileId, orderId }: MethodInput<'blotter.cancel'>): Promise<CancelOrdersResult> {
+      const holder = (await connections.all()).find((c) => c.profile.id === profileId)
+      if (!holder) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_PROFILE', message: 'That profile no longer exists: the order was not cancelled.' })
+      const result = await holder.client.cancelOrders({ order_ids: [orderId] })
+      deps.session.accountFeed()?.afterOrder()
+      return result
+    },
+    async 'orders.cancelAll'({ scope, accountId }: MethodInput<'orders.cancelAll'>): Promise<CancelAllOutcome[]> {
+      const { holders, accounts } = await scoped(scope === 'all' ? 'all' : 'profile')
+      const chosen = scope === 'account' ? accounts.filter((a) => a.id === accountId && a.exchange === connections.active().exchange) : accounts
+      if (chosen.length === 0) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_ACCOUNT', field: 'accountId', message: 'The active profile sees no such account: nothing was cancelled.' })
+      const outcomes = await cancelAll(holders, chosen, deps.cancel)
+      deps.session.accountFeed()?.afterOrder()
+      return outcomes
     },
   }
 }
