@@ -24,6 +24,7 @@ export const VERBS = [
   'fills',
   'pnl',
   'portfolio',
+  'cancel-all',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -57,6 +58,7 @@ const VALUE_FLAGS = [
   'group',
   'quote',
   'profiles',
+  'accounts',
 ] as const
 /** Flags that are present or absent. */
 const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help'] as const
@@ -87,6 +89,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   fills: [...CONNECTION, 'pair', 'side', 'from', 'to'],
   pnl: [...CONNECTION, 'pair', 'from', 'to'],
   portfolio: [...CONNECTION, 'quote', 'profiles'],
+  'cancel-all': [...CONNECTION, 'accounts', 'profiles'],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */

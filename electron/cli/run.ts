@@ -14,6 +14,7 @@ import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type
 import { runWatch } from './watch'
 import { historyCall } from './history-verbs'
 import { runPortfolio } from './portfolio-verb'
+import { runCancelAll } from './cancel-all-verb'
 import { USAGE } from './usage'
 
 export const EXIT = {
@@ -170,6 +171,12 @@ function idsOf(value: string): number[] {
   return parts.map(Number)
 }
 
+/** The connection of the flags, or (given a name) that stored profile's in their place. */
+function connectAs(args: ParsedArgs, io: CliIo): (profile?: string) => Promise<ExchangeClient> {
+  const { 'base-url': _url, profile: _profile, ...rest } = args.flags
+  return (profile) => connect(profile === undefined ? args : { ...args, flags: { ...rest, profile } }, io)
+}
+
 /** Runs one verb; returns what to print, or the exit code of a failure it printed itself. */
 async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: CliIo): Promise<number> {
   const { flags } = args
@@ -245,10 +252,13 @@ async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: Cl
     case 'watch':
       await runWatch(args, io, () => connect(args, io))
       return EXIT.ok
+    case 'cancel-all': {
+      const { outcomes, exit } = await runCancelAll(args, io, connectAs(args, io))
+      writeJson(io.stdout, outcomes)
+      return exit
+    }
     case 'portfolio': {
-      // Another profile's client: its name in place of the connection flags.
-      const { 'base-url': _url, profile: _profile, ...rest } = flags
-      const report = await runPortfolio(args, io, (profile) => connect(profile === undefined ? args : { ...args, flags: { ...rest, profile } }, io))
+      const report = await runPortfolio(args, io, connectAs(args, io))
       if (report.accounts.length === 0 && report.failed.length > 0) {
         const words = report.failed.map((f) => `${f.name}: ${f.message}`).join('; ')
         throw new TerminalError({ kind: 'network', code: 'PORTFOLIO_UNREADABLE', message: `No account could be read (${words}).` })

@@ -42,6 +42,11 @@ Trading (needs a key):
                   [--base-amount A] [--quote-amount Q] [--limit-price L] [--stop-price S]
                   [--stop-operator GTE|LTE] [--client-order-id ID]   (wallet defaults to SPOT)
   cancel-order    exactly one of --ids 1,5,8 | --all | --pair P
+  cancel-all      --accounts ID,ID|all [--profiles all]   every open order of those accounts (all: every
+                  account the keys see), each cancelled with its own account's key (the connection's,
+                  or with --profiles all every stored profile's) and read back; prints each account's
+                  result: cancelled, nothing, failed, unknown, or no-key (no key held: nothing sent).
+                  Exit 0, or the worst: 5 unknown, 3 failed, 2 no key
 
 Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secrets only in the OS keychain):
   profiles list                  every profile as the app shows it, never a secret

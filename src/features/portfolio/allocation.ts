@@ -7,6 +7,7 @@ import type { TooltipComponentOption } from 'echarts/components'
 import { Decimal } from '@domain/decimal'
 import type { Portfolio } from '@domain/portfolio'
 import { formatExact } from '@/lib/format'
+import { accountLabel, spansExchanges } from '@/lib/account-label'
 
 export interface Slice {
   key: string
@@ -19,18 +20,8 @@ export interface Slice {
 /** The slices' colours, in order; the legend beside the ring uses the same. */
 export const PALETTE = ['#5b8ff9', '#b5d33d', '#f6903d', '#36cfc9', '#9270ca', '#e86452', '#6dc8ec', '#ff99c3', '#1e9493', '#bfbfbf']
 
-/** "exchange.example" or "127.0.0.1:8080": an origin without its scheme. */
-function hostOf(exchange: string): string {
-  return exchange.replace(/^[a-z]+:\/\//, '')
-}
-
-/** "master (#1)", with the exchange when the portfolio spans several. */
-export function accountLabel(a: Portfolio['accounts'][number], manyExchanges: boolean): string {
-  return `${a.name} (#${a.id}${manyExchanges && a.exchange ? ` on ${hostOf(a.exchange)}` : ''})`
-}
-
 export function slicesOf(portfolio: Portfolio): Slice[] {
-  const many = new Set(portfolio.accounts.map((a) => a.exchange)).size > 1
+  const many = spansExchanges(portfolio.accounts)
   return portfolio.accounts
     .filter((a) => new Decimal(a.value).gt(0) && a.share !== null)
     .sort((a, b) => new Decimal(b.value).comparedTo(a.value))
