@@ -1,39 +1,83 @@
-// Start → first chart paint: the terminal's web host against a blank Vue page served the same way,
-// and the window alone with a core that has already started (what of the start is the page's own).
+// Start → first chart paint: the terminal's web host against the floor page (bench/floor-page: Vue,
+// naive-ui's config provider with the window's theme, one ECharts candlestick chart of 500 candles)
+// served the same way, both timed to the same paint (both candle colours on the chart's canvas):
+//   - the whole start: the host's process spawned → the paint, fresh browser context;
+//   - the window alone: navigation → the paint, on a host already up (for the app, its core has
+//     answered; the floor's static host has nothing else to start);
+//   - a start again with the same browser profile on disk (HTTP and code cache warm), on the same
+//     port as the starts before it, so the same origin.
+// Every kind is run for the app and the floor in turn, the same number of times.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chartPainted, firstCandlePaint, recordRenderTimes, VIEWPORT } from './browser.mjs'
-import { ROOT, callApi, spawnJsonLine, startWebHost, windowUrl } from './lib.mjs'
+import { ROOT, callApi, freePort, launchChromiumProfile, spawnJsonLine, startWebHost, windowUrl } from './lib.mjs'
 import { buildPage } from './pages.mjs'
 
-const blankPainted = () => (document.querySelector('[data-testid="blank"]') ? performance.timeOrigin + performance.now() : false)
-
-async function timeToPaint(browser, start, predicate) {
-  const context = await browser.newContext({ viewport: VIEWPORT })
-  await context.addInitScript(recordRenderTimes)
+/**
+ * One start in `context`: `start()` launches the server, then a page opens its URL and waits for the
+ * chart's paint. `total` is from the launch, `page` from the navigation (the server up).
+ */
+async function timeToPaint(context, start) {
   const page = await context.newPage()
   const t0 = Date.now()
   const server = await start()
   const ready = Date.now()
   try {
     await page.goto(server.url, { waitUntil: 'commit' })
-    const handle = await page.waitForFunction(predicate, undefined, { polling: 'raf', timeout: 20_000 })
+    const handle = await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })
     const paintedAt = await handle.jsonValue()
-    // The first paint with candles, not the empty chart's paints while they load.
+    // The first paint with candles, not the empty chart's paints while they load (the app's alone).
     const first = await page.evaluate(firstCandlePaint)
-    return { total: paintedAt - t0, serverReady: ready - t0, firstRenderMs: first?.ms ?? null }
+    return { total: paintedAt - t0, page: paintedAt - ready, firstRenderMs: first?.ms ?? null }
   } finally {
-    await context.close()
+    await page.close()
     await server.stop()
   }
 }
 
+/** A start in a fresh browser context (no cache, no profile), as a first start. */
+async function freshStart(browser, start) {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  await context.addInitScript(recordRenderTimes)
+  try {
+    return await timeToPaint(context, start)
+  } finally {
+    await context.close()
+  }
+}
+
 /**
- * The window alone: a web host whose core has started (its first answer is in) before the page is
- * opened, timed from the navigation to the first chart paint. What of the start is the page's own
- * work (its script, the mount, the chart's first request and paint), whatever the core takes.
+ * Starts again with one browser profile on disk: `starts` starts, each in a browser launched on that
+ * profile and closed after the paint (as a window is closed and opened again), the last one timed.
+ * `start(port)` must serve on the given port every time: the caches are per origin.
  */
+async function startAgain(start, starts) {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-profile-'))
+  const port = await freePort()
+  try {
+    let last = null
+    for (let i = 0; i < starts; i++) {
+      const context = await launchChromiumProfile(profile, { viewport: VIEWPORT })
+      try {
+        last = await timeToPaint(context, () => start(port))
+      } finally {
+        await context.close()
+      }
+    }
+    return last
+  } finally {
+    rmSync(profile, { recursive: true, force: true })
+  }
+}
+
+/** The floor page on the bench's static host (a Node process, as the web host is). */
+async function floorHost(dir, port = 0) {
+  const p = await spawnJsonLine(join(ROOT, 'scripts/bench/static-host.mjs'), [dir, String(port)])
+  return { url: p.info.url, stop: p.stop }
+}
+
+/** The web host, its core started (its first answer in) before the page is opened. */
 async function startedHost(dataDir) {
   const host = await startWebHost(dataDir)
   try {
@@ -45,39 +89,35 @@ async function startedHost(dataDir) {
   }
 }
 
-/** Web host start → first chart paint, a blank Vue page served the same way, and the window alone (a started core); alternated. */
-export async function measureFirstPaint(browser, { runs = 5, warmup = 1 } = {}) {
-  const blankDir = await buildPage('blank-vue')
-  const app = []
-  const appReady = []
-  const blank = []
-  const pageOnly = []
-  const appFirstRender = []
+/**
+ * The three kinds of start, for the app and the floor page in turn, `warmup + runs` times (the first
+ * `warmup` not kept). `againStarts`: how many starts share a profile in "start again" (the last timed).
+ */
+export async function measureFirstPaint(browser, { runs = 5, warmup = 1, againStarts = 3 } = {}) {
+  const floorDir = await buildPage('floor-page')
+  const keys = ['app', 'appReady', 'floor', 'appPage', 'floorPage', 'appAgain', 'floorAgain', 'appFirstRender']
+  const r = Object.fromEntries(keys.map((k) => [k, []]))
   for (let i = 0; i < warmup + runs; i++) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bench-paint-'))
-    const startedDir = mkdtempSync(join(tmpdir(), 'bench-paint-'))
+    const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'bench-paint-')))
     try {
-      const a = await timeToPaint(browser, () => startWebHost(dataDir), chartPainted)
-      const b = await timeToPaint(
-        browser,
-        async () => {
-          const p = await spawnJsonLine(join(ROOT, 'scripts/bench/static-host.mjs'), [blankDir])
-          return { url: p.info.url, stop: p.stop }
-        },
-        blankPainted,
-      )
-      const c = await timeToPaint(browser, () => startedHost(startedDir), chartPainted)
-      if (i >= warmup) {
-        app.push(a.total)
-        appReady.push(a.serverReady)
-        blank.push(b.total)
-        pageOnly.push(c.total - c.serverReady)
-        if (a.firstRenderMs !== null) appFirstRender.push(a.firstRenderMs)
-      }
+      const app = await freshStart(browser, () => startWebHost(dirs[0]))
+      const floor = await freshStart(browser, () => floorHost(floorDir))
+      const appPage = await freshStart(browser, () => startedHost(dirs[1]))
+      // The same data directory for every start of the app in one profile: its second start is the app's.
+      const appAgain = await startAgain((port) => startWebHost(dirs[2], {}, { port }), againStarts)
+      const floorAgain = await startAgain((port) => floorHost(floorDir, port), againStarts)
+      if (i < warmup) continue
+      r.app.push(app.total)
+      r.appReady.push(app.total - app.page)
+      r.floor.push(floor.total)
+      r.appPage.push(appPage.page)
+      r.floorPage.push(floor.page)
+      r.appAgain.push(appAgain.total)
+      r.floorAgain.push(floorAgain.total)
+      if (app.firstRenderMs !== null) r.appFirstRender.push(app.firstRenderMs)
     } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-      rmSync(startedDir, { recursive: true, force: true })
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
     }
   }
-  return { app, appReady, blank, pageOnly, appFirstRender }
+  return r
 }

@@ -217,9 +217,10 @@ export async function callApi(host, method, input) {
  * Starts `out/main/web-host.js` with its own data directory; resolves with origin/url/pid. `url` is the
  * printed one-time URL (one window, once); `cookie()` is the bench's own session, which trades that
  * code in Node on first use, so open pages with `windowUrl(host)` once `callApi` has been used.
+ * `port`: 0 for any free one; a given port lets a second start be the same origin as the first.
  */
-export async function startWebHost(dataDir, env = {}, { nodeArgs = [] } = {}) {
-  const proc = await spawnJsonLine(join(ROOT, 'out/main/web-host.js'), ['--port', '0', '--no-open'], {
+export async function startWebHost(dataDir, env = {}, { nodeArgs = [], port = 0 } = {}) {
+  const proc = await spawnJsonLine(join(ROOT, 'out/main/web-host.js'), ['--port', String(port), '--no-open'], {
     env: { TERMINAL_DATA_DIR: dataDir, ...env },
     nodeArgs,
   })
@@ -240,8 +241,29 @@ export async function windowUrl(host) {
   return (await res.json()).url
 }
 
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
 /** Chromium from Debian, as the e2e tests use it. */
 export async function launchChromium() {
   const { chromium } = await import('@playwright/test')
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
+
+/** The same Chromium with a profile on disk (`userDataDir`): its HTTP and code caches outlive the browser, as a window's do. */
+export async function launchChromiumProfile(userDataDir, options = {}) {
+  const { chromium } = await import('@playwright/test')
+  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options })
+}
+
+/** A TCP port free on 127.0.0.1 now (for a server that must start twice on the same port). */
+export async function freePort() {
+  const { createServer } = await import('node:net')
+  const server = createServer()
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }

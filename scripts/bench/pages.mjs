@@ -1,7 +1,9 @@
-// Builds the bench pages (bench/blank-vue, bench/chart-page) with Vite, with the renderer's
-// aliases and Vue plugin, into .bench/pages/. Minified, as the renderer is (electron.vite.config.ts
-// turns electron-vite's unminified default off), so the baseline page is built the same way as the
-// window it is compared with.
+// Builds the bench pages (bench/floor-page, bench/chart-page, bench/book-page) into .bench/pages/
+// with the renderer's own build settings: electron.vite.config.ts's `renderer` section as
+// electron-vite resolves it (its aliases and Vue plugin, minified, and electron-vite's defaults for a
+// renderer: the Chromium target of the Electron it ships with, no module-preload polyfill, base
+// './'), with only the root, the entry and the output folder changed. So the floor page the app's
+// start is compared with is built as the window is.
 import { join } from 'node:path'
 import { ROOT } from './lib.mjs'
 
@@ -23,18 +25,29 @@ export function buildPage(name) {
   return builds.get(name)
 }
 
+let rendererConfig = null
+
+/** electron.vite.config.ts's renderer config, resolved by electron-vite for a production build (once a process). */
+async function resolvedRenderer() {
+  if (!rendererConfig) {
+    const { resolveConfig } = await import('electron-vite')
+    const resolved = await resolveConfig({ root: ROOT, mode: 'production', logLevel: 'error' }, 'build', 'production')
+    rendererConfig = resolved.config.renderer
+    if (!rendererConfig) throw new Error('electron.vite.config.ts has no renderer section')
+  }
+  return rendererConfig
+}
+
 async function build(name) {
-  const { build: viteBuild } = await import('vite')
-  const vue = (await import('@vitejs/plugin-vue')).default
+  const { build: viteBuild, mergeConfig } = await import('vite')
+  const root = join(ROOT, 'bench', name)
   const outDir = join(ROOT, '.bench', 'pages', name)
-  await viteBuild({
-    configFile: false,
+  const input = { index: join(root, 'index.html') }
+  const config = mergeConfig(await resolvedRenderer(), {
+    root,
     logLevel: 'error',
-    root: join(ROOT, 'bench', name),
-    base: './',
-    plugins: [vue()],
-    resolve: { alias: { '@domain': join(ROOT, 'electron/domain'), '@': join(ROOT, 'src') } },
-    build: { outDir, emptyOutDir: true, minify: true, reportCompressedSize: false },
+    build: { outDir, emptyOutDir: true, rollupOptions: { input }, rolldownOptions: { input } },
   })
+  await viteBuild({ ...config, configFile: false })
   return outDir
 }

@@ -6,15 +6,18 @@ import { summarize } from './lib.mjs'
 export const log = (line) => process.stderr.write(`${line}\n`)
 
 /**
- * One row of the table. `budget` is { max } or { min } in the metric's unit; the verdict compares
- * the median. `baseline` is the same kind of figure for the reference, `ratio` = value / baseline.
+ * One row of the table. `budget` is { max } or { min } in the metric's unit, or { maxRatio }: at
+ * most that many times the baseline; the verdict compares the median (or the ratio of the medians).
+ * `baseline` is the same kind of figure for the reference, `ratio` = value / baseline.
  */
 export function metric({ group, id, name, unit, samples, budget = null, baseline = null, note = '' }) {
   const s = summarize(samples)
   const b = baseline ? summarize(baseline) : null
   const value = s.median
+  const ratio = b && b.median ? value / b.median : null
   let verdict = 'info'
   if (!Number.isFinite(value)) verdict = 'error'
+  else if (budget?.maxRatio !== undefined) verdict = ratio === null || !Number.isFinite(ratio) ? 'error' : ratio <= budget.maxRatio ? 'ok' : 'over'
   else if (budget) verdict = (budget.max !== undefined ? value <= budget.max : value >= budget.min) ? 'ok' : 'over'
   return {
     group,
@@ -26,7 +29,7 @@ export function metric({ group, id, name, unit, samples, budget = null, baseline
     budget,
     baseline: b ? b.median : null,
     baselineSpread: b ? { min: b.min, max: b.max, n: b.n } : null,
-    ratio: b && b.median ? value / b.median : null,
+    ratio,
     verdict,
     note,
   }
@@ -55,13 +58,19 @@ function fmt(v, unit) {
   return `${v.toFixed(digits)}${unit && unit !== '×' ? ` ${unit}` : unit === '×' ? '×' : ''}`
 }
 
+function budgetText(r) {
+  if (!r.budget) return '—'
+  if (r.budget.maxRatio !== undefined) return `≤ ${r.budget.maxRatio}× baseline`
+  return r.budget.max !== undefined ? `≤ ${fmt(r.budget.max, r.unit)}` : `≥ ${fmt(r.budget.min, r.unit)}`
+}
+
 export function table(rows) {
   const head = ['metric', 'value', 'spread (min–max, n)', 'budget', 'baseline', 'ratio', 'verdict']
   const lines = rows.map((r) => [
     r.name,
     fmt(r.value, r.unit),
     r.spread && r.spread.n > 1 ? `${fmt(r.spread.min, '')}–${fmt(r.spread.max, '')}, n=${r.spread.n}` : r.spread ? `n=${r.spread.n}` : '—',
-    r.budget ? (r.budget.max !== undefined ? `≤ ${fmt(r.budget.max, r.unit)}` : `≥ ${fmt(r.budget.min, r.unit)}`) : '—',
+    budgetText(r),
     r.baseline !== null ? fmt(r.baseline, r.unit) : '—',
     r.ratio !== null ? `${r.ratio.toFixed(2)}×` : '—',
     r.verdict,

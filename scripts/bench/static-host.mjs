@@ -1,9 +1,12 @@
-// A static file server for the bench pages (the blank Vue baseline and the chart fixture), shaped
-// like the web host's static part: node:http on 127.0.0.1, same Content-Security-Policy and
-// headers. Run as a process (`node static-host.mjs <dir>` prints {"url"} once listening, like the
-// web host) so "start to first paint" of the baseline includes a Node start as the app's does.
+// A static file server for the bench pages (the floor page and the fixtures), shaped like the web
+// host's static part: node:http on 127.0.0.1, the same Content-Security-Policy and cache headers
+// (the index never cached, hashed assets for good), files answered from memory (the web host keeps
+// the renderer's files in memory, static-cache.ts; the bench pages are read whole before listening).
+// Run as a process (`node static-host.mjs <dir> [port]` prints {"url"} once listening, like the web
+// host) so "start to first paint" of the floor page includes a Node start as the app's does; a second
+// start on the same port is the same origin, so the browser's caches apply to it.
 import { createServer } from 'node:http'
-import { readFile } from 'node:fs/promises'
+import { readFileSync, readdirSync } from 'node:fs'
 import { extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -13,6 +16,11 @@ const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; cha
 
 export async function serveDir(dir, port = 0) {
   const root = normalize(dir)
+  const files = new Map()
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath ?? entry.path, entry.name)
+    if (entry.isFile()) files.set(normalize(path), readFileSync(path))
+  }
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname
     const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '')
@@ -21,18 +29,18 @@ export async function serveDir(dir, port = 0) {
       res.writeHead(404).end()
       return
     }
-    readFile(file).then(
-      (data) => {
-        res.writeHead(200, {
-          'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-          'cache-control': relative === 'index.html' ? 'no-store' : 'public, max-age=31536000, immutable',
-          'x-content-type-options': 'nosniff',
-          'content-security-policy': CSP,
-        })
-        res.end(data)
-      },
-      () => res.writeHead(404).end(),
-    )
+    const data = files.get(file)
+    if (!data) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, {
+      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+      'cache-control': relative === 'index.html' ? 'no-store' : 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': CSP,
+    })
+    res.end(data)
   })
   await new Promise((resolve, reject) => {
     server.once('error', reject)
@@ -51,10 +59,10 @@ export async function serveDir(dir, port = 0) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = process.argv[2]
   if (!dir) {
-    process.stderr.write('usage: node static-host.mjs <dir>\n')
+    process.stderr.write('usage: node static-host.mjs <dir> [port]\n')
     process.exit(2)
   }
-  const host = await serveDir(dir)
+  const host = await serveDir(dir, Number(process.argv[3] ?? 0))
   process.stdout.write(`${JSON.stringify({ url: host.url })}\n`)
   const stop = () => host.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
