@@ -27,6 +27,8 @@ import { createSession } from './session/terminal-session'
 import { createProfileHandlers } from './profiles/terminal-profiles'
 import { createPortfolioHandlers } from './portfolio/terminal-portfolio'
 import { createConnections } from './portfolio/connections'
+import { createEquityStore } from './portfolio/equity-store'
+import { createEquityRecorder } from './portfolio/equity-recorder'
 import type { Vault } from './credentials/vault'
 
 export type { DemoLauncher }
@@ -47,6 +49,8 @@ export interface TerminalDeps {
   saveText?: (suggestedName: string, text: string) => Promise<{ saved: boolean }>
   /** Poll rates, for tests. */
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number; bookMs?: number }
+  /** How often each account's equity is recorded (default once a minute); null: never (tests). */
+  equityEveryMs?: number | null
   /** The exchange's live feed (default on; where the server has none the core polls). */
   feed?: { enabled?: boolean; client?: { maxBackoffMs?: number; silenceMs?: number; downAfterFailures?: number } }
 }
@@ -104,6 +108,9 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
 
   // Every profile's connection, for the views over all accounts (portfolio/).
   const connections = createConnections({ session, profiles: deps.profiles, demo, makeClient })
+  // Each account's total, once a minute while this core runs (null: not recorded, for tests).
+  const equity = createEquityStore(deps.dataDir, now)
+  const recorder = createEquityRecorder({ connections, store: equity, now, everyMs: deps.equityEveryMs ?? undefined, logger: log })
 
   const handlers: Handlers = {
     async 'app.info'() {
@@ -130,7 +137,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       return deps.saveText(suggestedName, text)
     },
     ...alerts.handlers,
-    ...createPortfolioHandlers({ connections, session }),
+    ...createPortfolioHandlers({ connections, session, equity }),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
@@ -145,6 +152,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     // Offline is a state, not a crash: activation records the failure in the connection status.
     await session.activate(startId).catch((error) => log?.warn('could not activate the last profile', { error: String(error) }))
   }
+  if (deps.equityEveryMs !== null) recorder.start()
 
   return {
     async call(method, input) {
@@ -155,6 +163,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     on: (event, listener) => hub.on(event, listener),
     async dispose() {
       disposed = true
+      recorder.stop()
       alerts.dispose()
       session.dispose()
       live.stop()

@@ -3,6 +3,7 @@
 // reads and cancels only its own account's orders, so an account no profile holds a key for is listed
 // with the reason, never with an empty list that would look like "no orders".
 import type { OrderRecord } from './wire'
+import type { EquityPoint } from './equity-series'
 
 /** One account the view covers. */
 export interface AccountRef {
@@ -45,4 +46,16 @@ export interface CancelAllOutcome {
   remaining: number | null
   /** What happened, in words: the exchange's own words when it refused. */
   message: string
+}
+
+/** One account's recorded equity (domain/equity-series.ts), for the Portfolio tab's chart. */
+export interface EquitySeries {
+  accountId: number
+  name: string
+  exchange: string
+  quote: string
+  /** Oldest first; `unpriced` counts holdings left out of a point for want of a price. */
+  points: (EquityPoint & { unpriced?: number })[]
+  /** The file was damaged and set aside: the history starts again. */
+  warning: string | null
 }

@@ -144,4 +144,6 @@ export const methodInputs = {
   'orders.cancelAll': z
     .strictObject({ scope: z.enum(['account', 'profile', 'all']), accountId: z.number().int().optional() })
     .refine((input) => input.scope !== 'account' || input.accountId !== undefined, { message: 'Say which account', path: ['accountId'] }),
+  /** The active key's accounts' recorded equity. */
+  'equity.get': noInput,
 } as const satisfies Record<MethodName, z.ZodType>

@@ -39,6 +39,7 @@ export const METHOD_NAMES = [
   'blotter.get',
   'blotter.cancel',
   'orders.cancelAll',
+  'equity.get',
 ] as const
 
 export const EVENT_NAMES = [

@@ -16,7 +16,7 @@ import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventNam
 import type { BookEventPayload } from './history-api'
 import type { Alert } from './alerts'
 import type { PortfolioReport } from './portfolio'
-import type { BlotterReport, CancelAllOutcome } from './all-accounts'
+import type { BlotterReport, CancelAllOutcome, EquitySeries } from './all-accounts'
 import type { MoveResult, MoveStep } from './move-order'
 import type { methodInputs } from './api-inputs'
 import type {
@@ -85,6 +85,7 @@ export const methodResults = {
   'blotter.get': typed<BlotterReport>(),
   'blotter.cancel': typed<CancelOrdersResult>(),
   'orders.cancelAll': typed<CancelAllOutcome[]>(),
+  'equity.get': typed<EquitySeries[]>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 

@@ -4,7 +4,7 @@
 // active key sees (master and sub-accounts), each read and cancelled through the profile holding its
 // own key on the same exchange; 'all' adds every stored profile's accounts.
 import type { PortfolioReport } from '../../domain/portfolio'
-import type { AccountRef, BlotterReport, CancelAllOutcome } from '../../domain/all-accounts'
+import type { AccountRef, BlotterReport, CancelAllOutcome, EquitySeries } from '../../domain/all-accounts'
 import type { CancelOrdersResult, MethodInput } from '../../domain/api'
 import { TerminalError } from '../../domain/errors'
 import type { Session } from '../session/terminal-session'
@@ -12,6 +12,8 @@ import type { Connection, Connections } from './connections'
 import { readPortfolio, type PortfolioSource } from './portfolio-reader'
 import { accountsOf, readBlotter, type Holder } from './open-orders'
 import { cancelAll, type CancelAllOptions } from './cancel-all'
+import type { EquityStore } from './equity-store'
+import { EQUITY_QUOTE } from './equity-recorder'
 
 const sourceOf = (c: Connection): PortfolioSource => ({ name: c.profile.name, exchange: c.exchange, client: c.client })
 const holderOf = (c: Connection): Holder => ({ profileId: c.profile.id, name: c.profile.name, exchange: c.exchange, accountId: c.profile.accountId, client: c.client })
@@ -19,6 +21,7 @@ const holderOf = (c: Connection): Holder => ({ profileId: c.profile.id, name: c.
 export interface PortfolioHandlerDeps {
   connections: Connections
   session: Pick<Session, 'accountFeed'>
+  equity: Pick<EquityStore, 'read'>
   cancel?: CancelAllOptions
 }
 
@@ -38,6 +41,17 @@ export function createPortfolioHandlers(deps: PortfolioHandlerDeps) {
     async 'portfolio.get'({ quote, scope }: MethodInput<'portfolio.get'>): Promise<PortfolioReport> {
       const sources = scope === 'profile' ? [sourceOf(connections.active())] : (await connections.all()).map(sourceOf)
       return readPortfolio(quote, sources)
+    },
+    /** The recorded equity of every account the active key sees. */
+    async 'equity.get'(): Promise<EquitySeries[]> {
+      const active = connections.active()
+      const accounts = await accountsOf([holderOf(active)])
+      return Promise.all(
+        accounts.map(async (a) => {
+          const { points, warning } = await deps.equity.read({ exchange: a.exchange, accountId: a.id, quote: EQUITY_QUOTE })
+          return { accountId: a.id, name: a.name, exchange: a.exchange, quote: EQUITY_QUOTE, points, warning }
+        }),
+      )
     },
     async 'blotter.get'({ scope }: MethodInput<'blotter.get'>): Promise<BlotterReport> {
       const { holders, accounts } = await scoped(scope)
