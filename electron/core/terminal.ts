@@ -26,6 +26,7 @@ import { type DemoLauncher, createDemoProfiles } from './profiles/terminal-demo'
 import { createSession } from './session/terminal-session'
 import { createProfileHandlers } from './profiles/terminal-profiles'
 import { createPortfolioHandlers } from './portfolio/terminal-portfolio'
+import { createTerminalPositions } from './positions/terminal-positions'
 import type { Vault } from './credentials/vault'
 
 export type { DemoLauncher }
@@ -100,6 +101,9 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   session.onProfileEnd(market.stop)
   const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
   session.onProfileEnd(live.stop)
+  // The active profile's protected positions: its keeper acts when it holds the profile's lock.
+  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log })
+  hub.on('session.changed', () => void positions.resume().catch((error: unknown) => log?.warn('positions keeper', { error: String(error) })))
 
   const handlers: Handlers = {
     async 'app.info'() {
@@ -127,6 +131,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     },
     ...alerts.handlers,
     ...createPortfolioHandlers({ session, profiles: deps.profiles, demo, makeClient }),
+    ...positions.handlers,
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
@@ -152,6 +157,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     async dispose() {
       disposed = true
       alerts.dispose()
+      await positions.dispose()
       session.dispose()
       live.stop()
       hub.clear()

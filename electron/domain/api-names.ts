@@ -36,6 +36,10 @@ export const METHOD_NAMES = [
   'alerts.create',
   'alerts.cancel',
   'portfolio.get',
+  'positions.list',
+  'positions.protect',
+  'positions.close',
+  'positions.cancel',
 ] as const
 
 export const EVENT_NAMES = [
@@ -51,6 +55,7 @@ export const EVENT_NAMES = [
   'notice',
   'alerts.fired',
   'orders.move-step',
+  'positions.changed',
 ] as const
 
 export type MethodName = (typeof METHOD_NAMES)[number]
