@@ -25,6 +25,11 @@ export const VERBS = [
   'pnl',
   'portfolio',
   'cancel-all',
+  'protect',
+  'positions',
+  'position-close',
+  'position-cancel',
+  'keeper',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -59,9 +64,21 @@ const VALUE_FLAGS = [
   'quote',
   'profiles',
   'accounts',
+  'entry-price',
+  'amount',
+  'risk-percent',
+  'held',
+  'stop-loss',
+  'stop-limit',
+  'take-profit',
+  'trail',
+  'slippage',
+  'id',
 ] as const
 /** Flags that are present or absent. */
-const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help'] as const
+const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help', 'entry-market', 'breakeven'] as const
+/** Flags that may be given more than once: their values are joined with commas. */
+const REPEATABLE: ReadonlySet<string> = new Set(['take-profit'])
 export type FlagName = (typeof VALUE_FLAGS)[number] | (typeof SWITCH_FLAGS)[number]
 
 const CONNECTION: FlagName[] = ['base-url', 'profile', 'timeout-ms', 'help']
@@ -90,6 +107,11 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   pnl: [...CONNECTION, 'pair', 'from', 'to'],
   portfolio: [...CONNECTION, 'quote', 'profiles'],
   'cancel-all': [...CONNECTION, 'accounts', 'profiles'],
+  protect: [...CONNECTION, 'pair', 'side', 'entry-price', 'entry-market', 'held', 'amount', 'risk-percent', 'stop-loss', 'stop-limit', 'take-profit', 'trail', 'breakeven', 'slippage'],
+  positions: CONNECTION,
+  'position-close': [...CONNECTION, 'id'],
+  'position-cancel': [...CONNECTION, 'id'],
+  keeper: CONNECTION,
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */
@@ -148,13 +170,14 @@ function flagsOf(tokens: readonly Token[], options: ParseArgsOptionsConfig, wher
     if (token.kind !== 'option') throw new UsageError(`${where}: unexpected argument; values follow their --flag.`)
     const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined
     if (option === undefined) throw new UsageError(`Unknown flag ${token.rawName}. Run with --help for the list.`)
-    if (flags[token.name] !== undefined) throw new UsageError(`--${token.name} is given twice.`)
+    const earlier = flags[token.name]
+    if (earlier !== undefined && !(REPEATABLE.has(token.name) && typeof earlier === 'string')) throw new UsageError(`--${token.name} is given twice.`)
     if (option.type === 'boolean') {
       if (token.value !== undefined) throw new UsageError(`--${token.name} takes no value.`)
       flags[token.name] = true
     } else {
       if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) throw new UsageError(`--${token.name} needs a value.`)
-      flags[token.name] = token.value
+      flags[token.name] = typeof earlier === 'string' ? `${earlier},${token.value}` : token.value
     }
   }
   return flags

@@ -15,6 +15,7 @@ import { runWatch } from './watch'
 import { historyCall } from './history-verbs'
 import { runPortfolio } from './portfolio-verb'
 import { runCancelAll } from './cancel-all-verb'
+import { runPositionsVerb } from './positions-verbs'
 import { USAGE } from './usage'
 
 export const EXIT = {
@@ -45,6 +46,8 @@ const EXIT_BY_KIND: Record<ErrorKind, number> = {
 }
 
 export interface ResolvedProfile {
+  /** The profile's id: its protected positions are kept under it. */
+  id?: string
   baseUrl: string
   credentials: Credentials | (() => Promise<Credentials>)
 }
@@ -264,6 +267,15 @@ async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: Cl
         throw new TerminalError({ kind: 'network', code: 'PORTFOLIO_UNREADABLE', message: `No account could be read (${words}).` })
       }
       writeJson(io.stdout, report)
+      return EXIT.ok
+    }
+    case 'protect':
+    case 'positions':
+    case 'position-close':
+    case 'position-cancel':
+    case 'keeper': {
+      const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
+      writeJson(io.stdout, await runPositionsVerb(verb, args, { env: io.env, stdout: io.stdout, ...(io.stop ? { stop: io.stop } : {}), ...(profileId ? { profileId } : {}) }, () => connect(args, io)))
       return EXIT.ok
     }
     case 'book':

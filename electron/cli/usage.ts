@@ -48,6 +48,18 @@ Trading (needs a key):
                   result: cancelled, nothing, failed, unknown, or no-key (no key held: nothing sent).
                   Exit 0, or the worst: 5 unknown, 3 failed, 2 no key
 
+Protected positions (docs/positions.md; the state is the profile's file in the data directory):
+  protect         --pair P --side BUY|SELL (--entry-price L | --entry-market) (--amount A | --risk-percent R)
+                  --stop-loss S [--stop-limit SL] [--take-profit PRICE:SHARE ...] [--trail D] [--breakeven]
+                  [--slippage X]   risk sizing uses the quote currency's available SPOT balance
+  protect         --pair P --held A --stop-loss S --take-profit T   (an OCO on coins already held)
+  positions       each position: id, state, protection, closedBy, its orders with their ids
+  position-close  --id ID   cancels the entry and the exits, sells what is held
+  position-cancel --id ID   cancels a position nothing of which was bought yet
+  keeper          keeps the profile's positions until SIGINT/SIGTERM (one per profile: a lock);
+                  JSON lines as they change. Without a keeper running, protect/close/cancel act
+                  once and let go; with one, they leave their request for it ("queued")
+
 Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secrets only in the OS keychain):
   profiles list                  every profile as the app shows it, never a secret
   profiles add --name N --base-url URL [--offline] [--timeout-ms MS]

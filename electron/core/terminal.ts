@@ -29,6 +29,7 @@ import { createPortfolioHandlers } from './portfolio/terminal-portfolio'
 import { createConnections } from './portfolio/connections'
 import { createEquityStore } from './portfolio/equity-store'
 import { createEquityRecorder } from './portfolio/equity-recorder'
+import { createTerminalPositions } from './positions/terminal-positions'
 import type { Vault } from './credentials/vault'
 
 export type { DemoLauncher }
@@ -105,6 +106,9 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   session.onProfileEnd(market.stop)
   const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
   session.onProfileEnd(live.stop)
+  // The active profile's protected positions: its keeper acts when it holds the profile's lock.
+  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log })
+  hub.on('session.changed', () => void positions.resume().catch((error: unknown) => log?.warn('positions keeper', { error: String(error) })))
 
   // Every profile's connection, for the views over all accounts (portfolio/).
   const connections = createConnections({ session, profiles: deps.profiles, demo, makeClient })
@@ -138,6 +142,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     },
     ...alerts.handlers,
     ...createPortfolioHandlers({ connections, session, equity }),
+    ...positions.handlers,
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
@@ -165,6 +170,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       disposed = true
       recorder.stop()
       alerts.dispose()
+      await positions.dispose()
       session.dispose()
       live.stop()
       hub.clear()

@@ -11,6 +11,7 @@ import { baseUrlProblem, feedUrlProblem } from './origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
 import { indicatorPatchSchema, layoutInputSchema } from './chart-prefs-schema'
 import { alertDraftSchema } from './alerts'
+import { protectInputSchema } from './protect-plan'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -146,4 +147,13 @@ export const methodInputs = {
     .refine((input) => input.scope !== 'account' || input.accountId !== undefined, { message: 'Say which account', path: ['accountId'] }),
   /** The active key's accounts' recorded equity. */
   'equity.get': noInput,
+
+  /** The active profile's protected positions (docs/positions.md), open and past. */
+  'positions.list': noInput,
+  /** Opens a protected position: an entry (LIMIT, MARKET, or coins HELD) with its stop, take-profits, trailing, breakeven. */
+  'positions.protect': protectInputSchema,
+  /** Closes by hand: cancels the entry and every exit, sells what is held. */
+  'positions.close': z.strictObject({ id }),
+  /** Cancels a position nothing of which was bought yet. */
+  'positions.cancel': z.strictObject({ id }),
 } as const satisfies Record<MethodName, z.ZodType>

@@ -40,6 +40,10 @@ export const METHOD_NAMES = [
   'blotter.cancel',
   'orders.cancelAll',
   'equity.get',
+  'positions.list',
+  'positions.protect',
+  'positions.close',
+  'positions.cancel',
 ] as const
 
 export const EVENT_NAMES = [
@@ -55,6 +59,7 @@ export const EVENT_NAMES = [
   'notice',
   'alerts.fired',
   'orders.move-step',
+  'positions.changed',
 ] as const
 
 export type MethodName = (typeof METHOD_NAMES)[number]

@@ -17,6 +17,7 @@ import type { BookEventPayload } from './history-api'
 import type { Alert } from './alerts'
 import type { PortfolioReport } from './portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from './all-accounts'
+import type { Position } from './protection/types'
 import type { MoveResult, MoveStep } from './move-order'
 import type { methodInputs } from './api-inputs'
 import type {
@@ -47,6 +48,12 @@ export interface Typed<T> {
 }
 const typed = <T>(): Typed<T> => ({})
 type TypeIn<S> = S extends Typed<infer T> ? T : never
+
+/**
+ * What a positions.* request did: `position` as the keeper left it when this process keeps the
+ * profile's positions; `queued` when another process does and the request waits in its inbox.
+ */
+export type PositionAnswer = { queued: false; position: Position } | { queued: true; position: null }
 
 /** The result of each method. */
 export const methodResults = {
@@ -86,6 +93,10 @@ export const methodResults = {
   'blotter.cancel': typed<CancelOrdersResult>(),
   'orders.cancelAll': typed<CancelAllOutcome[]>(),
   'equity.get': typed<EquitySeries[]>(),
+  'positions.list': typed<Position[]>(),
+  'positions.protect': typed<PositionAnswer>(),
+  'positions.close': typed<PositionAnswer>(),
+  'positions.cancel': typed<PositionAnswer>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
@@ -119,6 +130,8 @@ export const eventPayloads = {
   'alerts.fired': typed<{ session: MarketSession; alerts: Alert[] }>(),
   /** A step of an order move under way, as it happens. */
   'orders.move-step': typed<{ session: MarketSession; orderId: number; step: MoveStep }>(),
+  /** The active profile's protected positions changed (a step of its keeper): all of them, as saved. */
+  'positions.changed': typed<{ profileId: string; positions: Position[] }>(),
 } satisfies Record<EventName, Typed<unknown>>
 export type EventPayloads = { [E in EventName]: TypeIn<(typeof eventPayloads)[E]> }
 
@@ -179,6 +192,6 @@ export { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, splitMethod } from './
 export { IPC_PREFIX, IPC_EVENT_CHANNEL }
 export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method}`
 
-export type { Alert, MoveResult, MoveStep, PlacedFill }
+export type { Alert, MoveResult, MoveStep, PlacedFill, Position }
 export type { Account, Balance, Candle, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }
 export type { AccountOrdersQuery, AccountTradesQuery, BookEventPayload } from './history-api'

@@ -46,3 +46,33 @@ export async function withFileLock<T>(path: string, critical: () => Promise<T>, 
     await release().catch(() => undefined)
   }
 }
+
+export interface HeldLock {
+  /** Gives the lock up (idempotent). */
+  release(): Promise<void>
+}
+
+/**
+ * Takes the lock on `path` for as long as the caller runs (a keeper, not a critical section), without
+ * waiting: null when another live process holds it. proper-lockfile refreshes the lock's time while it
+ * is held, so a lock left by a process that died goes stale after `staleMs` and is taken over here.
+ * `onLost` runs when the lock was taken from this process (it stalled past `staleMs`, or the lock
+ * directory went away): the holder must stop acting at once.
+ */
+export async function holdFileLock(path: string, options: { staleMs?: number; onLost: () => void }): Promise<HeldLock | null> {
+  let release: () => Promise<void>
+  try {
+    release = await lock(path, { realpath: false, stale: Math.max(options.staleMs ?? 10_000, 2_000), onCompromised: () => options.onLost() })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return null
+    throw new TerminalError({ kind: 'storage', code: 'LOCK_FAILED', message: `could not lock ${path} (${error instanceof Error ? error.message : String(error)})` }, { cause: error })
+  }
+  let released = false
+  return {
+    async release() {
+      if (released) return
+      released = true
+      await release().catch(() => undefined)
+    },
+  }
+}

@@ -2,21 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { openPosition, step } from './step'
 import type { Position, PositionAction, PositionEvent, PositionPlan } from './types'
-
-const PLAN: PositionPlan = {
-  id: 'p1',
-  pair: 'BTC_USDT',
-  side: 'BUY',
-  entry: { type: 'LIMIT', amount: '1', price: '100' },
-  protection: 'exchange',
-  stop: { price: '95', limit: '94' },
-  slippage: '1',
-  targets: [],
-  trailing: null,
-  breakevenAt: null,
-  amountPrecision: 4,
-  pricePrecision: 2,
-}
+import { PLAN } from '../test/position-plan.test-util'
 
 /** The position after the events, and the actions of the last one. */
 function run(plan: PositionPlan, ...events: PositionEvent[]): { position: Position; actions: PositionAction[] } {
@@ -143,5 +129,48 @@ describe('step', () => {
   it('refuses a position id that cannot make client_order_ids', () => {
     expect(() => openPosition({ ...PLAN, id: 'has space' })).toThrow(RangeError)
     expect(() => openPosition({ ...PLAN, id: 'a'.repeat(41) })).toThrow(RangeError)
+  })
+})
+
+describe('a price seen after nobody watched (a keeper starting)', () => {
+  const plan: PositionPlan = { ...PLAN, targets: [{ price: '110', share: '50' }] }
+  const open = [accepted(1), filled(1, '1', true), accepted(2)] as const
+  const resumed = (p: string): PositionEvent => ({ type: 'resumed', price: p })
+
+  it('past a waiting target: nothing is sold, the position waits for the trader, and prices are not acted on meanwhile', () => {
+    const gapped = run(plan, ...open, resumed('112'))
+    expect(gapped.actions).toEqual([])
+    expect(gapped.position.attention).toEqual({ reason: 'target-crossed-unwatched', price: '112' })
+    expect(gapped.position.targets[0]!.state).toBe('waiting')
+    expect(run(plan, ...open, resumed('112'), price('113')).actions).toEqual([])
+    expect(run(plan, ...open, resumed('112'), { type: 'target-crossed', index: 0 }).actions).toEqual([])
+    // fills still count: the exchange's stop went off meanwhile
+    const stopped = run(plan, ...open, resumed('112'), filled(2, '1', true))
+    expect(stopped.position.state).toBe('closed')
+    expect(stopped.position.closedBy).toBe('stop')
+  })
+
+  it('the trader carries on (acknowledged): the next price acts as usual; or closes: closing takes over', () => {
+    const carried = run(plan, ...open, resumed('112'), { type: 'acknowledged' }, price('112'))
+    expect(carried.position.attention).toBeNull()
+    expect(carried.actions).toEqual([{ type: 'cancel', clientOrderId: 'p1-2', orderId: 'x2' }])
+    const closed = run(plan, ...open, resumed('112'), { type: 'close', price: '112' })
+    expect(closed.position.attention).toBeNull()
+    expect(closed.actions).toEqual([{ type: 'cancel', clientOrderId: 'p1-2', orderId: 'x2' }])
+    expect(closed.position.closing).toEqual({ reason: 'manual', price: '112' })
+  })
+
+  it('short of every target: acted on like any price (the trailing stop follows)', () => {
+    const trailing = run({ ...plan, trailing: { distance: '5', step: '1' } }, ...open, resumed('105'))
+    expect(trailing.position.attention).toBeNull()
+    expect(trailing.position.stop!.price).toBe('100')
+    expect(trailing.actions).toEqual([{ type: 'cancel', clientOrderId: 'p1-2', orderId: 'x2' }])
+  })
+
+  it("past the terminal's stop: waits for the trader too", () => {
+    const terminal = run({ ...plan, protection: 'terminal' }, accepted(1), filled(1, '1', true), resumed('94'))
+    expect(terminal.position.attention).toEqual({ reason: 'stop-crossed-unwatched', price: '94' })
+    expect(terminal.position.closing).toBeNull()
+    expect(terminal.actions).toEqual([])
   })
 })

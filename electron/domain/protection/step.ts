@@ -34,6 +34,7 @@ export function openPosition(plan: PositionPlan): Step {
     legCount: 0,
     closing: null,
     lastExit: null,
+    attention: null,
   }
   const { type, amount, price, quoteAmount } = plan.entry
   if (type === 'HELD') return { position, actions: reconcile(position) }
@@ -72,10 +73,18 @@ function legOf(p: Position, clientOrderId: string): Leg | null {
 function observe(p: Position, event: Exclude<PositionEvent, { type: 'outcome-unknown' }>): void {
   switch (event.type) {
     case 'price-moved':
-      return priceMoved(p, new Decimal(event.price))
+      if (p.attention === null) priceMoved(p, new Decimal(event.price))
+      return
     case 'target-crossed':
-      return reach(p, event.index)
+      if (p.attention === null) reach(p, event.index)
+      return
+    case 'resumed':
+      return resumed(p, new Decimal(event.price))
+    case 'acknowledged':
+      p.attention = null
+      return
     case 'close':
+      p.attention = null // the trader decided
       p.closing ??= { reason: 'manual', price: new Decimal(event.price).toFixed() }
       return
     default:
@@ -169,6 +178,22 @@ function refusedOrLost(p: Position, leg: Leg): void {
 function reach(p: Position, index: number): void {
   const target = p.targets[index]
   if (target !== undefined && target.state === 'waiting' && remaining(p).gt(0)) target.state = 'reached'
+}
+
+/**
+ * The first price after nobody watched. A waiting target or the terminal's stop it lies past was
+ * crossed unseen — the market may have gone there and back, or still be there: selling on it blindly
+ * could sell at a price the trader never saw, so the position waits for their decision instead.
+ */
+function resumed(p: Position, price: Decimal): void {
+  if (p.attention !== null) return
+  const up = p.side === 'BUY'
+  const gained = (level: string): boolean => (up ? price.gte(level) : price.lte(level))
+  const lost = (level: string): boolean => (up ? price.lte(level) : price.gte(level))
+  const held = remaining(p).gt(0)
+  if (held && p.targets.some((t) => t.state === 'waiting' && gained(t.price))) p.attention = { reason: 'target-crossed-unwatched', price: price.toFixed() }
+  else if (held && p.protection === 'terminal' && p.stop !== null && lost(p.stop.price)) p.attention = { reason: 'stop-crossed-unwatched', price: price.toFixed() }
+  else priceMoved(p, price)
 }
 
 function priceMoved(p: Position, price: Decimal): void {

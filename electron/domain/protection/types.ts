@@ -78,6 +78,13 @@ export interface Position {
   closing: { reason: ClosedBy; price: Dec } | null
   /** The kind of exit that filled last: the position's closedBy when it ends. */
   lastExit: ClosedBy | null
+  /**
+   * Set when the first price after a time nobody watched (a keeper's start) lies past a waiting
+   * target or the terminal's stop: the move happened unseen, so nothing is sold on it until the
+   * trader decides (`acknowledged` carries on, `close` closes). Meanwhile prices are not acted on;
+   * fills, cancels and the exchange's stop still are.
+   */
+  attention: { reason: 'target-crossed-unwatched' | 'stop-crossed-unwatched'; price: Dec } | null
 }
 
 /** What a trader sets up. `HELD` protects coins already held (an OCO: a stop and take-profits, no entry). */
@@ -111,6 +118,10 @@ export type PositionEvent =
   | { type: 'price-moved'; price: Dec }
   /** The trader closes the position (or cancels it before anything filled) at about `price`. */
   | { type: 'close'; price: Dec }
+  /** The first last price a keeper sees after nobody watched: acted on like price-moved unless it lies past a target or the terminal's stop (then `attention`). */
+  | { type: 'resumed'; price: Dec }
+  /** The trader has seen the `attention` and carries on: the next price is acted on as usual. */
+  | { type: 'acknowledged' }
 
 export type PositionAction =
   | {

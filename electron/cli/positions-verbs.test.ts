@@ -1,0 +1,74 @@
+// The positions verbs in-process against the demo exchange: protect prints the position and its
+// entry's order ids, positions lists it from the data directory, a keeper holds the profile's lock
+// (protect then answers queued), and position-cancel ends a position nothing of which was bought.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
+import { EXIT, runCli, type CliIo } from './run'
+
+let demo: DemoExchange
+let dataDir: string
+beforeAll(async () => {
+  demo = await startDemoExchange({ port: 0, seed: 9, live: false, historyDays: 1 })
+  dataDir = mkdtempSync(join(tmpdir(), 'cli-positions-'))
+})
+afterAll(async () => {
+  await demo.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function cli(argv: string[], extra: Partial<CliIo> = {}): Promise<{ code: number; json: unknown; stderr: string; stdout: string }> {
+  let stdout = ''
+  let stderr = ''
+  const account = demo.accounts[0]!
+  const code = await runCli([...argv, '--base-url', demo.baseUrl], {
+    env: { TERMINAL_API_KEY: account.apiKey, TERMINAL_API_SECRET: account.apiSecret, TERMINAL_DATA_DIR: dataDir },
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    sleep: async () => {},
+    ...extra,
+  })
+  let json: unknown
+  try {
+    json = JSON.parse(stdout)
+  } catch {
+    json = undefined
+  }
+  return { code, json, stderr, stdout }
+}
+
+describe('the positions verbs', () => {
+  it('protect, positions, a keeper that takes the lock (protect queues), position-cancel', async () => {
+    const ticker = (await cli(['ticker', '--pair', 'BTC_USDT'])).json as Array<{ last: string }>
+    const entry = Math.floor(Number(ticker[0]!.last) * 0.9)
+    const protect = ['protect', '--pair', 'BTC_USDT', '--side', 'BUY', '--entry-price', String(entry), '--amount', '0.001', '--stop-loss', String(entry - 500)]
+    const opened = await cli([...protect, '--take-profit', `${entry + 500}:50`, '--take-profit', `${entry + 900}:50`, '--breakeven'])
+    expect(opened.stderr).toBe('')
+    expect(opened.code).toBe(EXIT.ok)
+    const answer = opened.json as { queued: boolean; position: { id: string; state: string; legs: Array<{ role: string; orderId: string; status: string }>; targets: unknown[] } }
+    expect(answer.queued).toBe(false)
+    expect(answer.position.state).toBe('pending')
+    expect(answer.position.targets).toHaveLength(2)
+    expect(answer.position.legs).toEqual([expect.objectContaining({ role: 'entry', status: 'resting', orderId: expect.stringMatching(/^\d+$/) })])
+
+    const listed = (await cli(['positions'])).json as Array<{ id: string; state: string; protection: string; closedBy: null; legs: unknown[] }>
+    expect(listed).toEqual([expect.objectContaining({ id: answer.position.id, state: 'pending', protection: 'exchange', closedBy: null })])
+
+    const stop = new AbortController()
+    const keeper = cli(['keeper'], { stop: stop.signal })
+    await new Promise((r) => setTimeout(r, 300))
+    const queued = await cli([...protect])
+    expect(queued.json).toMatchObject({ queued: true, position: null })
+    stop.abort()
+    const kept = await keeper
+    expect(kept.code).toBe(EXIT.ok)
+    expect(kept.stdout).toContain('"acting":true')
+
+    const cancelled = await cli(['position-cancel', '--id', answer.position.id])
+    expect(cancelled.json).toMatchObject({ queued: false, position: { state: 'cancelled' } })
+    const usage = await cli(['protect', '--pair', 'BTC_USDT', '--side', 'BUY', '--entry-market', '--entry-price', '1', '--amount', '1', '--stop-loss', '1'])
+    expect(usage.code).toBe(EXIT.usage)
+  })
+})

@@ -1,0 +1,124 @@
+// The protected positions from a shell: `protect`, `positions`, `position-close`, `position-cancel`
+// and `keeper` (core/positions). The state is the profile's file in the data directory, shared with
+// the app; a verb that changes it acts itself when no keeper holds the profile's lock (it takes the
+// lock, sends what the reducer asks, saves, and lets go), else leaves its request for that keeper.
+import { createHash } from 'node:crypto'
+import { TerminalError } from '../domain/errors'
+import { protectInputSchema, type ProtectInput } from '../domain/protect-plan'
+import type { Position } from '../domain/protection/types'
+import type { ExchangeClient } from '../core/exchange/client'
+import { createOrderDesk } from '../core/orders/order-desk'
+import { createKeeper, type Keeper } from '../core/positions/keeper'
+import { createPositionStore } from '../core/positions/position-store'
+import { answerOf, planFor } from '../core/positions/protect'
+import { resolveDataDir } from '../core/storage/data-dir'
+import { UsageError, required, text, type ParsedArgs } from './args'
+
+export type PositionsVerb = 'protect' | 'positions' | 'position-close' | 'position-cancel' | 'keeper'
+
+export interface PositionsIo {
+  env: Readonly<Record<string, string | undefined>>
+  stdout: { write(text: string): unknown }
+  /** Ends `keeper` (tests); without it, SIGINT or SIGTERM does. */
+  stop?: AbortSignal
+  /** The profile's id when --profile names one. */
+  profileId?: (name: string) => Promise<string>
+}
+
+/** Whose positions: the profile's id, or for --base-url a name made from the exchange's origin. */
+async function profileKey(flags: ParsedArgs['flags'], io: PositionsIo): Promise<string> {
+  const profile = text(flags, 'profile')
+  if (profile !== undefined) return io.profileId ? io.profileId(profile) : profile
+  const origin = new URL(text(flags, 'base-url') ?? '').origin
+  return `url-${createHash('sha256').update(origin).digest('hex').slice(0, 16)}`
+}
+
+/** The request of `protect`'s flags, checked by the contract's schema. */
+export function protectInputOf(flags: ParsedArgs['flags']): ProtectInput {
+  const entries = [text(flags, 'entry-price') !== undefined, flags['entry-market'] === true, text(flags, 'held') !== undefined].filter(Boolean).length
+  if (entries !== 1) throw new UsageError('protect needs exactly one of --entry-price L, --entry-market or --held A.')
+  const held = text(flags, 'held')
+  const amount = text(flags, 'amount')
+  const risk = text(flags, 'risk-percent')
+  if (held === undefined && (amount === undefined) === (risk === undefined)) throw new UsageError('protect needs exactly one of --amount A or --risk-percent R.')
+  if (held !== undefined && (amount !== undefined || risk !== undefined)) throw new UsageError('--held protects coins already held: give no --amount or --risk-percent with it.')
+  const takeProfits = (text(flags, 'take-profit') ?? '')
+    .split(',')
+    .filter((t) => t.trim() !== '')
+    .map((t) => {
+      const [price, share, extra] = t.split(':')
+      if (price === undefined || extra !== undefined) throw new UsageError(`--take-profit is PRICE:SHARE (share in percent), got "${t}".`)
+      // an OCO's single target sells everything
+      return { price: price.trim(), share: (share ?? (held !== undefined ? '100' : '')).trim() }
+    })
+  const raw = {
+    pair: required(flags, 'pair', 'protect').toUpperCase(),
+    side: held !== undefined ? 'BUY' : required(flags, 'side', 'protect').toUpperCase(),
+    entry: held !== undefined ? { type: 'HELD', amount: held } : flags['entry-market'] === true ? { type: 'MARKET' } : { type: 'LIMIT', price: text(flags, 'entry-price') },
+    ...(held === undefined ? { size: amount !== undefined ? { amount } : { riskPercent: risk } } : {}),
+    stopLoss: required(flags, 'stop-loss', 'protect'),
+    ...(text(flags, 'stop-limit') !== undefined ? { stopLimit: text(flags, 'stop-limit') } : {}),
+    takeProfits,
+    ...(text(flags, 'trail') !== undefined ? { trail: text(flags, 'trail') } : {}),
+    ...(text(flags, 'slippage') !== undefined ? { slippage: text(flags, 'slippage') } : {}),
+    breakeven: flags.breakeven === true,
+  }
+  const parsed = protectInputSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new TerminalError({ kind: 'validation', code: 'INVALID_PROTECTION', message: `${issue?.path.join('.') ?? 'protect'}: ${issue?.message ?? 'invalid'}; nothing was sent.` })
+  }
+  return parsed.data
+}
+
+/** What `positions` prints of each position: its state, its protection, and every order with its ids. */
+export function positionView(p: Position) {
+  const { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, targets, attention } = p
+  const legs = p.legs.map((l) => ({ role: l.role, clientOrderId: l.clientOrderId, orderId: l.orderId, type: l.type, side: l.side, amount: l.amount, filled: l.filled, status: l.status }))
+  return { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, targets, attention, legs }
+}
+
+function untilStopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) return resolve()
+      signal.addEventListener('abort', () => resolve(), { once: true })
+      return
+    }
+    const done = () => {
+      process.off('SIGINT', done)
+      process.off('SIGTERM', done)
+      resolve()
+    }
+    process.on('SIGINT', done)
+    process.on('SIGTERM', done)
+  })
+}
+
+export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io: PositionsIo, connect: () => Promise<ExchangeClient>): Promise<unknown> {
+  const { flags } = args
+  const input = verb === 'protect' ? protectInputOf(flags) : null
+  const id = verb === 'position-close' || verb === 'position-cancel' ? required(flags, 'id', verb) : null
+  const store = createPositionStore(resolveDataDir({ env: { ...io.env } as NodeJS.ProcessEnv }), await profileKey(flags, io))
+  if (verb === 'positions') return (await store.load()).positions.map(positionView)
+  const client = await connect()
+  const desk = createOrderDesk({ client, accountId: () => null })
+  const write = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`)
+  const keeper: Keeper = createKeeper({ client, desk, store, ...(verb === 'keeper' ? { onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }) } : {}) })
+  await keeper.start()
+  try {
+    if (verb === 'keeper') {
+      write({ event: 'keeper', acting: keeper.acting(), file: store.path })
+      await untilStopped(io.stop)
+      return { stopped: true, acting: keeper.acting() }
+    }
+    const answer = answerOf(input !== null ? await keeper.open(await planFor(client, input)) : verb === 'position-close' ? await keeper.close(id!) : await keeper.cancel(id!))
+    return {
+      ...answer,
+      position: answer.position && positionView(answer.position),
+      keeper: keeper.acting() ? 'none was running: start `keeper` to watch it' : 'running elsewhere: it takes this request',
+    }
+  } finally {
+    await keeper.stop()
+  }
+}

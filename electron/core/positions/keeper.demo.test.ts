@@ -1,0 +1,149 @@
+// The keeper against the real demo exchange, in-process: a protected LIMIT buy fills and its stop
+// rests at the exchange for the filled amount; the price driven to the target makes the keeper
+// cancel the stop, sell the target's share and place a new stop for the rest; driven down to the
+// stop, the position ends closed by the stop. A keeper restarted mid-way reconciles from the orders
+// and sends nothing twice (the demo counts every POST /trading/order).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Decimal } from '../../domain/decimal'
+import type { Position, PositionPlan } from '../../domain/protection/types'
+import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
+import { createExchangeClient, type ExchangeClient } from '../exchange/client'
+import { createOrderDesk } from '../orders/order-desk'
+import { createKeeper, type Keeper } from './keeper'
+import { createPositionStore, type PositionStore } from './position-store'
+
+let demo: DemoExchange
+let client: ExchangeClient
+const dirs: string[] = []
+const keepers: Keeper[] = []
+
+beforeAll(async () => {
+  demo = await startDemoExchange({ port: 0, seed: 21, live: false, historyDays: 1, admin: true })
+  const { apiKey, apiSecret } = demo.accounts[0]!
+  client = createExchangeClient({ baseUrl: demo.baseUrl, credentials: async () => ({ apiKey, apiSecret }) })
+})
+afterAll(async () => {
+  for (const k of keepers) await k.stop()
+  await demo.close()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+function keeperOn(dir: string, wrap: (s: PositionStore) => PositionStore = (s) => s): Keeper {
+  const desk = createOrderDesk({ client, accountId: () => null, lookupDelaysMs: [0] })
+  const keeper = createKeeper({ client, desk, store: wrap(createPositionStore(dir, 'demo')), pollMs: 60_000, lookupDelaysMs: [0] })
+  keepers.push(keeper)
+  return keeper
+}
+
+async function drive(price: string): Promise<void> {
+  const origin = new URL(demo.baseUrl).origin
+  const res = await fetch(`${origin}/__admin/price`, {
+    method: 'POST',
+    headers: { 'x-admin-token': demo.adminToken!, 'content-type': 'application/json' },
+    body: JSON.stringify({ pair: 'BTC_USDT', price }),
+  })
+  expect(res.status).toBe(200)
+}
+
+const orderOf = async (clientOrderId: string) => (await client.recentOrders(undefined, { pair: 'BTC_USDT' })).find((o) => o.client_order_id === clientOrderId)
+const only = async (k: Keeper): Promise<Position> => (await k.list())[0]!
+const legs = (p: Position) => p.legs.map((l) => `${l.role}:${l.status}:${l.amount}:${l.filled}`)
+
+/** Nothing oversold: what the exits sold at the exchange adds up to at most what the entry bought. */
+async function assertNeverOversold(p: Position): Promise<void> {
+  const records = await client.recentOrders(undefined, { pair: 'BTC_USDT' })
+  const ours = records.filter((r) => r.client_order_id?.startsWith(`${p.id}-`))
+  const bought = ours.filter((r) => r.side === 'BID').reduce((s, r) => s.plus(r.amount_filled ?? '0'), new Decimal(0))
+  const sold = ours.filter((r) => r.side === 'ASK').reduce((s, r) => s.plus(r.amount_filled ?? '0'), new Decimal(0))
+  expect(sold.lte(bought)).toBe(true)
+  expect(new Decimal(p.exited).lte(p.filled)).toBe(true)
+}
+
+describe('the keeper against the demo exchange', () => {
+  it('entry fills → stop rests; target → cancel stop, sell the share, new stop; a restart sends nothing twice; stop → closed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keeper-demo-'))
+    dirs.push(dir)
+    const saved: Position[][] = []
+    const keeper = keeperOn(dir, (s) => ({ ...s, save: (ps) => (saved.push(structuredClone([...ps])), s.save(ps)) }))
+    await keeper.start()
+    expect(keeper.acting()).toBe(true)
+
+    const last = new Decimal((await client.ticker({ pair: 'BTC_USDT' }))[0]!.last!)
+    const entry = last.minus(200).toDecimalPlaces(0)
+    const target = entry.plus(600)
+    const stop = entry.minus(600)
+    const plan: PositionPlan = {
+      id: 'k1',
+      pair: 'BTC_USDT',
+      side: 'BUY',
+      entry: { type: 'LIMIT', amount: '0.01', price: entry.toFixed() },
+      protection: 'exchange',
+      stop: { price: stop.toFixed(), limit: stop.minus(50).toFixed() },
+      slippage: '5',
+      targets: [{ price: target.toFixed(), share: '50' }],
+      trailing: null,
+      breakevenAt: null,
+      amountPrecision: 6,
+      pricePrecision: 2,
+    }
+    await keeper.open(plan)
+    expect((await orderOf('k1-1'))?.status).toBe('OPEN')
+
+    await drive(entry.toFixed())
+    await keeper.sync()
+    let p = await only(keeper)
+    expect(p.state).toBe('open')
+    expect(p.filled).toBe('0.01')
+    const firstStop = await orderOf('k1-2')
+    expect(firstStop).toMatchObject({ type: 'STOP_LIMIT', side: 'ASK', status: 'PENDING' })
+    expect(new Decimal(firstStop!.amount).eq('0.01')).toBe(true)
+
+    await drive(target.toFixed())
+    await keeper.sync()
+    p = await only(keeper)
+    expect((await orderOf('k1-2'))?.status).toBe('CANCELLED')
+    expect(legs(p)).toEqual(['entry:done:0.01:0.01', 'stop:done:0.01:0', 'target:resting:0.005:0', 'stop:resting:0.005:0'])
+    // the target's sell rests just under the target; the next buyer at the target takes it
+    await drive(target.plus(1).toFixed())
+    await keeper.sync()
+    p = await only(keeper)
+    expect(p.exited).toBe('0.005')
+    expect(p.legs[2]!.status).toBe('done')
+
+    // a keeper that stopped just after sending the target's sell and the new stop, before their
+    // answers were saved: a new keeper on that state finds both orders and sends none again
+    const crashed = saved.find((ps) => ps[0]!.legs.length === 4 && ps[0]!.legs[2]!.status === 'placing')!
+    const dir2 = mkdtempSync(join(tmpdir(), 'keeper-demo-'))
+    dirs.push(dir2)
+    await createPositionStore(dir2, 'demo').save(crashed)
+    const sent = demo.stats().orderRequests
+    const restarted = keeperOn(dir2)
+    await restarted.start()
+    p = await only(restarted)
+    expect(demo.stats().orderRequests).toBe(sent)
+    expect(legs(p)).toEqual(['entry:done:0.01:0.01', 'stop:done:0.01:0', 'target:done:0.005:0.005', 'stop:resting:0.005:0'])
+    expect(p.legs[3]!.orderId).toBe(String((await orderOf('k1-4'))!.id))
+    // the same keeper restarted on its own file: reconciles, nothing sent
+    await keeper.stop()
+    const again = keeperOn(dir)
+    await again.start()
+    expect(demo.stats().orderRequests).toBe(sent)
+    expect(legs(await only(again))).toEqual(legs(p))
+    await restarted.stop()
+
+    // through the stop: it triggers, and its limit sells as soon as a buyer comes back to it
+    await drive(stop.minus(60).toFixed())
+    await again.sync()
+    expect((await only(again)).state).toBe('open')
+    await drive(stop.minus(50).toFixed())
+    await again.sync()
+    p = await only(again)
+    expect(p.state).toBe('closed')
+    expect(p.closedBy).toBe('stop')
+    expect(p.exited).toBe('0.01')
+    await assertNeverOversold(p)
+  })
+})

@@ -1,0 +1,134 @@
+// One keeper per profile: two keepers on one data directory, only the one holding the lock acts; the
+// other reads the state and leaves its requests in the inbox, and takes over once the lock is free —
+// or stale, left by a process that died. A start after a target was crossed unseen sells nothing.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PositionPlan } from '../../domain/protection/types'
+import { PLAN as BASE } from '../../domain/test/position-plan.test-util'
+import type { OrderRecord } from '../../domain/wire'
+import type { ExchangeClient } from '../exchange/client'
+import type { OrderDesk } from '../orders/order-desk'
+import { createKeeper, type Keeper } from './keeper'
+import { createPositionStore } from './position-store'
+
+const PLAN: PositionPlan = { ...BASE, targets: [{ price: '110', share: '50' }] }
+
+/** A tiny exchange: every order rests (or fills when `fill` says so); the ticker answers `price`. */
+function fakeExchange() {
+  const orders: OrderRecord[] = []
+  const state = { price: '100', placed: 0, fill: false }
+  const client = {
+    recentOrders: async () => structuredClone(orders),
+    ticker: async () => [{ pair: 'BTC_USDT', last: state.price, buy: state.price, sell: state.price }],
+    cancelOrders: async ({ order_ids }: { order_ids: number[] }) => {
+      for (const o of orders) if (order_ids.includes(o.id)) o.status = 'CANCELLED'
+      return { kind: 'by-ids' as const, results: {} }
+    },
+    serverSkewMs: () => 0,
+  } as unknown as ExchangeClient
+  const desk: Pick<OrderDesk, 'place'> = {
+    async place(draft) {
+      state.placed++
+      const id = orders.length + 1
+      const status = state.fill ? 'FILLED' : draft.order_type === 'STOP_LIMIT' ? 'PENDING' : 'OPEN'
+      const amount = draft.base_amount!
+      orders.push({
+        id,
+        pair: draft.pair,
+        amount,
+        side: draft.order_side === 'BUY' ? 'BID' : 'ASK',
+        status,
+        type: draft.order_type,
+        amount_filled: state.fill ? amount : '0',
+        client_order_id: draft.client_order_id!,
+      })
+      return { outcome: 'placed', orderIds: [id], clientOrderId: draft.client_order_id! }
+    },
+  }
+  return { orders, state, client, desk }
+}
+
+const dirs: string[] = []
+const keepers: Keeper[] = []
+afterEach(async () => {
+  for (const k of keepers.splice(0)) await k.stop()
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function setUp() {
+  const dir = mkdtempSync(join(tmpdir(), 'keeper-lock-'))
+  dirs.push(dir)
+  const exchange = fakeExchange()
+  const keeper = (): Keeper => {
+    const k = createKeeper({ client: exchange.client, desk: exchange.desk, store: createPositionStore(dir, 'prof'), pollMs: 60_000, lockStaleMs: 2_000 })
+    keepers.push(k)
+    return k
+  }
+  return { dir, exchange, keeper }
+}
+
+describe('one keeper per profile', () => {
+  it('two keepers: only the one with the lock acts; the other reads, queues, and takes over when the lock is free', async () => {
+    const { exchange, keeper } = setUp()
+    const first = keeper()
+    const second = keeper()
+    await first.start()
+    await second.start()
+    expect(first.acting()).toBe(true)
+    expect(second.acting()).toBe(false)
+
+    expect(await second.open(PLAN)).toBeNull() // left in the inbox
+    expect(exchange.state.placed).toBe(0)
+    await second.sync()
+    expect(exchange.state.placed).toBe(0) // still not the keeper: it sends nothing
+    await first.sync()
+    expect(exchange.state.placed).toBe(1)
+    expect((await second.list()).map((p) => p.legs.map((l) => l.status))).toEqual([['resting']])
+
+    await first.stop()
+    await second.sync()
+    expect(second.acting()).toBe(true)
+    await second.sync()
+    expect(exchange.state.placed).toBe(1) // took over: the resting entry is known, nothing sent again
+  })
+
+  it('takes over the stale lock of a keeper that died', async () => {
+    const { dir, keeper } = setUp()
+    // a lock left behind, not refreshed for a minute
+    const lockDir = `${createPositionStore(dir, 'prof').path}.lock`
+    mkdirSync(lockDir, { recursive: true })
+    const old = new Date(Date.now() - 60_000)
+    utimesSync(lockDir, old, old)
+    const k = keeper()
+    await k.start()
+    expect(k.acting()).toBe(true)
+  })
+
+  it('a start after the price crossed a target unseen sells nothing and marks the position for the trader', async () => {
+    const { exchange, keeper } = setUp()
+    const first = keeper()
+    await first.start()
+    exchange.state.fill = true // the entry fills at once
+    await first.open(PLAN)
+    exchange.state.fill = false
+    await first.sync()
+    const placed = exchange.state.placed
+    expect((await first.list())[0]!.legs.map((l) => `${l.role}:${l.status}`)).toEqual(['entry:done', 'stop:resting'])
+    await first.stop()
+
+    exchange.state.price = '112' // past the target while no keeper ran
+    const next = keeper()
+    await next.start()
+    const [p] = await next.list()
+    expect(p!.attention).toEqual({ reason: 'target-crossed-unwatched', price: '112' })
+    expect(exchange.state.placed).toBe(placed)
+    expect(exchange.orders.every((o) => o.status !== 'CANCELLED')).toBe(true)
+    // the trader carries on: the next price acts (the stop is cancelled for the target's sell)
+    await next.acknowledge('p1')
+    exchange.state.price = '112.5'
+    await next.sync()
+    expect((await next.list())[0]!.targets[0]!.state).toBe('done')
+  })
+})

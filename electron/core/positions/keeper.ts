@@ -1,0 +1,306 @@
+// The keeper of one profile's protected positions: the process side of the pure reducer
+// (electron/domain/protection). It decides nothing. It feeds the reducer what it observes — the
+// legs' order records (polled at a bounded interval), the pairs' last prices — and carries out the
+// reducer's actions: places through the order desk with the reducer's client_order_id, cancels,
+// looks up an answer that was lost (never resends). Every outcome goes back into the reducer as an
+// event, and the state is saved after every step, before the next order is sent.
+//
+// One keeper acts per profile: it holds the lock on the positions file. Another process reads the
+// state and leaves its requests in the inbox (position-store.ts) until it takes the lock over.
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { TerminalError, isTerminalError, toTerminalError } from '../../domain/errors'
+import { openPosition, step } from '../../domain/protection/step'
+import { isLive } from '../../domain/protection/legs'
+import type { Position, PositionAction, PositionEvent, PositionPlan } from '../../domain/protection/types'
+import type { OrderRecord } from '../../domain/wire'
+import type { ExchangeClient } from '../exchange/client'
+import type { OrderDesk } from '../orders/order-desk'
+import { lookUpOrder } from '../orders/order-lookup'
+import { holdFileLock, type HeldLock } from '../storage/file-lock'
+import type { Logger } from '../storage/logger'
+import { bodyOf, draftOf, eventsFromRecord, lookedUp, recordOf } from './leg-facts'
+import type { KeeperRequest, PositionStore } from './position-store'
+
+export interface KeeperDeps {
+  client: ExchangeClient
+  desk: Pick<OrderDesk, 'place'>
+  store: PositionStore
+  logger?: Logger | undefined
+  /** How often orders and prices are read (and the lock retried). Default 2 s, at least 100 ms. */
+  pollMs?: number
+  /** A lock not refreshed for this long is a dead keeper's and is taken over. Default 10 s. */
+  lockStaleMs?: number
+  /** Waits between the reads of a look-up. Default 0, 1 s, 2 s. */
+  lookupDelaysMs?: readonly number[]
+  /** Every change of the positions (the `positions.changed` event). */
+  onChange?: (positions: Position[]) => void
+}
+
+export interface Keeper {
+  /** Takes the lock if free and starts acting; else keeps trying at every poll. */
+  start(): Promise<void>
+  /** Whether this process holds the lock and acts for the profile. */
+  acting(): boolean
+  /** The positions: this keeper's, or the file's when another process keeps them. */
+  list(): Promise<Position[]>
+  /** Opens a position from a plan (or leaves the request for the acting keeper). */
+  open(plan: PositionPlan): Promise<Position | null>
+  /** Closes by hand: cancels the entry and the exits, sells what is held at the last price. */
+  close(id: string): Promise<Position | null>
+  /** Cancels a position nothing of which was bought yet (its entry). */
+  cancel(id: string): Promise<Position | null>
+  /** The trader saw the `attention` and carries on. */
+  acknowledge(id: string): Promise<Position | null>
+  /** One round of reading orders and prices (also run by the timer). */
+  sync(): Promise<void>
+  /** Warnings of the start (a damaged file set aside). */
+  warnings(): string[]
+  stop(): Promise<void>
+}
+
+const isActive = (p: Position): boolean => p.state === 'pending' || p.state === 'open'
+
+export function createKeeper(deps: KeeperDeps): Keeper {
+  const { client, desk, store } = deps
+  const log = deps.logger
+  const pollMs = Math.max(deps.pollMs ?? 2_000, 100)
+  const positions = new Map<string, Position>()
+  /** The last price fed to each position; a position without one gets `resumed` (nobody watched). */
+  const lastFed = new Map<string, string>()
+  const warnings: string[] = []
+  let lock: HeldLock | null = null
+  let lost = false
+  let stopped = false
+  let timer: ReturnType<typeof setInterval> | null = null
+  let queue: Promise<unknown> = Promise.resolve()
+  let savedJson = ''
+
+  /** One thing at a time, in order: steps, saves and orders never interleave. */
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  const acting = (): boolean => lock !== null && !lost && !stopped
+  const all = (): Position[] => [...positions.values()]
+
+  async function save(): Promise<void> {
+    const json = JSON.stringify(all())
+    if (json === savedJson) return
+    await store.save(all())
+    savedJson = json
+    deps.onChange?.(all())
+  }
+
+  /** Steps the reducer, saves, then carries out its actions; each outcome is stepped in turn. */
+  async function feed(id: string, event: PositionEvent): Promise<void> {
+    const current = positions.get(id)
+    if (current === undefined) return
+    const next = step(current, event)
+    await apply(next.position, next.actions)
+  }
+
+  async function apply(position: Position, actions: PositionAction[]): Promise<void> {
+    positions.set(position.id, position)
+    await save() // before anything is sent: the file names every order that may exist
+    const outcomes: PositionEvent[] = []
+    for (const action of actions) {
+      if (!acting()) return // the lock was lost: the next keeper finds the legs 'placing' and looks them up
+      outcomes.push(...(await perform(position, action)))
+    }
+    for (const event of outcomes) await feed(position.id, event)
+  }
+
+  async function perform(p: Position, action: PositionAction): Promise<PositionEvent[]> {
+    const clientOrderId = action.clientOrderId
+    if (action.type === 'place') {
+      try {
+        const result = await desk.place(draftOf(p, action))
+        const orderId = result.orderIds[0]
+        if (result.outcome === 'placed' || ((result.lookup === 'placed' || result.lookup === 'probably-placed') && orderId !== undefined)) {
+          return orderId !== undefined ? [{ type: 'accepted', clientOrderId, orderId: String(orderId) }] : [{ type: 'outcome-unknown', clientOrderId }]
+        }
+        return [{ type: 'outcome-unknown', clientOrderId }]
+      } catch (error) {
+        const e = toTerminalError(error)
+        if (e.kind === 'validation' || e.kind === 'rejected') return [{ type: 'refused', clientOrderId, reason: e.message }]
+        log?.warn('keeper: a place had no clear answer; looking it up', { clientOrderId, kind: e.kind })
+        return [{ type: 'outcome-unknown', clientOrderId }]
+      }
+    }
+    if (action.type === 'cancel') {
+      try {
+        await client.cancelOrders({ order_ids: [Number(action.orderId)] })
+      } catch (error) {
+        if (isTerminalError(error) && error.kind === 'outcome-unknown') return [{ type: 'outcome-unknown', clientOrderId }]
+        log?.warn('keeper: cancel failed; the order records will tell', { clientOrderId, kind: toTerminalError(error).kind })
+      }
+      // confirmed by the order's record: cancelled (with what it filled before), or filled meanwhile
+      const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
+      const record = leg ? recordOf(leg, await recentOrders(p.pair)) : null
+      return leg && record ? eventsFromRecord({ ...leg, orderId: action.orderId }, record).filter((e) => e.type !== 'accepted') : []
+    }
+    return lookUp(p, clientOrderId)
+  }
+
+  async function recentOrders(pair: string): Promise<OrderRecord[]> {
+    return client.recentOrders(undefined, { pair })
+  }
+
+  /** Looks a leg up in the recent orders; still unsure: no event, it stays unknown and is asked again at the next poll. */
+  async function lookUp(p: Position, clientOrderId: string): Promise<PositionEvent[]> {
+    const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
+    if (leg === undefined) return []
+    const body = bodyOf(p, leg)
+    const cause = new TerminalError({ kind: 'outcome-unknown', code: 'KEEPER_LOOKUP', message: 'The keeper lost the answer to an order.' })
+    const delaysMs = deps.lookupDelaysMs ?? [0, 1_000, 2_000]
+    const result = await lookUpOrder(
+      { client, clientOrderId, body, sentAt: Date.now() - 24 * 3_600_000, cause },
+      { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), delaysMs, budgetMs: 15_000 },
+    )
+    if (result.lookup === 'not-found') return [lookedUp(clientOrderId, null)]
+    const id = result.orderIds[0]
+    if ((result.lookup === 'placed' || result.lookup === 'probably-placed') && id !== undefined) {
+      const record = (await recentOrders(p.pair)).find((r) => r.id === id) ?? null
+      return record ? [lookedUp(clientOrderId, record)] : []
+    }
+    log?.warn('keeper: an order is still unknown', { clientOrderId, lookup: result.lookup })
+    return []
+  }
+
+  /** Reads each pair's orders and last price once; feeds what changed. The first round after a start is the reconcile. */
+  async function syncNow(): Promise<void> {
+    await takeRequests()
+    const pairs = new Set(
+      all()
+        .filter(isActive)
+        .map((p) => p.pair),
+    )
+    for (const pair of pairs) {
+      if (!acting()) return
+      let records: OrderRecord[]
+      let last: string | null
+      try {
+        records = await recentOrders(pair)
+        last = (await client.ticker({ pair })).find((t) => t.pair.toUpperCase() === pair)?.last ?? null
+      } catch (error) {
+        log?.warn('keeper: could not read the orders or the price', { pair, kind: toTerminalError(error).kind })
+        continue
+      }
+      for (const p of all().filter((x) => x.pair === pair && isActive(x))) await syncPosition(p.id, records, last)
+    }
+  }
+
+  async function syncPosition(id: string, records: OrderRecord[], last: string | null): Promise<void> {
+    for (const leg of positions.get(id)!.legs.filter(isLive)) {
+      const p = positions.get(id)!
+      const now = p.legs.find((l) => l.clientOrderId === leg.clientOrderId)!
+      if (!isLive(now)) continue
+      const record = recordOf(now, records)
+      // an order sent whose answer was never saved (a keeper that stopped mid-way): look it up, never resend
+      if (now.status === 'placing' && record === null) await feed(id, { type: 'outcome-unknown', clientOrderId: now.clientOrderId })
+      else if (now.status === 'unknown') for (const e of await lookUp(p, now.clientOrderId)) await feed(id, e)
+      else if (record !== null) for (const e of eventsFromRecord(now, record)) await feed(id, e)
+    }
+    const p = positions.get(id)
+    if (last === null || p === undefined || !isActive(p) || lastFed.get(id) === last) return
+    const type = lastFed.has(id) ? 'price-moved' : 'resumed'
+    lastFed.set(id, last)
+    await feed(id, { type, price: last })
+  }
+
+  async function takeRequests(): Promise<void> {
+    const { requests, warnings: damaged } = await store.takeRequests()
+    for (const w of damaged) log?.warn('keeper inbox', { warning: w })
+    for (const request of requests) await handle(request).catch((error: unknown) => log?.warn('keeper: a request failed', { error: toTerminalError(error).message }))
+  }
+
+  function positionOf(id: string): Position {
+    const p = positions.get(id)
+    if (p === undefined) throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_POSITION', message: `There is no position ${id}.` })
+    return p
+  }
+
+  async function handle(request: KeeperRequest | { type: 'acknowledge'; id: string }): Promise<Position> {
+    if (request.type === 'open') {
+      if (positions.has(request.plan.id)) throw new TerminalError({ kind: 'validation', code: 'POSITION_EXISTS', message: `A position ${request.plan.id} exists already.` })
+      const opened = openPosition(request.plan)
+      await apply(opened.position, opened.actions)
+      return positionOf(request.plan.id)
+    }
+    const p = positionOf(request.id)
+    if (request.type === 'acknowledge') await feed(p.id, { type: 'acknowledged' })
+    else {
+      if (request.type === 'cancel' && p.state !== 'pending') {
+        throw new TerminalError({ kind: 'validation', code: 'POSITION_NOT_PENDING', message: `Position ${p.id} has bought already (${p.state}): close it instead.` })
+      }
+      const last = (await client.ticker({ pair: p.pair })).find((t) => t.pair.toUpperCase() === p.pair)?.last ?? p.entryPrice
+      await feed(p.id, { type: 'close', price: last })
+    }
+    return positionOf(request.id)
+  }
+
+  /** Acts now when this process keeps the positions; else leaves the request for the keeper. */
+  async function submit(request: KeeperRequest | { type: 'acknowledge'; id: string }): Promise<Position | null> {
+    if (acting()) return serial(() => handle(request))
+    if (request.type === 'acknowledge') throw new TerminalError({ kind: 'unsupported', code: 'NOT_KEEPER', message: 'Another process keeps these positions.' })
+    await store.request(request)
+    return null
+  }
+
+  async function tryTake(): Promise<void> {
+    if (acting() || stopped) return
+    lost = false
+    await mkdir(dirname(store.path), { recursive: true, mode: 0o700 })
+    const held = await holdFileLock(store.path, { staleMs: deps.lockStaleMs ?? 10_000, onLost: () => (lost = true) })
+    if (held === null) return
+    lock = held
+    const loaded = await store.load()
+    if (loaded.warning !== null) {
+      warnings.push(loaded.warning)
+      log?.warn('positions store', { warning: loaded.warning })
+    }
+    positions.clear()
+    lastFed.clear()
+    for (const p of loaded.positions) positions.set(p.id, p)
+    savedJson = JSON.stringify(all())
+    log?.info('keeper: acting for the profile', { positions: positions.size })
+  }
+
+  async function tick(): Promise<void> {
+    try {
+      if (!acting()) await tryTake()
+      if (acting()) await syncNow()
+    } catch (error) {
+      log?.warn('keeper: a round failed', { error: toTerminalError(error).message })
+    }
+  }
+
+  return {
+    async start() {
+      await serial(tick)
+      timer = setInterval(() => void serial(tick), pollMs)
+      timer.unref?.()
+    },
+    acting,
+    async list() {
+      if (acting()) return structuredClone(all())
+      return (await store.load()).positions
+    },
+    open: (plan) => submit({ type: 'open', plan }),
+    close: (id) => submit({ type: 'close', id }),
+    cancel: (id) => submit({ type: 'cancel', id }),
+    acknowledge: (id) => submit({ type: 'acknowledge', id }),
+    sync: () => serial(tick),
+    warnings: () => [...warnings],
+    async stop() {
+      stopped = true
+      if (timer !== null) clearInterval(timer)
+      await queue
+      await lock?.release()
+      lock = null
+    },
+  }
+}

@@ -1,0 +1,34 @@
+// `positions.protect` from the facts the exchange gives now: the pair's record, the last price, the
+// quote currency's available SPOT balance (the equity a risk percent is a share of — not the whole
+// portfolio valued through price routes), and the fee rule for the pair. Shared by the terminal's
+// handlers and the CLI.
+import { randomBytes } from 'node:crypto'
+import { availableIn } from '../../domain/balances'
+import { TerminalError } from '../../domain/errors'
+import { feeContextOf, resolveFeeRule } from '../../domain/fee-rules'
+import { planOf, type ProtectInput } from '../../domain/protect-plan'
+import type { PositionAnswer } from '../../domain/api'
+import type { Position, PositionPlan } from '../../domain/protection/types'
+import type { ExchangeClient } from '../exchange/client'
+
+/** A new position id: the time and a random tail, within the reducer's id alphabet. */
+export const newPositionId = (now: number = Date.now()): string => `pos${now.toString(36)}${randomBytes(3).toString('hex')}`
+
+export async function planFor(client: ExchangeClient, input: ProtectInput, id: string = newPositionId()): Promise<PositionPlan> {
+  const [pairs, tickers, balances, rules] = await Promise.all([
+    client.pairs(),
+    client.ticker({ pair: input.pair }),
+    input.size !== undefined && 'riskPercent' in input.size ? client.balances() : Promise.resolve(null),
+    input.size !== undefined && 'riskPercent' in input.size ? client.feeInfo() : Promise.resolve(null),
+  ])
+  const pair = pairs.find((p) => p.name.toUpperCase() === input.pair)
+  if (pair === undefined) throw new TerminalError({ kind: 'validation', code: 'UNKNOWN_PAIR', field: 'pair', message: `${input.pair} is not a pair of this exchange; nothing was sent.` })
+  const last = tickers.find((t) => t.pair.toUpperCase() === input.pair)?.last ?? null
+  if (last === null) throw new TerminalError({ kind: 'validation', code: 'NO_LAST_PRICE', field: 'pair', message: `${input.pair} has no last price yet; nothing was sent.` })
+  const accountId = balances?.find((b) => b.currency === pair.currency2)?.account_id ?? null
+  const equity = balances !== null && accountId !== null ? availableIn(balances, { accountId, currency: pair.currency2, walletType: 'SPOT' }) : null
+  const rule = rules !== null && accountId !== null ? resolveFeeRule(rules, { accountId, pairId: pair.id ?? null, currencyIds: [], at: new Date() }) : null
+  return planOf(input, { id, pair, last, equity, fee: feeContextOf(rule) })
+}
+
+export const answerOf = (position: Position | null): PositionAnswer => (position === null ? { queued: true, position: null } : { queued: false, position })

@@ -1,0 +1,41 @@
+// positions.* through the terminal, against the demo exchange: protect sizes from risk and sends the
+// entry, the positions.changed event carries it, list shows it, cancel ends it; the keeper's file is
+// the active profile's.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { Decimal } from '../../domain/decimal'
+import { next, useTerminalHarness } from '../test/terminal-harness.test-util'
+
+describe('positions.*', () => {
+  const h = useTerminalHarness(13)
+
+  it('protect (risk-sized LIMIT buy with a target), positions.changed, list, cancel', async () => {
+    const core = await h.open()
+    const [ticker] = await core.call('market.ticker', { pair: 'BTC_USDT' })
+    const entry = new Decimal(ticker!.last!).times('0.9').toDecimalPlaces(0)
+    const changed = next(core, 'positions.changed')
+    const answer = await core.call('positions.protect', {
+      pair: 'BTC_USDT',
+      side: 'BUY',
+      entry: { type: 'LIMIT', price: entry.toFixed() },
+      size: { riskPercent: '0.5' },
+      stopLoss: entry.minus(1000).toFixed(),
+      takeProfits: [{ price: entry.plus(2000).toFixed(), share: '100' }],
+    })
+    expect(answer.queued).toBe(false)
+    const position = answer.position!
+    expect(position.state).toBe('pending')
+    expect(position.legs.map((l) => [l.role, l.status])).toEqual([['entry', 'resting']])
+    expect(new Decimal(position.legs[0]!.amount).gt(0)).toBe(true)
+    expect((await changed).positions.map((p) => p.id)).toContain(position.id)
+
+    const session = await core.call('session.get', undefined)
+    expect(existsSync(join(h.dataDir, 'positions', `${session.profile!.id}.json`))).toBe(true)
+    expect((await core.call('positions.list', undefined)).map((p) => p.id)).toEqual([position.id])
+
+    const cancelled = await core.call('positions.cancel', { id: position.id })
+    expect(cancelled.position?.state).toBe('cancelled')
+    await expect(core.call('positions.close', { id: 'nope' })).rejects.toThrow(/no position nope/)
+  })
+})

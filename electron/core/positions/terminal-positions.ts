@@ -1,0 +1,84 @@
+// The positions.* handlers of the terminal: one keeper for the active profile, started when the
+// profile has positions on disk or a positions.* method is first called, stopped when the profile
+// session ends. Whether it acts depends on the lock: while another process (the CLI's `keeper`)
+// keeps the profile's positions, this one reads them and queues its requests.
+import { existsSync } from 'node:fs'
+import type { EventHub } from '../events'
+import type { HandlersOf } from '../handlers'
+import type { Logger } from '../storage/logger'
+import { TerminalError } from '../../domain/errors'
+import { protectInputSchema } from '../../domain/protect-plan'
+import { noProfile } from '../market/terminal-market'
+import type { Session } from '../session/terminal-session'
+import { createOrderDesk } from '../orders/order-desk'
+import { createKeeper, type Keeper } from './keeper'
+import { createPositionStore } from './position-store'
+import { answerOf, planFor } from './protect'
+
+export interface PositionsDeps {
+  session: Pick<Session, 'active' | 'client' | 'accountId' | 'onProfileEnd'>
+  hub: EventHub
+  dataDir: string
+  logger?: Logger | undefined
+  pollMs?: number | undefined
+}
+
+export interface TerminalPositions {
+  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel'>
+  /** Starts the active profile's keeper when it has positions on disk (after an activation). */
+  resume(): Promise<void>
+  dispose(): Promise<void>
+}
+
+export function createTerminalPositions(deps: PositionsDeps): TerminalPositions {
+  const { session, hub } = deps
+  let current: { profileId: string; keeper: Keeper } | null = null
+
+  async function keeper(): Promise<Keeper> {
+    const profile = session.active
+    const client = session.client
+    if (profile === null || client === null) throw noProfile()
+    if (current?.profileId === profile.id) return current.keeper
+    const store = createPositionStore(deps.dataDir, profile.id)
+    const desk = createOrderDesk({ client, accountId: () => session.accountId })
+    const k = createKeeper({ client, desk, store, logger: deps.logger, pollMs: deps.pollMs, onChange: (positions) => hub.emit('positions.changed', { profileId: profile.id, positions }) })
+    current = { profileId: profile.id, keeper: k }
+    await k.start()
+    return k
+  }
+
+  async function end(): Promise<void> {
+    const ending = current
+    current = null
+    await ending?.keeper.stop()
+  }
+  session.onProfileEnd(() => void end())
+
+  const notFound = (id: string) => new TerminalError({ kind: 'not-found', code: 'NO_SUCH_POSITION', message: `There is no position ${id}.` })
+
+  return {
+    handlers: {
+      'positions.list': async () => (await keeper()).list(),
+      async 'positions.protect'(input) {
+        const k = await keeper()
+        const plan = await planFor(session.client!, protectInputSchema.parse(input))
+        return answerOf(await k.open(plan))
+      },
+      async 'positions.close'({ id }) {
+        const k = await keeper()
+        if (k.acting() && !(await k.list()).some((p) => p.id === id)) throw notFound(id)
+        return answerOf(await k.close(id))
+      },
+      async 'positions.cancel'({ id }) {
+        const k = await keeper()
+        if (k.acting() && !(await k.list()).some((p) => p.id === id)) throw notFound(id)
+        return answerOf(await k.cancel(id))
+      },
+    },
+    async resume() {
+      const id = session.active?.id
+      if (id !== undefined && existsSync(createPositionStore(deps.dataDir, id).path)) await keeper()
+    },
+    dispose: end,
+  }
+}

@@ -1,0 +1,55 @@
+// From a positions.protect request to the reducer's plan: sizes, defaults and refusals.
+import { describe, expect, it } from 'vitest'
+import { planOf, protectInputSchema, type ProtectFacts } from './protect-plan'
+
+const FACTS: ProtectFacts = {
+  id: 'pos1',
+  pair: { name: 'BTC_USDT', currency1: 'BTC', currency2: 'USDT', price_precision: 2, amount_precision: 6, minimum_order_size: '0.00001', maximum_order_size: '100' },
+  last: '100',
+  equity: '10000',
+  fee: { makerRate: '0', takerRate: '0', currency: null },
+}
+const input = (extra: object) => protectInputSchema.parse({ pair: 'BTC_USDT', side: 'BUY', entry: { type: 'LIMIT', price: '100' }, stopLoss: '90', ...extra })
+
+describe('planOf', () => {
+  it('a LIMIT entry with an amount, targets, trailing and breakeven: the defaults said in the schema', () => {
+    const plan = planOf(input({ size: { amount: '0.5' }, takeProfits: [{ price: '120', share: '50' }], trail: '5', breakeven: true }), FACTS)
+    expect(plan).toMatchObject({
+      entry: { type: 'LIMIT', amount: '0.5', price: '100' },
+      protection: 'exchange',
+      stop: { price: '90', limit: '89.5' },
+      slippage: '0.5',
+      targets: [{ price: '120', share: '50' }],
+      trailing: { distance: '5', step: '0.5' },
+      breakevenAt: '120',
+    })
+  })
+
+  it('sizes from risk on the quote balance: 1 % of 10000 lost over a 10.5 distance (no fees)', () => {
+    expect(planOf(input({ size: { riskPercent: '1' } }), FACTS).entry.amount).toBe('9.523809')
+  })
+
+  it('a MARKET buy spends a quote amount at the last price with the slippage’s room; HELD coins need no size', () => {
+    const market = planOf(input({ entry: { type: 'MARKET' }, size: { amount: '2' } }), FACTS)
+    expect(market.entry).toEqual({ type: 'MARKET', amount: '2', price: '100', quoteAmount: '201' })
+    expect(planOf(input({ entry: { type: 'HELD', amount: '0.3' }, takeProfits: [{ price: '110', share: '100' }] }), FACTS).entry).toEqual({ type: 'HELD', amount: '0.3', price: '100' })
+  })
+
+  it('refuses a stop on the wrong side, a target short of the entry, shares over 100 %, a missing size', () => {
+    expect(() => planOf(input({ stopLoss: '101', size: { amount: '1' } }), FACTS)).toThrow(/stop must be below/)
+    expect(() => planOf(input({ size: { amount: '1' }, takeProfits: [{ price: '99', share: '50' }] }), FACTS)).toThrow(/not beyond the entry/)
+    expect(() =>
+      planOf(
+        input({
+          size: { amount: '1' },
+          takeProfits: [
+            { price: '110', share: '60' },
+            { price: '120', share: '50' },
+          ],
+        }),
+        FACTS,
+      ),
+    ).toThrow(/at most 100 %/)
+    expect(() => planOf(input({}), FACTS)).toThrow(/amount or the risk percent/)
+  })
+})
