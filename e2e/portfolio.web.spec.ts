@@ -78,6 +78,8 @@ test('the portfolio’s totals equal the balances at the tickers’ prices, per 
   await expect(panel.getByTestId(`portfolio-row-${one.accounts[0]!.id}-DAI`).locator('td').nth(4)).toHaveText('no price')
   await expect(panel.getByTestId(`portfolio-row-${one.accounts[0]!.id}-BTC`).locator('td').nth(5)).toHaveText('BTC → USDT')
   await expect(panel.getByTestId('portfolio-allocation')).toContainText('% ')
+  // Equity is recorded once a minute while the core runs: a fresh window says none is yet.
+  await expect(panel.getByTestId('portfolio-equity')).toContainText('No equity recorded yet')
   await shot(page, 'portfolio')
 
   // Every profile: both exchanges; the sub-account seen by two profiles counted once.
@@ -87,4 +89,33 @@ test('the portfolio’s totals equal the balances at the tickers’ prices, per 
   await expect(panel.locator('[data-testid^="portfolio-account-"]')).toHaveCount(6)
   await expect(panel.getByTestId('portfolio-failed')).toHaveCount(0)
   await shot(page, 'portfolio-all')
+})
+
+test('equity recorded while the core runs is drawn per account and overall', async ({ page }) => {
+  // Recorded every second here instead of once a minute (TERMINAL_EQUITY_MS), against the still exchange.
+  const quick = await startWebHost({ env: { TERMINAL_EQUITY_MS: '1000' } })
+  try {
+    const first = await callApi<{ id: string }>(quick, 'profiles.create', { name: 'One', baseUrl: one.baseUrl, apiKey: one.accounts[0]!.apiKey, apiSecret: one.accounts[0]!.apiSecret })
+    await callApi(quick, 'profiles.activate', { id: first.id })
+    await openApp(page, quick)
+    await page.getByTestId('tab-portfolio').click()
+    const equity = page.getByTestId('portfolio-equity')
+    // Each Refresh reads the series again; three accounts recorded, so an overall line too.
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('portfolio-refresh').click()
+          return equity.locator('.visually-hidden').textContent()
+        },
+        { timeout: 20_000, intervals: [1_500] },
+      )
+      .toMatch(/^All accounts: \d+ points/)
+    const total = await page.getByTestId('portfolio-total').getAttribute('data-value')
+    // The market holds still: the overall line ends at the total the tab shows.
+    await expect(equity.locator('.visually-hidden')).toContainText(`to ${total} USDT`)
+    await expect(equity.locator('[role="img"]')).toBeVisible()
+    await shot(page, 'portfolio-equity')
+  } finally {
+    await quick.stop()
+  }
 })

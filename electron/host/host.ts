@@ -25,16 +25,24 @@ export interface HostOptions {
 
 /**
  * Test and bench knobs from the environment: TERMINAL_FEED=off polls only (the comparison the bench
- * makes); TERMINAL_POLL_MS=<ms> sets every poll interval (a long one shows what the feed alone does).
+ * makes); TERMINAL_POLL_MS=<ms> sets every poll interval (a long one shows what the feed alone does);
+ * TERMINAL_EQUITY_MS=<ms> records equity that often instead of once a minute (an e2e test's chart).
  */
-export function feedOptionsFromEnv(env: NodeJS.ProcessEnv): Pick<TerminalDeps, 'feed' | 'rates'> {
-  const out: Pick<TerminalDeps, 'feed' | 'rates'> = {}
+export function feedOptionsFromEnv(env: NodeJS.ProcessEnv): Pick<TerminalDeps, 'feed' | 'rates' | 'equityEveryMs'> {
+  const out: Pick<TerminalDeps, 'feed' | 'rates' | 'equityEveryMs'> = {}
   if (env.TERMINAL_FEED === 'off') out.feed = { enabled: false }
   const ms = Number(env.TERMINAL_POLL_MS)
   if (env.TERMINAL_POLL_MS !== undefined && Number.isInteger(ms) && ms >= 100 && ms <= 3_600_000) {
     out.rates = { tradesMs: ms, candlesMs: ms, tickerMs: ms, accountMs: ms, bookMs: ms }
   } else if (env.TERMINAL_POLL_MS !== undefined) {
     throw new Error(`TERMINAL_POLL_MS must be a whole number of milliseconds from 100 to 3600000, not ${JSON.stringify(env.TERMINAL_POLL_MS)}.`)
+  }
+  if (env.TERMINAL_EQUITY_MS !== undefined) {
+    const every = Number(env.TERMINAL_EQUITY_MS)
+    if (!Number.isInteger(every) || every < 1000 || every > 3_600_000) {
+      throw new Error(`TERMINAL_EQUITY_MS must be a whole number of milliseconds from 1000 to 3600000, not ${JSON.stringify(env.TERMINAL_EQUITY_MS)}.`)
+    }
+    out.equityEveryMs = every
   }
   return out
 }

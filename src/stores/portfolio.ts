@@ -5,6 +5,7 @@
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import type { PortfolioReport } from '@domain/portfolio'
+import type { EquitySeries } from '@domain/all-accounts'
 import { useTerminal } from '@/api'
 import { useSessionStore } from './session'
 
@@ -17,6 +18,8 @@ export const usePortfolioStore = defineStore('portfolio', () => {
   const report = ref<PortfolioReport | null>(null)
   const loading = ref(false)
   const error = ref<string | null>(null)
+  /** Each account's recorded equity (in the recorder's quote, USDT). */
+  const equity = ref<EquitySeries[]>([])
   /** When the shown report was read (ms). */
   const readAt = ref<number | null>(null)
   let opened = false
@@ -29,9 +32,15 @@ export const usePortfolioStore = defineStore('portfolio', () => {
     loading.value = true
     error.value = null
     try {
-      const next = await useTerminal().call('portfolio.get', { quote: quote.value, scope: scope.value })
+      const [next, recorded] = await Promise.all([
+        useTerminal().call('portfolio.get', { quote: quote.value, scope: scope.value }),
+        useTerminal()
+          .call('equity.get', undefined)
+          .catch(() => [] as EquitySeries[]),
+      ])
       if (ticket !== asked || generation !== session.switchGeneration) return
       report.value = next
+      equity.value = recorded
       readAt.value = Date.now()
     } catch (failure) {
       if (ticket === asked) error.value = failure instanceof Error ? failure.message : String(failure)
@@ -45,6 +54,7 @@ export const usePortfolioStore = defineStore('portfolio', () => {
     () => session.switchGeneration,
     () => {
       report.value = null
+      equity.value = []
       readAt.value = null
       if (opened) void load()
     },
@@ -53,5 +63,5 @@ export const usePortfolioStore = defineStore('portfolio', () => {
     if (opened) void load()
   })
 
-  return { quote, scope, report, loading, error, readAt, load }
+  return { quote, scope, report, equity, loading, error, readAt, load }
 })
