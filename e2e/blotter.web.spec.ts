@@ -91,3 +91,21 @@ test('the blotter lists every account’s orders; cancel all over every profile 
   await dialog.getByTestId('cancel-all-close').click()
   await expect(blotter.locator('[data-testid^="blotter-row-"]')).toHaveCount(0)
 })
+
+test('the panic hotkey is off until turned on; then it opens the confirmation, which cancels nothing by itself', async ({ page }) => {
+  await openApp(page, host)
+  const dialog = page.getByTestId('cancel-all-dialog')
+  await page.keyboard.press('Control+Shift+X')
+  await page.waitForTimeout(300)
+  await expect(dialog).toHaveCount(0)
+  await page.getByTestId('tab-blotter').click()
+  await page.getByTestId('panic-hotkey').click()
+  await expect(page.getByTestId('panic-hotkey')).toHaveAttribute('aria-checked', 'true')
+  await page.getByTestId('chart').focus()
+  await page.keyboard.press('Control+Shift+X')
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  // On in the preferences: a new window keeps it.
+  expect((await callApi<{ panicHotkey: boolean }>(host, 'prefs.get')).panicHotkey).toBe(true)
+})

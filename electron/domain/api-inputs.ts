@@ -59,6 +59,7 @@ export const methodInputs = {
     confirmOrders: z.boolean().optional(),
     hideZeroBalances: z.boolean().optional(),
     timeZone: z.enum(['local', 'utc']).optional(),
+    panicHotkey: z.boolean().optional(),
     layout: layoutInputSchema.optional(),
     // One chart's indicators (pair|interval) at a time.
     indicators: indicatorPatchSchema.optional(),

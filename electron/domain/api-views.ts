@@ -190,6 +190,8 @@ export interface Preferences {
   confirmOrders: boolean
   hideZeroBalances: boolean
   timeZone: TimeZonePref
+  /** Ctrl/⌘+Shift+X opens the cancel-all confirmation; off unless the trader turns it on. */
+  panicHotkey: boolean
   /** Sizes of the resizable regions, in percent, and which ones are collapsed. */
   layout: LayoutPrefs
   /** The chart's indicators, per "PAIR|interval" (chartKey). */

@@ -17,6 +17,7 @@ export const SHORTCUT_HELP: readonly { keys: string; what: string }[] = [
   { keys: 'Esc', what: 'Close the open menu, panel or dialog' },
   { keys: '?', what: 'This list' },
   { keys: 'Ctrl/⌘ K', what: 'Search the pairs' },
+  { keys: 'Ctrl/⌘ Shift X', what: 'Cancel all open orders: opens the confirmation (off until turned on in the Blotter)' },
 ]
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null }

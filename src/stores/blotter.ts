@@ -29,6 +29,8 @@ export const useBlotterStore = defineStore('blotter', () => {
   const cancelling = ref(new Set<number>())
   const outcomes = ref<CancelAllOutcome[] | null>(null)
   const cancellingAll = ref(false)
+  /** The cancel-all confirmation is open (the Blotter's button, or the panic hotkey when turned on). */
+  const panicOpen = ref(false)
   let opened = false
   let asked = 0
   let disposer: Disposer | null = null
@@ -99,5 +101,5 @@ export const useBlotterStore = defineStore('blotter', () => {
     if (opened) void load()
   })
 
-  return { scope, report, loading, error, actionError, cancelling, outcomes, cancellingAll, load, cancel, cancelAll }
+  return { scope, report, loading, error, actionError, panicOpen, cancelling, outcomes, cancellingAll, load, cancel, cancelAll }
 })

@@ -58,6 +58,7 @@ export const PREFS: MethodResults['prefs.get'] = {
   interval: '60',
   confirmOrders: false,
   hideZeroBalances: true,
+  panicHotkey: false,
   timeZone: 'local',
   layout: { sidebar: 18, bottom: 30, side: 28, bottomCollapsed: false, sideCollapsed: false },
   indicators: {},

@@ -19,6 +19,7 @@ export const DEFAULT_PREFS: Preferences = {
   confirmOrders: true,
   hideZeroBalances: true,
   timeZone: 'local',
+  panicHotkey: false,
   layout: DEFAULT_LAYOUT,
   indicators: {},
 }
@@ -69,6 +70,7 @@ export const usePrefsStore = defineStore('prefs', () => {
   const setConfirmOrders = (confirmOrders: boolean) => set({ confirmOrders })
   const setHideZeroBalances = (hideZeroBalances: boolean) => set({ hideZeroBalances })
   const setTimeZone = (timeZone: TimeZonePref) => set({ timeZone })
+  const setPanicHotkey = (panicHotkey: boolean) => set({ panicHotkey })
   // Every time the window shows follows the preference (format.ts reads displayZone).
   watchEffect(() => {
     displayZone.value = prefs.value.timeZone === 'utc' ? 'utc' : 'local'
@@ -91,5 +93,5 @@ export const usePrefsStore = defineStore('prefs', () => {
     return set({ indicators: { chart: chartKey(pair, interval), list: entries } })
   }
 
-  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, indicatorsFor, setIndicators, setConfirmOrders, setHideZeroBalances, setTimeZone }
+  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, indicatorsFor, setIndicators, setConfirmOrders, setHideZeroBalances, setTimeZone, setPanicHotkey }
 })

@@ -16,6 +16,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   confirmOrders: true,
   hideZeroBalances: true,
   timeZone: 'local',
+  panicHotkey: false,
   layout: DEFAULT_LAYOUT,
   indicators: {},
 }
@@ -30,6 +31,8 @@ const fileSchema = z.object({
     hideZeroBalances: z.boolean().catch(true),
     // A file written before the time-zone switch existed has no timeZone: local time, as before.
     timeZone: z.enum(['local', 'utc']).catch('local'),
+    // Off unless set: a file from before it existed, or a damaged value, never arms it.
+    panicHotkey: z.boolean().catch(false),
     layout: layoutFileSchema,
     // Entry by entry: a broken indicator is dropped, the rest of the trader's setup is kept.
     indicators: z.unknown().optional().transform(readIndicatorPrefs),
