@@ -11,6 +11,7 @@ import { baseUrlProblem, feedUrlProblem } from './origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
 import { indicatorPatchSchema, layoutInputSchema } from './chart-prefs-schema'
 import { alertDraftSchema } from './alerts'
+import { riskLimitsSchema } from './risk-limits-schema'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -136,4 +137,9 @@ export const methodInputs = {
     quote: z.string().regex(/^[A-Z0-9]{1,20}$/, 'A currency looks like USDT'),
     scope: z.enum(['profile', 'all']),
   }),
+
+  /** The selected account's risk limits and the figures they are checked against. */
+  'limits.get': noInput,
+  /** Sets the selected account's risk limits (the whole set: a null field is no limit). */
+  'limits.set': z.strictObject({ limits: riskLimitsSchema }),
 } as const satisfies Record<MethodName, z.ZodType>

@@ -36,6 +36,8 @@ export const METHOD_NAMES = [
   'alerts.create',
   'alerts.cancel',
   'portfolio.get',
+  'limits.get',
+  'limits.set',
 ] as const
 
 export const EVENT_NAMES = [

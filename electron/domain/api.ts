@@ -16,6 +16,7 @@ import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventNam
 import type { BookEventPayload } from './history-api'
 import type { Alert } from './alerts'
 import type { PortfolioReport } from './portfolio'
+import type { RiskLimitsView } from './risk-limits-schema'
 import type { MoveResult, MoveStep } from './move-order'
 import type { methodInputs } from './api-inputs'
 import type {
@@ -81,6 +82,8 @@ export const methodResults = {
   'alerts.create': typed<Alert>(),
   'alerts.cancel': typed<Alert>(),
   'portfolio.get': typed<PortfolioReport>(),
+  'limits.get': typed<RiskLimitsView>(),
+  'limits.set': typed<RiskLimitsView>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
