@@ -42,6 +42,14 @@ Trading (needs a key):
                   [--base-amount A] [--quote-amount Q] [--limit-price L] [--stop-price S]
                   [--stop-operator GTE|LTE] [--client-order-id ID]   (wallet defaults to SPOT)
   cancel-order    exactly one of --ids 1,5,8 | --all | --pair P
+                  place-order is refused (exit 2, code RISK_LIMIT, nothing sent) when it would break
+                  the account's risk limits below; an exit (a SELL of no more than is held) never is
+
+Risk limits (per exchange and account, in the data directory; --base-url or --profile names the exchange):
+  limits set --account ID [--max-order-value V] [--max-open-value V] [--max-open-orders N]
+             [--daily-loss V] [--currency USDT]   replaces the account's limits; a limit not given
+             (or "none") is no limit; values are in --currency (default USDT)
+  limits show [--account ID]   the limits of one account, or of every account on that exchange
 
 Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secrets only in the OS keychain):
   profiles list                  every profile as the app shows it, never a secret
