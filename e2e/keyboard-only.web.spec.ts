@@ -127,8 +127,10 @@ test('choose a pair, place a limit order, find it in open orders and cancel it; 
 
   // ---- The Alerts tab (End: the last tab), its Cancel button by Tab.
   await tabTo(page, (f) => f.name.startsWith('Balances') || f.name.startsWith('Open orders'), 'the bottom tabs')
-  // End: the last tab (the portfolio); one to the left, the alerts
+  // End: the last tab (the risk limits); two to the left, the alerts
   await page.keyboard.press('End')
+  await expect(page.locator('.n-tabs-tab--active [data-testid="tab-limits"]')).toBeVisible()
+  await page.keyboard.press('ArrowLeft')
   await expect(page.locator('.n-tabs-tab--active [data-testid="tab-portfolio"]')).toBeVisible()
   await page.keyboard.press('ArrowLeft')
   await expect(page.locator('.n-tabs-tab--active [data-testid="tab-alerts"]')).toBeVisible()

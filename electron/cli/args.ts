@@ -2,6 +2,7 @@
 // from run.ts so the rules about what may be typed (and what must never be: secrets) sit in one
 // short file; profiles.ts reads its own flags with readFlags below.
 import { parseArgs as parseWithNode, type ParseArgsOptionsConfig } from 'node:util'
+import type { OrderDraft } from '../domain/orders'
 
 export const VERBS = [
   'currencies',
@@ -30,6 +31,7 @@ export const VERBS = [
   'position-close',
   'position-cancel',
   'keeper',
+  'limits',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -112,6 +114,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   'position-close': [...CONNECTION, 'id'],
   'position-cancel': [...CONNECTION, 'id'],
   keeper: CONNECTION,
+  limits: [],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */
@@ -205,7 +208,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const helpToken = bare[0]?.value === 'help' ? bare[0] : undefined
   const verbToken = helpToken ? bare[1] : bare[0]
   const word = verbToken?.value ?? null
-  const profilesAt = word === 'profiles' && verbToken ? verbToken.index : -1
+  // `limits` is the same: its sub-verb (set, show) and flags are read by limits-verb.ts.
+  const profilesAt = (word === 'profiles' || word === 'limits') && verbToken ? verbToken.index : -1
   const own = tokens.filter((token) => token !== verbToken && token !== helpToken && (profilesAt === -1 || token.index < profilesAt))
   const flags = flagsOf(own, OPTIONS, word ?? 'the CLI') as ParsedArgs['flags']
   if (helpToken) flags.help = true
@@ -242,4 +246,27 @@ export function integer(flags: ParsedArgs['flags'], name: FlagName, min = 0, max
   const n = Number(value.trim())
   if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}.`)
   return n
+}
+
+/** The order flags of place-order and validate-order as a draft (the wallet defaults to SPOT). */
+export function draftOf(flags: ParsedArgs['flags']): OrderDraft {
+  const draft: OrderDraft = {
+    pair: text(flags, 'pair') ?? '',
+    order_type: text(flags, 'type') ?? '',
+    order_side: text(flags, 'side') ?? '',
+    wallet_type: text(flags, 'wallet') ?? 'SPOT',
+  }
+  const optional: Array<[keyof OrderDraft, Parameters<typeof text>[1]]> = [
+    ['base_amount', 'base-amount'],
+    ['quote_amount', 'quote-amount'],
+    ['limit_price', 'limit-price'],
+    ['stop_price', 'stop-price'],
+    ['stop_operator', 'stop-operator'],
+    ['client_order_id', 'client-order-id'],
+  ]
+  for (const [field, flag] of optional) {
+    const value = text(flags, flag)
+    if (value !== undefined) draft[field] = value
+  }
+  return draft
 }

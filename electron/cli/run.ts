@@ -5,17 +5,17 @@
 // Everything the outside world provides (environment, output streams, fetch, profiles) comes in
 // through `io`, so the whole CLI runs in-process in tests.
 import { TerminalError, toTerminalError, type ErrorKind } from '../domain/errors'
-import type { OrderDraft } from '../domain/orders'
 import { CANDLE_INTERVALS, type CandleInterval } from '../domain/wire'
 import { baseUrlProblem } from '../domain/origin'
 import { createExchangeClient, type Credentials, type ExchangeClient } from '../core/exchange/client'
 import { createOrderDesk } from '../core/orders/order-desk'
-import { UsageError, VERB_FLAGS, VERBS, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
+import { UsageError, VERB_FLAGS, VERBS, draftOf, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
 import { runWatch } from './watch'
 import { historyCall } from './history-verbs'
 import { runPortfolio } from './portfolio-verb'
 import { runCancelAll } from './cancel-all-verb'
 import { runPositionsVerb } from './positions-verbs'
+import { riskGateForCli, runLimits } from './limits-verb'
 import { USAGE } from './usage'
 
 export const EXIT = {
@@ -136,28 +136,6 @@ async function connect(args: ParsedArgs, io: CliIo): Promise<ExchangeClient> {
   return createExchangeClient({ baseUrl, ...(credentials ? { credentials } : {}), ...common })
 }
 
-function draftOf(flags: ParsedArgs['flags']): OrderDraft {
-  const draft: OrderDraft = {
-    pair: text(flags, 'pair') ?? '',
-    order_type: text(flags, 'type') ?? '',
-    order_side: text(flags, 'side') ?? '',
-    wallet_type: text(flags, 'wallet') ?? 'SPOT',
-  }
-  const optional: Array<[keyof OrderDraft, Parameters<typeof text>[1]]> = [
-    ['base_amount', 'base-amount'],
-    ['quote_amount', 'quote-amount'],
-    ['limit_price', 'limit-price'],
-    ['stop_price', 'stop-price'],
-    ['stop_operator', 'stop-operator'],
-    ['client_order_id', 'client-order-id'],
-  ]
-  for (const [field, flag] of optional) {
-    const value = text(flags, flag)
-    if (value !== undefined) draft[field] = value
-  }
-  return draft
-}
-
 function intervalOf(flags: ParsedArgs['flags']): CandleInterval {
   const value = required(flags, 'interval', 'candles')
   const match = CANDLE_INTERVALS.find((i) => i.toUpperCase() === value.toUpperCase())
@@ -181,7 +159,7 @@ function connectAs(args: ParsedArgs, io: CliIo): (profile?: string) => Promise<E
 }
 
 /** Runs one verb; returns what to print, or the exit code of a failure it printed itself. */
-async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: CliIo): Promise<number> {
+async function runVerb(verb: Exclude<Verb, 'profiles' | 'limits'>, args: ParsedArgs, io: CliIo): Promise<number> {
   const { flags } = args
   // Arguments are checked before any connection is made: a usage error sends nothing.
   const pairFlag = (): string => required(flags, 'pair', verb).toUpperCase()
@@ -287,7 +265,8 @@ async function runVerb(verb: Exclude<Verb, 'profiles'>, args: ParsedArgs, io: Cl
     case 'place-order': {
       const draft = draftOf(flags)
       const client = await connect(args, io)
-      const desk = createOrderDesk({ client, accountId: () => null, ...(io.random ? { random: io.random } : {}), ...(io.sleep ? { sleep: io.sleep } : {}) })
+      const riskGate = await riskGateForCli(args, io, client)
+      const desk = createOrderDesk({ client, accountId: () => null, riskGate, ...(io.random ? { random: io.random } : {}), ...(io.sleep ? { sleep: io.sleep } : {}) })
       const result = await desk.place(draft)
       writeJson(io.stdout, result)
       if (result.outcome === 'placed' || result.lookup === 'placed') return EXIT.ok
@@ -310,7 +289,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     throw error
   }
   if (args.flags.help === true || args.verb === null) {
-    if (args.verb !== null && args.verb !== 'profiles') {
+    if (args.verb !== null && args.verb !== 'profiles' && args.verb !== 'limits') {
       io.stdout.write(`${USAGE}\n${args.verb} accepts: ${VERB_FLAGS[args.verb].map((f) => `--${f}`).join(' ')}\n`)
       return EXIT.ok
     }
@@ -322,9 +301,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage
   }
   try {
-    if (args.verb === 'profiles') {
+    if (args.verb === 'profiles' || args.verb === 'limits') {
       if (args.rest.some((a) => a === '--help' || a === '-h') || args.rest[0] === 'help') {
         io.stdout.write(USAGE)
+        return EXIT.ok
+      }
+      if (args.verb === 'limits') {
+        writeJson(io.stdout, await runLimits(args.rest, io))
         return EXIT.ok
       }
       if (!io.profilesCommand) return usage(io, 'Profiles are not available in this build of the CLI.')

@@ -42,6 +42,8 @@ Trading (needs a key):
                   [--base-amount A] [--quote-amount Q] [--limit-price L] [--stop-price S]
                   [--stop-operator GTE|LTE] [--client-order-id ID]   (wallet defaults to SPOT)
   cancel-order    exactly one of --ids 1,5,8 | --all | --pair P
+                  place-order is refused (exit 2, code RISK_LIMIT, nothing sent) when it would break
+                  the account's risk limits below; an exit (a SELL of no more than is held) never is
   cancel-all      --accounts ID,ID|all [--profiles all]   every open order of those accounts (all: every
                   account the keys see), each cancelled with its own account's key (the connection's,
                   or with --profiles all every stored profile's) and read back; prints each account's
@@ -59,6 +61,12 @@ Protected positions (docs/positions.md; the state is the profile's file in the d
   keeper          keeps the profile's positions until SIGINT/SIGTERM (one per profile: a lock);
                   JSON lines as they change. Without a keeper running, protect/close/cancel act
                   once and let go; with one, they leave their request for it ("queued")
+
+Risk limits (per exchange and account, in the data directory; --base-url or --profile names the exchange):
+  limits set --account ID [--max-order-value V] [--max-open-value V] [--max-open-orders N]
+             [--daily-loss V] [--currency USDT]   replaces the account's limits; a limit not given
+             (or "none") is no limit; values are in --currency (default USDT)
+  limits show [--account ID]   the limits of one account, or of every account on that exchange
 
 Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secrets only in the OS keychain):
   profiles list                  every profile as the app shows it, never a secret

@@ -14,6 +14,8 @@ import type { HandlersOf } from './handlers'
 import { type ExchangeClient, type ExchangeClientOptions, createExchangeClient } from './exchange/client'
 import type { Logger } from './storage/logger'
 import { createPreferenceStore } from './storage/preferences'
+import { createRiskLimitsStore } from './storage/risk-limits-store'
+import { createLimitsHandlers } from './orders/terminal-limits'
 import type { ProfileStore } from './profiles/profile-store'
 import { createMarket } from './market/terminal-market'
 import { createHistoryHandlers } from './account/account-history'
@@ -63,6 +65,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   const log = deps.logger
   const hub = createEventHub((error) => log?.error('event listener failed', { error: String(error) }))
   const prefs = createPreferenceStore(deps.dataDir)
+  const limits = createRiskLimitsStore(deps.dataDir)
   const makeClient = deps.createClient ?? createExchangeClient
   // A damaged profiles file was moved aside by the store and is reported; a file from a newer release
   // is left untouched and blocks saving. Either way the terminal starts and says so.
@@ -133,8 +136,9 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...createProfileHandlers({ profiles: deps.profiles, vault: deps.vault, session, demo, makeClient }),
     ...createSessionHandlers({ session }),
     ...market.handlers,
-    ...createOrderHandlers({ session, notify }),
-    ...createMoveHandlers({ session, hub, notify }),
+    ...createOrderHandlers({ session, notify, limits, now }),
+    ...createMoveHandlers({ session, hub, notify, limits }),
+    ...createLimitsHandlers({ session, limits, now }),
     ...createHistoryHandlers({ session }),
     async 'files.saveText'({ suggestedName, text }) {
       if (!deps.saveText) throw new TerminalError({ kind: 'unsupported', code: 'NO_SAVE_DIALOG', message: 'This window has no save dialog: the file is downloaded instead.' })

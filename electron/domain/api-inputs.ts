@@ -12,6 +12,7 @@ import { accountOrdersInput, accountTradesInput } from './history-api'
 import { indicatorPatchSchema, layoutInputSchema } from './chart-prefs-schema'
 import { alertDraftSchema } from './alerts'
 import { protectInputSchema } from './protect-plan'
+import { riskLimitsSchema } from './risk-limits-schema'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -157,4 +158,9 @@ export const methodInputs = {
   'positions.close': z.strictObject({ id }),
   /** Cancels a position nothing of which was bought yet. */
   'positions.cancel': z.strictObject({ id }),
+
+  /** The selected account's risk limits and the figures they are checked against. */
+  'limits.get': noInput,
+  /** Sets the selected account's risk limits (the whole set: a null field is no limit). */
+  'limits.set': z.strictObject({ limits: riskLimitsSchema }),
 } as const satisfies Record<MethodName, z.ZodType>

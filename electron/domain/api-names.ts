@@ -44,6 +44,8 @@ export const METHOD_NAMES = [
   'positions.protect',
   'positions.close',
   'positions.cancel',
+  'limits.get',
+  'limits.set',
 ] as const
 
 export const EVENT_NAMES = [

@@ -18,6 +18,7 @@ import type { Alert } from './alerts'
 import type { PortfolioReport } from './portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from './all-accounts'
 import type { Position } from './protection/types'
+import type { RiskLimitsView } from './risk-limits-schema'
 import type { MoveResult, MoveStep } from './move-order'
 import type { methodInputs } from './api-inputs'
 import type {
@@ -97,6 +98,8 @@ export const methodResults = {
   'positions.protect': typed<PositionAnswer>(),
   'positions.close': typed<PositionAnswer>(),
   'positions.cancel': typed<PositionAnswer>(),
+  'limits.get': typed<RiskLimitsView>(),
+  'limits.set': typed<RiskLimitsView>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 

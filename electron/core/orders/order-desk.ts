@@ -13,6 +13,7 @@ import { availableIn } from '../../domain/balances'
 import { feeContextOf, resolveFeeRule } from '../../domain/fee-rules'
 import { lookUpOrder } from './order-lookup'
 import type { ExchangeClient } from '../exchange/client'
+import type { RiskGate } from './risk-gate'
 
 export interface OrderDesk {
   /** The draft checked against fresh exchange data; never sends an order. */
@@ -34,6 +35,8 @@ export interface OrderDeskDeps {
   lookupDelaysMs?: readonly number[]
   /** Time budget of the whole lookup, requests included. Default 15 s. */
   lookupBudgetMs?: number
+  /** The account's risk limits (risk-gate.ts), checked after the rules and before the order is sent. */
+  riskGate?: RiskGate
 }
 
 const EMPTY_CONTEXT: OrderContext = { pair: null, bestBid: null, bestAsk: null, available: null, fee: null }
@@ -113,7 +116,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
   }
 
   /** Everything the rules need, fetched in parallel; only the pair list is required. */
-  async function contextFor(draft: OrderDraft): Promise<OrderContext> {
+  async function contextFor(draft: OrderDraft): Promise<{ ctx: OrderContext; accountId: number | null }> {
     const pairName = typeof draft.pair === 'string' ? draft.pair.trim().toUpperCase() : ''
     const [pairList, prices, balances, rules, currencyList] = await Promise.all([
       pairs(),
@@ -123,16 +126,11 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
       optional(currencies()),
     ])
     const pair = pairList.find((p) => p.name.toUpperCase() === pairName) ?? null
-    if (pair === null) return EMPTY_CONTEXT
+    if (pair === null) return { ctx: EMPTY_CONTEXT, accountId: null }
     const accountId = await accountOf(balances)
     const rule = rules !== null && accountId !== null ? resolveFeeRule(rules, { accountId, pairId: pair.id ?? null, currencyIds: currencyIds(currencyList, pair), at: new Date(now()) }) : null
-    return {
-      pair,
-      bestBid: prices?.bid ?? null,
-      bestAsk: prices?.ask ?? null,
-      available: availableOf(balances, accountId, pair, draft.wallet_type),
-      fee: feeContextOf(rule),
-    }
+    const ctx = { pair, bestBid: prices?.bid ?? null, bestAsk: prices?.ask ?? null, available: availableOf(balances, accountId, pair, draft.wallet_type), fee: feeContextOf(rule) }
+    return { ctx, accountId }
   }
 
   /**
@@ -146,11 +144,11 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
     return errors.length > 0 ? { errors, warnings: [], estimate: { value: null, fee: null, feeCurrency: null } } : null
   }
 
-  async function prepare(draft: OrderDraft): Promise<{ check: OrderCheck; ctx: OrderContext | null }> {
+  async function prepare(draft: OrderDraft): Promise<{ check: OrderCheck; ctx: OrderContext | null; accountId: number | null }> {
     const local = localErrors(draft)
-    if (local) return { check: local, ctx: null }
-    const ctx = await contextFor(draft)
-    return { check: validateOrder(draft, ctx), ctx }
+    if (local) return { check: local, ctx: null, accountId: null }
+    const { ctx, accountId } = await contextFor(draft)
+    return { check: validateOrder(draft, ctx), ctx, accountId }
   }
 
   return {
@@ -159,7 +157,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
     },
 
     async place(draft) {
-      const { check, ctx } = await prepare(draft)
+      const { check, ctx, accountId } = await prepare(draft)
       const first = check.errors[0]
       if (first !== undefined || ctx === null) {
         const more = check.errors.length > 1 ? ` (and ${check.errors.length - 1} more)` : ''
@@ -171,6 +169,7 @@ export function createOrderDesk(deps: OrderDeskDeps): OrderDesk {
           issues: check.errors,
         })
       }
+      await deps.riskGate?.check({ draft, ctx, accountId })
       // A client_order_id the user chose is kept: it is how they find the order again.
       const clientOrderId = clientOrderIdFor(draft, random)
       const body = buildOrderBody(draft, ctx, clientOrderId)

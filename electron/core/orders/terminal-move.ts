@@ -13,6 +13,9 @@ import { createOrderDesk } from './order-desk'
 import { requireTradingOf } from './terminal-orders'
 import type { Session } from '../session/terminal-session'
 import type { HandlersOf } from '../handlers'
+import type { RiskLimitsStore } from '../storage/risk-limits-store'
+import type { RiskGate } from './risk-gate'
+import { riskGateOf } from './terminal-limits'
 
 /** Statuses that mean an order is no longer open and was not fully filled. */
 const CANCELLED_STATUSES = ['CANCELLED', 'CANCELED', 'PARTIAL_CANCELLED', 'PARTIAL_CANCELED', 'FAILED']
@@ -24,8 +27,8 @@ function reasonOf(error: unknown): string {
 }
 
 /** The deps of moveOrder for one order of the active account. */
-export function exchangeMoveDeps(client: ExchangeClient, accountId: number, order: OrderRecord, onStep?: MoveDeps['onStep']): MoveDeps {
-  const desk = createOrderDesk({ client, accountId: () => accountId })
+export function exchangeMoveDeps(client: ExchangeClient, accountId: number, order: OrderRecord, onStep?: MoveDeps['onStep'], riskGate?: RiskGate): MoveDeps {
+  const desk = createOrderDesk({ client, accountId: () => accountId, ...(riskGate ? { riskGate } : {}) })
   const side = ORDER_SIDE_ALIASES[order.side.toUpperCase()] ?? order.side
   return {
     async cancel(orderId) {
@@ -67,7 +70,7 @@ export function exchangeMoveDeps(client: ExchangeClient, accountId: number, orde
   }
 }
 
-export function createMoveHandlers(deps: { session: Session; hub: EventHub; notify: (notice: Notice) => void }): HandlersOf<'orders.move'> {
+export function createMoveHandlers(deps: { session: Session; hub: EventHub; notify: (notice: Notice) => void; limits: RiskLimitsStore }): HandlersOf<'orders.move'> {
   const { session, hub, notify } = deps
   return { 'orders.move': move }
 
@@ -84,8 +87,9 @@ export function createMoveHandlers(deps: { session: Session; hub: EventHub; noti
     if (new Decimal(order.price).eq(price)) {
       throw new TerminalError({ kind: 'validation', code: 'SAME_PRICE', field: 'price', message: `Order ${orderId} is already at ${price}; nothing to move.` })
     }
-    const deps = exchangeMoveDeps(client, accountId, order, (step) => hub.emit('orders.move-step', { session: tag, orderId, step }))
-    const result = await moveOrder({ orderId, amount: order.amount, newPrice: price }, deps)
+    const gate = riskGateOf(deps.limits, session.active!.baseUrl, client)
+    const moveDeps = exchangeMoveDeps(client, accountId, order, (step) => hub.emit('orders.move-step', { session: tag, orderId, step }), gate)
+    const result = await moveOrder({ orderId, amount: order.amount, newPrice: price }, moveDeps)
     session.accountFeed()?.kick()
     if (result.outcome === 'cancelled-not-placed' || result.outcome === 'cancelled-place-unknown') {
       // The one case that leaves the trader without the order they had: say it outside the window too.

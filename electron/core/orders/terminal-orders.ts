@@ -7,6 +7,8 @@ import { createOrderDesk, type OrderDesk } from './order-desk'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
 import type { HandlersOf } from '../handlers'
+import type { RiskLimitsStore } from '../storage/risk-limits-store'
+import { riskGateOf } from './terminal-limits'
 
 type OrderMethod = 'account.snapshot' | 'orders.validate' | 'orders.place' | 'orders.cancel'
 export type OrderHandlers = HandlersOf<OrderMethod>
@@ -30,7 +32,7 @@ export function requireTradingOf(session: Session): { client: ExchangeClient; ac
   return { client, accountId }
 }
 
-export function createOrderHandlers(deps: { session: Session; notify: (notice: Notice) => void }): OrderHandlers {
+export function createOrderHandlers(deps: { session: Session; notify: (notice: Notice) => void; limits: RiskLimitsStore; now?: () => number }): OrderHandlers {
   const { session, notify } = deps
   const requireTrading = () => requireTradingOf(session)
   // One desk per client and account, so the pair and currency lists it caches for a minute serve
@@ -38,7 +40,10 @@ export function createOrderHandlers(deps: { session: Session; notify: (notice: N
   let desk: { client: ExchangeClient; accountId: number; desk: OrderDesk } | null = null
   function deskFor(): OrderDesk {
     const { client, accountId } = requireTrading()
-    if (desk?.client !== client || desk.accountId !== accountId) desk = { client, accountId, desk: createOrderDesk({ client, accountId: () => accountId }) }
+    if (desk?.client !== client || desk.accountId !== accountId) {
+      const riskGate = riskGateOf(deps.limits, session.active!.baseUrl, client, deps.now)
+      desk = { client, accountId, desk: createOrderDesk({ client, accountId: () => accountId, riskGate }) }
+    }
     return desk.desk
   }
 

@@ -74,6 +74,8 @@ export function mutantArbitrary(schema: unknown): fc.Arbitrary<unknown> {
       return fc.oneof({ arbitrary: numberMutants(def), weight: 3 }, { arbitrary: wrong, weight: 1 })
     case 'optional':
       return fc.oneof(mutantArbitrary(child(def.innerType, 'innerType')), fc.constant(null))
+    case 'nullable':
+      return fc.oneof(mutantArbitrary(child(def.innerType, 'innerType')), fc.constant(undefined))
     case 'pipe':
       return mutantArbitrary(child(def.in, 'in'))
     case 'array': {

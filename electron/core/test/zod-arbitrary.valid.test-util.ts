@@ -149,6 +149,8 @@ export function validArbitrary(schema: unknown): fc.Arbitrary<unknown> {
       return validNumber(def)
     case 'optional':
       return fc.option(validArbitrary(child(def.innerType, 'innerType')), { nil: undefined })
+    case 'nullable':
+      return fc.option(validArbitrary(child(def.innerType, 'innerType')), { nil: null })
     case 'array': {
       const { min, max } = arrayBounds(def)
       return fc.array(validArbitrary(child(def.element, 'element')), { minLength: min, maxLength: Math.min(max ?? 20, min + 20) })

@@ -1,0 +1,60 @@
+// The Limits tab's state: the selected account's risk limits and the figures the core checks them
+// against (limits.get), and saving a new set (limits.set). Read when the tab opens, on Refresh, after
+// a save and after every switch (an answer asked for before a switch is dropped); the order desk in
+// the core reads the limits again before every order, so what is saved here binds the next order.
+import { defineStore } from 'pinia'
+import { ref, watch } from 'vue'
+import type { RiskLimits } from '@domain/risk-limits'
+import type { RiskLimitsView } from '@domain/risk-limits-schema'
+import { useTerminal } from '@/api'
+import { useSessionStore } from './session'
+
+export const useRiskLimitsStore = defineStore('risk-limits', () => {
+  const session = useSessionStore()
+  const view = ref<RiskLimitsView | null>(null)
+  const loading = ref(false)
+  const saving = ref(false)
+  const error = ref<string | null>(null)
+  let opened = false
+  let asked = 0
+
+  async function run(call: () => Promise<RiskLimitsView>): Promise<boolean> {
+    const ticket = ++asked
+    const generation = session.switchGeneration
+    error.value = null
+    try {
+      const next = await call()
+      if (ticket !== asked || generation !== session.switchGeneration) return false
+      view.value = next
+      return true
+    } catch (failure) {
+      if (ticket === asked) error.value = failure instanceof Error ? failure.message : String(failure)
+      return false
+    }
+  }
+
+  async function load(): Promise<void> {
+    opened = true
+    loading.value = true
+    await run(() => useTerminal().call('limits.get', undefined))
+    loading.value = false
+  }
+
+  /** Saves the whole set (a null field is no limit); true when the core took it. */
+  async function save(limits: RiskLimits): Promise<boolean> {
+    saving.value = true
+    const ok = await run(() => useTerminal().call('limits.set', { limits }))
+    saving.value = false
+    return ok
+  }
+
+  watch(
+    () => session.switchGeneration,
+    () => {
+      view.value = null
+      if (opened) void load()
+    },
+  )
+
+  return { view, loading, saving, error, load, save }
+})
