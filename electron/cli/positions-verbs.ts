@@ -8,6 +8,7 @@ import { protectInputSchema, type ProtectInput } from '../domain/protect-plan'
 import type { Position } from '../domain/protection/types'
 import type { ExchangeClient } from '../core/exchange/client'
 import { createOrderDesk } from '../core/orders/order-desk'
+import type { RiskGate } from '../core/orders/risk-gate'
 import { createKeeper, type Keeper } from '../core/positions/keeper'
 import { createPositionStore } from '../core/positions/position-store'
 import { answerOf, planFor } from '../core/positions/protect'
@@ -23,6 +24,8 @@ export interface PositionsIo {
   stop?: AbortSignal
   /** The profile's id when --profile names one. */
   profileId?: (name: string) => Promise<string>
+  /** The account's risk limits, asked before an entry is sent (exits are never held back). */
+  riskGate?: (client: ExchangeClient) => Promise<RiskGate>
 }
 
 /** Whose positions: the profile's id, or for --base-url a name made from the exchange's origin. */
@@ -103,8 +106,16 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
   if (verb === 'positions') return (await store.load()).positions.map(positionView)
   const client = await connect()
   const desk = createOrderDesk({ client, accountId: () => null })
+  const riskGate = await io.riskGate?.(client)
+  const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => null, riskGate }) : desk
   const write = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`)
-  const keeper: Keeper = createKeeper({ client, desk, store, ...(verb === 'keeper' ? { onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }) } : {}) })
+  const keeper: Keeper = createKeeper({
+    client,
+    desk,
+    entryDesk,
+    store,
+    ...(verb === 'keeper' ? { onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }) } : {}),
+  })
   await keeper.start()
   try {
     if (verb === 'keeper') {

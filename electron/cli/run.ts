@@ -253,7 +253,15 @@ async function runVerb(verb: Exclude<Verb, 'profiles' | 'limits'>, args: ParsedA
     case 'position-cancel':
     case 'keeper': {
       const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
-      writeJson(io.stdout, await runPositionsVerb(verb, args, { env: io.env, stdout: io.stdout, ...(io.stop ? { stop: io.stop } : {}), ...(profileId ? { profileId } : {}) }, () => connect(args, io)))
+      writeJson(
+        io.stdout,
+        await runPositionsVerb(
+          verb,
+          args,
+          { env: io.env, stdout: io.stdout, ...(io.stop ? { stop: io.stop } : {}), ...(profileId ? { profileId } : {}), riskGate: (client) => riskGateForCli(args, io, client) },
+          () => connect(args, io),
+        ),
+      )
       return EXIT.ok
     }
     case 'book':

@@ -25,6 +25,11 @@ import type { KeeperRequest, PositionStore } from './position-store'
 export interface KeeperDeps {
   client: ExchangeClient
   desk: Pick<OrderDesk, 'place'>
+  /**
+   * The desk an entry goes through: the account's risk limits checked first (orders/risk-gate.ts).
+   * Exits (stops, targets, closes) use `desk`: they reduce the position, and a limit never holds one back.
+   */
+  entryDesk?: Pick<OrderDesk, 'place'>
   store: PositionStore
   logger?: Logger | undefined
   /** How often orders and prices are read (and the lock retried). Default 2 s, at least 100 ms. */
@@ -117,7 +122,8 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     const clientOrderId = action.clientOrderId
     if (action.type === 'place') {
       try {
-        const result = await desk.place(draftOf(p, action))
+        const via = action.role === 'entry' ? (deps.entryDesk ?? desk) : desk
+        const result = await via.place(draftOf(p, action))
         const orderId = result.orderIds[0]
         if (result.outcome === 'placed' || ((result.lookup === 'placed' || result.lookup === 'probably-placed') && orderId !== undefined)) {
           return orderId !== undefined ? [{ type: 'accepted', clientOrderId, orderId: String(orderId) }] : [{ type: 'outcome-unknown', clientOrderId }]

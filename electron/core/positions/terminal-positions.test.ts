@@ -38,4 +38,25 @@ describe('positions.*', () => {
     expect(cancelled.position?.state).toBe('cancelled')
     await expect(core.call('positions.close', { id: 'nope' })).rejects.toThrow(/no position nope/)
   })
+
+  it('an entry that would break the account’s risk limits is refused before it is sent; the position says why', async () => {
+    const core = await h.open(h.freshDir())
+    await core.call('limits.set', { limits: { currency: 'USDT', maxOrderValue: '10', maxOpenValue: null, maxOpenOrders: null, dailyLoss: null } })
+    const [ticker] = await core.call('market.ticker', { pair: 'BTC_USDT' })
+    const entry = new Decimal(ticker!.last!).times('0.9').toDecimalPlaces(0)
+    const before = h.demo.stats().orderRequests
+    const answer = await core.call('positions.protect', {
+      pair: 'BTC_USDT',
+      side: 'BUY',
+      entry: { type: 'LIMIT', price: entry.toFixed() },
+      size: { amount: '0.01' },
+      stopLoss: entry.minus(1000).toFixed(),
+      takeProfits: [],
+    })
+    const leg = answer.position!.legs.find((l) => l.role === 'entry')!
+    expect(leg.status).toBe('refused')
+    expect(leg.refusedWhy).toMatch(/This order is worth [\d,.]+ USDT, over this account's limit of 10 USDT for one order/)
+    expect(answer.position!.state).toBe('cancelled')
+    expect(h.demo.stats().orderRequests).toBe(before)
+  })
 })

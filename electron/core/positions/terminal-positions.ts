@@ -11,6 +11,8 @@ import { protectInputSchema } from '../../domain/protect-plan'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
 import { createOrderDesk } from '../orders/order-desk'
+import type { RiskGate } from '../orders/risk-gate'
+import type { ExchangeClient } from '../exchange/client'
 import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore } from './position-store'
 import { answerOf, planFor } from './protect'
@@ -21,6 +23,8 @@ export interface PositionsDeps {
   dataDir: string
   logger?: Logger | undefined
   pollMs?: number | undefined
+  /** The account's risk limits, checked before an entry is sent (exits are never held back). */
+  riskGate?: (client: ExchangeClient, baseUrl: string) => RiskGate
 }
 
 export interface TerminalPositions {
@@ -41,7 +45,9 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
     if (current?.profileId === profile.id) return current.keeper
     const store = createPositionStore(deps.dataDir, profile.id)
     const desk = createOrderDesk({ client, accountId: () => session.accountId })
-    const k = createKeeper({ client, desk, store, logger: deps.logger, pollMs: deps.pollMs, onChange: (positions) => hub.emit('positions.changed', { profileId: profile.id, positions }) })
+    const riskGate = deps.riskGate?.(client, profile.baseUrl)
+    const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => session.accountId, riskGate }) : desk
+    const k = createKeeper({ client, desk, entryDesk, store, logger: deps.logger, pollMs: deps.pollMs, onChange: (positions) => hub.emit('positions.changed', { profileId: profile.id, positions }) })
     current = { profileId: profile.id, keeper: k }
     await k.start()
     return k

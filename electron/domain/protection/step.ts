@@ -104,6 +104,7 @@ function observeLeg(p: Position, event: Extract<PositionEvent, { clientOrderId: 
       if (leg.status !== 'placing' && leg.status !== 'unknown') return
       leg.status = 'refused'
       leg.lost = null
+      leg.refusedWhy = event.reason
       refusedOrLost(p, leg)
       return
     case 'filled':

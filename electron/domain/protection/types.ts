@@ -36,6 +36,8 @@ export interface Leg {
   lost: 'place' | 'cancel' | null
   /** A target leg's index in `targets`. */
   target: number | null
+  /** Why the exchange or the terminal refused it (a rule, a risk limit), when it was. */
+  refusedWhy?: string
 }
 
 export interface Target {
