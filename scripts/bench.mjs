@@ -16,12 +16,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { ROOT, launchChromium, withTimeout } from './bench/lib.mjs'
-import { benchBundle, benchClient, benchDemo, benchMicro } from './bench/node-groups.mjs'
+import { benchBundle, benchClient, benchDemo, benchMicro, benchPortfolio } from './bench/node-groups.mjs'
 import { benchChart, benchLive, benchPaint, benchSoak, benchStream } from './bench/browser-groups.mjs'
 import { failed, log, table } from './bench/report.mjs'
 import { CommandLineError, commandLineOrExit, numberFlag } from './lib/command-line.mjs'
 
-const GROUPS = ['bundle', 'micro', 'client', 'demo', 'paint', 'chart', 'stream', 'live', 'soak']
+const GROUPS = ['bundle', 'micro', 'portfolio', 'client', 'demo', 'paint', 'chart', 'stream', 'live', 'soak']
 
 const USAGE = `usage: npm run bench -- [--out path] [--check] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]`
 const OPTIONS = {
@@ -54,9 +54,20 @@ function readArgs({ values }) {
   }
 }
 
-const RUNNERS = { bundle: benchBundle, micro: benchMicro, client: benchClient, demo: benchDemo, paint: benchPaint, chart: benchChart, stream: benchStream, live: benchLive, soak: benchSoak }
+const RUNNERS = {
+  bundle: benchBundle,
+  micro: benchMicro,
+  portfolio: benchPortfolio,
+  client: benchClient,
+  demo: benchDemo,
+  paint: benchPaint,
+  chart: benchChart,
+  stream: benchStream,
+  live: benchLive,
+  soak: benchSoak,
+}
 // Per-group time limits (paint: three kinds of start, the last with three browser launches per run).
-const LIMITS_S = { bundle: 60, micro: 120, client: 120, demo: 120, paint: 300, chart: 150, stream: 120, live: 420, soak: 60 }
+const LIMITS_S = { bundle: 60, micro: 120, portfolio: 60, client: 120, demo: 120, paint: 300, chart: 150, stream: 120, live: 420, soak: 60 }
 
 async function main() {
   const opts = commandLineOrExit('bench', USAGE, OPTIONS, readArgs)

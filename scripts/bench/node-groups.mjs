@@ -73,6 +73,30 @@ export async function benchMicro(opts) {
   ]
 }
 
+export async function benchPortfolio(opts) {
+  const r = await runTs('scripts/bench/portfolio.ts', ['--rounds', String(opts.quick ? 8 : 15)], 120_000)
+  return [
+    metric({
+      group: 'portfolio',
+      id: 'portfolio.value-5x40',
+      name: 'Portfolio: value 5 accounts × 40 currencies',
+      unit: 'ms',
+      samples: r.value,
+      budget: { max: 50 },
+      note: 'valuePortfolio in USDT: 30 currencies direct, 8 through BTC, 2 with no route; the drawing is not in this figure',
+    }),
+    metric({
+      group: 'portfolio',
+      id: 'equity.file-90-days',
+      name: 'Equity store: 90 days of one account on disk',
+      unit: 'MB',
+      samples: [r.equityBytes / (1024 * 1024)],
+      budget: { max: 2 },
+      note: 'a point a minute for 90 days, compacted as the store keeps it (a week by the minute, then hourly)',
+    }),
+  ]
+}
+
 export async function benchClient(opts) {
   const demo = await spawnJsonLine(join(ROOT, 'out/main/demo-exchange.js'), ['--port', '0', '--seed', '5'])
   try {
