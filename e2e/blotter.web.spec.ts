@@ -104,6 +104,8 @@ test('the panic hotkey is off until turned on; then it opens the confirmation, w
   await page.getByTestId('chart').focus()
   await page.keyboard.press('Control+Shift+X')
   await expect(dialog).toBeVisible()
+  // Opened by the key, it reads each account's open orders as the button's does.
+  await expect(dialog.getByTestId('cancel-all-accounts')).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   // On in the preferences: a new window keeps it.
