@@ -156,4 +156,6 @@ export const methodInputs = {
   'positions.close': z.strictObject({ id }),
   /** Cancels a position nothing of which was bought yet. */
   'positions.cancel': z.strictObject({ id }),
+  /** The trader has seen a position's `attention` (a target or stop crossed while no keeper ran) and carries on. */
+  'positions.acknowledge': z.strictObject({ id }),
 } as const satisfies Record<MethodName, z.ZodType>

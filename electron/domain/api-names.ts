@@ -44,6 +44,7 @@ export const METHOD_NAMES = [
   'positions.protect',
   'positions.close',
   'positions.cancel',
+  'positions.acknowledge',
 ] as const
 
 export const EVENT_NAMES = [

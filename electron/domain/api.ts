@@ -97,6 +97,7 @@ export const methodResults = {
   'positions.protect': typed<PositionAnswer>(),
   'positions.close': typed<PositionAnswer>(),
   'positions.cancel': typed<PositionAnswer>(),
+  'positions.acknowledge': typed<PositionAnswer>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
