@@ -42,7 +42,7 @@ describe('the positions store', () => {
     expect(store.positions.map((p) => p.id)).toEqual(['b'])
   })
 
-  it('close, cancel and acknowledge call the core, keep its answer, and say why when refused', async () => {
+  it('close, cancel and acknowledge call the core and say why when refused; an answer never overwrites what an event brought', async () => {
     const terminal = freshSession()
     terminal.handlers['positions.list'] = () => [position('a')]
     terminal.handlers['positions.cancel'] = ({ id }) => ({ queued: false, position: position(id, { state: 'cancelled' }) })
@@ -54,7 +54,18 @@ describe('the positions store', () => {
     await settle()
     await store.act('cancel', 'a')
     expect(terminal.callsOf('positions.cancel')).toEqual([{ id: 'a' }])
+    // the answer came before or after its event: the event's state stands
+    expect(store.positions[0]!.state).toBe('pending')
+    terminal.emit('positions.changed', { profileId: 'p1', positions: [position('a', { state: 'cancelled' })] })
     expect(store.positions[0]!.state).toBe('cancelled')
+    // a new position is shown from the answer; its later event (filled) is not undone by a late answer
+    terminal.handlers['positions.protect'] = () => ({ queued: false, position: position('n') })
+    const input = { pair: 'BTC_USDT', side: 'BUY' as const, entry: { type: 'MARKET' as const }, size: { amount: '1' }, stopLoss: '95' }
+    await store.protect(input)
+    expect(store.positions.map((p) => p.id)).toEqual(['a', 'n'])
+    terminal.emit('positions.changed', { profileId: 'p1', positions: [position('a', { state: 'cancelled' }), position('n', { state: 'open' })] })
+    await store.protect(input)
+    expect(store.positions.find((p) => p.id === 'n')?.state).toBe('open')
     await store.act('acknowledge', 'a')
     expect(store.actionErrors['a']).toMatch(/Another process/)
     expect(store.busy.size).toBe(0)

@@ -66,11 +66,15 @@ export const usePositionsStore = defineStore('positions', () => {
     }
   }
 
-  /** Keeps the position the keeper answered (the event follows; this one may come first). */
+  /**
+   * Shows a position the keeper answered with before its event comes. Every state the keeper answers
+   * was saved, and so evented, first; but the answer and the event travel apart, and the event may
+   * already have brought a newer state (the entry filled meanwhile): a known position is the events'.
+   */
   function keep(answer: PositionAnswer, generation: number): void {
     const p = answer.position
-    if (p === null || generation !== session.switchGeneration) return
-    positions.value = positions.value.some((x) => x.id === p.id) ? positions.value.map((x) => (x.id === p.id ? p : x)) : [...positions.value, p]
+    if (p === null || generation !== session.switchGeneration || positions.value.some((x) => x.id === p.id)) return
+    positions.value = [...positions.value, p]
   }
 
   async function act(action: PositionAction, id: string): Promise<void> {
