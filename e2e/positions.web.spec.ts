@@ -83,13 +83,16 @@ test('a protected LIMIT buy through the form: protected by the exchange, target 
   // At the target: half is sold, and breakeven moves the stop to the entry.
   await drive(target)
   await expect(position.getByTestId('position-target-0')).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
-  await drive(target.plus(1))
-  // the entry's price is the fills' average (a buy above the ask fills at the ask): the stop moves there
+  // the entry's price is the fills' average: breakeven moves the stop there, in the step that
+  // cancels the old stop; once the new one rests (after the target's sell went out), the exchange
+  // protects the rest again
   const entryPrice = new Decimal((await position.getByTestId('position-entry').getAttribute('data-value'))!)
   expect(entryPrice.lte(entry)).toBe(true)
   await expect(position.getByTestId('position-stop')).toHaveAttribute('data-value', entryPrice.toFixed(), { timeout: 20_000 })
   await expect(position.getByTestId('position-protection')).toHaveText('protected by the exchange', { timeout: 20_000 })
   await expect(position.getByTestId('position-target-0')).toContainText('reached')
+  // the target's sell rests just under the target: the next buyer at the target takes it
+  await drive(target.plus(1))
   await expect(position.getByTestId('position-exited')).toHaveAttribute('data-value', '0.005', { timeout: 20_000 })
   await shot(page, 'positions-target')
 
@@ -102,4 +105,35 @@ test('a protected LIMIT buy through the form: protected by the exchange, target 
   await expect(position.getByTestId('position-exited')).toHaveAttribute('data-value', '0.01')
   await expect(position.getByTestId('position-close')).toHaveCount(0)
   await shot(page, 'positions-closed')
+})
+
+test('a pending position: closing the window asks first while its target is kept by the terminal; Cancel asks, then ends it', async ({ page }) => {
+  const [ticker] = await callApi<{ last: string }[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
+  const entry = new Decimal(ticker!.last).times('0.9').toDecimalPlaces(0)
+  await callApi(host, 'positions.protect', {
+    pair: 'BTC_USDT',
+    side: 'BUY',
+    entry: { type: 'LIMIT', price: entry.toFixed() },
+    size: { amount: '0.01' },
+    stopLoss: entry.minus(500).toFixed(),
+    takeProfits: [{ price: entry.plus(500).toFixed(), share: '100' }],
+  })
+  await openApp(page, host)
+  await page.getByTestId('tab-positions').click()
+  const pending = page.getByTestId('positions').locator('article[data-state="pending"]')
+  await expect(pending.getByTestId('position-protection')).toHaveText('waiting for the entry to fill; then protected by the exchange')
+  await expect(page.getByTestId('positions-watched')).toContainText(`Kept by the terminal only while it runs: BTC_USDT long: the target at ${entry.plus(500).toFixed()}`)
+
+  // The browser's own "Leave site?" question; dismissed, the window stays.
+  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.dismiss())))
+  await page.close({ runBeforeUnload: true })
+  expect(await asked).toBe('beforeunload')
+  expect(page.isClosed()).toBe(false)
+
+  await pending.getByTestId('position-cancel').click()
+  await shot(page, 'positions-cancel-confirm')
+  await page.getByRole('button', { name: 'Cancel it' }).click()
+  const ended = page.getByTestId('positions').locator('article[data-state="cancelled"]')
+  await expect(ended.getByTestId('position-protection')).toHaveText('cancelled: nothing was bought', { timeout: 15_000 })
+  await expect(page.getByTestId('positions-watched')).toHaveCount(0)
 })
