@@ -13,7 +13,7 @@ useWebHost((started) => (host = started))
 /** The window's theme, as its root element says (the e2e build has no DOM types: the page reads it). */
 const themeOf = (page: Page): Promise<string> => page.evaluate("document.documentElement.dataset.theme ?? 'dark'")
 
-const TABS = ['balances', 'fees', 'orders', 'blotter', 'history', 'fills', 'alerts', 'portfolio', 'limits'] as const
+const TABS = ['balances', 'fees', 'orders', 'positions', 'blotter', 'history', 'fills', 'alerts', 'portfolio', 'limits'] as const
 
 /** The critical and serious violations on the page now, one line each; the rest go to the report. */
 async function violations(page: Page, where: string): Promise<string[]> {
@@ -56,7 +56,16 @@ for (const size of [
         if (tab === 'blotter') await expect(page.getByTestId('blotter').locator('table, p.muted').first()).toBeVisible({ timeout: 15_000 })
         // the limits' form, read from the core
         if (tab === 'limits') await expect(page.getByTestId('limits-account')).toBeVisible({ timeout: 15_000 })
+        // the positions are read at start: checked once the list (or its empty note) is in, then the protect form
+        if (tab === 'positions') await expect(page.getByTestId('positions').locator('[data-testid="positions-empty"], article').first()).toBeVisible({ timeout: 15_000 })
         found.push(...(await violations(page, `${tab} tab`)))
+        if (tab === 'positions') {
+          await page.getByTestId('positions-protect').click()
+          await expect(page.getByTestId('protect-dialog')).toBeVisible()
+          found.push(...(await violations(page, 'protect form')))
+          await page.keyboard.press('Escape')
+          await expect(page.getByTestId('protect-dialog')).toBeHidden()
+        }
       }
       await page.getByTestId('chart-view-depth').click()
       await expect(page.getByTestId('depth-chart')).toBeVisible()

@@ -163,4 +163,6 @@ export const methodInputs = {
   'limits.get': noInput,
   /** Sets the selected account's risk limits (the whole set: a null field is no limit). */
   'limits.set': z.strictObject({ limits: riskLimitsSchema }),
+  /** The trader has seen a position's `attention` (a target or stop crossed while no keeper ran) and carries on. */
+  'positions.acknowledge': z.strictObject({ id }),
 } as const satisfies Record<MethodName, z.ZodType>

@@ -46,6 +46,7 @@ export const METHOD_NAMES = [
   'positions.cancel',
   'limits.get',
   'limits.set',
+  'positions.acknowledge',
 ] as const
 
 export const EVENT_NAMES = [

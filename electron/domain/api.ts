@@ -100,6 +100,7 @@ export const methodResults = {
   'positions.cancel': typed<PositionAnswer>(),
   'limits.get': typed<RiskLimitsView>(),
   'limits.set': typed<RiskLimitsView>(),
+  'positions.acknowledge': typed<PositionAnswer>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 

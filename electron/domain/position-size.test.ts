@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Decimal } from './decimal'
-import { sizeFromRisk, type SizeInput } from './position-size'
+import { riskOfAmount, sizeFromRisk, type SizeInput } from './position-size'
 import { BTC_USDT } from './test/order-rules.test-util'
 
 const FEE = { makerRate: '0.001', takerRate: '0.002', currency: null }
@@ -171,5 +171,16 @@ describe('sizeFromRisk, properties', () => {
       { numRuns: 2000, seed: 7 },
     )
     expect(sized).toBeGreaterThan(200)
+  })
+})
+
+describe('riskOfAmount: the same figures for an amount the trader typed', () => {
+  it('the amount sizeFromRisk answers gives back its figures; without equity the share is 0', () => {
+    const targets = [{ price: '52000', share: '50' }]
+    const sized = sizeFromRisk({ ...LONG, targets })
+    expect(riskOfAmount({ ...LONG, targets, amount: '0.0834' })).toEqual(sized)
+    expect(riskOfAmount({ ...LONG, amount: '1', equity: null })).toMatchObject({ ok: true, risk: '1198', riskPercent: '0', fees: { entry: '100', stop: '98' } })
+    expect(riskOfAmount({ ...LONG, amount: '0.00001' })).toMatchObject({ ok: false, field: 'amount' })
+    expect(riskOfAmount({ ...LONG, stop: '51000', amount: '1' })).toMatchObject({ ok: false, field: 'stop', code: 'STOP_WRONG_SIDE' })
   })
 })

@@ -84,10 +84,19 @@ function cost(rate: Dec): Decimal | null {
   return value === null ? null : Decimal.max(value, ZERO)
 }
 
-/** The amount that risks at most `riskPercent` of `equity` between entry and stop, fees included. */
-export function sizeFromRisk(input: SizeInput): SizeResult {
+interface LossModel {
+  entry: Decimal
+  exit: Decimal
+  entryRate: Decimal
+  exitRate: Decimal
+  /** Quote lost per unit if the stop is hit, both fees included. */
+  perUnit: Decimal
+}
+
+/** The prices and rates the loss at the stop is made of, or why they cannot be read. */
+function lossModel(input: Omit<SizeInput, 'equity' | 'riskPercent'>): LossModel | SizeResult {
   const { pair, side } = input
-  const [base, quote, pp] = [pair.currency1, pair.currency2, pair.price_precision]
+  const pp = pair.price_precision
   const entry = positive(input.entry, input.entryType === 'LIMIT' ? pp : null)
   if (entry === null) return refuse('entry', 'INVALID_PRICE', `The entry price must be a positive price with at most ${pp} decimal places`)
   const stop = positive(input.stop, pp)
@@ -102,16 +111,25 @@ export function sizeFromRisk(input: SizeInput): SizeResult {
   if (below ? exit.gt(stop) : exit.lt(stop)) {
     return refuse('stopLimit', 'STOP_LIMIT_WRONG_SIDE', below ? 'The stop’s limit must be at or below the stop' : 'The stop’s limit must be at or above the stop')
   }
-  const equity = positive(input.equity, null)
-  if (equity === null) return refuse('equity', 'NO_EQUITY', 'The account’s equity must be above zero')
-  const percent = parseDecimal(input.riskPercent)
-  if (percent === null || percent.lte(0) || percent.gt(100)) return refuse('riskPercent', 'INVALID_RISK', 'The risk must be above 0 % and at most 100 % of equity')
   if (input.fee === null) return refuse('fee', 'FEE_UNKNOWN', 'The pair’s fee rule is not known yet: the risk cannot include the fees')
   const [maker, taker] = [cost(input.fee.makerRate), cost(input.fee.takerRate)]
   if (maker === null || taker === null) return refuse('fee', 'FEE_UNKNOWN', 'The pair’s fee rates cannot be read')
   const entryRate = input.entryType === 'MARKET' ? taker : Decimal.max(maker, taker)
+  return { entry, exit, entryRate, exitRate: taker, perUnit: entry.minus(exit).abs().plus(entry.times(entryRate)).plus(exit.times(taker)) }
+}
 
-  const perUnit = entry.minus(exit).abs().plus(entry.times(entryRate)).plus(exit.times(taker))
+/** The amount that risks at most `riskPercent` of `equity` between entry and stop, fees included. */
+export function sizeFromRisk(input: SizeInput): SizeResult {
+  const { pair } = input
+  const [base, quote, pp] = [pair.currency1, pair.currency2, pair.price_precision]
+  const model = lossModel(input)
+  if (!('perUnit' in model)) return model
+  const equity = positive(input.equity, null)
+  if (equity === null) return refuse('equity', 'NO_EQUITY', 'The account’s equity must be above zero')
+  const percent = parseDecimal(input.riskPercent)
+  if (percent === null || percent.lte(0) || percent.gt(100)) return refuse('riskPercent', 'INVALID_RISK', 'The risk must be above 0 % and at most 100 % of equity')
+  const { perUnit } = model
+
   const budget = equity.times(percent).div(HUNDRED)
   const amount = budget.div(perUnit).toDecimalPlaces(pair.amount_precision, Decimal.ROUND_DOWN)
   // The risk share a given amount needs, as a percentage with 2 places, rounded the safe way.
@@ -134,26 +152,41 @@ export function sizeFromRisk(input: SizeInput): SizeResult {
       `This risk asks for ${money(amount, base, pair.amount_precision)}; the pair allows at most ${money(max, base, pair.amount_precision)}: lower the risk to ${shareFor(max, Decimal.ROUND_DOWN).toFixed()} % or less, or widen the stop`,
     )
   }
+  return figures(input, model, amount, equity)
+}
 
-  const entryFee = amount.times(entry).times(entryRate)
-  const stopFee = amount.times(exit).times(taker)
+/**
+ * The same figures for an amount the trader typed: money at risk, fees, reward and reward-to-risk;
+ * `riskPercent` is of `equity` when it is known and above zero, else "0". The amount is not checked
+ * against the pair's bounds here: the order rules say that about an amount.
+ */
+export function riskOfAmount(input: Omit<SizeInput, 'riskPercent' | 'equity'> & { amount: Dec; equity: Dec | null }): SizeResult {
+  const model = lossModel(input)
+  if (!('perUnit' in model)) return model
+  const amount = positive(input.amount, input.pair.amount_precision)
+  if (amount === null) return refuse('amount', 'INVALID_AMOUNT', `The amount must be above 0 with at most ${input.pair.amount_precision} decimal places`)
+  return figures(input, model, amount, input.equity === null ? null : positive(input.equity, null))
+}
+
+function figures(input: Pick<SizeInput, 'side' | 'pair' | 'targets'>, model: LossModel, amount: Decimal, equity: Decimal | null): SizeResult {
+  const { entry, exit, entryRate, exitRate, perUnit } = model
   const risk = amount.times(perUnit)
   const size: PositionSize = {
     ok: true,
-    amount: amount.toFixed(pair.amount_precision),
+    amount: amount.toFixed(input.pair.amount_precision),
     risk: risk.toFixed(),
-    riskPercent: risk.div(equity).times(HUNDRED).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(),
-    fees: { entry: entryFee.toFixed(), stop: stopFee.toFixed() },
+    riskPercent: equity === null ? '0' : risk.div(equity).times(HUNDRED).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(),
+    fees: { entry: amount.times(entry).times(entryRate).toFixed(), stop: amount.times(exit).times(exitRate).toFixed() },
     reward: null,
     rewardToRisk: null,
   }
   if (input.targets === undefined || input.targets.length === 0) return size
-  const targets = readTargets(input.targets, side, entry, pp)
+  const targets = readTargets(input.targets, input.side, entry, input.pair.price_precision)
   if (!targets.ok) return targets.refusal
   let reward = ZERO
   for (const t of targets.list) {
     const part = amount.times(t.share).div(HUNDRED)
-    reward = reward.plus(part.times(t.price.minus(entry).abs().minus(entry.times(entryRate)).minus(t.price.times(taker))))
+    reward = reward.plus(part.times(t.price.minus(entry).abs().minus(entry.times(entryRate)).minus(t.price.times(exitRate))))
   }
   return { ...size, reward: reward.toFixed(), rewardToRisk: reward.div(risk).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() }
 }

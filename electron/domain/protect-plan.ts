@@ -56,17 +56,30 @@ export interface ProtectFacts {
 
 const invalid = (field: string, message: string): TerminalError => new TerminalError({ kind: 'validation', code: 'INVALID_PROTECTION', field, message: `${message}; nothing was sent.` })
 
+const tickOf = (places: number): Decimal => new Decimal(1).div(new Decimal(10).pow(places))
+
+/**
+ * The slippage (default 0.5 % of the entry, at least one tick) and the stop's limit (default the stop
+ * moved by the slippage against the exit): the plan's, and the protect form's figures, from one rule.
+ */
+export function exitPricesOf(input: Pick<ProtectInput, 'side' | 'stopLoss' | 'stopLimit' | 'slippage'>, entryPrice: Decimal, pricePrecision: number): { slippage: Decimal; stopLimit: Decimal } {
+  const tick = tickOf(pricePrecision)
+  const stop = new Decimal(input.stopLoss)
+  const slippage = input.slippage !== undefined ? new Decimal(input.slippage) : Decimal.max(entryPrice.times('0.005').toDecimalPlaces(pricePrecision, Decimal.ROUND_UP), tick)
+  const stopLimit = input.stopLimit !== undefined ? new Decimal(input.stopLimit) : Decimal.max(input.side === 'BUY' ? stop.minus(slippage) : stop.plus(slippage), tick)
+  return { slippage, stopLimit }
+}
+
 /** The reducer's plan, or a validation error saying which field is wrong. */
 export function planOf(input: ProtectInput, facts: ProtectFacts): PositionPlan {
   const takeProfits = input.takeProfits ?? []
   const pp = facts.pair.price_precision
-  const tick = new Decimal(1).div(new Decimal(10).pow(pp))
+  const tick = tickOf(pp)
   const long = input.side === 'BUY'
   const entryPrice = new Decimal(input.entry.type === 'LIMIT' ? input.entry.price : facts.last)
   const stop = new Decimal(input.stopLoss)
   if (long ? stop.gte(entryPrice) : stop.lte(entryPrice)) throw invalid('stopLoss', long ? 'A long’s stop must be below the entry' : 'A short’s stop must be above the entry')
-  const slippage = input.slippage !== undefined ? new Decimal(input.slippage) : Decimal.max(entryPrice.times('0.005').toDecimalPlaces(pp, Decimal.ROUND_UP), tick)
-  const stopLimit = input.stopLimit !== undefined ? new Decimal(input.stopLimit) : Decimal.max(long ? stop.minus(slippage) : stop.plus(slippage), tick)
+  const { slippage, stopLimit } = exitPricesOf(input, entryPrice, pp)
   for (const t of takeProfits) {
     if (long ? new Decimal(t.price).lte(entryPrice) : new Decimal(t.price).gte(entryPrice)) throw invalid('takeProfits', `A take-profit at ${t.price} is not beyond the entry`)
   }

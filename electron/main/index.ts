@@ -14,6 +14,7 @@ import { windowIconPath } from './paths'
 import { hardenContents, hardenSession, secureWebPreferences } from './security'
 import { loadWindowState, saveWindowState } from './window-state'
 import { createSaveText } from './save-file'
+import { guardWindowClose } from './quit-guard'
 
 // One instance only: a second launch focuses the first window instead of opening a second terminal
 // on the same keychain entries and data files.
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const appUrl = devUrl ?? APP_URL
   const removeAppProtocol = installAppProtocol(protocol, join(__dirname, '../renderer'))
   const windows = new Set<BrowserWindow>()
+  let quitting = false
+  app.on('before-quit', () => (quitting = true))
 
   const demo = embeddedDemoExchange()
   const host = prepareHostTerminal({
@@ -92,9 +95,16 @@ async function main(): Promise<void> {
       if (state.maximized) win.maximize()
       win.show()
     })
-    win.on('close', () => {
-      const bounds = win.getNormalBounds()
-      void saveWindowState(host.dataDir, { ...bounds, maximized: win.isMaximized() }).catch(() => undefined)
+    const saveBounds = () => void saveWindowState(host.dataDir, { ...win.getNormalBounds(), maximized: win.isMaximized() }).catch(() => undefined)
+    win.on('close', saveBounds)
+    // Closing while the terminal alone keeps a leg of a protected position asks first (quit-guard.ts).
+    guardWindowClose(win, {
+      core,
+      ask: (options) => dialog.showMessageBox(win, options),
+      quitting: () => quitting,
+      quit: () => app.quit(),
+      stayed: () => (quitting = false),
+      beforeDestroy: saveBounds,
     })
     win.on('closed', () => windows.delete(win))
     void win.loadURL(appUrl)

@@ -34,6 +34,11 @@ describe('positions.*', () => {
     expect(existsSync(join(h.dataDir, 'positions', `${session.profile!.id}.json`))).toBe(true)
     expect((await core.call('positions.list', undefined)).map((p) => p.id)).toEqual([position.id])
 
+    // acknowledge carries on; with no attention set it changes nothing and answers the position
+    const acknowledged = await core.call('positions.acknowledge', { id: position.id })
+    expect(acknowledged).toMatchObject({ queued: false, position: { id: position.id, state: 'pending', attention: null } })
+    await expect(core.call('positions.acknowledge', { id: 'nope' })).rejects.toThrow(/no position nope/)
+
     const cancelled = await core.call('positions.cancel', { id: position.id })
     expect(cancelled.position?.state).toBe('cancelled')
     await expect(core.call('positions.close', { id: 'nope' })).rejects.toThrow(/no position nope/)

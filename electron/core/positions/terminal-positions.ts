@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs'
 import type { EventHub } from '../events'
 import type { HandlersOf } from '../handlers'
 import type { Logger } from '../storage/logger'
+import type { PositionAnswer } from '../../domain/api'
 import { TerminalError } from '../../domain/errors'
+import type { Position } from '../../domain/protection/types'
 import { protectInputSchema } from '../../domain/protect-plan'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
@@ -28,7 +30,7 @@ export interface PositionsDeps {
 }
 
 export interface TerminalPositions {
-  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel'>
+  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge'>
   /** Starts the active profile's keeper when it has positions on disk (after an activation). */
   resume(): Promise<void>
   dispose(): Promise<void>
@@ -62,6 +64,13 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
 
   const notFound = (id: string) => new TerminalError({ kind: 'not-found', code: 'NO_SUCH_POSITION', message: `There is no position ${id}.` })
 
+  /** One position's request, after checking the acting keeper has it. */
+  async function byId(id: string, act: (k: Keeper) => Promise<Position | null>): Promise<PositionAnswer> {
+    const k = await keeper()
+    if (k.acting() && !(await k.list()).some((p) => p.id === id)) throw notFound(id)
+    return answerOf(await act(k))
+  }
+
   return {
     handlers: {
       'positions.list': async () => (await keeper()).list(),
@@ -70,16 +79,10 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
         const plan = await planFor(session.client!, protectInputSchema.parse(input))
         return answerOf(await k.open(plan))
       },
-      async 'positions.close'({ id }) {
-        const k = await keeper()
-        if (k.acting() && !(await k.list()).some((p) => p.id === id)) throw notFound(id)
-        return answerOf(await k.close(id))
-      },
-      async 'positions.cancel'({ id }) {
-        const k = await keeper()
-        if (k.acting() && !(await k.list()).some((p) => p.id === id)) throw notFound(id)
-        return answerOf(await k.cancel(id))
-      },
+      'positions.close': ({ id }) => byId(id, (k) => k.close(id)),
+      'positions.cancel': ({ id }) => byId(id, (k) => k.cancel(id)),
+      // Only the acting keeper can carry on: another process's keeper answers NOT_KEEPER.
+      'positions.acknowledge': ({ id }) => byId(id, (k) => k.acknowledge(id)),
     },
     async resume() {
       const id = session.active?.id

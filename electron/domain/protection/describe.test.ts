@@ -1,0 +1,52 @@
+// The protection in words and the legs only the running terminal keeps, through the reducer's own
+// positions: a resting exchange stop, a refused one, a position without a stop, the attention, the ends.
+import { describe, expect, it } from 'vitest'
+import { protectionWords, terminalKeptLegs } from './describe'
+import { openPosition, step } from './step'
+import type { Position, PositionEvent, PositionPlan } from './types'
+import { PLAN } from '../test/position-plan.test-util'
+
+function run(plan: PositionPlan, ...events: PositionEvent[]): Position {
+  let { position } = openPosition(plan)
+  for (const event of events) position = step(position, event).position
+  return position
+}
+const filledWhole: PositionEvent[] = [
+  { type: 'accepted', clientOrderId: 'p1-1', orderId: 'x1' },
+  { type: 'filled', clientOrderId: 'p1-1', filled: '1', done: true },
+]
+const withTarget: PositionPlan = { ...PLAN, targets: [{ price: '110', share: '50' }] }
+
+describe('protectionWords', () => {
+  it('pending, then protected by the exchange once the stop rests', () => {
+    expect(protectionWords(run(PLAN))).toEqual({ kind: 'pending', text: 'waiting for the entry to fill; then protected by the exchange' })
+    // the stop is out but not accepted yet: only the terminal watches
+    expect(protectionWords(run(PLAN, ...filledWhole)).kind).toBe('terminal')
+    expect(protectionWords(run(PLAN, ...filledWhole, { type: 'accepted', clientOrderId: 'p1-2', orderId: 'x2' }))).toEqual({ kind: 'exchange', text: 'protected by the exchange' })
+  })
+
+  it('a stop the exchange refused is kept by the terminal, and says why', () => {
+    const p = run(PLAN, ...filledWhole, { type: 'refused', clientOrderId: 'p1-2', reason: 'too small' })
+    expect(p.protection).toBe('terminal')
+    expect(protectionWords(p)).toEqual({ kind: 'terminal', text: 'protected while the terminal runs (the exchange refused the stop)' })
+    expect(terminalKeptLegs([p])).toEqual(['BTC_USDT long: the stop at 95'])
+  })
+
+  it('no stop, the attention, and the ends', () => {
+    expect(protectionWords(run({ ...PLAN, protection: 'none', stop: null }, ...filledWhole)).kind).toBe('unprotected')
+    const open = run(withTarget, ...filledWhole, { type: 'accepted', clientOrderId: 'p1-2', orderId: 'x2' })
+    expect(protectionWords({ ...open, attention: { reason: 'target-crossed-unwatched', price: '111' } }).kind).toBe('unprotected')
+    expect(protectionWords({ ...open, state: 'closed', closedBy: 'stop' }).text).toBe('closed by stop')
+    expect(protectionWords({ ...open, state: 'closed', closedBy: 'target' }).text).toBe('closed by target')
+    expect(protectionWords({ ...open, state: 'cancelled' }).kind).toBe('cancelled')
+  })
+})
+
+describe('terminalKeptLegs', () => {
+  it('names waiting targets, trailing and breakeven of live positions; an exchange stop and ended positions are not named', () => {
+    const open = run({ ...withTarget, trailing: { distance: '5', step: '1' }, breakevenAt: '105' }, ...filledWhole, { type: 'accepted', clientOrderId: 'p1-2', orderId: 'x2' })
+    expect(terminalKeptLegs([open])).toEqual(['BTC_USDT long: the target at 110', 'BTC_USDT long: the trailing stop (5 behind)', 'BTC_USDT long: the move to breakeven at 105'])
+    expect(terminalKeptLegs([{ ...open, state: 'closed', closedBy: 'manual' }])).toEqual([])
+    expect(terminalKeptLegs([run(PLAN, ...filledWhole, { type: 'accepted', clientOrderId: 'p1-2', orderId: 'x2' })])).toEqual([])
+  })
+})

@@ -1,0 +1,54 @@
+// A position's protection in words, for a trader: who protects it now (the exchange's resting stop,
+// the terminal while it runs, nobody and why) or how it ended; and which of its legs only the running
+// terminal keeps, so quitting can name what will stop being watched. Pure: the window's Positions
+// tab and the Electron shell's quit question say the same thing from the same position.
+import { isLive } from './legs'
+import type { Position } from './types'
+
+export type ProtectionKind = 'exchange' | 'terminal' | 'unprotected' | 'pending' | 'closed' | 'cancelled'
+
+export interface ProtectionWords {
+  kind: ProtectionKind
+  /** The state in words, always shown. */
+  text: string
+}
+
+const CLOSED_BY = { target: 'closed by target', stop: 'closed by stop', manual: 'closed by hand' } as const
+
+const ended = (p: Position): boolean => p.state === 'closed' || p.state === 'cancelled'
+
+/** Who protects the position now, or how it ended. */
+export function protectionWords(p: Position): ProtectionWords {
+  if (p.state === 'closed') return { kind: 'closed', text: p.closedBy === null ? 'closed' : CLOSED_BY[p.closedBy] }
+  if (p.state === 'cancelled') return { kind: 'cancelled', text: 'cancelled: nothing was bought' }
+  const where = p.protection === 'exchange' ? 'the exchange' : 'the terminal while it runs'
+  if (p.state === 'pending') return { kind: 'pending', text: p.stop === null ? 'waiting for the entry to fill; no stop' : `waiting for the entry to fill; then protected by ${where}` }
+  if (p.closing !== null) return { kind: 'terminal', text: `closing (${CLOSED_BY[p.closing.reason]}): the terminal sells what is held` }
+  if (p.stop === null || p.protection === 'none') return { kind: 'unprotected', text: 'unprotected: no stop-loss was set' }
+  if (p.attention !== null) return { kind: 'unprotected', text: 'unprotected until you decide: the price crossed a level while no terminal ran' }
+  const stop = p.legs.filter((l) => l.role === 'stop')
+  if (p.protection === 'exchange' && stop.some((l) => l.status === 'resting')) return { kind: 'exchange', text: 'protected by the exchange' }
+  if (p.protection === 'terminal') {
+    const refused = stop.some((l) => l.status === 'refused')
+    return { kind: 'terminal', text: refused ? 'protected while the terminal runs (the exchange refused the stop)' : 'protected while the terminal runs' }
+  }
+  // The exchange's stop is being placed, cancelled or looked up: until it rests, only the terminal watches.
+  return {
+    kind: 'terminal',
+    text: stop.some(isLive) ? 'protected while the terminal runs (the exchange’s stop is being replaced)' : 'protected while the terminal runs (no stop rests at the exchange)',
+  }
+}
+
+/** What only the running terminal keeps for each position: named, so quitting can say what stops being watched. */
+export function terminalKeptLegs(positions: readonly Position[]): string[] {
+  const legs: string[] = []
+  for (const p of positions) {
+    if (ended(p)) continue
+    const name = `${p.pair} ${p.side === 'BUY' ? 'long' : 'short'}`
+    if (p.stop !== null && p.protection === 'terminal') legs.push(`${name}: the stop at ${p.stop.price}`)
+    for (const t of p.targets) if (t.state !== 'done') legs.push(`${name}: the target at ${t.price}`)
+    if (p.trailing !== null) legs.push(`${name}: the trailing stop (${p.trailing.distance} behind)`)
+    if (p.breakevenAt !== null) legs.push(`${name}: the move to breakeven at ${p.breakevenAt}`)
+  }
+  return legs
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { openPosition } from '@domain/protection/step'
+import type { Position } from '@domain/protection/types'
+import { PLAN } from '@domain/test/position-plan.test-util'
+import { BTC_USDT } from '@domain/test/order-rules.test-util'
+import { positionMarkData, positionsToDraw } from './chart-position-marks'
+
+const COLORS = { pointer: 'grey', orderBuy: 'green', orderSell: 'red' }
+const position = (over: Partial<Position> = {}): Position => ({
+  ...openPosition({
+    ...PLAN,
+    targets: [
+      { price: '110', share: '50' },
+      { price: '120', share: '50' },
+    ],
+  }).position,
+  ...over,
+})
+
+describe('the protected positions on the chart', () => {
+  it('draws the pair’s pending and open positions only', () => {
+    const ps = [position(), position({ id: 'eth', pair: 'ETH_USDT' }), position({ id: 'done', state: 'closed', closedBy: 'stop' })]
+    expect(positionsToDraw(ps, 'BTC_USDT').map((p) => p.id)).toEqual(['p1'])
+  })
+
+  it('an entry, the stop (said when the terminal keeps it) and each target still waiting, labelled on the right', () => {
+    const p = position({
+      protection: 'terminal',
+      targets: [
+        { price: '110', share: '50', state: 'done' },
+        { price: '120', share: '50', state: 'waiting' },
+      ],
+    })
+    const data = positionMarkData([p], BTC_USDT, COLORS) as Array<{ name: string; yAxis: number; label: { formatter: string; position: string }; lineStyle: { color: string } }>
+    expect(data.map((d) => [d.name, d.yAxis, d.label.formatter, d.lineStyle.color])).toEqual([
+      ['position-p1-entry', 100, 'Long entry @ 100.00', 'grey'],
+      ['position-p1-stop', 95, 'Long stop @ 95.00 (terminal)', 'red'],
+      ['position-p1-target-1', 120, 'Long target 2 · 50 % @ 120.00', 'green'],
+    ])
+    expect(data.every((d) => d.label.position === 'insideEndTop')).toBe(true)
+  })
+})

@@ -1,0 +1,44 @@
+// The protected positions of the chart's pair drawn on the candle chart: the entry (dotted), the stop
+// and each target still waiting, labelled on the right so they do not cover the open orders' labels
+// on the left (chart-order-marks.ts). A position's orders at the exchange (its entry, its stop-limit)
+// are open orders and keep their own lines; these are the position's levels, which the terminal
+// watches even where no order rests (a target, a terminal-kept stop).
+import { computed, type ComputedRef } from 'vue'
+import type { MarkLineComponentOption } from 'echarts/components'
+import type { Position } from '@domain/protection/types'
+import type { Pair } from '@domain/wire'
+import { formatAmount, formatExact } from '@/lib/format'
+import { usePositionsStore } from '@/stores/positions'
+
+type MarkLineData = NonNullable<MarkLineComponentOption['data']>
+
+/** The pair's positions that still have levels to watch: pending or open. */
+export function positionsToDraw(positions: readonly Position[], pairName: string): Position[] {
+  return positions.filter((p) => p.pair === pairName && (p.state === 'pending' || p.state === 'open'))
+}
+
+/** The chart pair's positions to draw, the same list while nothing drawn changed (no redraw for it). */
+export function useChartPositions(pairName: () => string): ComputedRef<Position[]> {
+  const store = usePositionsStore()
+  return computed<Position[]>((previous) => {
+    const next = positionsToDraw(store.positions, pairName())
+    return previous && JSON.stringify(previous) === JSON.stringify(next) ? previous : next
+  })
+}
+
+/** One line per level: entry, stop (where it is kept said), every target not yet reached. */
+export function positionMarkData(positions: readonly Position[], pair: Pair | null, colors: { pointer: string; orderBuy: string; orderSell: string }): MarkLineData {
+  const price = (value: string) => (pair ? formatAmount(value, pair.price_precision) : formatExact(value))
+  const data: MarkLineData = []
+  const line = (name: string, at: string, color: string, type: 'dotted' | 'solid', text: string) =>
+    data.push({ name, yAxis: Number(at), lineStyle: { color, type, width: 1 }, label: { show: true, position: 'insideEndTop', formatter: text, color, fontSize: 11 } })
+  for (const p of positions) {
+    const who = p.side === 'BUY' ? 'Long' : 'Short'
+    line(`position-${p.id}-entry`, p.entryPrice, colors.pointer, 'dotted', `${who} entry @ ${price(p.entryPrice)}`)
+    if (p.stop !== null) line(`position-${p.id}-stop`, p.stop.price, colors.orderSell, 'solid', `${who} stop @ ${price(p.stop.price)}${p.protection === 'terminal' ? ' (terminal)' : ''}`)
+    p.targets.forEach((t, i) => {
+      if (t.state === 'waiting') line(`position-${p.id}-target-${i}`, t.price, colors.orderBuy, 'solid', `${who} target ${i + 1} · ${formatExact(t.share)} % @ ${price(t.price)}`)
+    })
+  }
+  return data
+}
