@@ -60,7 +60,7 @@ for (const size of [
         if (tab === 'positions') await expect(page.getByTestId('positions').locator('[data-testid="positions-empty"], article').first()).toBeVisible({ timeout: 15_000 })
         found.push(...(await violations(page, `${tab} tab`)))
         if (tab === 'positions') {
-          await page.getByTestId('positions-protect').click()
+          await page.getByTestId('protect-toggle').click()
           await expect(page.getByTestId('protect-dialog')).toBeVisible()
           found.push(...(await violations(page, 'protect form')))
           await page.keyboard.press('Escape')

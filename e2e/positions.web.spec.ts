@@ -49,14 +49,14 @@ test('a protected LIMIT buy through the form: protected by the exchange, target 
   await expect(panel.getByTestId('positions-empty')).toBeVisible({ timeout: 15_000 })
 
   // The form: errors under the fields as the trader types, the figures live, a summary before sending.
-  await panel.getByTestId('positions-protect').click()
+  await panel.getByTestId('protect-toggle').click()
   const form = page.getByTestId('protect-dialog')
   await form.getByTestId('protect-price').fill(entry.toFixed())
   await form.getByTestId('protect-amount').fill('0.01')
-  await form.getByTestId('protect-stop').fill(entry.plus(10).toFixed())
-  await form.getByTestId('protect-stop').blur()
+  await form.getByTestId('stop-loss').fill(entry.plus(10).toFixed())
+  await form.getByTestId('stop-loss').blur()
   await expect(form.getByTestId('protect-error-stop')).toHaveText('A long’s stop must be below the entry')
-  await form.getByTestId('protect-stop').fill(stop.toFixed())
+  await form.getByTestId('stop-loss').fill(stop.toFixed())
   await expect(form.getByTestId('protect-error-stop')).toHaveText('')
   await form.getByTestId('protect-add-target').click()
   await form.getByTestId('protect-target-price-0').fill(target.toFixed())
@@ -75,6 +75,8 @@ test('a protected LIMIT buy through the form: protected by the exchange, target 
   // It fills at once (a buy above the ask); the keeper places the stop at the exchange.
   const position = card(page)
   await expect(position.getByTestId('position-protection')).toHaveText('protected by the exchange', { timeout: 20_000 })
+  await expect(position).toHaveAttribute('data-protection', 'exchange')
+  await expect(position).toHaveAttribute('data-state', 'open')
   await expect(position.getByTestId('position-filled')).toHaveAttribute('data-value', '0.01')
   await expect(position.getByTestId('position-stop')).toHaveAttribute('data-value', stop.toFixed())
   await expect(position.getByTestId('position-target-0')).toHaveAttribute('data-state', 'waiting')
