@@ -2,6 +2,7 @@
 // --base-url / --profile flags name, or with `--profiles all` every stored profile's. Each comes with
 // a name and the exchange's origin (account ids are unique within one exchange only).
 import { TerminalError } from '../domain/errors'
+import { exchangeOf } from '../domain/origin'
 import type { ExchangeClient } from '../core/exchange/client'
 import { UsageError, text, type ParsedArgs } from './args'
 
@@ -17,15 +18,6 @@ export interface CliConnection {
   client: ExchangeClient
 }
 
-/** An origin; the text itself when it is not a URL (the connect step then says what is wrong). */
-export function originOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).origin
-  } catch {
-    return baseUrl
-  }
-}
-
 /**
  * `connect(profile?)` makes the client of the flags' connection, or of the named stored profile.
  * The flags are checked before anything is read.
@@ -36,11 +28,11 @@ export async function connectionsOf(args: ParsedArgs, io: ConnectionsIo, connect
   if (scope === undefined) {
     const profile = text(flags, 'profile')
     const baseUrl = profile !== undefined && io.resolveProfile ? (await io.resolveProfile(profile)).baseUrl : (text(flags, 'base-url') ?? '')
-    return [{ name: profile ?? originOf(baseUrl), exchange: originOf(baseUrl), client: await connect() }]
+    return [{ name: profile ?? exchangeOf(baseUrl), exchange: exchangeOf(baseUrl), client: await connect() }]
   }
   if (scope.trim() !== 'all') throw new UsageError(`--profiles takes "all" (every stored profile), got "${scope}".`)
   if (text(flags, 'base-url') !== undefined || text(flags, 'profile') !== undefined) throw new UsageError('--profiles all uses every stored profile: give no --base-url or --profile with it.')
   if (!io.profileNames || !io.resolveProfile) throw new TerminalError({ kind: 'not-found', code: 'PROFILES_UNAVAILABLE', message: 'Profiles are not available in this build of the CLI.' })
   const resolve = io.resolveProfile
-  return Promise.all((await io.profileNames()).map(async (name) => ({ name, exchange: originOf((await resolve(name)).baseUrl), client: await connect(name) })))
+  return Promise.all((await io.profileNames()).map(async (name) => ({ name, exchange: exchangeOf((await resolve(name)).baseUrl), client: await connect(name) })))
 }

@@ -16,6 +16,15 @@ export function originOf(url: string): string | null {
   return parsed.origin
 }
 
+/**
+ * The exchange a base URL names: its origin, since account ids, order ids and risk limits are only
+ * unique within one exchange. The text itself when it is not an http(s) URL (the caller's check then
+ * says what is wrong with it).
+ */
+export function exchangeOf(baseUrl: string): string {
+  return originOf(baseUrl) ?? baseUrl
+}
+
 /** True when both URLs reach the same origin; paths, trailing slashes, queries do not matter. */
 export function sameOrigin(a: string, b: string): boolean {
   const left = originOf(a)

@@ -3,7 +3,7 @@
 // Limits tab. The gate the order desk calls (risk-gate.ts) is made here too, so the form's orders
 // and the chart's moves are held by the same limits the tab shows.
 import type { RiskLimitsView } from '../../domain/risk-limits-schema'
-import { originOf } from '../../domain/origin'
+import { exchangeOf } from '../../domain/origin'
 import { TerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
 import { noProfile } from '../market/terminal-market'
@@ -13,7 +13,7 @@ import type { HandlersOf } from '../handlers'
 import { createRiskGate, readRiskFigures, type RiskGate } from './risk-gate'
 
 /** The exchange a base URL names, as the limits are keyed: its origin. */
-export const exchangeOf = (baseUrl: string): string => originOf(baseUrl) ?? baseUrl
+export { exchangeOf }
 
 export function riskGateOf(store: RiskLimitsStore, baseUrl: string, client: ExchangeClient, now?: () => number): RiskGate {
   return createRiskGate({ store, exchange: exchangeOf(baseUrl), client, ...(now ? { now } : {}) })
