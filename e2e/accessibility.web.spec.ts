@@ -66,6 +66,14 @@ for (const size of [
           await page.keyboard.press('Escape')
           await expect(page.getByTestId('protect-dialog')).toBeHidden()
         }
+        if (tab === 'blotter') {
+          // the panic button's confirmation, with each account's open orders read
+          await page.getByTestId('cancel-all').click()
+          await expect(page.getByTestId('cancel-all-accounts')).toBeVisible({ timeout: 15_000 })
+          found.push(...(await violations(page, 'cancel-all confirmation')))
+          await page.keyboard.press('Escape')
+          await expect(page.getByTestId('cancel-all-dialog')).toHaveCount(0)
+        }
       }
       await page.getByTestId('chart-view-depth').click()
       await expect(page.getByTestId('depth-chart')).toBeVisible()
