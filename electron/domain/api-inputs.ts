@@ -102,6 +102,7 @@ export const methodInputs = {
   /** Starts the feed of one pair and interval (replacing the previous one) and returns its first snapshot. */
   'market.subscribe': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
   'market.unsubscribe': noInput,
+  'market.start': noInput,
 
   /** Balances, fee rules and recent orders of the selected account, fetched now. */
   'account.snapshot': noInput,

@@ -24,6 +24,7 @@ export const METHOD_NAMES = [
   'market.cached',
   'market.subscribe',
   'market.unsubscribe',
+  'market.start',
   'account.snapshot',
   'account.orders',
   'account.trades',

@@ -78,6 +78,8 @@ export const methodResults = {
   'market.cached': typed<CachedMarket>(),
   'market.subscribe': typed<SubscribedSnapshot>(),
   'market.unsubscribe': typed<{ unsubscribed: true }>(),
+  /** The remembered pair's subscription, asked before the window knows which it is; null: none remembered, or no profile. */
+  'market.start': typed<SubscribedSnapshot | null>(),
   'account.snapshot': typed<AccountSnapshot>(),
   'account.orders': typed<OrderRecord[]>(),
   'account.trades': typed<PlacedFill[]>(),
