@@ -110,7 +110,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
   session.onProfileEnd(live.stop)
   // The active profile's protected positions: its keeper acts when it holds the profile's lock.
-  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log, riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now) })
+  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log, live: liveSource, riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now) })
   hub.on('session.changed', () => void positions.resume().catch((error: unknown) => log?.warn('positions keeper', { error: String(error) })))
 
   // Every profile's connection, for the views over all accounts (portfolio/).
