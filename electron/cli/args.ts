@@ -113,7 +113,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   positions: CONNECTION,
   'position-close': [...CONNECTION, 'id'],
   'position-cancel': [...CONNECTION, 'id'],
-  keeper: CONNECTION,
+  keeper: [...CONNECTION, 'feed-url'],
   limits: [],
 }
 

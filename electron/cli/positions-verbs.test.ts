@@ -65,6 +65,7 @@ describe('the positions verbs', () => {
     const kept = await keeper
     expect(kept.code).toBe(EXIT.ok)
     expect(kept.stdout).toContain('"acting":true')
+    expect(kept.stdout).toContain(`"feed":"${demo.feedUrl}"`) // its pairs' trades come from the live feed
 
     const cancelled = await cli(['position-cancel', '--id', answer.position.id])
     expect(cancelled.json).toMatchObject({ queued: false, position: { state: 'cancelled' } })

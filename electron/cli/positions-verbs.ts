@@ -7,6 +7,8 @@ import { TerminalError } from '../domain/errors'
 import { protectInputSchema, type ProtectInput } from '../domain/protect-plan'
 import type { Position } from '../domain/protection/types'
 import type { ExchangeClient } from '../core/exchange/client'
+import { createFeedClient, type FeedClient } from '../core/live/feed-client'
+import { sourceOfClient } from '../core/live/live-link'
 import { createOrderDesk } from '../core/orders/order-desk'
 import type { RiskGate } from '../core/orders/risk-gate'
 import { createKeeper, type Keeper } from '../core/positions/keeper'
@@ -26,6 +28,20 @@ export interface PositionsIo {
   profileId?: (name: string) => Promise<string>
   /** The account's risk limits, asked before an entry is sent (exits are never held back). */
   riskGate?: (client: ExchangeClient) => Promise<RiskGate>
+  /** The live feed's URL for `keeper` (its pairs' trades act at once); without one it polls only. */
+  feedUrl?: () => Promise<string>
+}
+
+/** `keeper`'s live feed, or why it has none (TERMINAL_FEED=off, a URL that cannot be made): it polls then. */
+async function keeperFeed(io: PositionsIo): Promise<{ feed: FeedClient; url: string } | { feed: null; reason: string }> {
+  if (io.env.TERMINAL_FEED === 'off') return { feed: null, reason: 'TERMINAL_FEED=off' }
+  if (!io.feedUrl) return { feed: null, reason: 'no feed URL' }
+  try {
+    const url = await io.feedUrl()
+    return { feed: createFeedClient({ url }), url }
+  } catch (error) {
+    return { feed: null, reason: error instanceof Error ? error.message : String(error) }
+  }
 }
 
 /** Whose positions: the profile's id, or for --base-url a name made from the exchange's origin. */
@@ -109,17 +125,20 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
   const riskGate = await io.riskGate?.(client)
   const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => null, riskGate }) : desk
   const write = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`)
+  const live = verb === 'keeper' ? await keeperFeed(io) : null
+  const feed = live?.feed ?? null
   const keeper: Keeper = createKeeper({
     client,
     desk,
     entryDesk,
     store,
+    ...(feed ? { live: () => sourceOfClient(feed) } : {}),
     ...(verb === 'keeper' ? { onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }) } : {}),
   })
   await keeper.start()
   try {
     if (verb === 'keeper') {
-      write({ event: 'keeper', acting: keeper.acting(), file: store.path })
+      write({ event: 'keeper', acting: keeper.acting(), file: store.path, ...(live?.feed ? { feed: live.url } : { feed: null, polling: live?.reason }) })
       await untilStopped(io.stop)
       return { stopped: true, acting: keeper.acting() }
     }
@@ -131,5 +150,6 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
     }
   } finally {
     await keeper.stop()
+    feed?.close()
   }
 }

@@ -114,8 +114,10 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   session.onProfileEnd(market.stop)
   const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
   session.onProfileEnd(live.stop)
-  // The active profile's protected positions: its keeper acts when it holds the profile's lock.
-  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log, riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now) })
+  // The active profile's protected positions: its keeper acts when it holds the profile's lock, and
+  // follows its pairs' trades on the session's live feed (asked at every round: no announcing here).
+  const keeperLive = () => (live.ensure(), live.source())
+  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log, live: keeperLive, riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now) })
   hub.on('session.changed', () => void positions.resume().catch((error: unknown) => log?.warn('positions keeper', { error: String(error) })))
 
   // Every profile's connection, for the views over all accounts (portfolio/).

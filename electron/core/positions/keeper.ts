@@ -1,6 +1,7 @@
 // The keeper of one profile's protected positions: the process side of the pure reducer
 // (electron/domain/protection). It decides nothing. It feeds the reducer what it observes — the
-// legs' order records (polled at a bounded interval), the pairs' last prices — and carries out the
+// legs' order records (polled at a bounded interval), the pairs' last prices (from the live feed at
+// once, live-prices.ts, and polled beside it) — and carries out the
 // reducer's actions: places through the order desk with the reducer's client_order_id, cancels,
 // looks up an answer that was lost (never resends). Every outcome goes back into the reducer as an
 // event, and the state is saved after every step, before the next order is sent.
@@ -12,57 +13,16 @@ import { dirname } from 'node:path'
 import { TerminalError, isTerminalError, toTerminalError } from '../../domain/errors'
 import { openPosition, step } from '../../domain/protection/step'
 import { isLive } from '../../domain/protection/legs'
-import type { Position, PositionAction, PositionEvent, PositionPlan } from '../../domain/protection/types'
+import type { Position, PositionAction, PositionEvent } from '../../domain/protection/types'
 import type { OrderRecord } from '../../domain/wire'
-import type { ExchangeClient } from '../exchange/client'
-import type { OrderDesk } from '../orders/order-desk'
 import { lookUpOrder } from '../orders/order-lookup'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
-import type { Logger } from '../storage/logger'
 import { bodyOf, draftOf, eventsFromRecord, lookedUp, recordOf } from './leg-facts'
-import type { KeeperRequest, PositionStore } from './position-store'
+import type { KeeperRequest } from './position-store'
+import type { Keeper, KeeperDeps } from './keeper-api'
+import { createLivePrices } from './live-prices'
 
-export interface KeeperDeps {
-  client: ExchangeClient
-  desk: Pick<OrderDesk, 'place'>
-  /**
-   * The desk an entry goes through: the account's risk limits checked first (orders/risk-gate.ts).
-   * Exits (stops, targets, closes) use `desk`: they reduce the position, and a limit never holds one back.
-   */
-  entryDesk?: Pick<OrderDesk, 'place'>
-  store: PositionStore
-  logger?: Logger | undefined
-  /** How often orders and prices are read (and the lock retried). Default 2 s, at least 100 ms. */
-  pollMs?: number
-  /** A lock not refreshed for this long is a dead keeper's and is taken over. Default 10 s. */
-  lockStaleMs?: number
-  /** Waits between the reads of a look-up. Default 0, 1 s, 2 s. */
-  lookupDelaysMs?: readonly number[]
-  /** Every change of the positions (the `positions.changed` event). */
-  onChange?: (positions: Position[]) => void
-}
-
-export interface Keeper {
-  /** Takes the lock if free and starts acting; else keeps trying at every poll. */
-  start(): Promise<void>
-  /** Whether this process holds the lock and acts for the profile. */
-  acting(): boolean
-  /** The positions: this keeper's, or the file's when another process keeps them. */
-  list(): Promise<Position[]>
-  /** Opens a position from a plan (or leaves the request for the acting keeper). */
-  open(plan: PositionPlan): Promise<Position | null>
-  /** Closes by hand: cancels the entry and the exits, sells what is held at the last price. */
-  close(id: string): Promise<Position | null>
-  /** Cancels a position nothing of which was bought yet (its entry). */
-  cancel(id: string): Promise<Position | null>
-  /** The trader saw the `attention` and carries on. */
-  acknowledge(id: string): Promise<Position | null>
-  /** One round of reading orders and prices (also run by the timer). */
-  sync(): Promise<void>
-  /** Warnings of the start (a damaged file set aside). */
-  warnings(): string[]
-  stop(): Promise<void>
-}
+export type { Keeper, KeeperDeps } from './keeper-api'
 
 const isActive = (p: Position): boolean => p.state === 'pending' || p.state === 'open'
 
@@ -80,6 +40,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   let timer: ReturnType<typeof setInterval> | null = null
   let queue: Promise<unknown> = Promise.resolve()
   let savedJson = ''
+  const prices = deps.live ? createLivePrices({ source: deps.live, step: (batch) => serial(() => stepPrices(batch)), resync: () => serial(tick) }) : null
 
   /** One thing at a time, in order: steps, saves and orders never interleave. */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -97,6 +58,26 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     await store.save(all())
     savedJson = json
     deps.onChange?.(all())
+    follow()
+  }
+
+  /** The feed follows the pairs of the active positions while this keeper acts. */
+  const follow = (): void =>
+    prices?.follow(
+      acting()
+        ? all()
+            .filter(isActive)
+            .map((p) => p.pair)
+        : [],
+    )
+
+  /** The live feed's newest prices: each active position of the pair steps at once. */
+  async function stepPrices(batch: ReadonlyMap<string, string>): Promise<void> {
+    try {
+      for (const [pair, price] of batch) for (const p of all().filter((x) => x.pair === pair && isActive(x))) if (acting()) await feedPrice(p.id, price)
+    } catch (error) {
+      log?.warn('keeper: a price from the feed failed', { error: toTerminalError(error).message })
+    }
   }
 
   /** Steps the reducer, saves, then carries out its actions; each outcome is stepped in turn. */
@@ -210,8 +191,13 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       else if (now.status === 'unknown') for (const e of await lookUp(p, now.clientOrderId)) await feed(id, e)
       else if (record !== null) for (const e of eventsFromRecord(now, record)) await feed(id, e)
     }
+    if (last !== null) await feedPrice(id, last)
+  }
+
+  /** A new last price: `resumed` for the first this keeper feeds a position (nobody watched before), then `price-moved`. */
+  async function feedPrice(id: string, last: string): Promise<void> {
     const p = positions.get(id)
-    if (last === null || p === undefined || !isActive(p) || lastFed.get(id) === last) return
+    if (p === undefined || !isActive(p) || lastFed.get(id) === last) return
     const type = lastFed.has(id) ? 'price-moved' : 'resumed'
     lastFed.set(id, last)
     await feed(id, { type, price: last })
@@ -279,6 +265,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     try {
       if (!acting()) await tryTake()
       if (acting()) await syncNow()
+      follow()
     } catch (error) {
       log?.warn('keeper: a round failed', { error: toTerminalError(error).message })
     }
@@ -303,6 +290,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     warnings: () => [...warnings],
     async stop() {
       stopped = true
+      prices?.stop()
       if (timer !== null) clearInterval(timer)
       await queue
       await lock?.release()

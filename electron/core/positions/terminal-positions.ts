@@ -1,7 +1,8 @@
 // The positions.* handlers of the terminal: one keeper for the active profile, started when the
 // profile has positions on disk or a positions.* method is first called, stopped when the profile
 // session ends. Whether it acts depends on the lock: while another process (the CLI's `keeper`)
-// keeps the profile's positions, this one reads them and queues its requests.
+// keeps the profile's positions, this one reads them and queues its requests. The acting keeper
+// follows its pairs' trades on the profile session's live feed.
 import { existsSync } from 'node:fs'
 import type { EventHub } from '../events'
 import type { HandlersOf } from '../handlers'
@@ -15,6 +16,7 @@ import type { Session } from '../session/terminal-session'
 import { createOrderDesk } from '../orders/order-desk'
 import type { RiskGate } from '../orders/risk-gate'
 import type { ExchangeClient } from '../exchange/client'
+import type { LiveSource } from '../live/live-link'
 import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore } from './position-store'
 import { answerOf, planFor } from './protect'
@@ -25,6 +27,8 @@ export interface PositionsDeps {
   dataDir: string
   logger?: Logger | undefined
   pollMs?: number | undefined
+  /** The profile session's live feed (live-link.ts): the keeper steps the kept pairs' trades at once. */
+  live?: (() => LiveSource | null) | undefined
   /** The account's risk limits, checked before an entry is sent (exits are never held back). */
   riskGate?: (client: ExchangeClient, baseUrl: string) => RiskGate
 }
@@ -49,7 +53,16 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
     const desk = createOrderDesk({ client, accountId: () => session.accountId })
     const riskGate = deps.riskGate?.(client, profile.baseUrl)
     const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => session.accountId, riskGate }) : desk
-    const k = createKeeper({ client, desk, entryDesk, store, logger: deps.logger, pollMs: deps.pollMs, onChange: (positions) => hub.emit('positions.changed', { profileId: profile.id, positions }) })
+    const k = createKeeper({
+      client,
+      desk,
+      entryDesk,
+      store,
+      logger: deps.logger,
+      pollMs: deps.pollMs,
+      live: deps.live,
+      onChange: (positions) => hub.emit('positions.changed', { profileId: profile.id, positions }),
+    })
     current = { profileId: profile.id, keeper: k }
     await k.start()
     return k
