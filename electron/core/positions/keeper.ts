@@ -20,6 +20,8 @@ import { lookUpOrder } from '../orders/order-lookup'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
 import type { Logger } from '../storage/logger'
 import { bodyOf, draftOf, eventsFromRecord, lookedUp, recordOf } from './leg-facts'
+import { levelsEventOf } from './levels-request'
+import type { LevelsChange } from '../../domain/protection/levels'
 import type { KeeperRequest, PositionStore } from './position-store'
 
 export interface KeeperDeps {
@@ -57,6 +59,8 @@ export interface Keeper {
   cancel(id: string): Promise<Position | null>
   /** The trader saw the `attention` and carries on. */
   acknowledge(id: string): Promise<Position | null>
+  /** Moves the stop or waiting targets, checked against the last price (a stop at the exchange: cancel, then place). */
+  modify(id: string, change: LevelsChange): Promise<Position | null>
   /** One round of reading orders and prices (also run by the timer). */
   sync(): Promise<void>
   /** Warnings of the start (a damaged file set aside). */
@@ -237,13 +241,14 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       return positionOf(request.plan.id)
     }
     const p = positionOf(request.id)
+    const last = async () => (await client.ticker({ pair: p.pair })).find((t) => t.pair.toUpperCase() === p.pair)?.last ?? null
     if (request.type === 'acknowledge') await feed(p.id, { type: 'acknowledged' })
+    else if (request.type === 'modify') await feed(p.id, levelsEventOf(p, request.change, await last()))
     else {
       if (request.type === 'cancel' && p.state !== 'pending') {
         throw new TerminalError({ kind: 'validation', code: 'POSITION_NOT_PENDING', message: `Position ${p.id} has bought already (${p.state}): close it instead.` })
       }
-      const last = (await client.ticker({ pair: p.pair })).find((t) => t.pair.toUpperCase() === p.pair)?.last ?? p.entryPrice
-      await feed(p.id, { type: 'close', price: last })
+      await feed(p.id, { type: 'close', price: (await last()) ?? p.entryPrice })
     }
     return positionOf(request.id)
   }
@@ -299,6 +304,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     close: (id) => submit({ type: 'close', id }),
     cancel: (id) => submit({ type: 'cancel', id }),
     acknowledge: (id) => submit({ type: 'acknowledge', id }),
+    modify: (id, change) => submit({ type: 'modify', id, change }),
     sync: () => serial(tick),
     warnings: () => [...warnings],
     async stop() {

@@ -62,6 +62,9 @@ describe('moving a position’s levels', () => {
     expect(levelsProblem(open, { stop: '100.5' }, '101')).toBeNull()
     const pending = run(withTarget, accepted(1)).position
     expect(levelsProblem(pending, { stop: '100.5' }, '101')).toEqual({ field: 'stop', message: 'A long’s stop must be below the entry (100)' })
+    // before it fills, targets only have to lie beyond the entry (a limit buy far under the market)
+    expect(levelsProblem(pending, { targets: [{ index: 0, price: '105' }] }, '120')).toBeNull()
+    expect(levelsProblem(pending, { targets: [{ index: 0, price: '99' }] }, '120')?.message).toBe('Target 1 must be above the entry (100)')
     const reached: Position = step(open, { type: 'price-moved', price: '110' }).position
     expect(levelsProblem(reached, { targets: [{ index: 0, price: '115' }] }, '110')?.message).toBe('Target 1 is reached already: it no longer moves')
     const short = run({ ...withTarget, side: 'SELL', stop: { price: '105', limit: '106' }, targets: [{ price: '90', share: '50' }] }, ...OPEN).position

@@ -1,8 +1,8 @@
 // The trader changes a live position's levels: its stop, or a waiting target's price (dragged on the
-// chart, or typed on the position's card). The rules mirror the protect form's (protect-plan.ts),
-// against where the market is now: a long's stop below the last price (and, before anything filled,
-// below the entry), its targets above both; a short's the other way. A level that would be crossed
-// the moment it is set is refused, never acted on. The reducer (step.ts) applies a change that passes;
+// chart, or typed on the position's card). Before anything filled, the protect form's rules
+// (protect-plan.ts): a long's stop below the entry, its targets above it. Once open, against where the
+// market is now too: a long's stop below the last price, its targets above it and the entry; a short's
+// the other way. A level that would be crossed the moment it is set is refused, never acted on. The reducer (step.ts) applies a change that passes;
 // reconcile then moves the exchange's stop by cancel → confirmed → place, as for any stop that no
 // longer fits, so two stops never rest at once.
 import { Decimal } from '../decimal'
@@ -43,7 +43,7 @@ export function levelsProblem(p: Position, change: LevelsChange, last: Dec): Lev
     const wrong = places('stop', 'The stop', change.stop)
     if (wrong) return wrong
     const stop = new Decimal(change.stop)
-    if (long ? stop.gte(price) : stop.lte(price)) return problem('stop', `A ${long ? 'long' : 'short'}’s stop must be ${long ? 'below' : 'above'} the last price (${price.toFixed()})`)
+    if (!pending && (long ? stop.gte(price) : stop.lte(price))) return problem('stop', `A ${long ? 'long' : 'short'}’s stop must be ${long ? 'below' : 'above'} the last price (${price.toFixed()})`)
     if (pending && (long ? stop.gte(entry) : stop.lte(entry))) return problem('stop', `A ${long ? 'long' : 'short'}’s stop must be ${long ? 'below' : 'above'} the entry (${entry.toFixed()})`)
   }
   const seen = new Set<number>()
@@ -58,7 +58,7 @@ export function levelsProblem(p: Position, change: LevelsChange, last: Dec): Lev
     if (wrong) return wrong
     const at = new Decimal(t.price)
     const beyond = (level: Decimal) => (long ? at.gt(level) : at.lt(level))
-    if (!beyond(price)) return problem('targets', `${name} must be ${long ? 'above' : 'below'} the last price (${price.toFixed()})`)
+    if (!pending && !beyond(price)) return problem('targets', `${name} must be ${long ? 'above' : 'below'} the last price (${price.toFixed()})`)
     if (!beyond(entry)) return problem('targets', `${name} must be ${long ? 'above' : 'below'} the entry (${entry.toFixed()})`)
   }
   return null

@@ -204,7 +204,7 @@ describe('protected positions, over random event sequences', () => {
     )
   })
 
-  it('moves a level only as the trader asked and the rules allow: the stop stays on its side of the last price, a reached target stays put', () => {
+  it('moves a level only as the trader asked and the rules allow: the stop stays on the loss side, a reached target stays put', () => {
     fc.assert(
       fc.property(sequences, ([plan, moves]) => {
         play(plan, moves, (before, event, after) => {
@@ -213,7 +213,9 @@ describe('protected positions, over random event sequences', () => {
           const long = plan.side === 'BUY'
           if (event.stop !== undefined) {
             expect(after.stop?.price).toBe(ok ? new Decimal(event.stop).toFixed() : before.stop?.price)
-            if (ok) expect(long ? new Decimal(event.stop).lt(event.last) : new Decimal(event.stop).gt(event.last)).toBe(true)
+            // open: on the loss side of the last price; before the entry fills, of the entry
+            const side = before.state === 'pending' ? before.entryPrice : event.last
+            if (ok) expect(long ? new Decimal(event.stop).lt(side) : new Decimal(event.stop).gt(side)).toBe(true)
           }
           after.targets.forEach((t, i) => {
             const asked = event.targets?.find((x) => x.index === i)
