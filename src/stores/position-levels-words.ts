@@ -7,6 +7,7 @@ import { levelsProblem, type LevelsChange } from '@domain/protection/levels'
 import { beyond } from '@domain/protection/legs'
 import type { Position } from '@domain/protection/types'
 import type { Dec } from '@domain/wire'
+import { formatExact } from '@/lib/format'
 
 export interface LevelFields {
   stop: string
@@ -32,9 +33,9 @@ export const fieldsOf = (p: Position): LevelFields => ({
 /** What the keeper does when the stop moves to `to`, said before it is asked. */
 function stopWords(p: Position, to: Decimal): string {
   if (p.protection === 'terminal') return 'The terminal watches the new stop while it runs; nothing is sent until the price reaches it.'
-  const limit = beyond(p, to, p.stop!.limitOffset).toFixed()
-  if (p.state === 'pending') return `Nothing rests yet: the stop goes to the exchange at ${to.toFixed()} (limit ${limit}) as the entry fills.`
-  return `The stop resting at the exchange is cancelled; once the cancel is confirmed, a new STOP_LIMIT is placed at ${to.toFixed()} (limit ${limit}) for what is held. Never two stops at once.`
+  const [at, limit] = [formatExact(to.toFixed()), formatExact(beyond(p, to, p.stop!.limitOffset).toFixed())]
+  if (p.state === 'pending') return `Nothing rests yet: the stop goes to the exchange at ${at} (limit ${limit}) as the entry fills.`
+  return `The stop resting at the exchange is cancelled; once the cancel is confirmed, a new STOP_LIMIT is placed at ${at} (limit ${limit}) for what is held. Never two stops at once.`
 }
 
 export function readLevels(p: Position, f: LevelFields, last: Dec | null): LevelsReading {
