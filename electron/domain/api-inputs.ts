@@ -11,7 +11,7 @@ import { baseUrlProblem, feedUrlProblem } from './origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
 import { indicatorPatchSchema, layoutInputSchema } from './chart-prefs-schema'
 import { alertDraftSchema } from './alerts'
-import { protectInputSchema } from './protect-plan'
+import { positionModifySchema, protectInputSchema } from './protect-plan'
 import { riskLimitsSchema } from './risk-limits-schema'
 
 const noInput = z.undefined()
@@ -166,4 +166,6 @@ export const methodInputs = {
   'limits.set': z.strictObject({ limits: riskLimitsSchema }),
   /** The trader has seen a position's `attention` (a target or stop crossed while no keeper ran) and carries on. */
   'positions.acknowledge': z.strictObject({ id }),
+  /** Moves a live position's stop or waiting targets (checked against the last price: protection/levels.ts). */
+  'positions.modify': positionModifySchema,
 } as const satisfies Record<MethodName, z.ZodType>

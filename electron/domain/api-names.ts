@@ -48,6 +48,7 @@ export const METHOD_NAMES = [
   'limits.get',
   'limits.set',
   'positions.acknowledge',
+  'positions.modify',
 ] as const
 
 export const EVENT_NAMES = [

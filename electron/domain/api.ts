@@ -103,6 +103,7 @@ export const methodResults = {
   'limits.get': typed<RiskLimitsView>(),
   'limits.set': typed<RiskLimitsView>(),
   'positions.acknowledge': typed<PositionAnswer>(),
+  'positions.modify': typed<PositionAnswer>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 

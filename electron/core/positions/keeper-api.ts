@@ -1,4 +1,5 @@
 // What the keeper (keeper.ts) needs and what it offers: its dependencies and its interface.
+import type { LevelsChange } from '../../domain/protection/levels'
 import type { ExchangeClient } from '../exchange/client'
 import type { LiveSource } from '../live/live-link'
 import type { OrderDesk } from '../orders/order-desk'
@@ -47,6 +48,8 @@ export interface Keeper {
   cancel(id: string): Promise<Position | null>
   /** The trader saw the `attention` and carries on. */
   acknowledge(id: string): Promise<Position | null>
+  /** Moves the stop or waiting targets, checked against the last price (a stop at the exchange: cancel, then place). */
+  modify(id: string, change: LevelsChange): Promise<Position | null>
   /** One round of reading orders and prices (also run by the timer). */
   sync(): Promise<void>
   /** Warnings of the start (a damaged file set aside). */

@@ -196,4 +196,56 @@ describe('the keeper against the demo exchange', () => {
     expect(legs(p)).toEqual(['entry:done:0.1:0.1', 'stop:done:0.1:0', 'target:resting:0.1:0'])
     expect(demo.stats().orderRequests).toBe(sent + 1) // the target's sell, once; no new stop: nothing is left to protect
   })
+
+  it('moves the stop at the trader’s word: the old stop cancelled at the exchange, then one new stop for what is held; a stop past the price is refused and sends nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keeper-demo-'))
+    dirs.push(dir)
+    const keeper = keeperOn(dir)
+    await keeper.start()
+    const last = new Decimal((await client.ticker({ pair: 'BTC_USDT' }))[0]!.last!)
+    const entry = last.minus(200).toDecimalPlaces(0)
+    const stop = entry.minus(600)
+    const target = entry.plus(900)
+    await keeper.open({
+      id: 'm1',
+      pair: 'BTC_USDT',
+      side: 'BUY',
+      entry: { type: 'LIMIT', amount: '0.02', price: entry.toFixed() },
+      protection: 'exchange',
+      stop: { price: stop.toFixed(), limit: stop.minus(50).toFixed() },
+      slippage: '5',
+      targets: [{ price: target.toFixed(), share: '50' }],
+      trailing: null,
+      breakevenAt: null,
+      amountPrecision: 6,
+      pricePrecision: 2,
+    })
+    await drive(entry.toFixed())
+    await keeper.sync()
+    expect(await orderOf('m1-2')).toMatchObject({ type: 'STOP_LIMIT', status: 'PENDING' })
+
+    const sent = demo.stats().orderRequests
+    await expect(keeper.modify('m1', { stop: entry.plus(10).toFixed() })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'stopLoss',
+      message: expect.stringMatching(/stop must be below the last price/),
+    })
+    expect(demo.stats().orderRequests).toBe(sent)
+
+    const moved = stop.plus(250)
+    const p = (await keeper.modify('m1', { stop: moved.toFixed(), targets: [{ index: 0, price: target.plus(100).toFixed() }] }))!
+    expect(p.stop?.price).toBe(moved.toFixed())
+    expect(p.targets[0]!.price).toBe(target.plus(100).toFixed())
+    expect((await orderOf('m1-2'))?.status).toBe('CANCELLED')
+    const next = await orderOf('m1-3')
+    expect(next).toMatchObject({ type: 'STOP_LIMIT', side: 'ASK', status: 'PENDING' })
+    expect(new Decimal(next!.stop_price!).eq(moved)).toBe(true)
+    expect(new Decimal(next!.price!).eq(moved.minus(50))).toBe(true)
+    expect(new Decimal(next!.amount).eq('0.02')).toBe(true)
+    // one stop of the position rests at the exchange, and one order was sent for the move
+    const resting = (await client.recentOrders(undefined, { pair: 'BTC_USDT' })).filter((o) => o.client_order_id?.startsWith('m1-') && o.type === 'STOP_LIMIT' && o.status === 'PENDING')
+    expect(resting.map((o) => o.client_order_id)).toEqual(['m1-3'])
+    expect(demo.stats().orderRequests).toBe(sent + 1)
+    await keeper.close('m1')
+  })
 })

@@ -18,6 +18,7 @@ import type { OrderRecord } from '../../domain/wire'
 import { lookUpOrder } from '../orders/order-lookup'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
 import { bodyOf, draftOf, eventsFromRecord, lookedUp, recordOf } from './leg-facts'
+import { levelsEventOf } from './levels-request'
 import type { KeeperRequest } from './position-store'
 import type { Keeper, KeeperDeps } from './keeper-api'
 import { createLivePrices } from './live-prices'
@@ -223,13 +224,14 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       return positionOf(request.plan.id)
     }
     const p = positionOf(request.id)
+    const last = async () => (await client.ticker({ pair: p.pair })).find((t) => t.pair.toUpperCase() === p.pair)?.last ?? null
     if (request.type === 'acknowledge') await feed(p.id, { type: 'acknowledged' })
+    else if (request.type === 'modify') await feed(p.id, levelsEventOf(p, request.change, await last()))
     else {
       if (request.type === 'cancel' && p.state !== 'pending') {
         throw new TerminalError({ kind: 'validation', code: 'POSITION_NOT_PENDING', message: `Position ${p.id} has bought already (${p.state}): close it instead.` })
       }
-      const last = (await client.ticker({ pair: p.pair })).find((t) => t.pair.toUpperCase() === p.pair)?.last ?? p.entryPrice
-      await feed(p.id, { type: 'close', price: last })
+      await feed(p.id, { type: 'close', price: (await last()) ?? p.entryPrice })
     }
     return positionOf(request.id)
   }
@@ -286,6 +288,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     close: (id) => submit({ type: 'close', id }),
     cancel: (id) => submit({ type: 'cancel', id }),
     acknowledge: (id) => submit({ type: 'acknowledge', id }),
+    modify: (id, change) => submit({ type: 'modify', id, change }),
     sync: () => serial(tick),
     warnings: () => [...warnings],
     async stop() {

@@ -10,7 +10,7 @@ import type { Logger } from '../storage/logger'
 import type { PositionAnswer } from '../../domain/api'
 import { TerminalError } from '../../domain/errors'
 import type { Position } from '../../domain/protection/types'
-import { protectInputSchema } from '../../domain/protect-plan'
+import { positionModifySchema, protectInputSchema } from '../../domain/protect-plan'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
 import { createOrderDesk } from '../orders/order-desk'
@@ -20,6 +20,7 @@ import type { LiveSource } from '../live/live-link'
 import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore } from './position-store'
 import { answerOf, planFor } from './protect'
+import { changeOf } from './levels-request'
 
 export interface PositionsDeps {
   session: Pick<Session, 'active' | 'client' | 'accountId' | 'onProfileEnd'>
@@ -34,7 +35,7 @@ export interface PositionsDeps {
 }
 
 export interface TerminalPositions {
-  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge'>
+  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge' | 'positions.modify'>
   /** Starts the active profile's keeper when it has positions on disk (after an activation). */
   resume(): Promise<void>
   dispose(): Promise<void>
@@ -96,6 +97,7 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
       'positions.cancel': ({ id }) => byId(id, (k) => k.cancel(id)),
       // Only the acting keeper can carry on: another process's keeper answers NOT_KEEPER.
       'positions.acknowledge': ({ id }) => byId(id, (k) => k.acknowledge(id)),
+      'positions.modify': (input) => byId(input.id, (k) => k.modify(input.id, changeOf(positionModifySchema.parse(input)))),
     },
     async resume() {
       const id = session.active?.id
