@@ -101,7 +101,11 @@ export function createMarket(deps: MarketDeps): Market {
         () => false,
       )
       const now = ok && feed === adopted.feed ? adopted.feed.current() : null
-      if (now) return { ...now, session: adopted.tag }
+      if (now) {
+        // The live link says its modes to the window that subscribes (the warm start had none to tell).
+        deps.live?.()
+        return { ...now, session: adopted.tag }
+      }
     }
     const { next, tag } = open(pair, interval)
     const snapshot = await next.start()

@@ -56,7 +56,11 @@ describe('the first chart', () => {
     const core = await h.open(h.freshDir(), { rates: slow, warmChart: true, createClient: count.createClient })
     await until(() => count.reads() >= 1)
     const warmReads = count.reads()
+    // The window that takes the warm chart over learns the live feed's modes, as any subscriber does.
+    const modes: unknown[] = []
+    core.on('feed.status', (status) => modes.push(status.modes))
     const answer = await core.call('market.start', undefined)
+    await until(() => modes.length > 0)
     expect(answer?.pair).toBe('BTC_USDT')
     expect(answer?.candles.length).toBe(500)
     expect(count.reads()).toBe(warmReads)
