@@ -56,14 +56,16 @@ test('a protected market entry from the form, sized by risk: the stop appears on
   const usdt = snapshot.balances.filter((b) => b.account_id === snapshot.accountId && b.currency === 'USDT' && b.wallet_type.toUpperCase() === 'SPOT')
   const equity = usdt.reduce((sum, b) => sum.plus(b.balance).minus(b.reserve), new Decimal(0))
 
-  // By hand: risk 1 % of the available USDT between the entry (the last price, a market buy) and the
-  // stop's limit (the stop less the slippage: 0.5 % of the entry, rounded up to the cent), both fees
-  // at the taker rate of the master account's BTC_USDT rule in the demo (0.1 %); rounded down.
+  // By hand: risk 1 % of the available USDT between the entry (a market buy: its worst accepted fill,
+  // the last price plus the slippage) and the stop's limit (the stop less the slippage: 0.5 % of the
+  // last price, rounded up to the cent), both fees at the taker rate of the master account's BTC_USDT
+  // rule in the demo (0.1 %); rounded down.
   const stop = last.minus(800).toDecimalPlaces(0, Decimal.ROUND_DOWN)
   const slippage = Decimal.max(last.times('0.005').toDecimalPlaces(pair.price_precision, Decimal.ROUND_UP), '0.01')
+  const worst = last.plus(slippage)
   const stopLimit = stop.minus(slippage)
   const taker = new Decimal('0.001')
-  const perUnit = last.minus(stopLimit).plus(last.times(taker)).plus(stopLimit.times(taker))
+  const perUnit = worst.minus(stopLimit).plus(worst.times(taker)).plus(stopLimit.times(taker))
   const amount = equity.times('0.01').div(perUnit).toDecimalPlaces(pair.amount_precision, Decimal.ROUND_DOWN)
   expect(amount.gte(pair.minimum_order_size)).toBe(true)
   const target = last.plus(1500).toDecimalPlaces(0)

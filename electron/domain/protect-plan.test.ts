@@ -1,5 +1,6 @@
 // From a positions.protect request to the reducer's plan: sizes, defaults and refusals.
 import { describe, expect, it } from 'vitest'
+import Decimal from 'decimal.js'
 import { planOf, protectInputSchema, type ProtectFacts } from './protect-plan'
 
 const FACTS: ProtectFacts = {
@@ -29,10 +30,24 @@ describe('planOf', () => {
     expect(planOf(input({ size: { riskPercent: '1' } }), FACTS).entry.amount).toBe('9.523809')
   })
 
-  it('a MARKET buy spends a quote amount at the last price with the slippage’s room; HELD coins need no size', () => {
+  it('a MARKET buy given as an amount spends that amount at the last price, never more; HELD coins need no size', () => {
     const market = planOf(input({ entry: { type: 'MARKET' }, size: { amount: '2' } }), FACTS)
-    expect(market.entry).toEqual({ type: 'MARKET', amount: '2', price: '100', quoteAmount: '201' })
+    expect(market.entry).toEqual({ type: 'MARKET', amount: '2', price: '100', quoteAmount: '200' })
     expect(planOf(input({ entry: { type: 'HELD', amount: '0.3' }, takeProfits: [{ price: '110', share: '100' }] }), FACTS).entry).toEqual({ type: 'HELD', amount: '0.3', price: '100' })
+  })
+
+  it('a MARKET buy sized by risk is sized at the worst fill it accepts: the loss at the stop stays within the risk for every fill within the slippage', () => {
+    // By hand: the worst fill 100 + 0.5; per coin 100.5 − 89.5 = 11; 100 USDT ÷ 11 = 9.090909 (down);
+    // it spends 9.090909 × 100.5 = 913.6363545 → 913.63 (down).
+    const plan = planOf(input({ entry: { type: 'MARKET' }, size: { riskPercent: '1' } }), FACTS)
+    expect(plan.entry).toEqual({ type: 'MARKET', amount: '9.090909', price: '100', quoteAmount: '913.63' })
+    for (const fill of ['99', '100', '100.25', '100.5']) {
+      const coins = new Decimal('913.63').div(fill)
+      expect(coins.times(new Decimal(fill).minus('89.5')).lte(100)).toBe(true)
+    }
+    // a MARKET sell (a short) the same way: sized at 100 − 0.5 against its stop's limit 110.5
+    const short = planOf(input({ side: 'SELL', entry: { type: 'MARKET' }, stopLoss: '110', size: { riskPercent: '1' } }), FACTS)
+    expect(short.entry).toEqual({ type: 'MARKET', amount: '9.090909', price: '100' })
   })
 
   it('refuses a stop on the wrong side, a target short of the entry, shares over 100 %, a missing size', () => {

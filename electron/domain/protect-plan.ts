@@ -83,6 +83,29 @@ export function exitPricesOf(input: Pick<ProtectInput, 'side' | 'stopLoss' | 'st
   return { slippage, stopLimit }
 }
 
+/**
+ * The price a position is sized at: a LIMIT entry's own price, held coins' given price, and for a
+ * MARKET entry the worst fill it accepts — the last price moved by the slippage against the trader —
+ * so the money at risk is never more than asked for any fill within the slippage.
+ */
+export function sizingEntryOf(entryType: 'LIMIT' | 'MARKET' | 'HELD', side: 'BUY' | 'SELL', entryPrice: Decimal, slippage: Decimal): Decimal {
+  if (entryType !== 'MARKET') return entryPrice
+  return side === 'BUY' ? entryPrice.plus(slippage) : entryPrice.minus(slippage)
+}
+
+/**
+ * What a MARKET long's entry spends (the exchange's MARKET BUY takes a quote amount). Sized by risk:
+ * the amount at the worst accepted fill, so the loss at the stop, fees included, stays within the risk
+ * for every fill within the slippage (the coins it buys are more when the fill is better). Given as an
+ * amount: the amount at the last price, never more money than that.
+ */
+function quoteOfMarketLong(amount: Decimal, entryPrice: Decimal, sizing: Decimal, byRisk: boolean, pricePrecision: number): string {
+  return amount
+    .times(byRisk ? sizing : entryPrice)
+    .toDecimalPlaces(pricePrecision, Decimal.ROUND_DOWN)
+    .toFixed()
+}
+
 /** The reducer's plan, or a validation error saying which field is wrong. */
 export function planOf(input: ProtectInput, facts: ProtectFacts): PositionPlan {
   const takeProfits = input.takeProfits ?? []
@@ -93,6 +116,7 @@ export function planOf(input: ProtectInput, facts: ProtectFacts): PositionPlan {
   const stop = new Decimal(input.stopLoss)
   if (long ? stop.gte(entryPrice) : stop.lte(entryPrice)) throw invalid('stopLoss', long ? 'A long’s stop must be below the entry' : 'A short’s stop must be above the entry')
   const { slippage, stopLimit } = exitPricesOf(input, entryPrice, pp)
+  const sizing = sizingEntryOf(input.entry.type, input.side, entryPrice, slippage)
   for (const t of takeProfits) {
     if (long ? new Decimal(t.price).lte(entryPrice) : new Decimal(t.price).gte(entryPrice)) throw invalid('takeProfits', `A take-profit at ${t.price} is not beyond the entry`)
   }
@@ -107,7 +131,7 @@ export function planOf(input: ProtectInput, facts: ProtectFacts): PositionPlan {
     const sized = sizeFromRisk({
       side: input.side,
       entryType: input.entry.type,
-      entry: entryPrice.toFixed(),
+      entry: sizing.toFixed(),
       stop: stop.toFixed(),
       stopLimit: stopLimit.toFixed(),
       equity: facts.equity ?? '0',
@@ -134,8 +158,7 @@ export function planOf(input: ProtectInput, facts: ProtectFacts): PositionPlan {
       type: input.entry.type,
       amount: amount.toFixed(),
       price: entryPrice.toFixed(),
-      // the exchange's MARKET BUY spends a quote amount: the amount at the last price, with the slippage's room
-      ...(market && long ? { quoteAmount: amount.times(entryPrice.plus(slippage)).toDecimalPlaces(pp, Decimal.ROUND_UP).toFixed() } : {}),
+      ...(market && long ? { quoteAmount: quoteOfMarketLong(amount, entryPrice, sizing, input.size !== undefined && 'riskPercent' in input.size, pp) } : {}),
     },
     protection: input.protection ?? 'exchange',
     stop: { price: stop.toFixed(), limit: stopLimit.toFixed() },

@@ -4,7 +4,7 @@
 // from position-size.ts — the same loss model, slippage and stop limit the core sizes with
 // (protect-plan.ts exitPricesOf). Pure, exact; recomputed on every keystroke.
 import { Decimal, parseDecimal } from '@domain/decimal'
-import { exitPricesOf, type ProtectInput } from '@domain/protect-plan'
+import { exitPricesOf, sizingEntryOf, type ProtectInput } from '@domain/protect-plan'
 import { riskOfAmount, sizeFromRisk, type PositionSize } from '@domain/position-size'
 import type { OrderContext } from '@domain/orders'
 import type { Dec, Pair } from '@domain/wire'
@@ -95,12 +95,14 @@ export function readProtect(f: ProtectFields, facts: ProtectFacts): ProtectReadi
   const base = { side: f.side, stopLoss: stop.toFixed() }
   const long = f.side === 'BUY'
   if (long ? stop.gte(entry) : stop.lte(entry)) return { input: null, errors: { stop: long ? 'A long’s stop must be below the entry' : 'A short’s stop must be above the entry' }, figures: null }
-  const { stopLimit } = exitPricesOf(base, entry, pair.price_precision)
+  const { stopLimit, slippage } = exitPricesOf(base, entry, pair.price_precision)
+  // A market entry is sized at the worst fill it accepts, as the core sizes it (protect-plan.ts).
+  const sizing = sizingEntryOf(f.entry === 'LIMIT' ? 'LIMIT' : f.entry === 'MARKET' ? 'MARKET' : 'HELD', f.side, entry, slippage)
   const common = {
     side: f.side,
     // Held coins paid their entry fee already: counted as a market entry's, the risk is never shown smaller.
     entryType: f.entry === 'LIMIT' ? ('LIMIT' as const) : ('MARKET' as const),
-    entry: entry.toFixed(),
+    entry: sizing.toFixed(),
     stop: stop.toFixed(),
     stopLimit: stopLimit.toFixed(),
     fee: facts.fee,
