@@ -9,6 +9,7 @@ const series = (accountId: number, points: [number, string, number?][]): EquityS
   quote: 'USDT',
   points: points.map(([t, value, unpriced]) => ({ t, value, ...(unpriced ? { unpriced } : {}) })),
   warning: null,
+  rebuilt: null,
 })
 
 describe('the equity chart', () => {
