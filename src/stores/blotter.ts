@@ -43,10 +43,17 @@ export const useBlotterStore = defineStore('blotter', () => {
   let asked = 0
   let disposer: Disposer | null = null
   let poller: ReturnType<typeof setInterval> | null = null
+  let visible = false
+  /** The feed said the active account changed while the tab was hidden. */
+  let stale = false
 
   async function load(): Promise<void> {
     opened = true
-    disposer ??= useTerminal().on('account.changed', () => void load())
+    // The active account's feed: read again at once while shown; when hidden, at the next showing.
+    disposer ??= useTerminal().on('account.changed', () => {
+      if (visible) void load()
+      else stale = true
+    })
     const ticket = ++asked
     const generation = session.switchGeneration
     loading.value = true
@@ -55,6 +62,7 @@ export const useBlotterStore = defineStore('blotter', () => {
       if (ticket !== asked || generation !== session.switchGeneration) return
       report.value = next
       readAt.value = Date.now()
+      stale = false
       error.value = null
     } catch (failure) {
       if (ticket === asked) error.value = message(failure)
@@ -119,11 +127,12 @@ export const useBlotterStore = defineStore('blotter', () => {
   }
 
   /** The tab is shown (true) or hidden (false): polls only while shown. */
-  function shown(visible: boolean): void {
+  function shown(shownNow: boolean): void {
+    visible = shownNow
     if (poller) clearInterval(poller)
     poller = null
     if (!visible) return
-    if (!loading.value && (readAt.value === null || Date.now() - readAt.value >= POLL_MS)) void load()
+    if (!loading.value && (stale || readAt.value === null || Date.now() - readAt.value >= POLL_MS)) void load()
     poller = setInterval(() => {
       if (!loading.value && needsPolling()) void load()
     }, POLL_MS)
