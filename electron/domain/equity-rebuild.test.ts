@@ -63,6 +63,17 @@ describe('equity rebuilt from wallet activity', () => {
     expect(out.unpriced).toBe(1)
   })
 
+  it('a currency with no pair to the quote at all is left out of every point, and each point counts it, as a recorded one does', () => {
+    // 3 DAI held throughout (no movement), no DAI pair: the points are the BTC and USDT alone.
+    const out = rebuildEquity(input({ balances: { BTC: '1', USDT: '500', DAI: '3' } }))
+    expect(out.points).toEqual([
+      { t: at(1), value: '41200', rebuilt: true, unpriced: 1 },
+      { t: at(2), value: '42200', rebuilt: true, unpriced: 1 },
+      { t: at(3), value: '41000.5', rebuilt: true, unpriced: 1 },
+    ])
+    expect(out.unpriced).toBe(0)
+  })
+
   it('a currency not held at a point needs no price there; a movement counts at its own minute', () => {
     // A deposit of 100 USDT at 10:05 comes first. Before the buy the account held no BTC and
     // 500 − 300 + 40 + 40000 = 40240 USDT. At 10:30 the buy is counted (it is not after 10:30), and the

@@ -3,7 +3,9 @@
 // balance minus every movement (balance_delta) of that currency after T. Each point sits on a grid
 // (a minute or an hour, see stepFor) from the first movement on, and is valued at the close of the
 // candle that ends at T (the candle of [T − step, T) of the pair CUR_QUOTE, or 1 ÷ close of
-// QUOTE_CUR). Nothing is invented: a point where a currency is held that has no such candle, or where
+// QUOTE_CUR). A currency with no pair to the quote at all is left out of every point, and the point
+// counts it (`unpriced`), as a recorded point does, so the rebuilt and the recorded line agree.
+// Nothing is invented: a point where a priced currency is held but its candle is missing, or where
 // a rebuilt balance comes out negative (the activity does not add up to today's balances), is left
 // out and counted. Before the first movement nothing is known (the exchange may keep only the last
 // few thousand movements), so no point is made there. Every point is marked `rebuilt: true`.
@@ -31,15 +33,18 @@ export interface RebuildInput {
   /** Today's balance per currency (the account's wallets summed), as read at `now`. */
   balances: Readonly<Record<string, Dec>>
   motions: readonly Motion[]
-  /** Per currency, the closes of its candles of `step` (the quote currency needs none). */
+  /** Per currency with a pair to the quote, the closes of its candles of `step`; absent: no pair (the quote needs none). */
   closes: Readonly<Record<string, Closes>>
   /** Points are made strictly before this time: the first recorded point's, or now. */
   until: number
   step: number
 }
 
+/** A rebuilt point; `unpriced` counts holdings with no pair to the quote, left out of its value. */
+export type RebuiltPoint = EquityPoint & { rebuilt: true; unpriced?: number }
+
 export interface RebuildResult {
-  points: EquityPoint[]
+  points: RebuiltPoint[]
   /** Grid times left out: a held currency had no candle there. */
   unpriced: number
   /** Grid times left out: a rebuilt balance came out negative. */
@@ -88,14 +93,15 @@ export function rebuildEquity(input: RebuildInput): RebuildResult {
     const value = valueAt(held, t, input)
     if (value === 'negative') result.inconsistent++
     else if (value === null) result.unpriced++
-    else result.points.push({ t, value: value.toFixed(), rebuilt: true })
+    else result.points.push({ t, value: value.sum.toFixed(), rebuilt: true, ...(value.noPair > 0 ? { unpriced: value.noPair } : {}) })
   }
   result.points.reverse()
   return result
 }
 
-function valueAt(held: ReadonlyMap<string, Decimal>, t: number, input: RebuildInput): Decimal | null | 'negative' {
+function valueAt(held: ReadonlyMap<string, Decimal>, t: number, input: RebuildInput): { sum: Decimal; noPair: number } | null | 'negative' {
   let sum = new Decimal(0)
+  let noPair = 0
   for (const [currency, balance] of held) {
     if (balance.isNegative()) return 'negative'
     if (balance.isZero()) continue
@@ -103,9 +109,14 @@ function valueAt(held: ReadonlyMap<string, Decimal>, t: number, input: RebuildIn
       sum = sum.plus(balance)
       continue
     }
-    const close = input.closes[currency]?.get(t - input.step)
+    const closes = input.closes[currency]
+    if (closes === undefined) {
+      noPair++
+      continue
+    }
+    const close = closes.get(t - input.step)
     if (close === undefined) return null
     sum = sum.plus(balance.times(close))
   }
-  return sum
+  return { sum, noPair }
 }

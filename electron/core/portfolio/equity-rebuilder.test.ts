@@ -100,8 +100,15 @@ describe('rebuilding equity from the exchange’s wallet activity', () => {
     expect(out.note).toContain('could not be read (The exchange cannot be reached)')
   })
 
-  it('a held currency with no pair to the quote: its points are left out, and the words say how many', async () => {
+  it('a held currency with no pair to the quote: left out of every point, each counting it, and said', async () => {
     const out = await rebuildFromActivity(client({ pairs: async () => [] }), 7, 'USDT', at(2, 30), NOW)
+    expect(out.points).toHaveLength(32)
+    expect(out.points.every((p) => p.value === '100' && p.unpriced === 1)).toBe(true) // the USDT alone
+    expect(out.note).toContain('left out: ETH (no pair to USDT) from every point, as from the recorded ones')
+  })
+
+  it('a priced currency whose candles are missing: those points are not made, and the words say how many', async () => {
+    const out = await rebuildFromActivity(client({ candles: async () => [] }), 7, 'USDT', at(2, 30), NOW)
     expect(out.points).toEqual([])
     expect(out.note).toContain('left out: 32 without a candle for a held currency')
   })

@@ -2,13 +2,13 @@
 // (domain/equity-rebuild.ts), through the client holding that account's own key (activity is private).
 // Read: today's balances, each held currency's activity over the last REBUILD_DAYS (30-day windows),
 // and each currency's candles in the quote currency over the span to rebuild (its pair CUR_QUOTE, or
-// 1 ÷ close of QUOTE_CUR; a currency with neither has no price, and a point where it is held is left
-// out). The result says what was done, in words, for the chart: an exchange without the endpoint
+// 1 ÷ close of QUOTE_CUR; a currency with neither is left out of every point and counted in it, as
+// the recorder leaves it out). The result says what was done, in words, for the chart: an exchange without the endpoint
 // (404) leaves the history as recorded, and so does one whose activity cannot be read.
 import { INTERVAL_SECONDS, type CandleInterval } from '../../domain/constants'
 import { Decimal } from '../../domain/decimal'
-import { DAY_MS, MINUTE_MS, type EquityPoint } from '../../domain/equity-series'
-import { REBUILD_DAYS, motionTimes, rebuildEquity, stepFor, gridTimes, type Closes } from '../../domain/equity-rebuild'
+import { DAY_MS, MINUTE_MS } from '../../domain/equity-series'
+import { REBUILD_DAYS, motionTimes, rebuildEquity, stepFor, gridTimes, type Closes, type RebuiltPoint } from '../../domain/equity-rebuild'
 import { toTerminalError } from '../../domain/errors'
 import type { Pair, WalletMotion } from '../../domain/wire'
 import { readWindows } from '../account/account-history'
@@ -17,7 +17,7 @@ import type { ExchangeClient } from '../exchange/client'
 export type RebuildClient = Pick<ExchangeClient, 'balances' | 'accountActivity' | 'pairs' | 'candles'>
 
 export interface Rebuilt {
-  points: EquityPoint[]
+  points: RebuiltPoint[]
   /** What was done, in words; null when there was nothing before the first record to rebuild. */
   note: string | null
   /** Worth trying again later (the network): false once done, or when the exchange lacks the endpoint. */
@@ -26,13 +26,13 @@ export interface Rebuilt {
 
 const CANDLES_PER_CALL = 500
 
-/** The closes of `currency` in `quote`, by candle start (ms), over [from, until). */
-async function closesOf(client: RebuildClient, pairs: readonly Pair[], currency: string, quote: string, from: number, until: number, step: number): Promise<Closes> {
+/** The closes of `currency` in `quote`, by candle start (ms), over [from, until); null: no pair. */
+async function closesOf(client: RebuildClient, pairs: readonly Pair[], currency: string, quote: string, from: number, until: number, step: number): Promise<Closes | null> {
   const direct = pairs.find((p) => p.currency1 === currency && p.currency2 === quote)
   const inverse = direct ? undefined : pairs.find((p) => p.currency1 === quote && p.currency2 === currency)
   const pair = direct ?? inverse
+  if (!pair) return null
   const closes = new Map<number, string>()
-  if (!pair) return closes
   const interval: CandleInterval = step === MINUTE_MS ? '1' : '60'
   const stepSec = INTERVAL_SECONDS[interval]
   for (let since = Math.floor(from / 1000); since < until / 1000; since += CANDLES_PER_CALL * stepSec) {
@@ -73,11 +73,16 @@ export async function rebuildFromActivity(client: RebuildClient, accountId: numb
     const grid = gridTimes(first, until, step)
     const pairs = grid.length === 0 ? [] : await client.pairs()
     const closes: Record<string, Closes> = {}
+    const noPair: string[] = []
     for (const currency of new Set([...Object.keys(balances), ...motions.map((m) => m.currency)])) {
-      if (currency !== quote && grid.length > 0) closes[currency] = await closesOf(client, pairs, currency, quote, grid[0]! - step, until, step)
+      if (currency === quote || grid.length === 0) continue
+      const read = await closesOf(client, pairs, currency, quote, grid[0]! - step, until, step)
+      if (read) closes[currency] = read
+      else noPair.push(currency)
     }
     const out = rebuildEquity({ quote, balances, motions, closes, until, step })
     const left = [
+      out.points.some((p) => p.unpriced) ? `${noPair.join(', ')} (no pair to ${quote}) from every point, as from the recorded ones` : null,
       out.unpriced > 0 ? `${out.unpriced} without a candle for a held currency` : null,
       out.inconsistent > 0 ? `${out.inconsistent} where the activity does not add up to today’s balances` : null,
       out.unreadable > 0 ? `nothing: ${out.unreadable} movement${out.unreadable === 1 ? ' has' : 's have'} no readable time` : null,
