@@ -32,7 +32,9 @@ export function createEquityHistory(deps: EquityHistoryDeps) {
     const now = deps.now()
     const out = await rebuild(client, key.accountId, key.quote, points[0]?.t ?? now, now)
     if (out.points.length > 0) await deps.store.prepend(key, out.points)
-    done.set(id(key), { note: out.note, retryAt: out.retry ? now + RETRY_REBUILD_MS : null })
+    // Nothing recorded and nothing rebuilt yet: the activity may still give points later (before the first record).
+    const again = out.retry || (points.length === 0 && out.points.length === 0)
+    done.set(id(key), { note: out.note, retryAt: again ? now + RETRY_REBUILD_MS : null })
   }
 
   /** Each account's series; `clientOf` gives the client holding the account's own key, or null. */

@@ -62,7 +62,8 @@ export function equityOption(lines: readonly EquityLine[], textColor: string, an
     animation: animate,
     color: PALETTE,
     grid: { left: 70, right: 12, top: 28, bottom: 24 },
-    legend: { textStyle: { color: textColor }, top: 0 },
+    // One line that scrolls: a wrapped legend would run into the plot (each rebuilt part has an entry of its own).
+    legend: { type: 'scroll', textStyle: { color: textColor }, pageTextStyle: { color: textColor }, top: 0 },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'time', axisLabel: { color: textColor } },
     yAxis: { type: 'value', scale: true, axisLabel: { color: textColor } },
