@@ -111,3 +111,29 @@ test('the panic hotkey is off until turned on; then it opens the confirmation, w
   // On in the preferences: a new window keeps it.
   expect((await callApi<{ panicHotkey: boolean }>(host, 'prefs.get')).panicHotkey).toBe(true)
 })
+
+test('the blotter follows an account no live feed covers: an order placed elsewhere shows within seconds, with its age, no Refresh', async ({ page }) => {
+  await openApp(page, host)
+  await page.getByTestId('tab-blotter').click()
+  const blotter = page.getByTestId('blotter')
+  await expect(blotter.getByTestId('blotter-age')).toContainText('s ago')
+  const readAt = Number(await blotter.getByTestId('blotter-age').getAttribute('data-read-at'))
+  const refreshes = { count: 0 }
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/blotter.get')) refreshes.count++
+  })
+  // The first exchange's sub-account, through its own key from the shell: not the active profile's feed.
+  const id = rest(one, 1)
+  const row = blotter.locator(`[data-testid="blotter-row-${id}"][data-exchange="${one.origin}"]`)
+  await expect(row).toHaveAttribute('data-account', String(one.accounts[1]!.id), { timeout: 12_000 })
+  expect(Number(await blotter.getByTestId('blotter-age').getAttribute('data-read-at'))).toBeGreaterThan(readAt)
+  expect(refreshes.count).toBeGreaterThanOrEqual(1)
+  await shot(page, 'blotter-live')
+  // Hidden, it is not read again.
+  await page.getByTestId('tab-balances').click()
+  await page.waitForTimeout(500)
+  const hidden = refreshes.count
+  await page.waitForTimeout(6_000)
+  expect(refreshes.count).toBe(hidden)
+  cli(one, 1, ['cancel-order', '--ids', String(id)])
+})

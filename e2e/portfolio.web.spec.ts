@@ -119,3 +119,42 @@ test('equity recorded while the core runs is drawn per account and overall', asy
     await quick.stop()
   }
 })
+
+test('before the first record, the equity is rebuilt from the wallet activity and drawn dashed, said in words', async ({ page }) => {
+  test.setTimeout(150_000)
+  // A market sell in the first exchange's master account: wallet activity (the trade and its fee).
+  const master = one.accounts[0]!
+  const sold = spawnSync(process.execPath, ['out/main/cli.js', 'place-order', '--pair', 'BTC_USDT', '--type', 'MARKET', '--side', 'SELL', '--base-amount', '0.01', '--base-url', one.baseUrl], {
+    env: { ...process.env, TERMINAL_API_KEY: master.apiKey, TERMINAL_API_SECRET: master.apiSecret },
+    encoding: 'utf8',
+  })
+  expect(sold.status, sold.stderr).toBe(0)
+  // Points are rebuilt on the minute (a day of activity or less): wait for the next minute to begin.
+  await page.waitForTimeout(60_000 - (Date.now() % 60_000) + 1_500)
+  // A fresh data directory: nothing recorded before now; records then every second.
+  const quick = await startWebHost({ env: { TERMINAL_EQUITY_MS: '1000' } })
+  try {
+    const first = await callApi<{ id: string }>(quick, 'profiles.create', { name: 'One', baseUrl: one.baseUrl, apiKey: master.apiKey, apiSecret: master.apiSecret })
+    await callApi(quick, 'profiles.activate', { id: first.id })
+    await openApp(page, quick)
+    await page.getByTestId('tab-portfolio').click()
+    const equity = page.getByTestId('portfolio-equity')
+    await expect(equity.getByTestId('equity-rebuilt-legend')).toContainText('rebuilt from wallet activity', { timeout: 20_000 })
+    const notes = equity.getByTestId('equity-rebuilt-notes')
+    await expect(notes).toContainText(`(#${master.id}): 1 point before the first record rebuilt from wallet activity, valued at each minute’s candle close`)
+    // DAI has no pair: left out of the rebuilt point as of every recorded one, and said.
+    await expect(notes).toContainText('DAI (no pair to USDT)')
+    // The sub-accounts: no profile holds their keys, so their activity cannot be read.
+    await expect(notes).toContainText(`(#${one.accounts[1]!.id}): No profile holds this account’s own key`)
+    await expect(equity.locator('.visually-hidden')).toContainText('the first 1 rebuilt from wallet activity, drawn dashed')
+    // Kept in the account's equity file, marked: what a new window reads.
+    const series = await callApi<{ accountId: number; points: { rebuilt?: true }[] }[]>(quick, 'equity.get')
+    const mine = series.find((s) => s.accountId === master.id)!
+    expect(mine.points[0]!.rebuilt).toBe(true)
+    expect(mine.points.filter((p) => p.rebuilt)).toHaveLength(1)
+    await equity.scrollIntoViewIfNeeded()
+    await shot(page, 'portfolio-equity-rebuilt')
+  } finally {
+    await quick.stop()
+  }
+})

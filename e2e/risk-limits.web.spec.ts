@@ -85,3 +85,42 @@ test('a limit set in the Limits tab refuses an order in the form and in the CLI,
 
   expect(await orderRequests()).toBe(before)
 })
+
+test('a sub-account that is not the selected one gets its limits from the master’s window, and they hold its own profile’s orders', async ({ page }) => {
+  test.setTimeout(120_000)
+  const [master, sub] = [demo.accounts[0]!, demo.accounts[1]!]
+  await openApp(page, host)
+  await page.getByTestId('tab-limits').click()
+  const panel = page.getByTestId('risk-limits')
+  await expect(panel.getByTestId('limits-account')).toContainText(`#${master.id}`)
+  await panel.getByTestId('limits-account-pick').click()
+  await page.locator('.n-base-select-option', { hasText: `#${sub.id}` }).click()
+  await expect(panel.getByTestId('limits-account')).toContainText(`#${sub.id}`)
+  await expect(panel.getByTestId('limits-other-account')).toContainText('Not the selected account')
+  // The same validation and words as for the selected account.
+  await panel.getByTestId('limits-maxOrderValue').fill('abc')
+  await panel.getByTestId('limits-save').click()
+  await expect(panel.getByTestId('limits-maxOrderValue-error')).toContainText('A positive decimal number')
+  await panel.getByTestId('limits-maxOrderValue').fill('30')
+  await panel.getByTestId('limits-save').click()
+  await expect(panel.getByTestId('limits-saved')).toBeVisible()
+  // Its orders are read only with its own key: the figures say so rather than show the master's.
+  await expect(panel.getByTestId('limits-figure-open-orders')).toContainText('own key')
+  await expect(panel.getByTestId('limits-figure-open-orders')).toContainText('limit: no limit')
+  await panel.getByTestId('limits-account-pick').scrollIntoViewIfNeeded()
+  await panel.screenshot({ path: 'test-results/screenshots/risk-limits-sub-account.png' })
+  // The master's limits are untouched; the session still has the master selected.
+  expect(await callApi(host, 'limits.get', undefined)).toMatchObject({ accountId: master.id, limits: { maxOrderValue: '50' } })
+  expect(await callApi(host, 'limits.get', { accountId: sub.id })).toMatchObject({ accountId: sub.id, limits: { maxOrderValue: '30' } })
+
+  // The sub-account's own profile: an order worth more than 30 USDT is refused, nothing sent.
+  const own = await callApi<{ id: string }>(host, 'profiles.create', { name: 'Sub', baseUrl: demo.baseUrl, apiKey: sub.apiKey, apiSecret: sub.apiSecret })
+  await callApi(host, 'profiles.activate', { id: own.id })
+  const [ticker] = await callApi<{ buy: string }[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
+  const price = (Math.floor(Number(ticker!.buy) * 0.9 * 100) / 100).toFixed(2)
+  expect(0.001 * Number(price)).toBeGreaterThan(30)
+  const before = await orderRequests()
+  const refused = callApi(host, 'orders.place', { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.001', limit_price: price })
+  await expect(refused).rejects.toThrow("over this account's limit of 30 USDT for one order")
+  expect(await orderRequests()).toBe(before)
+})

@@ -152,7 +152,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       return deps.saveText(suggestedName, text)
     },
     ...alerts.handlers,
-    ...createPortfolioHandlers({ connections, session, equity }),
+    ...createPortfolioHandlers({ connections, session, equity, now }),
     ...positions.handlers,
   }
 

@@ -54,8 +54,14 @@ export interface EquitySeries {
   name: string
   exchange: string
   quote: string
-  /** Oldest first; `unpriced` counts holdings left out of a point for want of a price. */
+  /** Oldest first; `unpriced` counts holdings left out of a point for want of a price; `rebuilt` marks a point rebuilt from wallet activity. */
   points: (EquityPoint & { unpriced?: number })[]
   /** The file was damaged and set aside: the history starts again. */
   warning: string | null
+  /**
+   * What became of the history before the first record, in words: rebuilt from wallet activity (how
+   * many points, what was left out), or why it is as recorded (no such endpoint, no key, not readable).
+   * Null when there was nothing to rebuild.
+   */
+  rebuilt: string | null
 }

@@ -160,10 +160,10 @@ export const methodInputs = {
   /** Cancels a position nothing of which was bought yet. */
   'positions.cancel': z.strictObject({ id }),
 
-  /** The selected account's risk limits and the figures they are checked against. */
-  'limits.get': noInput,
-  /** Sets the selected account's risk limits (the whole set: a null field is no limit). */
-  'limits.set': z.strictObject({ limits: riskLimitsSchema }),
+  /** An account's risk limits (the selected one, or `accountId` of the active profile's tree) and the figures they are checked against. */
+  'limits.get': z.strictObject({ accountId: z.number().int().min(0).optional() }).optional(),
+  /** Sets an account's risk limits (the selected one, or `accountId`; the whole set: a null field is no limit). */
+  'limits.set': z.strictObject({ limits: riskLimitsSchema, accountId: z.number().int().min(0).optional() }),
   /** The trader has seen a position's `attention` (a target or stop crossed while no keeper ran) and carries on. */
   'positions.acknowledge': z.strictObject({ id }),
   /** Moves a live position's stop or waiting targets (checked against the last price: protection/levels.ts). */

@@ -89,3 +89,25 @@ export async function measureBookPanel(browser, { rate = 50, seconds = 10 } = {}
     return await page.evaluate(({ rate, seconds }) => window.__bench.run(rate, seconds), { rate, seconds })
   })
 }
+
+/**
+ * The Portfolio tab in a fixture page (bench/portfolio-page): 5 accounts × 40 currencies valued and
+ * drawn (the table and the allocation ring) into a tab showing no report, `runs` times after `warmup`.
+ */
+export async function measurePortfolio(browser, { runs = 15, warmup = 3 } = {}) {
+  return withFixturePage(browser, 'portfolio-page', (page) =>
+    page.evaluate(
+      async ({ runs, warmup }) => {
+        const ms = []
+        let rows = 0
+        for (let i = 0; i < warmup + runs; i++) {
+          const r = await window.__bench.draw(i)
+          rows = r.rows
+          if (i >= warmup) ms.push(r.ms)
+        }
+        return { ms, rows }
+      },
+      { runs, warmup },
+    ),
+  )
+}

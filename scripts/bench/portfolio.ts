@@ -1,7 +1,8 @@
 // The portfolio's bench, run from source with tsx (`node --import tsx scripts/bench/portfolio.ts`): one
 // JSON line on stdout.
 //  - valuing 5 accounts × 40 currencies in USDT through the tickers (30 with a USDT pair, 8 only
-//    through BTC, 2 with no route), as portfolio.get does once it has read the balances;
+//    through BTC, 2 with no route; bench/portfolio-page/input.ts), as portfolio.get does once it has
+//    read the balances: the valuation alone (the browser group's fixture page draws it too);
 //  - the equity store's file for 90 days of one account recorded every minute, compacted as the
 //    store keeps it (a week by the minute, then hourly).
 import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
@@ -12,25 +13,11 @@ import { valuePortfolio } from '../../electron/domain/portfolio'
 import { DAY_MS, MINUTE_MS } from '../../electron/domain/equity-series'
 import { createEquityStore } from '../../electron/core/portfolio/equity-store'
 import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
+import { valuationInput } from '../../bench/portfolio-page/input'
 
 const ROUNDS = commandLineOrExit('bench/portfolio', 'usage: node --import tsx scripts/bench/portfolio.ts [--rounds N]', { rounds: { type: 'string' } }, ({ values }) =>
   numberFlag(values, 'rounds', { fallback: 15, whole: true, min: 1 }),
 )
-
-function valuationInput() {
-  const currencies = Array.from({ length: 40 }, (_, i) => `C${String(i).padStart(2, '0')}`)
-  const pairs = [{ name: 'BTC_USDT', currency1: 'BTC', currency2: 'USDT' }]
-  const tickers = [{ pair: 'BTC_USDT', last: '57000.12' }]
-  currencies.forEach((c, i) => {
-    if (i >= 38) return // no route
-    const quote = i < 30 ? 'USDT' : 'BTC'
-    pairs.push({ name: `${c}_${quote}`, currency1: c, currency2: quote })
-    tickers.push({ pair: `${c}_${quote}`, last: quote === 'USDT' ? `${(i + 1) * 1.37}` : `0.0000${i + 11}` })
-  })
-  const accounts = Array.from({ length: 5 }, (_, i) => ({ id: 100 + i, name: `account ${i}` }))
-  const balances = accounts.flatMap((a) => currencies.map((currency, i) => ({ account_id: a.id, currency, balance: `${(i + 1) * 123.456789}`, reserve: `${i % 3}` })))
-  return { quote: 'USDT', accounts, balances, pairs, tickers }
-}
 
 async function equityFileBytes(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-equity-'))

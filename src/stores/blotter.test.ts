@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import type { BlotterReport, CancelAllOutcome } from '@domain/all-accounts'
 import { sessionState } from './fake-terminal.test-util'
 import { freshSession } from './session-harness.test-util'
-import { useBlotterStore } from './blotter'
+import { POLL_MS, useBlotterStore } from './blotter'
 import { useSessionStore } from './session'
 import { useAnnouncerStore } from './announcer'
 
@@ -62,5 +62,60 @@ describe('the blotter store', () => {
     useSessionStore().applyState(sessionState({ switchGeneration: 2, accountId: 2 }))
     await nextTick()
     expect(store.report).toBeNull()
+  })
+
+  describe('read again while shown, for the accounts no live feed covers', () => {
+    afterEach(() => void vi.useRealTimers())
+    const sub = { id: 2, name: 'sub', exchange: 'https://x.example', profileId: 'p2', profileName: 'Sub' }
+    const withSub = (): BlotterReport => ({
+      ...report(1),
+      accounts: [
+        { ...account, open: 1 },
+        { ...sub, open: 0 },
+      ],
+    })
+
+    it('every POLL_MS while shown, with the time of the read; not while hidden', async () => {
+      vi.useFakeTimers({ now: 1_000_000 })
+      const terminal = freshSession() // the active profile is p1: account 1 has the feed, account 2 does not
+      terminal.handlers['blotter.get'] = withSub
+      const store = useBlotterStore()
+      store.shown(true)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(terminal.callsOf('blotter.get')).toHaveLength(1)
+      expect(store.readAt).toBe(1_000_000)
+      await vi.advanceTimersByTimeAsync(POLL_MS)
+      await vi.advanceTimersByTimeAsync(POLL_MS)
+      expect(terminal.callsOf('blotter.get')).toHaveLength(3)
+      expect(store.readAt).toBe(1_000_000 + 2 * POLL_MS)
+      store.shown(false)
+      await vi.advanceTimersByTimeAsync(5 * POLL_MS)
+      expect(terminal.callsOf('blotter.get')).toHaveLength(3)
+    })
+
+    it('only the active profile’s own account listed: its feed suffices, no poll', async () => {
+      vi.useFakeTimers()
+      const terminal = freshSession()
+      terminal.handlers['blotter.get'] = () => report(1)
+      const store = useBlotterStore()
+      store.shown(true)
+      await vi.advanceTimersByTimeAsync(3 * POLL_MS)
+      expect(terminal.callsOf('blotter.get')).toHaveLength(1)
+      store.shown(false)
+    })
+
+    it('a slow read is never doubled by the poll', async () => {
+      vi.useFakeTimers()
+      const terminal = freshSession()
+      terminal.handlers['blotter.get'] = withSub
+      const store = useBlotterStore()
+      await store.load()
+      terminal.handlers['blotter.get'] = () => new Promise(() => {}) // never answers
+      store.shown(true)
+      await vi.advanceTimersByTimeAsync(0)
+      await vi.advanceTimersByTimeAsync(4 * POLL_MS)
+      expect(terminal.callsOf('blotter.get')).toHaveLength(2) // the first load, then one poll hanging
+      store.shown(false)
+    })
   })
 })

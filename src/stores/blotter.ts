@@ -1,7 +1,10 @@
 // The Blotter tab's state: every account's open orders (the active key's accounts, or every profile's),
 // cancelling one through the profile that holds its account's key, and the panic button ("cancel
 // all") with the per-account outcome. Read when the tab opens, on Refresh, after every cancel and when
-// the active account's orders change (its feed); answers from before a switch are dropped.
+// the active account's orders change (its feed). The core has a feed for the active profile's own
+// account only, so while the tab is shown and lists any other account it is read again every
+// POLL_MS (never two reads at once), and says how old its figures are; answers from before a switch
+// are dropped.
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import type { BlotterReport, CancelAllOutcome } from '@domain/all-accounts'
@@ -11,6 +14,9 @@ import { useSessionStore } from './session'
 import { useAnnouncerStore } from './announcer'
 
 export type BlotterScope = 'profile' | 'all'
+
+/** How often the blotter is read again while shown, for the accounts no live feed covers. */
+export const POLL_MS = 5_000
 export type CancelAllScope = 'account' | 'profile' | 'all'
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
@@ -31,13 +37,23 @@ export const useBlotterStore = defineStore('blotter', () => {
   const cancellingAll = ref(false)
   /** The cancel-all confirmation is open (the Blotter's button, or the panic hotkey when turned on). */
   const panicOpen = ref(false)
+  /** When the shown report was read (ms). */
+  const readAt = ref<number | null>(null)
   let opened = false
   let asked = 0
   let disposer: Disposer | null = null
+  let poller: ReturnType<typeof setInterval> | null = null
+  let visible = false
+  /** The feed said the active account changed while the tab was hidden. */
+  let stale = false
 
   async function load(): Promise<void> {
     opened = true
-    disposer ??= useTerminal().on('account.changed', () => void load())
+    // The active account's feed: read again at once while shown; when hidden, at the next showing.
+    disposer ??= useTerminal().on('account.changed', () => {
+      if (visible) void load()
+      else stale = true
+    })
     const ticket = ++asked
     const generation = session.switchGeneration
     loading.value = true
@@ -45,6 +61,8 @@ export const useBlotterStore = defineStore('blotter', () => {
       const next = await useTerminal().call('blotter.get', { scope: scope.value })
       if (ticket !== asked || generation !== session.switchGeneration) return
       report.value = next
+      readAt.value = Date.now()
+      stale = false
       error.value = null
     } catch (failure) {
       if (ticket === asked) error.value = message(failure)
@@ -93,6 +111,7 @@ export const useBlotterStore = defineStore('blotter', () => {
     () => session.switchGeneration,
     () => {
       report.value = null
+      readAt.value = null
       outcomes.value = null
       if (opened) void load()
     },
@@ -101,5 +120,23 @@ export const useBlotterStore = defineStore('blotter', () => {
     if (opened) void load()
   })
 
-  return { scope, report, loading, error, actionError, panicOpen, cancelling, outcomes, cancellingAll, load, cancel, cancelAll }
+  /** True when the report lists an account the active profile's live feed does not cover. */
+  function needsPolling(): boolean {
+    const own = session.state?.profile?.id
+    return (report.value?.accounts ?? []).some((a) => a.profileId === null || a.profileId !== own)
+  }
+
+  /** The tab is shown (true) or hidden (false): polls only while shown. */
+  function shown(shownNow: boolean): void {
+    visible = shownNow
+    if (poller) clearInterval(poller)
+    poller = null
+    if (!visible) return
+    if (!loading.value && (stale || readAt.value === null || Date.now() - readAt.value >= POLL_MS)) void load()
+    poller = setInterval(() => {
+      if (!loading.value && needsPolling()) void load()
+    }, POLL_MS)
+  }
+
+  return { scope, report, readAt, loading, error, actionError, panicOpen, cancelling, outcomes, cancellingAll, load, cancel, cancelAll, shown, needsPolling }
 })

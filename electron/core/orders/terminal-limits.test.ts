@@ -37,4 +37,25 @@ describe('terminal limits', () => {
     // Saving again replaces it.
     expect(await core.call('limits.set', { limits: NO_LIMITS('USDT') })).toMatchObject({ problem: null })
   })
+
+  it('sets a sub-account’s limits from the master’s window; they hold that account’s orders when its own profile trades', async () => {
+    const core = await h.open(h.freshDir())
+    const [master, sub1] = h.demo.accounts
+    expect((await core.call('session.get', undefined)).accountId).toBe(master!.id)
+    const view = await core.call('limits.set', { accountId: sub1!.id, limits: { ...NO_LIMITS('USDT'), maxOrderValue: '10' } })
+    // The master's key cannot read the sub-account's orders or fills: its figures are unknown, said.
+    expect(view).toMatchObject({ accountId: sub1!.id, limits: { maxOrderValue: '10' }, figures: { openOrders: { ok: false, reason: expect.stringContaining('own key') } } })
+    expect(await core.call('limits.get', undefined)).toMatchObject({ accountId: master!.id, limits: null })
+    expect(await core.call('limits.get', { accountId: sub1!.id })).toMatchObject({ accountId: sub1!.id, limits: { maxOrderValue: '10' } })
+    await expect(core.call('limits.set', { accountId: 999_999, limits: NO_LIMITS('USDT') })).rejects.toMatchObject({ code: 'NO_SUCH_ACCOUNT' })
+
+    // The sub-account's own profile trades: its order over the limit is refused, nothing sent.
+    const sub = await core.call('profiles.create', { name: 'Sub one', baseUrl: h.demo.baseUrl, apiKey: sub1!.apiKey, apiSecret: sub1!.apiSecret })
+    await core.call('profiles.activate', { id: sub.id })
+    expect(await core.call('limits.get', undefined)).toMatchObject({ accountId: sub1!.id, figures: { openOrders: { ok: true } } })
+    const before = h.demo.stats().orderRequests
+    const answer = await createDispatch(core)('orders.place', { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.001', limit_price: '20000' })
+    expect(answer).toMatchObject({ ok: false, error: { code: 'RISK_LIMIT', field: 'base_amount' } })
+    expect(h.demo.stats().orderRequests).toBe(before)
+  })
 })

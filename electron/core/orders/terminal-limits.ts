@@ -1,8 +1,10 @@
-// limits.get / limits.set: the selected account's risk limits (kept per exchange origin and account
-// id, storage/risk-limits-store.ts) and the figures they are checked against, for the window's
-// Limits tab. The gate the order desk calls (risk-gate.ts) is made here too, so the form's orders
+// limits.get / limits.set: an account's risk limits (kept per exchange origin and account id,
+// storage/risk-limits-store.ts) and the figures they are checked against, for the window's Limits
+// tab: the selected account's, or any account of the active profile's tree (master and
+// sub-accounts) named by `accountId`. The figures are read with the active key, which sees only its
+// own account's orders and fills: for another account they are unknown, said, never shown as zero. The gate the order desk calls (risk-gate.ts) is made here too, so the form's orders
 // and the chart's moves are held by the same limits the tab shows.
-import type { RiskLimitsView } from '../../domain/risk-limits-schema'
+import type { RiskFigures, RiskLimitsView } from '../../domain/risk-limits-schema'
 import { exchangeOf } from '../../domain/origin'
 import { TerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
@@ -22,27 +24,38 @@ export function riskGateOf(store: RiskLimitsStore, baseUrl: string, client: Exch
 export function createLimitsHandlers(deps: { session: Session; limits: RiskLimitsStore; now: () => number }): HandlersOf<'limits.get' | 'limits.set'> {
   const { session, limits } = deps
 
-  function selected(): { exchange: string; accountId: number; client: ExchangeClient } {
-    const { client, active, accountId } = session
+  /** The account asked for (the selected one when none is named), checked against the active profile's tree. */
+  async function chosen(wanted: number | undefined): Promise<{ exchange: string; accountId: number; client: ExchangeClient; own: boolean }> {
+    const { client, active } = session
     if (!client || !active) throw noProfile()
+    const accountId = wanted ?? session.accountId
     if (accountId === null) throw new TerminalError({ kind: 'validation', code: 'NO_ACCOUNT', message: 'No account is selected yet.' })
-    return { exchange: exchangeOf(active.baseUrl), accountId, client }
+    if (wanted !== undefined && wanted !== session.accountId && !(await session.state()).accounts.some((a) => a.id === wanted)) {
+      throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_ACCOUNT', field: 'accountId', message: 'That account is not in this profile’s account tree: no limits were read or saved.' })
+    }
+    return { exchange: exchangeOf(active.baseUrl), accountId, client, own: accountId === active.accountId }
   }
 
-  async function view(): Promise<RiskLimitsView> {
-    const { exchange, accountId, client } = selected()
+  async function view(input?: { accountId?: number | undefined }): Promise<RiskLimitsView> {
+    const { exchange, accountId, client, own } = await chosen(input?.accountId)
     const read = await limits.read(exchange, accountId)
     if (read.status === 'unknown') return { exchange, accountId, limits: null, problem: read.problem, figures: null }
-    const figures = read.limits === null ? null : await readRiskFigures(client, accountId, read.limits, deps.now())
+    const figures = read.limits === null ? null : own ? await readRiskFigures(client, accountId, read.limits, deps.now()) : notOwn()
     return { exchange, accountId, limits: read.limits, problem: null, figures }
   }
 
   return {
-    'limits.get': view,
-    async 'limits.set'({ limits: next }) {
-      const { exchange, accountId } = selected()
+    'limits.get': (input) => view(input),
+    async 'limits.set'({ limits: next, accountId: wanted }) {
+      const { exchange, accountId } = await chosen(wanted)
       await limits.write(exchange, accountId, next)
-      return view()
+      return view({ accountId })
     },
   }
+}
+
+/** The figures of an account the active key is not the own key of: its orders and fills are not readable with it. */
+function notOwn(): RiskFigures {
+  const reason = 'read only with this account’s own key (its profile, when active)'
+  return { openValue: { ok: false, reason }, openOrders: { ok: false, reason }, realisedToday: { ok: false, reason } }
 }

@@ -52,7 +52,25 @@ export function createEquityStore(dataDir: string, now: () => number = Date.now)
     return writing
   }
 
-  return { read, record, pathOf }
+  /**
+   * Adds points rebuilt from wallet activity before the first recorded one (later ones are dropped:
+   * what was recorded wins), compacts, and writes the file; one write at a time.
+   */
+  function prepend(key: SeriesKey, rebuilt: readonly RecordedPoint[]): Promise<void> {
+    writing = writing
+      .catch(() => undefined)
+      .then(async () => {
+        const { points } = await read(key)
+        const first = points[0]?.t ?? Infinity
+        const older = rebuilt.filter((p) => p.t < first).map((p) => ({ t: p.t, value: p.value, rebuilt: true as const, ...(p.unpriced ? { unpriced: p.unpriced } : {}) }))
+        if (older.length === 0) return
+        await mkdir(dir, { recursive: true })
+        await writeJsonAtomic(pathOf(key), { version: 1, ...key, points: compact([...older, ...points], now()) })
+      })
+    return writing
+  }
+
+  return { read, record, prepend, pathOf }
 }
 
 export type EquityStore = ReturnType<typeof createEquityStore>

@@ -14,6 +14,7 @@ import { accountsOf, readBlotter, type Holder } from './open-orders'
 import { cancelAll, type CancelAllOptions } from './cancel-all'
 import type { EquityStore } from './equity-store'
 import { EQUITY_QUOTE } from './equity-recorder'
+import { createEquityHistory } from './equity-history'
 
 const sourceOf = (c: Connection): PortfolioSource => ({ name: c.profile.name, exchange: c.exchange, client: c.client })
 const holderOf = (c: Connection): Holder => ({ profileId: c.profile.id, name: c.profile.name, exchange: c.exchange, accountId: c.profile.accountId, client: c.client })
@@ -21,12 +22,14 @@ const holderOf = (c: Connection): Holder => ({ profileId: c.profile.id, name: c.
 export interface PortfolioHandlerDeps {
   connections: Connections
   session: Pick<Session, 'accountFeed'>
-  equity: Pick<EquityStore, 'read'>
+  equity: Pick<EquityStore, 'read' | 'prepend'>
+  now: () => number
   cancel?: CancelAllOptions
 }
 
 export function createPortfolioHandlers(deps: PortfolioHandlerDeps) {
   const { connections } = deps
+  const history = createEquityHistory({ store: deps.equity, now: deps.now })
 
   /** The keys to read through, and the accounts the scope covers. */
   async function scoped(scope: 'profile' | 'all'): Promise<{ holders: Holder[]; accounts: AccountRef[] }> {
@@ -42,16 +45,15 @@ export function createPortfolioHandlers(deps: PortfolioHandlerDeps) {
       const sources = scope === 'profile' ? [sourceOf(connections.active())] : (await connections.all()).map(sourceOf)
       return readPortfolio(quote, sources)
     },
-    /** The recorded equity of every account the active key sees. */
+    /**
+     * The recorded equity of every account the active key sees, and before the first record what its
+     * wallet activity rebuilds (read through the profile holding that account's own key).
+     */
     async 'equity.get'(): Promise<EquitySeries[]> {
       const active = connections.active()
-      const accounts = await accountsOf([holderOf(active)])
-      return Promise.all(
-        accounts.map(async (a) => {
-          const { points, warning } = await deps.equity.read({ exchange: a.exchange, accountId: a.id, quote: EQUITY_QUOTE })
-          return { accountId: a.id, name: a.name, exchange: a.exchange, quote: EQUITY_QUOTE, points, warning }
-        }),
-      )
+      const here = (await connections.all()).filter((c) => c.exchange === active.exchange)
+      const accounts = await accountsOf([holderOf(active)], here.map(holderOf))
+      return history.read(accounts, EQUITY_QUOTE, (a) => here.find((c) => c.profile.id === a.profileId)?.client ?? null)
     },
     async 'blotter.get'({ scope }: MethodInput<'blotter.get'>): Promise<BlotterReport> {
       const { holders, accounts } = await scoped(scope)
