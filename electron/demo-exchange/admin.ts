@@ -3,7 +3,7 @@
 // /api/v3, so no exchange path is shadowed.
 //
 //   POST /__admin/faults   body: a FaultMode as JSON ({} clears)  → 200 {"faults": <active mode>}
-//   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests", "tapeTrades"}
+//   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests", "cancelRequests", "tapeTrades"}
 //   POST /__admin/tape     body: {"pair", "rate", "seconds"}         → 200 {"tape": <the same>}; 404 unknown pair
 //        (the bench's firehose: the demo's own takers trade `rate` times a second for `seconds`)
 //   POST /__admin/price    body: {"pair", "price"}                  → 200 {"pair", "price", "trades": n}; 404 unknown pair;
@@ -32,6 +32,8 @@ export interface AdminStats {
   ordersPlaced: number
   /** POST /trading/order requests received, answered or not: a resent order shows here. */
   orderRequests: number
+  /** DELETE /trading/order requests received, answered or not: a repeated cancel shows here. */
+  cancelRequests: number
   /** Trades executed by the tape (POST /__admin/tape) since the start. */
   tapeTrades: number
 }
@@ -62,6 +64,7 @@ export function newAdminToken(): string {
 const faultModeSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   dropOrderResponse: z.boolean().optional(),
+  dropCancelResponse: z.boolean().optional(),
   serverError: z.number().int().min(500).max(599).optional(),
   rateLimit: z.strictObject({ retryAfterSec: z.number().int().min(0).max(3_600) }).optional(),
   expiredToken: z.boolean().optional(),

@@ -34,6 +34,24 @@ describe('fault modes', () => {
     await master.cancel({ all: true })
   })
 
+  it('dropCancelResponse executes the cancel once and closes the socket unanswered; orders are still answered', async () => {
+    const placed = await master.order({ ...ORDER, client_order_id: 'cancel-lost' })
+    const id = (placed.json as number[])[0]!
+    ex.setFaults({ dropCancelResponse: true, failTimes: 1 })
+    const before = ex.stats()
+    await expect(master.cancel({ order_ids: [id] })).rejects.toThrow()
+    expect(ex.stats().cancelRequests).toBe(before.cancelRequests + 1)
+    // the cancel happened: the order's record says so
+    expect((await master.orders()).find((o) => o.client_order_id === 'cancel-lost')?.status).toBe('CANCELLED')
+    // the one counted failure is used up: the next cancel is answered
+    const again = await master.cancel({ order_ids: [id] })
+    expect(again.status).toBe(200)
+    // and an order's answer was never dropped by it
+    ex.setFaults({ dropCancelResponse: true })
+    expect((await master.order(ORDER)).status).toBe(200)
+    await master.cancel({ all: true }).catch(() => undefined)
+  })
+
   it('serverError answers that status to every request, without executing anything', async () => {
     ex.setFaults({ serverError: 503 })
     expect((await raw(ex, 'GET', '/currencies')).status).toBe(503)

@@ -5,7 +5,7 @@
 // is the part that knows HTTP; the handlers (routes.ts) only see a parsed request.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ADMIN_PREFIX, type AdminDeps, handleAdmin } from './admin'
-import type { FaultPlan, Faults } from './faults'
+import type { FaultPlan, Faults, OrderAct } from './faults'
 import { readBody } from './http-body'
 import { type Reply, type Route, error } from './route-kit'
 
@@ -46,9 +46,10 @@ export interface RequestHandlerDeps {
 export interface RequestHandler {
   /** For node:http's createServer. */
   listener(req: IncomingMessage, res: ServerResponse): void
-  /** Requests seen outside /__admin, and POST /trading/order among them (answered or not). */
+  /** Requests seen outside /__admin, and POST and DELETE /trading/order among them (answered or not). */
   readonly requests: number
   readonly orderRequests: number
+  readonly cancelRequests: number
   /** Drops the latency fault's pending delays (on close). */
   cancelTimers(): void
 }
@@ -57,6 +58,7 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
   const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))
   let requests = 0
   let orderRequests = 0
+  let cancelRequests = 0
   const pendingTimers = new Set<NodeJS.Timeout>()
 
   const sleep = (ms: number): Promise<void> =>
@@ -79,9 +81,10 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     requests++
     const path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname
     const method = req.method ?? 'GET'
-    const isOrderPlacement = method === 'POST' && path === '/trading/order'
-    if (isOrderPlacement) orderRequests++
-    const plan = faults.plan(path, isOrderPlacement)
+    const act: OrderAct = path !== '/trading/order' ? null : method === 'POST' ? 'place' : method === 'DELETE' ? 'cancel' : null
+    if (act === 'place') orderRequests++
+    if (act === 'cancel') cancelRequests++
+    const plan = faults.plan(path, act)
     if (plan.latencyMs > 0) await sleep(plan.latencyMs)
     if (plan.failure === 'html') return send(res, { status: 502, body: GATEWAY_PAGE }, 'text/html; charset=utf-8')
     if (plan.failure === 'server') return send(res, error(plan.serverStatus, 'SERVER_ERROR', `Simulated server error ${plan.serverStatus}.`))
@@ -106,7 +109,7 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
       const raw = hasBody ? await readBody(req, MAX_BODY) : null
       reply = hasBody && raw === null ? error(400, 'INVALID_BODY', `The body is larger than ${MAX_BODY} bytes.`) : dispatch(route, req, url, q, raw, plan)
       if (plan.drop && reply.status === 200) {
-        // the order was executed; the client never learns it
+        // the order (or the cancel) was executed; the client never learns it
         req.socket.destroy()
         return
       }
@@ -150,6 +153,9 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     },
     get orderRequests() {
       return orderRequests
+    },
+    get cancelRequests() {
+      return cancelRequests
     },
     cancelTimers: () => {
       for (const t of pendingTimers) clearTimeout(t)
