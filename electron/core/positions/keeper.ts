@@ -16,10 +16,10 @@ import type { Position, PositionAction, PositionEvent, PositionPlan } from '../.
 import type { OrderRecord } from '../../domain/wire'
 import type { ExchangeClient } from '../exchange/client'
 import type { OrderDesk } from '../orders/order-desk'
-import { lookUpOrder } from '../orders/order-lookup'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
 import type { Logger } from '../storage/logger'
-import { bodyOf, draftOf, eventsFromRecord, lookedUp, recordOf } from './leg-facts'
+import { draftOf, eventsFromRecord, recordOf } from './leg-facts'
+import { createLegLookup } from './leg-lookup'
 import type { KeeperRequest, PositionStore } from './position-store'
 
 export interface KeeperDeps {
@@ -38,6 +38,8 @@ export interface KeeperDeps {
   lockStaleMs?: number
   /** Waits between the reads of a look-up. Default 0, 1 s, 2 s. */
   lookupDelaysMs?: readonly number[]
+  /** How old a send must be before a look-up's "not found" gives its leg up (leg-lookup.ts). Default 60 s. */
+  lookupGraceMs?: number
   /** Every change of the positions (the `positions.changed` event). */
   onChange?: (positions: Position[]) => void
 }
@@ -80,6 +82,12 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   let timer: ReturnType<typeof setInterval> | null = null
   let queue: Promise<unknown> = Promise.resolve()
   let savedJson = ''
+  const legs = createLegLookup({
+    client,
+    logger: log,
+    ...(deps.lookupDelaysMs ? { delaysMs: deps.lookupDelaysMs } : {}),
+    ...(deps.lookupGraceMs !== undefined ? { graceMs: deps.lookupGraceMs } : {}),
+  })
 
   /** One thing at a time, in order: steps, saves and orders never interleave. */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -123,6 +131,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     if (action.type === 'place') {
       try {
         const via = action.role === 'entry' ? (deps.entryDesk ?? desk) : desk
+        legs.sent(clientOrderId)
         const result = await via.place(draftOf(p, action))
         const orderId = result.orderIds[0]
         if (result.outcome === 'placed' || ((result.lookup === 'placed' || result.lookup === 'probably-placed') && orderId !== undefined)) {
@@ -148,32 +157,11 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       const record = leg ? recordOf(leg, await recentOrders(p.pair)) : null
       return leg && record ? eventsFromRecord({ ...leg, orderId: action.orderId }, record).filter((e) => e.type !== 'accepted') : []
     }
-    return lookUp(p, clientOrderId)
+    return legs.lookUp(p, clientOrderId)
   }
 
   async function recentOrders(pair: string): Promise<OrderRecord[]> {
     return client.recentOrders(undefined, { pair })
-  }
-
-  /** Looks a leg up in the recent orders; still unsure: no event, it stays unknown and is asked again at the next poll. */
-  async function lookUp(p: Position, clientOrderId: string): Promise<PositionEvent[]> {
-    const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
-    if (leg === undefined) return []
-    const body = bodyOf(p, leg)
-    const cause = new TerminalError({ kind: 'outcome-unknown', code: 'KEEPER_LOOKUP', message: 'The keeper lost the answer to an order.' })
-    const delaysMs = deps.lookupDelaysMs ?? [0, 1_000, 2_000]
-    const result = await lookUpOrder(
-      { client, clientOrderId, body, sentAt: Date.now() - 24 * 3_600_000, cause },
-      { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), delaysMs, budgetMs: 15_000 },
-    )
-    if (result.lookup === 'not-found') return [lookedUp(clientOrderId, null)]
-    const id = result.orderIds[0]
-    if ((result.lookup === 'placed' || result.lookup === 'probably-placed') && id !== undefined) {
-      const record = (await recentOrders(p.pair)).find((r) => r.id === id) ?? null
-      return record ? [lookedUp(clientOrderId, record)] : []
-    }
-    log?.warn('keeper: an order is still unknown', { clientOrderId, lookup: result.lookup })
-    return []
   }
 
   /** Reads each pair's orders and last price once; feeds what changed. The first round after a start is the reconcile. */
@@ -207,7 +195,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       const record = recordOf(now, records)
       // an order sent whose answer was never saved (a keeper that stopped mid-way): look it up, never resend
       if (now.status === 'placing' && record === null) await feed(id, { type: 'outcome-unknown', clientOrderId: now.clientOrderId })
-      else if (now.status === 'unknown') for (const e of await lookUp(p, now.clientOrderId)) await feed(id, e)
+      else if (now.status === 'unknown') for (const e of await legs.lookUp(p, now.clientOrderId)) await feed(id, e)
       else if (record !== null) for (const e of eventsFromRecord(now, record)) await feed(id, e)
     }
     const p = positions.get(id)
