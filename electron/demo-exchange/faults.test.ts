@@ -1,7 +1,7 @@
 // Each fault mode, switched on and off per server instance, as a client would experience it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoExchange } from './server'
-import { Session, raw, startTestExchange } from './test/test-kit.test-util'
+import { Session, hmacHex, raw, startTestExchange } from './test/test-kit.test-util'
 
 let ex: DemoExchange
 let master: Session
@@ -20,6 +20,20 @@ describe('fault modes', () => {
     const t0 = Date.now()
     expect((await raw(ex, 'GET', '/time')).status).toBe(200)
     expect(Date.now() - t0).toBeGreaterThanOrEqual(140)
+  })
+
+  it("latencyMs past the client's patience: the client gives up, the order still executes when the delay ends", async () => {
+    ex.setFaults({ latencyMs: 400, onlyPaths: ['/trading/order'] })
+    const before = ex.stats().ordersPlaced
+    const bodyText = JSON.stringify({ ...ORDER, client_order_id: 'late-order' })
+    const headers = { authorization: `Bearer ${master.token}`, 'x-sign': hmacHex(master.account.apiSecret, bodyText), 'content-type': 'application/json' }
+    const gaveUp = fetch(`${ex.baseUrl}/trading/order`, { method: 'POST', headers, body: bodyText, signal: AbortSignal.timeout(100) })
+    await expect(gaveUp).rejects.toThrow()
+    expect(ex.stats().ordersPlaced).toBe(before) // not yet
+    await new Promise((r) => setTimeout(r, 500))
+    expect(ex.stats().ordersPlaced).toBe(before + 1)
+    expect((await master.orders()).filter((o) => o.client_order_id === 'late-order')).toHaveLength(1)
+    await master.cancel({ all: true })
   })
 
   it('dropOrderResponse executes the order exactly once and closes the socket unanswered', async () => {

@@ -85,6 +85,11 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     if (act === 'place') orderRequests++
     if (act === 'cancel') cancelRequests++
     const plan = faults.plan(path, act)
+    const route: Route | undefined = pathname.startsWith(`${API_PREFIX}/`) ? routes.get(`${method} ${path}`) : undefined
+    const hasBody = route !== undefined && route.method !== 'GET'
+    // Read before the delay: a request that reached the exchange is executed even when its client
+    // gave up waiting meanwhile (a timeout on the client's side), as on a slow real exchange.
+    const raw = hasBody ? await readBody(req, MAX_BODY) : null
     if (plan.latencyMs > 0) await sleep(plan.latencyMs)
     if (plan.failure === 'html') return send(res, { status: 502, body: GATEWAY_PAGE }, 'text/html; charset=utf-8')
     if (plan.failure === 'server') return send(res, error(plan.serverStatus, 'SERVER_ERROR', `Simulated server error ${plan.serverStatus}.`))
@@ -95,7 +100,6 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     }
 
     let reply: Reply
-    const route: Route | undefined = pathname.startsWith(`${API_PREFIX}/`) ? routes.get(`${method} ${path}`) : undefined
     if (!route) {
       if (pathname.startsWith(`${API_PREFIX}/`) && knownPaths.has(path)) {
         const allow = [...routes.entries()].filter(([key]) => key.endsWith(` ${path}`)).map(([, r]) => r.method)
@@ -105,8 +109,6 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
         reply = error(404, 'NOT_FOUND', `No endpoint ${API_PREFIX}${path}.`)
       }
     } else {
-      const hasBody = route.method !== 'GET'
-      const raw = hasBody ? await readBody(req, MAX_BODY) : null
       reply = hasBody && raw === null ? error(400, 'INVALID_BODY', `The body is larger than ${MAX_BODY} bytes.`) : dispatch(route, req, url, q, raw, plan)
       if (plan.drop && reply.status === 200) {
         // the order (or the cancel) was executed; the client never learns it
