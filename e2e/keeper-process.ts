@@ -5,7 +5,7 @@
 // whatever the terminal believes: no client_order_id twice, nothing sold beyond what was bought,
 // the resting exits never more than what is held.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -66,6 +66,8 @@ export interface KeeperProcess {
   process: ChildProcess
   /** Whether it took the lock (its first line). */
   acting: boolean
+  /** The positions file it keeps (its lock is `<file>.lock`). */
+  file: string
   /** Every `positions.changed` line so far. */
   changes: PositionView[][]
   /** Resolves with position `id` (any, for '') once the last line shows it as `test` accepts. */
@@ -83,15 +85,15 @@ export async function startKeeper(stage: CliStage, flags: string[] = []): Promis
   child.stderr.on('data', (c: Buffer) => (err += c.toString()))
   const changes: PositionView[][] = []
   const waiters = new Set<() => void>()
-  let first: (acting: boolean) => void = () => undefined
-  const started = new Promise<boolean>((resolve, reject) => {
+  let first: (line: { acting: boolean; file: string }) => void = () => undefined
+  const started = new Promise<{ acting: boolean; file: string }>((resolve, reject) => {
     first = resolve
     setTimeout(() => reject(new Error(`keeper did not start in 20 s: ${err}`)), 20_000).unref()
   })
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (!line.startsWith('{"event"')) return
-    const value = JSON.parse(line) as { event: string; acting?: boolean; positions?: PositionView[] }
-    if (value.event === 'keeper') first(value.acting === true)
+    const value = JSON.parse(line) as { event: string; acting?: boolean; file?: string; positions?: PositionView[] }
+    if (value.event === 'keeper') first({ acting: value.acting === true, file: value.file ?? '' })
     if (value.event === 'positions.changed') changes.push(value.positions!)
     for (const wake of waiters) wake()
   })
@@ -102,7 +104,7 @@ export async function startKeeper(stage: CliStage, flags: string[] = []): Promis
   }
   return {
     process: child,
-    acting: await started,
+    ...(await started),
     changes,
     waitFor(id, test, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
@@ -124,6 +126,15 @@ export async function startKeeper(stage: CliStage, flags: string[] = []): Promis
     },
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
+  }
+}
+
+/** When the lock on a positions file was last taken or refreshed (ms), or null when nobody holds it. */
+export function lockTouchedAt(file: string): number | null {
+  try {
+    return statSync(`${file}.lock`).mtimeMs
+  } catch {
+    return null
   }
 }
 
@@ -163,3 +174,33 @@ export async function lastPrice(demo: AdminDemo, pair: string): Promise<Decimal>
   const res = await fetch(`${demo.baseUrl}/ticker?pair=${pair}`)
   return new Decimal(((await res.json()) as { last: string | number }).last)
 }
+
+/** The pair the position specs trade. */
+export const PAIR = 'BTC_USDT'
+
+/** A position's legs of one role (and status). */
+export const legs = (p: PositionView, role: string, status?: string) => p.legs.filter((l) => l.role === role && (status === undefined || l.status === status))
+
+/** A LIMIT buy of 0.01 just above the market (it fills at once), a stop 600 under, one target 600 over for half. */
+export function levels(last: Decimal) {
+  const entry = last.times('1.002').toDecimalPlaces(0, Decimal.ROUND_UP)
+  return { entry, stop: entry.minus(600), target: entry.plus(600) }
+}
+
+export const protectArgs = (l: ReturnType<typeof levels>) => [
+  'protect',
+  '--profile',
+  'Keeper',
+  '--pair',
+  PAIR,
+  '--side',
+  'BUY',
+  '--entry-price',
+  l.entry.toFixed(),
+  '--amount',
+  '0.01',
+  '--stop-loss',
+  l.stop.toFixed(),
+  '--take-profit',
+  `${l.target.toFixed()}:50`,
+]

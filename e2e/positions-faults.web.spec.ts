@@ -4,11 +4,9 @@
 // (its counters and its order list): nothing sent twice, nothing sold beyond what was bought, the
 // resting exits never more than what is held. Each test has its own still demo and data directory.
 import { test, expect } from '@playwright/test'
-import Decimal from 'decimal.js'
 import { demoStats, drivePrice, postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
-import { cli, expectExchangeSane, lastPrice, positionsOf, stageFor, startKeeper, type CliStage, type KeeperProcess, type PositionView } from './keeper-process'
+import { cli, expectExchangeSane, lastPrice, legs, levels, PAIR, positionsOf, protectArgs, stageFor, startKeeper, type CliStage, type KeeperProcess, type PositionView } from './keeper-process'
 
-const PAIR = 'BTC_USDT'
 let demo: AdminDemo | undefined
 let stage: CliStage | undefined
 const keepers: KeeperProcess[] = []
@@ -18,32 +16,6 @@ test.afterEach(async () => {
   await stopAdminDemo(demo)
   stage?.remove()
 })
-
-const legs = (p: PositionView, role: string, status?: string) => p.legs.filter((l) => l.role === role && (status === undefined || l.status === status))
-
-/** A LIMIT buy of 0.01 just above the market (it fills at once), a stop 600 under, one target 600 over for half. */
-function levels(last: Decimal) {
-  const entry = last.times('1.002').toDecimalPlaces(0, Decimal.ROUND_UP)
-  return { entry, stop: entry.minus(600), target: entry.plus(600) }
-}
-
-const protectArgs = (l: ReturnType<typeof levels>) => [
-  'protect',
-  '--profile',
-  'Keeper',
-  '--pair',
-  PAIR,
-  '--side',
-  'BUY',
-  '--entry-price',
-  l.entry.toFixed(),
-  '--amount',
-  '0.01',
-  '--stop-loss',
-  l.stop.toFixed(),
-  '--take-profit',
-  `${l.target.toFixed()}:50`,
-]
 
 test('a cancel whose answer is lost: the keeper reads the order, confirms it, then sells the target and places the new stop, once', async () => {
   demo = await startAdminDemo(61, { still: true })
