@@ -175,6 +175,18 @@ export async function lastPrice(demo: AdminDemo, pair: string): Promise<Decimal>
   return new Decimal(((await res.json()) as { last: string | number }).last)
 }
 
+/** The price a LIMIT buy of `amount` must offer to fill at once: the ask level where the book's asks reach that amount. */
+export async function priceToBuy(demo: AdminDemo, pair: string, amount: string): Promise<Decimal> {
+  const res = await fetch(`${demo.baseUrl}/orderbook?pair=${pair}&limit_sell=1000&limit_buy=0`)
+  const asks = ((await res.json()) as { sell: { amount: string | number; price: string | number }[] }).sell
+  let total = new Decimal(0)
+  for (const level of asks) {
+    total = total.plus(String(level.amount))
+    if (total.gte(amount)) return new Decimal(String(level.price))
+  }
+  throw new Error(`the book's asks do not hold ${amount}`)
+}
+
 /** The pair the position specs trade. */
 export const PAIR = 'BTC_USDT'
 
