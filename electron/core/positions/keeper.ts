@@ -12,59 +12,15 @@ import { dirname } from 'node:path'
 import { TerminalError, isTerminalError, toTerminalError } from '../../domain/errors'
 import { openPosition, step } from '../../domain/protection/step'
 import { isLive } from '../../domain/protection/legs'
-import type { Position, PositionAction, PositionEvent, PositionPlan } from '../../domain/protection/types'
-import type { OrderRecord } from '../../domain/wire'
-import type { ExchangeClient } from '../exchange/client'
-import type { OrderDesk } from '../orders/order-desk'
+import type { Position, PositionAction, PositionEvent } from '../../domain/protection/types'
+import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
-import type { Logger } from '../storage/logger'
 import { draftOf, eventsFromRecord, recordOf } from './leg-facts'
 import { createLegLookup } from './leg-lookup'
-import type { KeeperRequest, PositionStore } from './position-store'
+import type { Keeper, KeeperDeps } from './keeper-types'
+import type { KeeperRequest } from './position-store'
 
-export interface KeeperDeps {
-  client: ExchangeClient
-  desk: Pick<OrderDesk, 'place'>
-  /**
-   * The desk an entry goes through: the account's risk limits checked first (orders/risk-gate.ts).
-   * Exits (stops, targets, closes) use `desk`: they reduce the position, and a limit never holds one back.
-   */
-  entryDesk?: Pick<OrderDesk, 'place'>
-  store: PositionStore
-  logger?: Logger | undefined
-  /** How often orders and prices are read (and the lock retried). Default 2 s, at least 100 ms. */
-  pollMs?: number
-  /** A lock not refreshed for this long is a dead keeper's and is taken over. Default 10 s. */
-  lockStaleMs?: number
-  /** Waits between the reads of a look-up. Default 0, 1 s, 2 s. */
-  lookupDelaysMs?: readonly number[]
-  /** How old a send must be before a look-up's "not found" gives its leg up (leg-lookup.ts). Default 60 s. */
-  lookupGraceMs?: number
-  /** Every change of the positions (the `positions.changed` event). */
-  onChange?: (positions: Position[]) => void
-}
-
-export interface Keeper {
-  /** Takes the lock if free and starts acting; else keeps trying at every poll. */
-  start(): Promise<void>
-  /** Whether this process holds the lock and acts for the profile. */
-  acting(): boolean
-  /** The positions: this keeper's, or the file's when another process keeps them. */
-  list(): Promise<Position[]>
-  /** Opens a position from a plan (or leaves the request for the acting keeper). */
-  open(plan: PositionPlan): Promise<Position | null>
-  /** Closes by hand: cancels the entry and the exits, sells what is held at the last price. */
-  close(id: string): Promise<Position | null>
-  /** Cancels a position nothing of which was bought yet (its entry). */
-  cancel(id: string): Promise<Position | null>
-  /** The trader saw the `attention` and carries on. */
-  acknowledge(id: string): Promise<Position | null>
-  /** One round of reading orders and prices (also run by the timer). */
-  sync(): Promise<void>
-  /** Warnings of the start (a damaged file set aside). */
-  warnings(): string[]
-  stop(): Promise<void>
-}
+export type { Keeper, KeeperDeps } from './keeper-types'
 
 const isActive = (p: Position): boolean => p.state === 'pending' || p.state === 'open'
 
@@ -82,6 +38,9 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   let timer: ReturnType<typeof setInterval> | null = null
   let queue: Promise<unknown> = Promise.resolve()
   let savedJson = ''
+  const cancelRetryMs = deps.cancelRetryMs ?? 10_000
+  /** When this process last sent each leg's cancel; none yet (a start) makes a resting `cancelling` leg due at once. */
+  const cancelSentAt = new Map<string, number>()
   const legs = createLegLookup({
     client,
     logger: log,
@@ -146,6 +105,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       }
     }
     if (action.type === 'cancel') {
+      cancelSentAt.set(clientOrderId, Date.now())
       try {
         await client.cancelOrders({ order_ids: [Number(action.orderId)] })
       } catch (error) {
@@ -196,7 +156,14 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       // an order sent whose answer was never saved (a keeper that stopped mid-way): look it up, never resend
       if (now.status === 'placing' && record === null) await feed(id, { type: 'outcome-unknown', clientOrderId: now.clientOrderId })
       else if (now.status === 'unknown') for (const e of await legs.lookUp(p, now.clientOrderId)) await feed(id, e)
-      else if (record !== null) for (const e of eventsFromRecord(now, record)) await feed(id, e)
+      else if (record !== null) {
+        const events = eventsFromRecord(now, record)
+        for (const e of events) await feed(id, e)
+        // a cancel that never took (refused, a network failure, a keeper that died before sending it): again, at most every cancelRetryMs
+        if (events.length === 0 && now.status === 'cancelling' && LIVE_ORDER_STATUSES.includes(record.status) && Date.now() - (cancelSentAt.get(now.clientOrderId) ?? 0) >= cancelRetryMs) {
+          for (const e of await perform(p, { type: 'cancel', clientOrderId: now.clientOrderId, orderId: String(record.id) })) await feed(id, e)
+        }
+      }
     }
     const p = positions.get(id)
     if (last === null || p === undefined || !isActive(p) || lastFed.get(id) === last) return

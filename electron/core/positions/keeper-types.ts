@@ -1,0 +1,52 @@
+// What the keeper (keeper.ts) needs and what it offers: its dependencies and options, and its API.
+import type { Position, PositionPlan } from '../../domain/protection/types'
+import type { ExchangeClient } from '../exchange/client'
+import type { OrderDesk } from '../orders/order-desk'
+import type { Logger } from '../storage/logger'
+import type { PositionStore } from './position-store'
+
+export interface KeeperDeps {
+  client: ExchangeClient
+  desk: Pick<OrderDesk, 'place'>
+  /**
+   * The desk an entry goes through: the account's risk limits checked first (orders/risk-gate.ts).
+   * Exits (stops, targets, closes) use `desk`: they reduce the position, and a limit never holds one back.
+   */
+  entryDesk?: Pick<OrderDesk, 'place'>
+  store: PositionStore
+  logger?: Logger | undefined
+  /** How often orders and prices are read (and the lock retried). Default 2 s, at least 100 ms. */
+  pollMs?: number
+  /** A lock not refreshed for this long is a dead keeper's and is taken over. Default 10 s. */
+  lockStaleMs?: number
+  /** Waits between the reads of a look-up. Default 0, 1 s, 2 s. */
+  lookupDelaysMs?: readonly number[]
+  /** How old a send must be before a look-up's "not found" gives its leg up (leg-lookup.ts). Default 60 s. */
+  lookupGraceMs?: number
+  /** A cancel whose order still rests at the next round is sent again, at most this often. Default 10 s. */
+  cancelRetryMs?: number
+  /** Every change of the positions (the `positions.changed` event). */
+  onChange?: (positions: Position[]) => void
+}
+
+export interface Keeper {
+  /** Takes the lock if free and starts acting; else keeps trying at every poll. */
+  start(): Promise<void>
+  /** Whether this process holds the lock and acts for the profile. */
+  acting(): boolean
+  /** The positions: this keeper's, or the file's when another process keeps them. */
+  list(): Promise<Position[]>
+  /** Opens a position from a plan (or leaves the request for the acting keeper). */
+  open(plan: PositionPlan): Promise<Position | null>
+  /** Closes by hand: cancels the entry and the exits, sells what is held at the last price. */
+  close(id: string): Promise<Position | null>
+  /** Cancels a position nothing of which was bought yet (its entry). */
+  cancel(id: string): Promise<Position | null>
+  /** The trader saw the `attention` and carries on. */
+  acknowledge(id: string): Promise<Position | null>
+  /** One round of reading orders and prices (also run by the timer). */
+  sync(): Promise<void>
+  /** Warnings of the start (a damaged file set aside). */
+  warnings(): string[]
+  stop(): Promise<void>
+}
