@@ -70,6 +70,8 @@ export interface KeeperProcess {
   file: string
   /** Every `positions.changed` line so far. */
   changes: PositionView[][]
+  /** Resolves once a keeper that waited for the lock says it took over (and reconciled). */
+  tookOver: Promise<void>
   /** Resolves with position `id` (any, for '') once the last line shows it as `test` accepts. */
   waitFor(id: string, test: (p: PositionView) => boolean, timeoutMs?: number): Promise<PositionView>
   /** SIGKILL: no clean-up, the lock left behind. */
@@ -85,6 +87,8 @@ export async function startKeeper(stage: CliStage, flags: string[] = []): Promis
   child.stderr.on('data', (c: Buffer) => (err += c.toString()))
   const changes: PositionView[][] = []
   const waiters = new Set<() => void>()
+  let tookOver: () => void = () => undefined
+  const took = new Promise<void>((resolve) => (tookOver = resolve))
   let first: (line: { acting: boolean; file: string }) => void = () => undefined
   const started = new Promise<{ acting: boolean; file: string }>((resolve, reject) => {
     first = resolve
@@ -92,8 +96,9 @@ export async function startKeeper(stage: CliStage, flags: string[] = []): Promis
   })
   createInterface({ input: child.stdout }).on('line', (line) => {
     if (!line.startsWith('{"event"')) return
-    const value = JSON.parse(line) as { event: string; acting?: boolean; file?: string; positions?: PositionView[] }
-    if (value.event === 'keeper') first({ acting: value.acting === true, file: value.file ?? '' })
+    const value = JSON.parse(line) as { event: string; acting?: boolean; file?: string; tookOver?: boolean; positions?: PositionView[] }
+    if (value.event === 'keeper' && value.tookOver === true) tookOver()
+    else if (value.event === 'keeper') first({ acting: value.acting === true, file: value.file ?? '' })
     if (value.event === 'positions.changed') changes.push(value.positions!)
     for (const wake of waiters) wake()
   })
@@ -106,6 +111,7 @@ export async function startKeeper(stage: CliStage, flags: string[] = []): Promis
     process: child,
     ...(await started),
     changes,
+    tookOver: took,
     waitFor(id, test, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const look = () => {

@@ -12,7 +12,6 @@ import {
   lastPrice,
   legs,
   levels,
-  lockTouchedAt,
   PAIR,
   positionsOf,
   protectArgs,
@@ -66,6 +65,7 @@ test('killed between the cancel and the place, restarted: it reconciles with the
   const second = await startKeeper(stage)
   keepers.push(second)
   const done = await second.waitFor(id, sellingAndGuarded, 40_000)
+  await second.tookOver
   expect(done.legs.find((x) => x.clientOrderId === stopLeg.clientOrderId)?.status).toBe('done')
   expect(done.targets[0]!.state).toBe('done')
   await pause(4_500) // two more rounds: nothing more is sent
@@ -105,8 +105,7 @@ test('two keepers started at once: one acts, the other only reads; every order r
 
   // The acting one dies; the other takes the stale lock over (10 s) and carries on from the saved state.
   await acting.kill()
-  const killedAt = Date.now()
-  await expect.poll(() => (lockTouchedAt(idle.file) ?? 0) > killedAt, { timeout: 20_000, intervals: [500] }).toBe(true)
+  await idle.tookOver // its line once it holds the lock and has reconciled
   // (a target crossed before the take-over would not be sold: nobody watched; positions-unwatched.web.spec.ts)
   await drivePrice(demo, PAIR, l.target)
   const done = await idle.waitFor(id, sellingAndGuarded, 40_000)

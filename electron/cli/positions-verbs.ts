@@ -124,9 +124,17 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
     desk,
     entryDesk,
     store,
-    ...(verb === 'keeper' ? { onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }) } : {}),
+    ...(verb === 'keeper'
+      ? {
+          onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }),
+          // a keeper that waited for the lock says when it took over
+          onActing: () => started && write({ event: 'keeper', acting: true, file: store.path, tookOver: true }),
+        }
+      : {}),
   })
+  let started = false
   await keeper.start()
+  started = true
   try {
     if (verb === 'keeper') {
       write({ event: 'keeper', acting: keeper.acting(), file: store.path })

@@ -59,7 +59,8 @@ Protected positions (docs/positions.md; the state is the profile's file in the d
   position-close  --id ID   cancels the entry and the exits, sells what is held
   position-cancel --id ID   cancels a position nothing of which was bought yet
   keeper          keeps the profile's positions until SIGINT/SIGTERM (one per profile: a lock);
-                  JSON lines as they change. Without a keeper running, protect/close/cancel act
+                  JSON lines as they change; one that waited for the lock prints
+                  {"event":"keeper","acting":true,"tookOver":true} once it took over and reconciled. Without a keeper running, protect/close/cancel act
                   once and let go; with one, they leave their request for it ("queued")
 
 Risk limits (per exchange and account, in the data directory; --base-url or --profile names the exchange):

@@ -27,6 +27,8 @@ export interface KeeperDeps {
   cancelRetryMs?: number
   /** Every change of the positions (the `positions.changed` event). */
   onChange?: (positions: Position[]) => void
+  /** It took the lock (at start, or over from a keeper that stopped or died) and finished its first round, the reconcile. */
+  onActing?: () => void
 }
 
 export interface Keeper {

@@ -232,8 +232,11 @@ export function createKeeper(deps: KeeperDeps): Keeper {
 
   async function tick(): Promise<void> {
     try {
-      if (!acting()) await tryTake()
-      if (acting()) await syncNow()
+      const took = !acting()
+      if (took) await tryTake()
+      if (!acting()) return
+      await syncNow()
+      if (took) deps.onActing?.() // after the reconcile: it acts from here on
     } catch (error) {
       log?.warn('keeper: a round failed', { error: toTerminalError(error).message })
     }
