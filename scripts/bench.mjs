@@ -5,7 +5,7 @@
 //   npm run bench -- [--out .bench/latest.json] [--check] [--only paint,chart,...] [--quick]
 //                    [--soak-minutes N] [--runs N]
 //
-// Groups: bundle, micro, client, demo, paint, chart, stream, live, soak. Each figure is the median of
+// Groups: bundle, micro, portfolio, client, demo, keeper, paint, chart, stream, live, soak. Each figure is the median of
 // several runs after a warm-up; the spread (min–max) and the run count are shown beside it.
 // `--check` exits 1 when a metric is over its budget or could not be measured.
 //
@@ -16,12 +16,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { ROOT, launchChromium, withTimeout } from './bench/lib.mjs'
-import { benchBundle, benchClient, benchDemo, benchMicro, benchPortfolio } from './bench/node-groups.mjs'
+import { benchBundle, benchClient, benchDemo, benchKeeper, benchMicro, benchPortfolio } from './bench/node-groups.mjs'
 import { benchChart, benchLive, benchPaint, benchSoak, benchStream } from './bench/browser-groups.mjs'
 import { failed, log, table } from './bench/report.mjs'
 import { CommandLineError, commandLineOrExit, numberFlag } from './lib/command-line.mjs'
 
-const GROUPS = ['bundle', 'micro', 'portfolio', 'client', 'demo', 'paint', 'chart', 'stream', 'live', 'soak']
+const GROUPS = ['bundle', 'micro', 'portfolio', 'client', 'demo', 'keeper', 'paint', 'chart', 'stream', 'live', 'soak']
 
 const USAGE = `usage: npm run bench -- [--out path] [--check] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]`
 const OPTIONS = {
@@ -60,6 +60,7 @@ const RUNNERS = {
   portfolio: benchPortfolio,
   client: benchClient,
   demo: benchDemo,
+  keeper: benchKeeper,
   paint: benchPaint,
   chart: benchChart,
   stream: benchStream,
@@ -67,7 +68,7 @@ const RUNNERS = {
   soak: benchSoak,
 }
 // Per-group time limits (paint: three kinds of start, the last with three browser launches per run).
-const LIMITS_S = { bundle: 60, micro: 120, portfolio: 60, client: 120, demo: 120, paint: 300, chart: 150, stream: 120, live: 420, soak: 60 }
+const LIMITS_S = { bundle: 60, micro: 120, portfolio: 60, client: 120, demo: 120, keeper: 180, paint: 300, chart: 150, stream: 120, live: 420, soak: 60 }
 
 async function main() {
   const opts = commandLineOrExit('bench', USAGE, OPTIONS, readArgs)

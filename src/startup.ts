@@ -1,16 +1,17 @@
 // The window's start, as one function that main.ts calls: listen to the core's events, load the
 // session, the preferences and the pair list, and ask for the first chart. Nothing runs on import.
 //
-// The first chart subscription is this function's alone. The chart is the slowest part of the first
-// screen, so it is asked for the moment the preferences (which name the remembered pair) and the
-// session (which says there is a profile) are both in — synchronously, in the handler of whichever
-// answer comes second: a promise chain would add microtask hops, and Vue's first full render of what
-// those answers changed (~200 ms) was queued first and held the request back that long. The pair list
-// is not waited for; once it is in, a remembered pair this exchange does not list gives way to one it
-// does, and that is the only other subscription the start makes. Later switches are the market
-// store's (it follows the session).
+// The first chart subscription is this function's alone, and it goes first: market.start asks the
+// core for the remembered chart at once, in one round trip, before the preferences or the session
+// have answered (the core knows the pair; a window host has even opened its feed already, so the
+// answer comes from memory). The window's other reads wait for that answer (api/first-chart.ts): the
+// browser sends six requests to a host at a time, and they took them all. With nothing remembered, or
+// a remembered pair this exchange does not list, the pair list chooses once it is in; that is the
+// only other subscription the start makes. Later switches are the market store's (it follows the
+// session). docs/architecture.md, "The renderer's start", tells the whole path.
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
-import { useTerminal } from '@/api'
+import { setTerminal, useTerminal } from '@/api'
+import { type FirstChartGate, holdForFirstChart } from '@/api/first-chart'
 import { useSessionStore } from '@/stores/session'
 import { useAccountStore } from '@/stores/account'
 import { useFeedStore } from '@/stores/feed'
@@ -28,6 +29,9 @@ import { formatAmount, formatClock } from '@/lib/format'
  * that is slow to answer (a keychain prompt) does not keep the window blank.
  */
 export const MOUNT_WAIT_MS = 200
+
+/** At most this long the window's other reads wait for the first chart's answer (api/first-chart.ts). */
+export const FIRST_CHART_WAIT_MS = 1_500
 
 export interface WindowStart {
   /** The one store container of the window, filled before the app is mounted on it. */
@@ -52,12 +56,15 @@ export function startWindow(): { problem: string } | WindowStart {
   } catch (error) {
     return { problem: reason(error) }
   }
+  // The chart's calls first; the window's other reads wait for its answer (api/first-chart.ts).
+  const gate = holdForFirstChart(useTerminal(), FIRST_CHART_WAIT_MS)
+  setTerminal(gate.bridge)
   const pinia = createPinia()
   setActivePinia(pinia)
   let chartAsked: () => void = () => undefined
   const asked = new Promise<void>((resolve) => (chartAsked = resolve))
   useTerminal().onResume?.(() => void resync(pinia))
-  const run = (): Promise<string | null> => start(pinia, chartAsked)
+  const run = (): Promise<string | null> => start(pinia, chartAsked, gate)
   return {
     pinia,
     firstStart: run(),
@@ -66,7 +73,7 @@ export function startWindow(): { problem: string } | WindowStart {
   }
 }
 
-async function start(pinia: Pinia, chartAsked: () => void): Promise<string | null> {
+async function start(pinia: Pinia, chartAsked: () => void, gate: FirstChartGate): Promise<string | null> {
   setActivePinia(pinia)
   const market = useMarketStore()
   const pairList = usePairsStore()
@@ -75,18 +82,17 @@ async function start(pinia: Pinia, chartAsked: () => void): Promise<string | nul
   useNoticeStore().listen()
   useAccountStore().listen()
   useFeedStore().listen()
+  // The chart first, in one round trip: the core subscribes to the remembered pair (market.start) while
+  // the preferences and the session travel beside it. Without an answer (nothing remembered, no
+  // profile, a failure) the chart is the pair list's to choose, once it is in.
+  const started = market.subscribeStart()
+  void started.finally(gate.open)
   let prefsIn = false
   let sessionIn = false
-  let first = null as { pair: string; subscribed: Promise<void> } | null
   const askChart = (): void => {
     if (!prefsIn || !sessionIn) return
-    try {
-      if (!first && session.profile && prefs.prefs.pair && !market.pair) {
-        first = { pair: prefs.prefs.pair, subscribed: market.subscribe(prefs.prefs.pair, prefs.prefs.interval) }
-      }
-    } finally {
-      chartAsked()
-    }
+    // Both in: the chart has been asked (market.start went out before either answer came).
+    chartAsked()
   }
   const loads = [
     prefs.load(() => {
@@ -99,8 +105,11 @@ async function start(pinia: Pinia, chartAsked: () => void): Promise<string | nul
     }),
     pairList.load(),
   ] as const
-  // No session: no chart to ask for; the mount need not wait for one.
-  loads[1].catch(chartAsked)
+  // No session: no chart to ask for; the mount need not wait for one, nor the other reads.
+  loads[1].catch(() => {
+    chartAsked()
+    gate.open()
+  })
   // The chart's code travels beside its data; ChartArea.vue says so if it cannot load.
   void loadCandleChart().catch(() => undefined)
   // The first number and time formats load the locale's data (15–40 ms here): done while the first
@@ -119,12 +128,13 @@ async function start(pinia: Pinia, chartAsked: () => void): Promise<string | nul
   // notice that would outlive a switch to another profile; a switch, or this exchange answering
   // again, loads the market by itself (the market store follows the session).
   if (pairsResult.status === 'fulfilled') {
-    const chart = first
-    const listed = chart !== null && pairList.pairs.some((p) => p.name === chart.pair)
-    await (chart !== null && listed ? chart.subscribed : market.subscribeRemembered())
+    const ok = await started
+    if (!ok || !pairList.pairs.some((p) => p.name === market.pair)) await market.subscribeRemembered()
   }
-  return sessionResult.status === 'rejected' ? reason(sessionResult.reason) : null
+  return problemOf(sessionResult)
 }
+
+const problemOf = (result: PromiseSettledResult<unknown>): string | null => (result.status === 'rejected' ? reason(result.reason) : null)
 
 /**
  * The web host's event stream broke and is back (the host cuts a window that fell behind): the events

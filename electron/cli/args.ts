@@ -30,6 +30,7 @@ export const VERBS = [
   'positions',
   'position-close',
   'position-cancel',
+  'position-modify',
   'keeper',
   'limits',
 ] as const
@@ -113,7 +114,8 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   positions: CONNECTION,
   'position-close': [...CONNECTION, 'id'],
   'position-cancel': [...CONNECTION, 'id'],
-  keeper: CONNECTION,
+  'position-modify': [...CONNECTION, 'id', 'stop-loss', 'take-profit'],
+  keeper: [...CONNECTION, 'feed-url'],
   limits: [],
 }
 

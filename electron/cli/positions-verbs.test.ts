@@ -67,6 +67,14 @@ describe('the positions verbs', () => {
     const kept = await keeper
     expect(kept.code).toBe(EXIT.ok)
     expect(kept.stdout).toContain('"acting":true')
+    expect(kept.stdout).toContain(`"feed":"${demo.feedUrl}"`) // its pairs' trades come from the live feed
+
+    // position-modify: target 2 (counted from 1) and the stop moved, while the entry still rests; a stop over the entry is refused
+    const modified = await cli(['position-modify', '--id', answer.position.id, '--stop-loss', String(entry - 400), '--take-profit', `2:${entry + 1000}`])
+    expect(modified.json).toMatchObject({ queued: false, position: { stop: { price: String(entry - 400) }, targets: [{ price: String(entry + 500) }, { price: String(entry + 1000) }] } })
+    const refused = await cli(['position-modify', '--id', answer.position.id, '--stop-loss', String(entry + 1)])
+    expect([refused.code, refused.stderr]).toEqual([EXIT.rejectedLocally, expect.stringContaining('stop must be below the entry')])
+    expect((await cli(['position-modify', '--id', answer.position.id, '--take-profit', '0:1'])).code).toBe(EXIT.usage)
 
     const cancelled = await cli(['position-cancel', '--id', answer.position.id])
     expect(cancelled.json).toMatchObject({ queued: false, position: { state: 'cancelled' } })

@@ -1,12 +1,16 @@
-// The protected positions from a shell: `protect`, `positions`, `position-close`, `position-cancel`
-// and `keeper` (core/positions). The state is the profile's file in the data directory, shared with
+// The protected positions from a shell: `protect`, `positions`, `position-close`, `position-cancel`,
+// `position-modify` and `keeper` (core/positions). The state is the profile's file in the data directory, shared with
 // the app; a verb that changes it acts itself when no keeper holds the profile's lock (it takes the
 // lock, sends what the reducer asks, saves, and lets go), else leaves its request for that keeper.
 import { createHash } from 'node:crypto'
 import { TerminalError } from '../domain/errors'
-import { protectInputSchema, type ProtectInput } from '../domain/protect-plan'
+import { positionModifySchema, protectInputSchema, type ProtectInput } from '../domain/protect-plan'
+import type { LevelsChange } from '../domain/protection/levels'
+import { changeOf } from '../core/positions/levels-request'
 import type { Position } from '../domain/protection/types'
 import type { ExchangeClient } from '../core/exchange/client'
+import { createFeedClient, type FeedClient } from '../core/live/feed-client'
+import { sourceOfClient } from '../core/live/live-link'
 import { createOrderDesk } from '../core/orders/order-desk'
 import type { RiskGate } from '../core/orders/risk-gate'
 import { createKeeper, type Keeper } from '../core/positions/keeper'
@@ -15,7 +19,7 @@ import { answerOf, planFor } from '../core/positions/protect'
 import { resolveDataDir } from '../core/storage/data-dir'
 import { UsageError, required, text, type ParsedArgs } from './args'
 
-export type PositionsVerb = 'protect' | 'positions' | 'position-close' | 'position-cancel' | 'keeper'
+export type PositionsVerb = 'protect' | 'positions' | 'position-close' | 'position-cancel' | 'position-modify' | 'keeper'
 
 export interface PositionsIo {
   env: Readonly<Record<string, string | undefined>>
@@ -26,6 +30,20 @@ export interface PositionsIo {
   profileId?: (name: string) => Promise<string>
   /** The account's risk limits, asked before an entry is sent (exits are never held back). */
   riskGate?: (client: ExchangeClient) => Promise<RiskGate>
+  /** The live feed's URL for `keeper` (its pairs' trades act at once); without one it polls only. */
+  feedUrl?: () => Promise<string>
+}
+
+/** `keeper`'s live feed, or why it has none (TERMINAL_FEED=off, a URL that cannot be made): it polls then. */
+async function keeperFeed(io: PositionsIo): Promise<{ feed: FeedClient; url: string } | { feed: null; reason: string }> {
+  if (io.env.TERMINAL_FEED === 'off') return { feed: null, reason: 'TERMINAL_FEED=off' }
+  if (!io.feedUrl) return { feed: null, reason: 'no feed URL' }
+  try {
+    const url = await io.feedUrl()
+    return { feed: createFeedClient({ url }), url }
+  } catch (error) {
+    return { feed: null, reason: error instanceof Error ? error.message : String(error) }
+  }
 }
 
 /** Whose positions: the profile's id, or for --base-url a name made from the exchange's origin. */
@@ -74,6 +92,29 @@ export function protectInputOf(flags: ParsedArgs['flags']): ProtectInput {
   return parsed.data
 }
 
+/** The change `position-modify`'s flags ask for: `--take-profit N:PRICE`, N counted from 1 as the targets are listed. */
+export function modifyChangeOf(flags: ParsedArgs['flags']): LevelsChange {
+  const takeProfits = (text(flags, 'take-profit') ?? '')
+    .split(',')
+    .filter((t) => t.trim() !== '')
+    .map((t) => {
+      const [n, price, extra] = t.split(':')
+      if (n === undefined || price === undefined || extra !== undefined || !/^\d+$/.test(n.trim()) || Number(n) < 1) throw new UsageError(`--take-profit is N:PRICE (N from 1), got "${t}".`)
+      return { index: Number(n) - 1, price: price.trim() }
+    })
+  const raw = {
+    id: required(flags, 'id', 'position-modify'),
+    ...(text(flags, 'stop-loss') !== undefined ? { stopLoss: text(flags, 'stop-loss') } : {}),
+    ...(takeProfits.length > 0 ? { takeProfits } : {}),
+  }
+  const parsed = positionModifySchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new TerminalError({ kind: 'validation', code: 'INVALID_LEVELS', message: `${issue?.path.join('.') || 'position-modify'}: ${issue?.message ?? 'invalid'}; nothing was changed.` })
+  }
+  return changeOf(parsed.data)
+}
+
 /** What `positions` prints of each position: its state, its protection, and every order with its ids. */
 export function positionView(p: Position) {
   const { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, targets, attention } = p
@@ -111,7 +152,8 @@ export function untilStopped(signal: AbortSignal | undefined, source: SignalSour
 export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io: PositionsIo, connect: () => Promise<ExchangeClient>): Promise<unknown> {
   const { flags } = args
   const input = verb === 'protect' ? protectInputOf(flags) : null
-  const id = verb === 'position-close' || verb === 'position-cancel' ? required(flags, 'id', verb) : null
+  const id = verb === 'position-close' || verb === 'position-cancel' || verb === 'position-modify' ? required(flags, 'id', verb) : null
+  const change = verb === 'position-modify' ? modifyChangeOf(flags) : null
   const store = createPositionStore(resolveDataDir({ env: { ...io.env } as NodeJS.ProcessEnv }), await profileKey(flags, io))
   if (verb === 'positions') return (await store.load()).positions.map(positionView)
   const client = await connect()
@@ -119,11 +161,14 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
   const riskGate = await io.riskGate?.(client)
   const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => null, riskGate }) : desk
   const write = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`)
+  const live = verb === 'keeper' ? await keeperFeed(io) : null
+  const feed = live?.feed ?? null
   const keeper: Keeper = createKeeper({
     client,
     desk,
     entryDesk,
     store,
+    ...(feed ? { live: () => sourceOfClient(feed) } : {}),
     ...(verb === 'keeper'
       ? {
           onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }),
@@ -137,11 +182,16 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
   started = true
   try {
     if (verb === 'keeper') {
-      write({ event: 'keeper', acting: keeper.acting(), file: store.path })
+      write({ event: 'keeper', acting: keeper.acting(), file: store.path, ...(live?.feed ? { feed: live.url } : { feed: null, polling: live?.reason }) })
       await untilStopped(io.stop)
       return { stopped: true, acting: keeper.acting() }
     }
-    const answer = answerOf(input !== null ? await keeper.open(await planFor(client, input)) : verb === 'position-close' ? await keeper.close(id!) : await keeper.cancel(id!))
+    const act = async (): Promise<Position | null> => {
+      if (input !== null) return keeper.open(await planFor(client, input))
+      if (change !== null) return keeper.modify(id!, change)
+      return verb === 'position-close' ? keeper.close(id!) : keeper.cancel(id!)
+    }
+    const answer = answerOf(await act())
     return {
       ...answer,
       position: answer.position && positionView(answer.position),
@@ -149,5 +199,6 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
     }
   } finally {
     await keeper.stop()
+    feed?.close()
   }
 }

@@ -10,7 +10,7 @@ import { baseUrlProblem } from '../domain/origin'
 import { createExchangeClient, type Credentials, type ExchangeClient } from '../core/exchange/client'
 import { createOrderDesk } from '../core/orders/order-desk'
 import { UsageError, VERB_FLAGS, VERBS, draftOf, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
-import { runWatch } from './watch'
+import { feedUrlOf, runWatch } from './watch'
 import { historyCall } from './history-verbs'
 import { runPortfolio } from './portfolio-verb'
 import { runCancelAll } from './cancel-all-verb'
@@ -251,6 +251,7 @@ async function runVerb(verb: Exclude<Verb, 'profiles' | 'limits'>, args: ParsedA
     case 'positions':
     case 'position-close':
     case 'position-cancel':
+    case 'position-modify':
     case 'keeper': {
       const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
       writeJson(
@@ -258,7 +259,14 @@ async function runVerb(verb: Exclude<Verb, 'profiles' | 'limits'>, args: ParsedA
         await runPositionsVerb(
           verb,
           args,
-          { env: io.env, stdout: io.stdout, ...(io.stop ? { stop: io.stop } : {}), ...(profileId ? { profileId } : {}), riskGate: (client) => riskGateForCli(args, io, client) },
+          {
+            env: io.env,
+            stdout: io.stdout,
+            ...(io.stop ? { stop: io.stop } : {}),
+            ...(profileId ? { profileId } : {}),
+            riskGate: (client) => riskGateForCli(args, io, client),
+            feedUrl: () => feedUrlOf(args.flags, io),
+          },
           () => connect(args, io),
         ),
       )

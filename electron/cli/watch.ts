@@ -32,7 +32,8 @@ function topicsOf(flags: ParsedArgs['flags']): WatchTopic[] {
   return [...new Set(list)] as WatchTopic[]
 }
 
-async function feedUrlOf(flags: ParsedArgs['flags'], io: WatchIo): Promise<string> {
+/** The feed's URL: --feed-url, or made from the profile's or --base-url's exchange (also the `keeper`'s). */
+export async function feedUrlOf(flags: ParsedArgs['flags'], io: Pick<WatchIo, 'resolveProfile'>): Promise<string> {
   const given = text(flags, 'feed-url')
   if (given !== undefined) {
     if (!/^wss?:\/\/[^\s/]+/i.test(given)) throw new UsageError(`--feed-url must be a ws:// or wss:// URL, got "${given}".`)

@@ -54,6 +54,11 @@ export interface TerminalDeps {
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number; bookMs?: number }
   /** How often each account's equity is recorded (default once a minute); null: never (tests). */
   equityEveryMs?: number | null
+  /**
+   * A window will open on this core (the app, the web host): the remembered chart is opened as the
+   * core starts, so the window's first subscription is answered from memory. Off for the CLI.
+   */
+  warmChart?: boolean
   /** The exchange's live feed (default on; where the server has none the core polls). */
   feed?: { enabled?: boolean; client?: { maxBackoffMs?: number; silenceMs?: number; downAfterFailures?: number } }
 }
@@ -105,12 +110,14 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     queueMicrotask(live.announce) // the window that subscribes learns the modes
     return live.source()
   }
-  const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates, live: liveSource })
+  const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates, live: liveSource, remembered: () => prefs.get() })
   session.onProfileEnd(market.stop)
   const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
   session.onProfileEnd(live.stop)
-  // The active profile's protected positions: its keeper acts when it holds the profile's lock.
-  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log, riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now) })
+  // The active profile's protected positions: its keeper acts when it holds the profile's lock, and
+  // follows its pairs' trades on the session's live feed (asked at every round: no announcing here).
+  const keeperLive = () => (live.ensure(), live.source())
+  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log, live: keeperLive, riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now) })
   hub.on('session.changed', () => void positions.resume().catch((error: unknown) => log?.warn('positions keeper', { error: String(error) })))
 
   // Every profile's connection, for the views over all accounts (portfolio/).
@@ -160,6 +167,10 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   if (startId) {
     // Offline is a state, not a crash: activation records the failure in the connection status.
     await session.activate(startId).catch((error) => log?.warn('could not activate the last profile', { error: String(error) }))
+  }
+  if (deps.warmChart) {
+    const { pair, interval } = await prefs.get()
+    if (pair) market.warm(pair, interval)
   }
   if (deps.equityEveryMs !== null) recorder.start()
 

@@ -92,6 +92,26 @@ describe('admin endpoints', () => {
     expect(after).toEqual({ requests: 4, ordersPlaced: 1, orderRequests: 2, cancelRequests: 1, tapeTrades: 0 })
   })
 
+  it('list the order calls as they arrived, a drive answering when it began: the bench times an order on the wire', async () => {
+    exchange = await startTestExchange({ admin: true })
+    const token = exchange.adminToken!
+    const session = await Session.open(exchange)
+    const t0 = performance.timeOrigin + performance.now()
+    const drive = (await (await admin(exchange, 'POST', 'price', { token, body: JSON.stringify({ pair: 'BTC_USDT', price: '1000' }) })).json()) as { at: number }
+    const order = { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.001', limit_price: '900' }
+    await session.order(order)
+    await raw(exchange, 'GET', '/pairs')
+    await session.cancel({ all: true })
+    const t1 = performance.timeOrigin + performance.now()
+    const { calls } = (await (await admin(exchange, 'GET', 'calls', { token })).json()) as { calls: Array<{ method: string; path: string; at: number }> }
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /trading/order', 'DELETE /trading/order'])
+    expect(drive.at).toBeGreaterThanOrEqual(t0 - 1)
+    expect(calls[0]!.at).toBeGreaterThan(drive.at)
+    expect(calls[1]!.at).toBeGreaterThan(calls[0]!.at)
+    expect(calls[1]!.at).toBeLessThanOrEqual(t1 + 1)
+    expect((await admin(exchange, 'POST', 'calls', { token })).status).toBe(405)
+  })
+
   it('the tape trades the pair at the asked rate for the asked time, each trade on the feed as any other', async () => {
     exchange = await startTestExchange({ admin: true })
     const token = exchange.adminToken!
@@ -156,6 +176,7 @@ describe('the loopback guard', () => {
       tape: () => false,
       pricePrecision: () => 2,
       drivePrice: () => 0,
+      orderCalls: () => [],
     })
     expect(status).toBe(403)
     expect(faultsSet).toBe(false)

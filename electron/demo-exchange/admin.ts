@@ -4,9 +4,12 @@
 //
 //   POST /__admin/faults   body: a FaultMode as JSON ({} clears)  → 200 {"faults": <active mode>}
 //   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests", "cancelRequests", "tapeTrades"}
+//   GET  /__admin/calls                                             → 200 {"calls": [{"method", "path", "at"}]}: the latest 100
+//        POST/DELETE requests on /trading/* (orders placed, cancels), oldest first, `at` when each arrived
+//        (epoch ms with a fraction: the bench times an order "on the wire" against the drive's `at`)
 //   POST /__admin/tape     body: {"pair", "rate", "seconds"}         → 200 {"tape": <the same>}; 404 unknown pair
 //        (the bench's firehose: the demo's own takers trade `rate` times a second for `seconds`)
-//   POST /__admin/price    body: {"pair", "price"}                  → 200 {"pair", "price", "trades": n}; 404 unknown pair;
+//   POST /__admin/price    body: {"pair", "price"}                  → 200 {"pair", "price", "trades": n, "at"}; 404 unknown pair;
 //        400 when the price is not a positive decimal within the pair's price precision (a string, or a JSON number)
 //        (the market moves on request: a taker from the admin's side trades through the book to that price,
 //        filling resting orders and triggering stops on the way; the last trade is at that price: price-drive.ts)
@@ -38,6 +41,18 @@ export interface AdminStats {
   tapeTrades: number
 }
 
+/** An order call as it arrived (POST or DELETE on /trading/*), before anything of it ran. */
+export interface OrderCall {
+  method: string
+  /** After /api/v3. */
+  path: string
+  /** Epoch milliseconds, with a fraction (performance.timeOrigin + performance.now()). */
+  at: number
+}
+
+/** The exchange's clock for timings: epoch milliseconds with a fraction. */
+export const preciseNow = (): number => performance.timeOrigin + performance.now()
+
 export interface Tape {
   pair: string
   rate: number
@@ -48,6 +63,8 @@ export interface AdminDeps {
   token: string
   setFaults(mode: FaultMode): void
   stats(): AdminStats
+  /** The latest order calls, oldest first. */
+  orderCalls(): readonly OrderCall[]
   /** Starts the tape; false when the pair is unknown. */
   tape(tape: Tape): boolean
   /** The pair's price precision; null when there is no such pair. */
@@ -145,6 +162,10 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pat
     if (method !== 'GET') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'GET only.' })
     return answer(res, 200, deps.stats())
   }
+  if (pathname === `${ADMIN_PREFIX}calls`) {
+    if (method !== 'GET') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'GET only.' })
+    return answer(res, 200, { calls: deps.orderCalls() })
+  }
   if (pathname === `${ADMIN_PREFIX}faults`) {
     if (method !== 'POST') return answer(res, 405, { code: 'METHOD_NOT_ALLOWED', message: 'POST only.' })
     const value = await jsonBody(req, res)
@@ -176,8 +197,9 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pat
     if (price === null || price.lte(0) || price.decimalPlaces() > places) {
       return answer(res, 400, { code: 'INVALID_PRICE', message: `The price must be a positive decimal with at most ${places} decimal places.` })
     }
+    const at = preciseNow() // the drive's first trade is made after this moment
     const trades = deps.drivePrice(pair, price)
-    return answer(res, 200, { pair, price: price.toFixed(places), trades })
+    return answer(res, 200, { pair, price: price.toFixed(places), trades, at })
   }
   return answer(res, 404, { code: 'NOT_FOUND', message: `No admin endpoint ${pathname}.` })
 }

@@ -84,7 +84,7 @@ describe('POST /__admin/price', () => {
       expect((await lastPrice(ex)).toFixed(2)).toBe(target)
     }
     const here = (await lastPrice(ex)).toFixed(2)
-    expect(await (await drive(ex, { pair: 'BTC_USDT', price: here })).json()).toEqual({ pair: 'BTC_USDT', price: here, trades: 0 })
+    expect(await (await drive(ex, { pair: 'BTC_USDT', price: here })).json()).toEqual({ pair: 'BTC_USDT', price: here, trades: 0, at: expect.any(Number) })
     // another pair with its own precision
     const ethTarget = (await lastPrice(ex, 'ETH_BTC')).times('1.01').toFixed(6)
     expect((await drive(ex, { pair: 'ETH_BTC', price: ethTarget })).status).toBe(200)

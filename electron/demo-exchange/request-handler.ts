@@ -4,7 +4,7 @@
 // reply. Kept apart from server.ts, which assembles the exchange and owns its lifetime, because this
 // is the part that knows HTTP; the handlers (routes.ts) only see a parsed request.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { ADMIN_PREFIX, type AdminDeps, handleAdmin } from './admin'
+import { ADMIN_PREFIX, type AdminDeps, type OrderCall, handleAdmin, preciseNow } from './admin'
 import type { FaultPlan, Faults, OrderAct } from './faults'
 import { readBody } from './http-body'
 import { type Reply, type Route, error } from './route-kit'
@@ -12,6 +12,8 @@ import { type Reply, type Route, error } from './route-kit'
 /** Where the exchange's API sits on the port (the feed and /__admin sit beside it). */
 export const API_PREFIX = '/api/v3'
 const MAX_BODY = 64 * 1024
+/** Order calls kept for GET /__admin/calls. */
+const MAX_CALLS = 100
 const GATEWAY_PAGE = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
 function send(res: ServerResponse, reply: Reply, contentType = 'application/json; charset=utf-8'): void {
@@ -40,7 +42,7 @@ export interface RequestHandlerDeps {
   /** The account id of a private request, or its 401 reply (request-auth.ts). */
   authenticate(req: IncomingMessage, body: Buffer | null, expiredToken: boolean): number | Reply
   /** The /__admin endpoints (admin.ts) when the exchange serves them. */
-  admin: AdminDeps | null
+  admin: Omit<AdminDeps, 'orderCalls'> | null
 }
 
 export interface RequestHandler {
@@ -50,6 +52,8 @@ export interface RequestHandler {
   readonly requests: number
   readonly orderRequests: number
   readonly cancelRequests: number
+  /** The latest POST/DELETE requests on /trading/*, oldest first, each with the moment it arrived. */
+  orderCalls(): readonly OrderCall[]
   /** Drops the latency fault's pending delays (on close). */
   cancelTimers(): void
 }
@@ -59,6 +63,7 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
   let requests = 0
   let orderRequests = 0
   let cancelRequests = 0
+  const calls: OrderCall[] = []
   const pendingTimers = new Set<NodeJS.Timeout>()
 
   const sleep = (ms: number): Promise<void> =>
@@ -76,7 +81,7 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     const pathname = q < 0 ? url : url.slice(0, q)
     // the test harness's switchboard: neither counted nor subject to the faults it switches
     if (admin !== null && pathname.startsWith(ADMIN_PREFIX)) {
-      return handleAdmin(req, res, pathname, admin)
+      return handleAdmin(req, res, pathname, { ...admin, orderCalls: () => calls })
     }
     requests++
     const path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname
@@ -84,6 +89,10 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     const act: OrderAct = path !== '/trading/order' ? null : method === 'POST' ? 'place' : method === 'DELETE' ? 'cancel' : null
     if (act === 'place') orderRequests++
     if (act === 'cancel') cancelRequests++
+    if ((method === 'POST' || method === 'DELETE') && pathname.startsWith(`${API_PREFIX}/trading/`)) {
+      calls.push({ method, path, at: preciseNow() })
+      if (calls.length > MAX_CALLS) calls.shift()
+    }
     const plan = faults.plan(path, act)
     const route: Route | undefined = pathname.startsWith(`${API_PREFIX}/`) ? routes.get(`${method} ${path}`) : undefined
     const hasBody = route !== undefined && route.method !== 'GET'
@@ -159,6 +168,7 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     get cancelRequests() {
       return cancelRequests
     },
+    orderCalls: () => [...calls],
     cancelTimers: () => {
       for (const t of pendingTimers) clearTimeout(t)
       pendingTimers.clear()

@@ -11,7 +11,7 @@ import { baseUrlProblem, feedUrlProblem } from './origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
 import { indicatorPatchSchema, layoutInputSchema } from './chart-prefs-schema'
 import { alertDraftSchema } from './alerts'
-import { protectInputSchema } from './protect-plan'
+import { positionModifySchema, protectInputSchema } from './protect-plan'
 import { riskLimitsSchema } from './risk-limits-schema'
 
 const noInput = z.undefined()
@@ -102,6 +102,7 @@ export const methodInputs = {
   /** Starts the feed of one pair and interval (replacing the previous one) and returns its first snapshot. */
   'market.subscribe': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
   'market.unsubscribe': noInput,
+  'market.start': noInput,
 
   /** Balances, fee rules and recent orders of the selected account, fetched now. */
   'account.snapshot': noInput,
@@ -165,4 +166,6 @@ export const methodInputs = {
   'limits.set': z.strictObject({ limits: riskLimitsSchema }),
   /** The trader has seen a position's `attention` (a target or stop crossed while no keeper ran) and carries on. */
   'positions.acknowledge': z.strictObject({ id }),
+  /** Moves a live position's stop or waiting targets (checked against the last price: protection/levels.ts). */
+  'positions.modify': positionModifySchema,
 } as const satisfies Record<MethodName, z.ZodType>

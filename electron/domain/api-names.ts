@@ -24,6 +24,7 @@ export const METHOD_NAMES = [
   'market.cached',
   'market.subscribe',
   'market.unsubscribe',
+  'market.start',
   'account.snapshot',
   'account.orders',
   'account.trades',
@@ -47,6 +48,7 @@ export const METHOD_NAMES = [
   'limits.get',
   'limits.set',
   'positions.acknowledge',
+  'positions.modify',
 ] as const
 
 export const EVENT_NAMES = [

@@ -78,6 +78,8 @@ export const methodResults = {
   'market.cached': typed<CachedMarket>(),
   'market.subscribe': typed<SubscribedSnapshot>(),
   'market.unsubscribe': typed<{ unsubscribed: true }>(),
+  /** The remembered pair's subscription, asked before the window knows which it is; null: none remembered, or no profile. */
+  'market.start': typed<SubscribedSnapshot | null>(),
   'account.snapshot': typed<AccountSnapshot>(),
   'account.orders': typed<OrderRecord[]>(),
   'account.trades': typed<PlacedFill[]>(),
@@ -101,6 +103,7 @@ export const methodResults = {
   'limits.get': typed<RiskLimitsView>(),
   'limits.set': typed<RiskLimitsView>(),
   'positions.acknowledge': typed<PositionAnswer>(),
+  'positions.modify': typed<PositionAnswer>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 

@@ -74,6 +74,8 @@ export function prepareHostTerminal(options: HostOptions): PreparedHost {
       vault,
       profiles,
       logger,
+      // A window opens on the app's and the web host's core: its first chart is opened at once.
+      warmChart: options.host !== 'cli',
       ...feed,
       ...(options.demo ? { demo: options.demo } : {}),
       ...(options.notify ? { notify: options.notify } : {}),

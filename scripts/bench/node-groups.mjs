@@ -1,13 +1,13 @@
 // The bench groups that need no browser: the renderer bundle's size, the micro-benchmarks (order
-// signing, candle validation, book walks), the terminal's HTTP client against bare fetch, and the
-// demo exchange's own throughput.
+// signing, candle validation, book walks), the terminal's HTTP client against bare fetch, the demo
+// exchange's own throughput, and the keeper of protected positions on the live feed.
 import { join } from 'node:path'
 import { ROOT, spawnJsonLine, summarize, withTimeout } from './lib.mjs'
 import { metric } from './report.mjs'
 
 /** Runs a TypeScript bench file from source with tsx; resolves with its JSON line. */
-async function runTs(file, args, timeoutMs) {
-  const proc = await spawnJsonLine(join(ROOT, file), args, { nodeArgs: ['--import', 'tsx'], timeoutMs })
+async function runTs(file, args, timeoutMs, env = {}) {
+  const proc = await spawnJsonLine(join(ROOT, file), args, { nodeArgs: ['--import', 'tsx'], timeoutMs, env })
   const done = new Promise((r) => (proc.child.exitCode !== null ? r() : proc.child.once('exit', r)))
   await withTimeout(done, 10_000, file)
   return proc.info
@@ -144,4 +144,36 @@ export async function benchDemo(opts) {
       note: `crossing LIMIT orders, each fills; server CPU ${cpu(r.serverCpu.orders)}; ${r.ordersFailed} failed`,
     }),
   ]
+}
+
+export async function benchKeeper(opts) {
+  const demo = await spawnJsonLine(join(ROOT, 'out/main/demo-exchange.js'), ['--port', '0', '--seed', '5', '--admin', '--still'])
+  try {
+    const runs = Math.max(15, opts.runs ?? 20)
+    const { apiKey, apiSecret } = demo.info.accounts[0]
+    // the secrets go by the environment, never on a command line
+    const env = { BENCH_ADMIN_TOKEN: demo.info.adminToken, TERMINAL_API_KEY: apiKey, TERMINAL_API_SECRET: apiSecret }
+    const r = await runTs('scripts/bench/keeper.ts', ['--base-url', demo.info.baseUrl, '--runs', String(runs), '--baseline-runs', opts.quick ? '3' : '5'], 150_000, env)
+    const sorted = [...r.samples].sort((a, b) => a - b)
+    const p90 = sorted.length ? `${sorted[Math.ceil(sorted.length * 0.9) - 1].toFixed(1)} ms` : '—'
+    return [
+      metric({
+        group: 'keeper',
+        id: 'keeper.target-to-wire',
+        name: 'Price crossing a target → exit order on the wire (feed), p50',
+        unit: 'ms',
+        samples: r.samples,
+        budget: { max: 50 },
+        baseline: r.baseline,
+        note:
+          `from the moment POST /__admin/price began driving ${r.pair} across the target (its answer's "at") to the arrival of the keeper's cancel of the resting stop — ` +
+          `the exit step's first order call — at the demo's HTTP server (GET /__admin/calls), both on the demo's clock; demo in its own process (--still), keeper ` +
+          `(core/positions with the core's feed client) in the bench's, polling every 10 min, so only the feed acts; a fresh position each run (LIMIT entry filled, ` +
+          `STOP_LIMIT resting, one target for the whole amount), after one warm-up; p90 ${p90}. ` +
+          `baseline: the same with no feed and the default 2 s polling, the drive at a random moment of the round`,
+      }),
+    ]
+  } finally {
+    await demo.stop()
+  }
 }

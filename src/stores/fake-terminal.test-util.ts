@@ -30,7 +30,8 @@ export function fakeTerminal(handlers: Handlers = {}): FakeTerminal {
       const handler = fake.handlers[method] as Handler<typeof method> | undefined
       if (!handler) throw new TerminalError({ kind: 'internal', code: 'NO_FAKE', message: `no fake for ${method}` })
       const answer = await handler(input)
-      return (method === 'market.subscribe' ? { session: fake.marketSession, ...(answer as object) } : answer) as never
+      // The market's subscriptions name their session, as the core's do (market.start: none remembered is null).
+      return ((method === 'market.subscribe' || method === 'market.start') && answer ? { session: fake.marketSession, ...(answer as object) } : answer) as never
     },
     on(event, listener) {
       let set = listeners.get(event)

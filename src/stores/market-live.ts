@@ -31,7 +31,14 @@ export interface LiveSubscription {
    * chart framed those few and kept that zoom when the history was joined to them.
    */
   holding: () => boolean
+  /** True while the first chart is asked without its pair (market.start): events are kept as they come. */
+  starting?: () => boolean
 }
+
+type MarketEvent = 'market.candles' | 'market.trades' | 'market.ticker' | 'market.status'
+
+/** At most this many events are kept while the first chart's answer is on its way (a second's worth at a busy market). */
+const EARLY_CAP = 5_000
 
 export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
   let disposers: Disposer[] = []
@@ -40,6 +47,8 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
   let pendingTicker: Ticker | null = null
   /** A reset from the core came while holding: its candles start the series over once it is shown. */
   let pendingReset = false
+  /** The events that came while the first chart was asked without its pair (replayStart()). */
+  let early: (() => void)[] = []
 
   const scheduleFlush = frameScheduler(flush)
 
@@ -90,6 +99,7 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
 
     /** Drops what was buffered for a subscription that is over. */
     dropPending(): void {
+      early = []
       pendingTrades = []
       pendingCandles = []
       pendingTicker = null
@@ -99,8 +109,16 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
     listen(): void {
       if (disposers.length > 0) return
       const terminal = useTerminal()
+      // While the window's first chart is asked without its pair (market.start), every market event
+      // is kept as it came: which pair it must belong to is known with the answer (replayStart()).
+      const on = <E extends MarketEvent>(name: E, handle: (payload: EventPayloads[E]) => void): Disposer =>
+        terminal.on(name, (payload) => {
+          if (!current.starting?.()) return handle(payload)
+          if (early.length >= EARLY_CAP) early.shift()
+          early.push(() => handle(payload))
+        })
       disposers = [
-        terminal.on('market.candles', (payload: EventPayloads['market.candles']) => {
+        on('market.candles', (payload) => {
           if (!isCurrent(payload.session, payload.pair, payload.interval)) return
           if (payload.reset === true) {
             // The core could not join the new candles to the old without a hole: start the series over
@@ -118,22 +136,32 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
           pendingCandles.push(...payload.candles)
           scheduleFlush()
         }),
-        terminal.on('market.trades', (payload: EventPayloads['market.trades']) => {
+        on('market.trades', (payload) => {
           if (!isCurrent(payload.session, payload.pair)) return
           pendingTrades.push(...payload.trades)
           scheduleFlush()
         }),
-        terminal.on('market.ticker', (payload: EventPayloads['market.ticker']) => {
+        on('market.ticker', (payload) => {
           if (!isCurrent(payload.session, payload.pair)) return
           pendingTicker = payload.ticker
           scheduleFlush()
         }),
-        terminal.on('market.status', (payload: EventPayloads['market.status']) => {
+        on('market.status', (payload) => {
           if (!isCurrent(payload.session, payload.pair, payload.interval)) return
           shown.stale.value = payload.stale
           shown.status.value = payload.connection
         }),
       ]
+    },
+
+    /**
+     * The first chart's answer named its pair: the events kept meanwhile go through the filters now,
+     * in the order they came (call it before the snapshot is applied, which applies them on top).
+     */
+    replayStart(): void {
+      const kept = early
+      early = []
+      for (const handle of kept) handle()
     },
 
     /** Stops listening (tests, hot reload). */

@@ -55,12 +55,14 @@ export const useMarketStore = defineStore('market', () => {
   // session, events of an earlier one are dropped by this.
   let askedAt = 0
   let pendingSubscribe: { pair: string; interval: CandleInterval; promise: Promise<void> } | null = null
+  /** The window's first chart, asked without its pair (subscribeStart()), while its answer is on its way. */
+  let starting: object | null = null
   // The cached market, while it is on screen, waiting for the exchange's (market-cached.ts).
   const cached = cachedMarket({ candles, trades, ticker, stale, fetchedAt })
   // The live events of this subscription, applied once a frame (market-live.ts).
   const live = marketLiveFeed(
     { candles, trades, ticker, stale, status, reachedStart },
-    { pair, interval, feedSession, askedAt: () => askedAt, holding: () => cached.shown || (pair.value !== '' && feedSession.value === null) },
+    { pair, interval, feedSession, askedAt: () => askedAt, holding: () => cached.shown || (pair.value !== '' && feedSession.value === null), starting: () => starting !== null },
   )
   const loadOlder = olderCandles({ pair, interval, candles, loadingOlder, reachedStart, error, subscription: () => subscription })
 
@@ -95,6 +97,7 @@ export const useMarketStore = defineStore('market', () => {
   /** Forgets everything of the previous exchange at once: no render pairs it with the new one. */
   function reset(): void {
     subscription += 1
+    starting = null
     pendingSubscribe = null
     cached.forget()
     live.dropPending()
@@ -156,6 +159,7 @@ export const useMarketStore = defineStore('market', () => {
     live.listen()
     const id = ++subscription
     askedAt = session.profileGeneration
+    starting = null
     feedSession.value = null
     live.dropPending()
     // The cached start's market of this very pair and interval stays until the fresh one replaces it.
@@ -193,6 +197,44 @@ export const useMarketStore = defineStore('market', () => {
     })()
     pendingSubscribe = { pair: nextPair, interval: nextInterval, promise }
     return promise
+  }
+
+  /**
+   * The window's first chart, asked before the preferences are in (startup.ts): the core subscribes to
+   * the remembered pair and its answer names it. Resolves to whether a chart came (none remembered,
+   * no profile, or the exchange failed: the start then subscribes as before, once it knows the pair).
+   * A subscription asked meanwhile (the cached start's pair, a click) wins; this answer is dropped.
+   */
+  function subscribeStart(): Promise<boolean> {
+    live.listen()
+    const id = ++subscription
+    askedAt = session.profileGeneration
+    loading.value = true
+    const token = {}
+    starting = token
+    const ended = (): void => {
+      if (starting !== token) return
+      starting = null
+      live.replayStart()
+    }
+    return (async () => {
+      try {
+        const snapshot = await useTerminal().call('market.start', undefined)
+        if (id !== subscription || !snapshot || snapshot.session.profileGeneration < askedAt) return false
+        // The cached start may show this very chart meanwhile; another one is replaced whole.
+        if (pair.value !== snapshot.pair || interval.value !== snapshot.interval) cached.forget()
+        pair.value = snapshot.pair
+        interval.value = snapshot.interval
+        ended()
+        applySnapshot(snapshot)
+        return true
+      } catch {
+        return false
+      } finally {
+        ended()
+        if (id === subscription) loading.value = false
+      }
+    })()
   }
 
   /** Switches the pair (keeping the interval) and remembers it in the preferences. */
@@ -238,6 +280,7 @@ export const useMarketStore = defineStore('market', () => {
     lastPrice,
     start,
     subscribeRemembered,
+    subscribeStart,
     resync,
     showCachedStart,
     reset,

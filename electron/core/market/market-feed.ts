@@ -39,6 +39,8 @@ export interface MarketFeed {
   readonly pair: string
   readonly interval: CandleInterval
   start(): Promise<MarketSnapshot>
+  /** The market as the feed holds it now, every update so far applied; null before start() answered. */
+  current(): MarketSnapshot | null
   stop(): void
 }
 
@@ -64,6 +66,9 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
   let stopped = false
   let healthy = true
   let fetchedAt = 0
+  let started = false
+  /** The offline start's cache time, until the exchange answers (fetchedAt stays 0: nothing fetched). */
+  let cachedAt = 0
   const intervalSec = INTERVAL_SECONDS[interval]
   /** Spans the server confirmed have no candle (no trade): gaps there are not holes. */
   const knownEmpty: Span[] = []
@@ -262,6 +267,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
         lastTicker = ticker
         fetchedAt = now()
         const snapshot: MarketSnapshot = { pair, interval, candles: lastCandles, trades: lastTrades, ticker, stale: false, fetchedAt }
+        started = true
         if (!stopped) {
           void deps.cache?.save(snapshot, [...knownEmpty])
           startPolling()
@@ -279,11 +285,17 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
         for (const t of [...lastTrades].reverse()) remember(t.id)
         lastTicker = cached.ticker
         healthy = false
+        cachedAt = cached.fetchedAt
+        started = true
         startPolling()
         startStream()
         queueMicrotask(() => status(statusFromError(error, now()), true))
         return { ...cached, stale: true }
       }
+    },
+    current() {
+      if (!started || stopped) return null
+      return { pair, interval, candles: lastCandles, trades: lastTrades, ticker: lastTicker, stale: !healthy, fetchedAt: fetchedAt || cachedAt }
     },
     stop() {
       if (stopped) return

@@ -36,10 +36,14 @@ export interface MarketDeps {
   tickerRates?: { pollMs: number; reconcileMs: number } | undefined
   /** The live feed of the current profile session (live-link.ts), if any. */
   live?: (() => LiveSource | null) | undefined
+  /** The chart the trader looked at last (the preferences): what market.start subscribes to. */
+  remembered?: (() => Promise<{ pair: string; interval: MethodInput<'market.subscribe'>['interval'] }>) | undefined
 }
 
 export interface Market {
   handlers: MarketHandlers
+  /** Opens the chart a window will ask for first, before it asks (see warm() below). */
+  warm(pair: string, interval: MethodInput<'market.subscribe'>['interval']): void
   /** Stops the feed (a switch, or shutting down). */
   stop(): void
 }
@@ -56,6 +60,7 @@ export function createMarket(deps: MarketDeps): Market {
   let tickers: TickersFeed | null = null
 
   function stop(): void {
+    warmed = null
     feed?.stop()
     feed = null
     book?.stop()
@@ -79,11 +84,55 @@ export function createMarket(deps: MarketDeps): Market {
     return answer
   }
 
-  async function subscribe(pair: string, interval: MethodInput<'market.subscribe'>['interval']) {
+  /**
+   * The feed the core opened on its own at start (warm()), for the window's first subscription to
+   * take over: the same pair, interval and profile session, asked for once.
+   */
+  let warmed: { feed: MarketFeed; tag: MarketSession; started: Promise<unknown> } | null = null
+
+  async function subscribe(pair: string, interval: MethodInput<'market.subscribe'>['interval']): Promise<MethodResults['market.subscribe']> {
+    const adopted = warmed
+    warmed = null
+    if (adopted && adopted.feed === feed && adopted.feed.pair === pair && adopted.feed.interval === interval && adopted.tag.profileGeneration === session.profileGeneration) {
+      // The market the warm feed holds now, every update so far in it; what it sends from here on
+      // reaches the window as events. A warm start that failed is started again below.
+      const ok = await adopted.started.then(
+        () => true,
+        () => false,
+      )
+      const now = ok && feed === adopted.feed ? adopted.feed.current() : null
+      if (now) {
+        // The live link says its modes to the window that subscribes (the warm start had none to tell).
+        deps.live?.()
+        return { ...now, session: adopted.tag }
+      }
+    }
+    const { next, tag } = open(pair, interval)
+    const snapshot = await next.start()
+    session.assertCurrent(tag.profileGeneration)
+    return { ...snapshot, session: tag }
+  }
+
+  /**
+   * Opens the remembered chart's feed as the core starts, before any window asks (the window hosts
+   * call it): the window's first market.subscribe is then answered from memory instead of waiting for
+   * the exchange. A failure is the window's to see when it subscribes (it starts the feed again).
+   */
+  function warm(pair: string, interval: MethodInput<'market.subscribe'>['interval']): void {
+    if (feed || !session.client || !session.active) return
+    const { next, tag } = open(pair, interval)
+    const started = next.start()
+    started.catch((error: unknown) => log?.warn('warm chart', { pair, error: String(error) }))
+    warmed = { feed: next, tag, started }
+  }
+
+  /** Replaces the feed (and the book's) with one of `pair` and `interval`, not started yet. */
+  function open(pair: string, interval: MethodInput<'market.subscribe'>['interval']): { next: MarketFeed; tag: MarketSession } {
     const { client, active } = session
     if (!client || !active) {
       throw new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one to see the market.' })
     }
+    warmed = null
     feed?.stop()
     const tag: MarketSession = { profileId: active.id, profileGeneration: session.profileGeneration }
     const live = deps.live?.() ?? null
@@ -127,9 +176,7 @@ export function createMarket(deps: MarketDeps): Market {
       })
       tickers = mine
     }
-    const snapshot = await next.start()
-    session.assertCurrent(tag.profileGeneration)
-    return { ...snapshot, session: tag }
+    return { next, tag }
   }
 
   /** The disk's snapshot and pair list of the active exchange, tagged with the session asked in. */
@@ -166,11 +213,17 @@ export function createMarket(deps: MarketDeps): Market {
     'market.trades': (input) => read((client, signal) => client.trades(input, { signal })),
     'market.cached': ({ pair, interval }) => cached(pair, interval),
     'market.subscribe': ({ pair, interval }) => subscribe(pair, interval),
+    // The window's first chart in one round trip: it need not wait for the preferences to name it.
+    async 'market.start'() {
+      const last = await deps.remembered?.()
+      if (!last?.pair || !session.active) return null
+      return subscribe(last.pair, last.interval)
+    },
     async 'market.unsubscribe'() {
       stop()
       return { unsubscribed: true }
     },
   }
 
-  return { handlers, stop }
+  return { handlers, warm, stop }
 }

@@ -7,48 +7,11 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PositionPlan } from '../../domain/protection/types'
 import { PLAN as BASE } from '../../domain/test/position-plan.test-util'
-import type { OrderRecord } from '../../domain/wire'
-import type { ExchangeClient } from '../exchange/client'
-import type { OrderDesk } from '../orders/order-desk'
 import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore } from './position-store'
+import { fakeExchange } from './test/fake-exchange.test-util'
 
 const PLAN: PositionPlan = { ...BASE, targets: [{ price: '110', share: '50' }] }
-
-/** A tiny exchange: every order rests (or fills when `fill` says so); the ticker answers `price`. */
-function fakeExchange() {
-  const orders: OrderRecord[] = []
-  const state = { price: '100', placed: 0, fill: false }
-  const client = {
-    recentOrders: async () => structuredClone(orders),
-    ticker: async () => [{ pair: 'BTC_USDT', last: state.price, buy: state.price, sell: state.price }],
-    cancelOrders: async ({ order_ids }: { order_ids: number[] }) => {
-      for (const o of orders) if (order_ids.includes(o.id)) o.status = 'CANCELLED'
-      return { kind: 'by-ids' as const, results: {} }
-    },
-    serverSkewMs: () => 0,
-  } as unknown as ExchangeClient
-  const desk: Pick<OrderDesk, 'place'> = {
-    async place(draft) {
-      state.placed++
-      const id = orders.length + 1
-      const status = state.fill ? 'FILLED' : draft.order_type === 'STOP_LIMIT' ? 'PENDING' : 'OPEN'
-      const amount = draft.base_amount!
-      orders.push({
-        id,
-        pair: draft.pair,
-        amount,
-        side: draft.order_side === 'BUY' ? 'BID' : 'ASK',
-        status,
-        type: draft.order_type,
-        amount_filled: state.fill ? amount : '0',
-        client_order_id: draft.client_order_id!,
-      })
-      return { outcome: 'placed', orderIds: [id], clientOrderId: draft.client_order_id! }
-    },
-  }
-  return { orders, state, client, desk }
-}
 
 const dirs: string[] = []
 const keepers: Keeper[] = []

@@ -1,6 +1,7 @@
 // The keeper of one profile's protected positions: the process side of the pure reducer
 // (electron/domain/protection). It decides nothing. It feeds the reducer what it observes — the
-// legs' order records (polled at a bounded interval), the pairs' last prices — and carries out the
+// legs' order records (polled at a bounded interval), the pairs' last prices (from the live feed at
+// once, live-prices.ts, and polled beside it) — and carries out the
 // reducer's actions: places through the order desk with the reducer's client_order_id, cancels,
 // looks up an answer that was lost (never resends). Every outcome goes back into the reducer as an
 // event, and the state is saved after every step, before the next order is sent.
@@ -17,10 +18,12 @@ import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
 import { draftOf, eventsFromRecord, recordOf } from './leg-facts'
 import { createLegLookup } from './leg-lookup'
-import type { Keeper, KeeperDeps } from './keeper-types'
+import { levelsEventOf } from './levels-request'
 import type { KeeperRequest } from './position-store'
+import type { Keeper, KeeperDeps } from './keeper-api'
+import { createLivePrices } from './live-prices'
 
-export type { Keeper, KeeperDeps } from './keeper-types'
+export type { Keeper, KeeperDeps } from './keeper-api'
 
 const isActive = (p: Position): boolean => p.state === 'pending' || p.state === 'open'
 
@@ -47,6 +50,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     ...(deps.lookupDelaysMs ? { delaysMs: deps.lookupDelaysMs } : {}),
     ...(deps.lookupGraceMs !== undefined ? { graceMs: deps.lookupGraceMs } : {}),
   })
+  const prices = deps.live ? createLivePrices({ source: deps.live, step: (batch) => serial(() => stepPrices(batch)), resync: () => serial(tick) }) : null
 
   /** One thing at a time, in order: steps, saves and orders never interleave. */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -64,6 +68,26 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     await store.save(all())
     savedJson = json
     deps.onChange?.(all())
+    follow()
+  }
+
+  /** The feed follows the pairs of the active positions while this keeper acts. */
+  const follow = (): void =>
+    prices?.follow(
+      acting()
+        ? all()
+            .filter(isActive)
+            .map((p) => p.pair)
+        : [],
+    )
+
+  /** The live feed's newest prices: each active position of the pair steps at once. */
+  async function stepPrices(batch: ReadonlyMap<string, string>): Promise<void> {
+    try {
+      for (const [pair, price] of batch) for (const p of all().filter((x) => x.pair === pair && isActive(x))) if (acting()) await feedPrice(p.id, price)
+    } catch (error) {
+      log?.warn('keeper: a price from the feed failed', { error: toTerminalError(error).message })
+    }
   }
 
   /** Steps the reducer, saves, then carries out its actions; each outcome is stepped in turn. */
@@ -165,8 +189,13 @@ export function createKeeper(deps: KeeperDeps): Keeper {
         }
       }
     }
+    if (last !== null) await feedPrice(id, last)
+  }
+
+  /** A new last price: `resumed` for the first this keeper feeds a position (nobody watched before), then `price-moved`. */
+  async function feedPrice(id: string, last: string): Promise<void> {
     const p = positions.get(id)
-    if (last === null || p === undefined || !isActive(p) || lastFed.get(id) === last) return
+    if (p === undefined || !isActive(p) || lastFed.get(id) === last) return
     const type = lastFed.has(id) ? 'price-moved' : 'resumed'
     lastFed.set(id, last)
     await feed(id, { type, price: last })
@@ -192,13 +221,14 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       return positionOf(request.plan.id)
     }
     const p = positionOf(request.id)
+    const last = async () => (await client.ticker({ pair: p.pair })).find((t) => t.pair.toUpperCase() === p.pair)?.last ?? null
     if (request.type === 'acknowledge') await feed(p.id, { type: 'acknowledged' })
+    else if (request.type === 'modify') await feed(p.id, levelsEventOf(p, request.change, await last()))
     else {
       if (request.type === 'cancel' && p.state !== 'pending') {
         throw new TerminalError({ kind: 'validation', code: 'POSITION_NOT_PENDING', message: `Position ${p.id} has bought already (${p.state}): close it instead.` })
       }
-      const last = (await client.ticker({ pair: p.pair })).find((t) => t.pair.toUpperCase() === p.pair)?.last ?? p.entryPrice
-      await feed(p.id, { type: 'close', price: last })
+      await feed(p.id, { type: 'close', price: (await last()) ?? p.entryPrice })
     }
     return positionOf(request.id)
   }
@@ -234,9 +264,11 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     try {
       const took = !acting()
       if (took) await tryTake()
-      if (!acting()) return
-      await syncNow()
-      if (took) deps.onActing?.() // after the reconcile: it acts from here on
+      if (acting()) {
+        await syncNow()
+        if (took && acting()) deps.onActing?.() // after the reconcile: it acts from here on
+      }
+      follow()
     } catch (error) {
       log?.warn('keeper: a round failed', { error: toTerminalError(error).message })
     }
@@ -257,10 +289,12 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     close: (id) => submit({ type: 'close', id }),
     cancel: (id) => submit({ type: 'cancel', id }),
     acknowledge: (id) => submit({ type: 'acknowledge', id }),
+    modify: (id, change) => submit({ type: 'modify', id, change }),
     sync: () => serial(tick),
     warnings: () => [...warnings],
     async stop() {
       stopped = true
+      prices?.stop()
       if (timer !== null) clearInterval(timer)
       await queue
       await lock?.release()

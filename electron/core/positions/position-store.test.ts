@@ -69,10 +69,13 @@ describe('the positions store', () => {
     await store.request({ type: 'open', plan: PLAN })
     await new Promise((r) => setTimeout(r, 2))
     await store.request({ type: 'close', id: 'p1' })
+    await new Promise((r) => setTimeout(r, 2))
+    await store.request({ type: 'modify', id: 'p1', change: { stop: '96', targets: [{ index: 0, price: '120' }] } })
     const taken = await store.takeRequests()
     expect(taken.requests).toEqual([
       { type: 'open', plan: PLAN },
       { type: 'close', id: 'p1' },
+      { type: 'modify', id: 'p1', change: { stop: '96', targets: [{ index: 0, price: '120' }] } },
     ])
     expect((await store.takeRequests()).requests).toEqual([])
   })

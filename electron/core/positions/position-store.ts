@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { TerminalError } from '../../domain/errors'
 import type { Position, PositionPlan } from '../../domain/protection/types'
+import type { LevelsChange } from '../../domain/protection/levels'
 import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
 
 const dec = z.string().regex(/^-?\d+(\.\d+)?$/)
@@ -57,10 +58,15 @@ export const positionSchema = z.object({
 const fileSchema = z.object({ version: z.literal(1), positions: z.array(positionSchema) })
 
 /** What a process without the lock asks the keeper to do. */
-export type KeeperRequest = { type: 'open'; plan: PositionPlan } | { type: 'close'; id: string } | { type: 'cancel'; id: string }
+export type KeeperRequest = { type: 'open'; plan: PositionPlan } | { type: 'close'; id: string } | { type: 'cancel'; id: string } | { type: 'modify'; id: string; change: LevelsChange }
 const requestSchema = z.union([
   z.object({ type: z.literal('open'), plan: z.custom<PositionPlan>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string') }),
   z.object({ type: z.enum(['close', 'cancel']), id: z.string() }),
+  z.object({
+    type: z.literal('modify'),
+    id: z.string(),
+    change: z.object({ stop: dec.optional(), targets: z.array(z.object({ index: z.number().int().min(0), price: dec })).optional() }),
+  }),
 ])
 
 export interface PositionStore {

@@ -39,6 +39,14 @@ describe('positions.*', () => {
     expect(acknowledged).toMatchObject({ queued: false, position: { id: position.id, state: 'pending', attention: null } })
     await expect(core.call('positions.acknowledge', { id: 'nope' })).rejects.toThrow(/no position nope/)
 
+    // modify: the stop moved (the entry still rests: nothing else is sent); a rule broken or nothing asked is refused
+    const moved = await core.call('positions.modify', { id: position.id, stopLoss: entry.minus(800).toFixed(), takeProfits: [{ index: 0, price: entry.plus(2500).toFixed() }] })
+    // before the entry fills, the protect form's rules: a target between the entry and the market is fine
+    expect(moved.position).toMatchObject({ stop: { price: entry.minus(800).toFixed() }, targets: [{ price: entry.plus(2500).toFixed(), state: 'waiting' }] })
+    await expect(core.call('positions.modify', { id: position.id, stopLoss: entry.plus(1).toFixed() })).rejects.toThrow(/stop must be below the entry/)
+    await expect(core.call('positions.modify', { id: position.id })).rejects.toThrow(/Give the new stop-loss or a take-profit/)
+    await expect(core.call('positions.modify', { id: 'nope', stopLoss: '1' })).rejects.toThrow(/no position nope/)
+
     const cancelled = await core.call('positions.cancel', { id: position.id })
     expect(cancelled.position?.state).toBe('cancelled')
     await expect(core.call('positions.close', { id: 'nope' })).rejects.toThrow(/no position nope/)

@@ -1,7 +1,8 @@
 // The positions.* handlers of the terminal: one keeper for the active profile, started when the
 // profile has positions on disk or a positions.* method is first called, stopped when the profile
 // session ends. Whether it acts depends on the lock: while another process (the CLI's `keeper`)
-// keeps the profile's positions, this one reads them and queues its requests.
+// keeps the profile's positions, this one reads them and queues its requests. The acting keeper
+// follows its pairs' trades on the profile session's live feed.
 import { existsSync } from 'node:fs'
 import type { EventHub } from '../events'
 import type { HandlersOf } from '../handlers'
@@ -9,15 +10,17 @@ import type { Logger } from '../storage/logger'
 import type { PositionAnswer } from '../../domain/api'
 import { TerminalError } from '../../domain/errors'
 import type { Position } from '../../domain/protection/types'
-import { protectInputSchema } from '../../domain/protect-plan'
+import { positionModifySchema, protectInputSchema } from '../../domain/protect-plan'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
 import { createOrderDesk } from '../orders/order-desk'
 import type { RiskGate } from '../orders/risk-gate'
 import type { ExchangeClient } from '../exchange/client'
+import type { LiveSource } from '../live/live-link'
 import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore } from './position-store'
 import { answerOf, planFor } from './protect'
+import { changeOf } from './levels-request'
 
 export interface PositionsDeps {
   session: Pick<Session, 'active' | 'client' | 'accountId' | 'onProfileEnd'>
@@ -25,12 +28,14 @@ export interface PositionsDeps {
   dataDir: string
   logger?: Logger | undefined
   pollMs?: number | undefined
+  /** The profile session's live feed (live-link.ts): the keeper steps the kept pairs' trades at once. */
+  live?: (() => LiveSource | null) | undefined
   /** The account's risk limits, checked before an entry is sent (exits are never held back). */
   riskGate?: (client: ExchangeClient, baseUrl: string) => RiskGate
 }
 
 export interface TerminalPositions {
-  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge'>
+  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge' | 'positions.modify'>
   /** Starts the active profile's keeper when it has positions on disk (after an activation). */
   resume(): Promise<void>
   dispose(): Promise<void>
@@ -49,7 +54,16 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
     const desk = createOrderDesk({ client, accountId: () => session.accountId })
     const riskGate = deps.riskGate?.(client, profile.baseUrl)
     const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => session.accountId, riskGate }) : desk
-    const k = createKeeper({ client, desk, entryDesk, store, logger: deps.logger, pollMs: deps.pollMs, onChange: (positions) => hub.emit('positions.changed', { profileId: profile.id, positions }) })
+    const k = createKeeper({
+      client,
+      desk,
+      entryDesk,
+      store,
+      logger: deps.logger,
+      pollMs: deps.pollMs,
+      live: deps.live,
+      onChange: (positions) => hub.emit('positions.changed', { profileId: profile.id, positions }),
+    })
     current = { profileId: profile.id, keeper: k }
     await k.start()
     return k
@@ -83,6 +97,7 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
       'positions.cancel': ({ id }) => byId(id, (k) => k.cancel(id)),
       // Only the acting keeper can carry on: another process's keeper answers NOT_KEEPER.
       'positions.acknowledge': ({ id }) => byId(id, (k) => k.acknowledge(id)),
+      'positions.modify': (input) => byId(input.id, (k) => k.modify(input.id, changeOf(positionModifySchema.parse(input)))),
     },
     async resume() {
       const id = session.active?.id

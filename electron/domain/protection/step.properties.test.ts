@@ -1,11 +1,12 @@
 // The protected position's invariants over random event sequences (fast-check). The events come
 // from a small model of the exchange: a random move picks something that could happen next to the
 // position as it stands (an order the exchange has fills, a cancel lands, an answer is lost, the
-// price moves, the trader closes), so every sequence is one a keeper could observe.
+// price moves, the trader moves a level or closes), so every sequence is one a keeper could observe.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Decimal } from '../decimal'
 import { exitsOutstanding, isLive, remaining } from './legs'
+import { levelsProblem } from './levels'
 import { openPosition, step } from './step'
 import type { Leg, Position, PositionAction, PositionEvent, PositionPlan } from './types'
 
@@ -44,7 +45,7 @@ const planArb: fc.Arbitrary<PositionPlan> = fc
   })
 
 type Move = [kind: number, a: number, b: number]
-const moveArb: fc.Arbitrary<Move> = fc.tuple(fc.integer({ min: 0, max: 40 }), fc.nat(10_000), fc.nat(10_000))
+const moveArb: fc.Arbitrary<Move> = fc.tuple(fc.integer({ min: 0, max: 43 }), fc.nat(10_000), fc.nat(10_000))
 
 const pick = <T>(items: T[], n: number): T | null => (items.length === 0 ? null : items[n % items.length]!)
 const more = (leg: Leg, n: number): string => {
@@ -97,6 +98,12 @@ function eventFor(p: Position, [kind, a, b]: Move): PositionEvent | null {
   if (kind === 36) return { type: 'resumed', price: new Decimal(8000 + (a % 4000)).div(100).toFixed() }
   if (kind === 37) return { type: 'acknowledged' }
   if (kind < 40) return { type: 'target-crossed', index: a % 4 }
+  // the trader drags the stop or a target (a change that breaks the rules is ignored by the reducer)
+  if (kind < 43) {
+    const last = new Decimal(8000 + (a % 4000)).div(100).toFixed()
+    const level = new Decimal(8000 + (b % 4000)).div(100).toFixed()
+    return kind === 41 ? { type: 'levels', last, targets: [{ index: b % 3, price: level }] } : { type: 'levels', last, stop: level }
+  }
   return { type: 'close', price: new Decimal(8000 + (a % 4000)).div(100).toFixed() }
 }
 
@@ -125,12 +132,14 @@ const RUNS = { numRuns: 500, seed: 20_260_101 }
 
 describe('protected positions, over random event sequences', () => {
   it('never sells beyond what was bought, and the live exits never hold more than the position has', () => {
-    const seen = { closed: 0, byTarget: 0, byStop: 0, targetSells: 0, lookUps: 0, stopMoves: 0, terminal: 0 }
+    const seen = { closed: 0, byTarget: 0, byStop: 0, targetSells: 0, lookUps: 0, stopMoves: 0, terminal: 0, levelsMoved: 0 }
     fc.assert(
       fc.property(sequences, ([plan, moves]) => {
         play(plan, moves, (before, _event, after, actions) => {
           expect(new Decimal(after.exited).lte(after.filled)).toBe(true)
           expect(exitsOutstanding(after).lte(remaining(after))).toBe(true)
+          // never two stops live: a moved or resized stop is cancelled, and replaced once the cancel is certain
+          expect(after.legs.filter((l) => l.role === 'stop' && isLive(l)).length).toBeLessThanOrEqual(1)
           if (after.state === 'closed') expect(remaining(after).eq(0) && !after.legs.some(isLive) && after.closedBy !== null).toBe(true)
           if (after.state === 'closed' && before.state !== 'closed') {
             seen.closed += 1
@@ -141,6 +150,7 @@ describe('protected positions, over random event sequences', () => {
           seen.lookUps += actions.filter((a) => a.type === 'look-up').length
           if (before.stop?.price !== after.stop?.price) seen.stopMoves += 1
           if (before.protection === 'exchange' && after.protection === 'terminal') seen.terminal += 1
+          if (_event.type === 'levels' && JSON.stringify([before.stop, before.targets]) !== JSON.stringify([after.stop, after.targets])) seen.levelsMoved += 1
         })
       }),
       RUNS,
@@ -194,11 +204,35 @@ describe('protected positions, over random event sequences', () => {
     )
   })
 
-  it('never loosens the stop, and trailing moves it by at least the trader’s step', () => {
+  it('moves a level only as the trader asked and the rules allow: the stop stays on the loss side, a reached target stays put', () => {
     fc.assert(
       fc.property(sequences, ([plan, moves]) => {
         play(plan, moves, (before, event, after) => {
-          if (before.stop === null || after.stop === null) return
+          if (event.type !== 'levels') return
+          const ok = levelsProblem(before, event, event.last) === null
+          const long = plan.side === 'BUY'
+          if (event.stop !== undefined) {
+            expect(after.stop?.price).toBe(ok ? new Decimal(event.stop).toFixed() : before.stop?.price)
+            // open: on the loss side of the last price; before the entry fills, of the entry
+            const side = before.state === 'pending' ? before.entryPrice : event.last
+            if (ok) expect(long ? new Decimal(event.stop).lt(side) : new Decimal(event.stop).gt(side)).toBe(true)
+          }
+          after.targets.forEach((t, i) => {
+            const asked = event.targets?.find((x) => x.index === i)
+            expect(t.price).toBe(ok && asked ? new Decimal(asked.price).toFixed() : before.targets[i]!.price)
+            if (ok && asked) expect(before.targets[i]!.state).toBe('waiting')
+          })
+        })
+      }),
+      RUNS,
+    )
+  })
+
+  it('never loosens the stop by itself, and trailing moves it by at least the trader’s step', () => {
+    fc.assert(
+      fc.property(sequences, ([plan, moves]) => {
+        play(plan, moves, (before, event, after) => {
+          if (before.stop === null || after.stop === null || event.type === 'levels') return // the trader's move: any way the rules allow
           const [was, is] = [new Decimal(before.stop.price), new Decimal(after.stop.price)]
           const tighter = plan.side === 'BUY' ? is.minus(was) : was.minus(is)
           expect(tighter.gte(0)).toBe(true)

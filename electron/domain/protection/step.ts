@@ -4,6 +4,7 @@
 // events always give the same orders with the same client_order_ids — after a restart too.
 import { Decimal } from '../decimal'
 import { addLeg, remaining } from './legs'
+import { applyLevels, levelsProblem } from './levels'
 import { reconcile } from './reconcile'
 import type { ClosedBy, Leg, Position, PositionEvent, PositionPlan, Step } from './types'
 
@@ -82,6 +83,10 @@ function observe(p: Position, event: Exclude<PositionEvent, { type: 'outcome-unk
       return resumed(p, new Decimal(event.price))
     case 'acknowledged':
       p.attention = null
+      return
+    case 'levels':
+      // reconcile moves the exchange's stop by cancel, then place, once its price no longer fits
+      if (levelsProblem(p, event, event.last) === null) applyLevels(p, event)
       return
     case 'close':
       p.attention = null // the trader decided

@@ -124,6 +124,8 @@ export type PositionEvent =
   | { type: 'resumed'; price: Dec }
   /** The trader has seen the `attention` and carries on: the next price is acted on as usual. */
   | { type: 'acknowledged' }
+  /** The trader moves the stop or waiting targets (levels.ts), checked against the last price `last`; a change that fails the check is ignored. */
+  | { type: 'levels'; last: Dec; stop?: Dec; targets?: { index: number; price: Dec }[] }
 
 export type PositionAction =
   | {

@@ -23,7 +23,7 @@ describe('the protected positions on the chart', () => {
     expect(positionsToDraw(ps, 'BTC_USDT').map((p) => p.id)).toEqual(['p1'])
   })
 
-  it('an entry, the stop (said when the terminal keeps it) and each target still waiting, labelled on the right', () => {
+  it('an entry, the stop (said when the terminal keeps it) and each target still waiting, labelled in the middle (the handles sit on the right)', () => {
     const p = position({
       protection: 'terminal',
       targets: [
@@ -37,6 +37,6 @@ describe('the protected positions on the chart', () => {
       ['position-p1-stop', 95, 'Long stop @ 95.00 (terminal)', 'red'],
       ['position-p1-target-1', 120, 'Long target 2 · 50 % @ 120.00', 'green'],
     ])
-    expect(data.every((d) => d.label.position === 'insideEndTop')).toBe(true)
+    expect(data.every((d) => d.label.position === 'insideMiddleTop')).toBe(true)
   })
 })

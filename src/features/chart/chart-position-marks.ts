@@ -1,6 +1,6 @@
 // The protected positions of the chart's pair drawn on the candle chart: the entry (dotted), the stop
-// and each target still waiting, labelled on the right so they do not cover the open orders' labels
-// on the left (chart-order-marks.ts). A position's orders at the exchange (its entry, its stop-limit)
+// and each target still waiting, labelled in the middle so they cover neither the open orders' labels
+// on the left (chart-order-marks.ts) nor the draggable handles on the right (ChartPositionLines.vue). A position's orders at the exchange (its entry, its stop-limit)
 // are open orders and keep their own lines; these are the position's levels, which the terminal
 // watches even where no order rests (a target, a terminal-kept stop).
 import { computed, type ComputedRef } from 'vue'
@@ -31,7 +31,7 @@ export function positionMarkData(positions: readonly Position[], pair: Pair | nu
   const price = (value: string) => (pair ? formatAmount(value, pair.price_precision) : formatExact(value))
   const data: MarkLineData = []
   const line = (name: string, at: string, color: string, type: 'dotted' | 'solid', text: string) =>
-    data.push({ name, yAxis: Number(at), lineStyle: { color, type, width: 1 }, label: { show: true, position: 'insideEndTop', formatter: text, color, fontSize: 11 } })
+    data.push({ name, yAxis: Number(at), lineStyle: { color, type, width: 1 }, label: { show: true, position: 'insideMiddleTop', formatter: text, color, fontSize: 11 } })
   for (const p of positions) {
     const who = p.side === 'BUY' ? 'Long' : 'Short'
     line(`position-${p.id}-entry`, p.entryPrice, colors.pointer, 'dotted', `${who} entry @ ${price(p.entryPrice)}`)

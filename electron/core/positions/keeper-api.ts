@@ -1,8 +1,10 @@
-// What the keeper (keeper.ts) needs and what it offers: its dependencies and options, and its API.
-import type { Position, PositionPlan } from '../../domain/protection/types'
+// What the keeper (keeper.ts) needs and what it offers: its dependencies and its interface.
+import type { LevelsChange } from '../../domain/protection/levels'
 import type { ExchangeClient } from '../exchange/client'
+import type { LiveSource } from '../live/live-link'
 import type { OrderDesk } from '../orders/order-desk'
 import type { Logger } from '../storage/logger'
+import type { Position, PositionPlan } from '../../domain/protection/types'
 import type { PositionStore } from './position-store'
 
 export interface KeeperDeps {
@@ -15,6 +17,12 @@ export interface KeeperDeps {
   entryDesk?: Pick<OrderDesk, 'place'>
   store: PositionStore
   logger?: Logger | undefined
+  /**
+   * The exchange's live feed (live/live-link.ts), if any: each trade of a kept pair steps `price-moved`
+   * at once (live-prices.ts). The polling carries on beside it, for the orders, and for the prices
+   * whenever the feed is not live.
+   */
+  live?: (() => LiveSource | null) | undefined
   /** How often orders and prices are read (and the lock retried). Default 2 s, at least 100 ms. */
   pollMs?: number
   /** A lock not refreshed for this long is a dead keeper's and is taken over. Default 10 s. */
@@ -46,6 +54,8 @@ export interface Keeper {
   cancel(id: string): Promise<Position | null>
   /** The trader saw the `attention` and carries on. */
   acknowledge(id: string): Promise<Position | null>
+  /** Moves the stop or waiting targets, checked against the last price (a stop at the exchange: cancel, then place). */
+  modify(id: string, change: LevelsChange): Promise<Position | null>
   /** One round of reading orders and prices (also run by the timer). */
   sync(): Promise<void>
   /** Warnings of the start (a damaged file set aside). */

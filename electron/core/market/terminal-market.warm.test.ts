@@ -1,0 +1,88 @@
+// The window's first chart in one round trip (market.start), and the chart a window host opens as its
+// core starts (warmChart): the window's first subscription is then answered from memory, the market
+// as the running feed holds it, instead of waiting for the exchange.
+import { describe, expect, it } from 'vitest'
+import type { TerminalDeps } from '../terminal'
+import { createExchangeClient, type ExchangeClient } from '../exchange/client'
+import { useTerminalHarness } from '../test/terminal-harness.test-util'
+
+/** Slow polls: every candle read the test counts is a start's, not a poll's. */
+const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000, accountMs: 60_000 }
+
+/** A client that counts the candle reads it sends to the exchange. */
+function counting(): { reads: () => number; createClient: NonNullable<TerminalDeps['createClient']> } {
+  let reads = 0
+  return {
+    reads: () => reads,
+    createClient: (options) => {
+      const client = createExchangeClient(options)
+      return new Proxy(client, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver) as unknown
+          if (key !== 'candles' || typeof value !== 'function') return value
+          return (...args: Parameters<ExchangeClient['candles']>) => {
+            reads += 1
+            return (value as ExchangeClient['candles']).apply(target, args)
+          }
+        },
+      })
+    },
+  }
+}
+
+async function until(done: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+describe('the first chart', () => {
+  const h = useTerminalHarness(23)
+
+  it('market.start subscribes to the remembered pair and names it in the answer', async () => {
+    const core = await h.open(h.freshDir(), { rates: slow })
+    await core.call('prefs.set', { pair: 'ETH_USDT', interval: '5' })
+    const answer = await core.call('market.start', undefined)
+    expect(answer?.pair).toBe('ETH_USDT')
+    expect(answer?.interval).toBe('5')
+    expect(answer?.candles.length).toBe(500)
+    expect(answer?.session.profileGeneration).toBe((await core.call('session.get', undefined)).profileGeneration)
+  })
+
+  it('a window host opens that chart as its core starts: the first subscription asks the exchange nothing more', async () => {
+    const count = counting()
+    const core = await h.open(h.freshDir(), { rates: slow, warmChart: true, createClient: count.createClient })
+    await until(() => count.reads() >= 1)
+    const warmReads = count.reads()
+    // The window that takes the warm chart over learns the live feed's modes, as any subscriber does.
+    const modes: unknown[] = []
+    core.on('feed.status', (status) => modes.push(status.modes))
+    const answer = await core.call('market.start', undefined)
+    await until(() => modes.length > 0)
+    expect(answer?.pair).toBe('BTC_USDT')
+    expect(answer?.candles.length).toBe(500)
+    expect(count.reads()).toBe(warmReads)
+    // Taken over once: the next subscription to the same chart reads the exchange again.
+    await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '15' })
+    expect(count.reads()).toBe(warmReads + 1)
+  })
+
+  it('a window that asks for another chart than the warm one gets that one, fresh from the exchange', async () => {
+    const count = counting()
+    const core = await h.open(h.freshDir(), { rates: slow, warmChart: true, createClient: count.createClient })
+    await until(() => count.reads() >= 1)
+    const answer = await core.call('market.subscribe', { pair: 'ETH_USDT', interval: '60' })
+    expect(answer.pair).toBe('ETH_USDT')
+    expect(answer.interval).toBe('60')
+    expect(count.reads()).toBe(2)
+  })
+
+  it('the CLI opens no chart of its own', async () => {
+    const count = counting()
+    await h.open(h.freshDir(), { rates: slow, createClient: count.createClient })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(count.reads()).toBe(0)
+  })
+})

@@ -1,0 +1,59 @@
+// The first chart's gate: the chart's own calls pass at once; every other call waits, in order, until
+// the gate opens (the chart answered) or its time is up, and none is lost.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { holdForFirstChart } from './first-chart'
+import { fakeTerminal } from '@/stores/fake-terminal.test-util'
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('holdForFirstChart', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it("sends the chart's calls at once and holds the others until the gate opens, in the order they came", async () => {
+    const inner = fakeTerminal({ 'market.start': () => null, 'prefs.get': () => ({}) as never, 'market.pairs': () => [], 'account.snapshot': () => ({}) as never })
+    const gate = holdForFirstChart(inner, 60_000)
+    const pairs = gate.bridge.call('market.pairs', undefined)
+    const account = gate.bridge.call('account.snapshot', undefined)
+    await gate.bridge.call('market.start', undefined)
+    await gate.bridge.call('prefs.get', undefined)
+    await flush()
+    expect(inner.calls.map((c) => c.method)).toEqual(['market.start', 'prefs.get'])
+    expect(gate.holding).toBe(true)
+    gate.open()
+    await Promise.all([pairs, account])
+    expect(inner.calls.map((c) => c.method)).toEqual(['market.start', 'prefs.get', 'market.pairs', 'account.snapshot'])
+    expect(gate.holding).toBe(false)
+  })
+
+  it('lets the held calls go after its time at the latest, and passes everything once open', async () => {
+    vi.useFakeTimers()
+    const inner = fakeTerminal({ 'market.pairs': () => [], 'alerts.list': () => [] })
+    const gate = holdForFirstChart(inner, 1_500)
+    const held = gate.bridge.call('market.pairs', undefined)
+    await vi.advanceTimersByTimeAsync(1_499)
+    expect(inner.calls).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1)
+    await held
+    expect(inner.callsOf('market.pairs')).toHaveLength(1)
+    await gate.bridge.call('alerts.list', undefined)
+    expect(inner.callsOf('alerts.list')).toHaveLength(1)
+  })
+
+  it("passes the events and the stream's resumption through untouched", () => {
+    const inner = fakeTerminal({})
+    let resumed = 0
+    inner.onResume = (listener) => {
+      listener()
+      resumed += 1
+      return () => undefined
+    }
+    const gate = holdForFirstChart(inner, 1_000)
+    const seen: unknown[] = []
+    gate.bridge.on('notice', (n) => seen.push(n))
+    inner.emit('notice', { level: 'info', title: 't', message: 'm' } as never)
+    gate.bridge.onResume?.(() => undefined)
+    expect(seen).toHaveLength(1)
+    expect(resumed).toBe(1)
+    gate.open()
+  })
+})
