@@ -48,3 +48,29 @@ export function postFaults(demo: AdminDemo, mode: Record<string, unknown>): Prom
     body: JSON.stringify(mode),
   })
 }
+
+/** The demo's own counters (/__admin/stats): what arrived, whatever the terminal believes. */
+export interface DemoStats {
+  requests: number
+  ordersPlaced: number
+  /** POST /trading/order received, answered or not: a resent order shows here. */
+  orderRequests: number
+  /** DELETE /trading/order received, answered or not: a repeated cancel shows here. */
+  cancelRequests: number
+}
+
+export async function demoStats(demo: AdminDemo): Promise<DemoStats> {
+  const res = await fetch(`${demo.origin}/__admin/stats`, { headers: { 'x-admin-token': demo.adminToken } })
+  if (!res.ok) throw new Error(`stats: ${res.status} ${await res.text()}`)
+  return (await res.json()) as DemoStats
+}
+
+/** Trades `pair` to `price` through the book (stops trigger, resting limits fill): POST /__admin/price. */
+export async function drivePrice(demo: AdminDemo, pair: string, price: { toFixed(): string }): Promise<void> {
+  const res = await fetch(`${demo.origin}/__admin/price`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': demo.adminToken },
+    body: JSON.stringify({ pair, price: price.toFixed() }),
+  })
+  if (res.status !== 200) throw new Error(`drive ${pair} to ${price.toFixed()}: ${res.status} ${await res.text()}`)
+}

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
+import { EventEmitter } from 'node:events'
 import { EXIT, runCli, type CliIo } from './run'
+import { untilStopped, type SignalSource } from './positions-verbs'
 
 let demo: DemoExchange
 let dataDir: string
@@ -78,5 +80,25 @@ describe('the positions verbs', () => {
     expect(cancelled.json).toMatchObject({ queued: false, position: { state: 'cancelled' } })
     const usage = await cli(['protect', '--pair', 'BTC_USDT', '--side', 'BUY', '--entry-market', '--entry-price', '1', '--amount', '1', '--stop-loss', '1'])
     expect(usage.code).toBe(EXIT.usage)
+  })
+})
+
+describe('keeper until stopped', () => {
+  // The keeper's timer is unref'd; a `keeper` process that held nothing else ended after its first round.
+  it('holds the process open until SIGINT or SIGTERM, and lets go then', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
+    for (const name of ['SIGTERM', 'SIGINT'] as const) {
+      const signals = new EventEmitter()
+      const before = timers()
+      let ended = false
+      const waiting = untilStopped(undefined, signals as unknown as SignalSource).then(() => (ended = true))
+      expect(timers(), 'a timer holds the event loop').toBe(before + 1)
+      await new Promise((r) => setTimeout(r, 10))
+      expect(ended).toBe(false)
+      signals.emit(name)
+      await waiting
+      expect(timers()).toBe(before)
+      expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0)
+    }
   })
 })

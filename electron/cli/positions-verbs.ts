@@ -122,20 +122,30 @@ export function positionView(p: Position) {
   return { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, targets, attention, legs }
 }
 
-function untilStopped(signal: AbortSignal | undefined): Promise<void> {
+/** What `untilStopped` listens to for SIGINT and SIGTERM: the process, or a stand-in in tests. */
+export type SignalSource = Pick<NodeJS.Process, 'on' | 'off'>
+
+/**
+ * Resolves when `signal` aborts, or else at SIGINT or SIGTERM. Until then it holds the event loop
+ * open: the keeper's own timer is unref'd (it must not keep the app alive), so without this hold the
+ * `keeper` verb's process would end right after its first round, letting go of the lock.
+ */
+export function untilStopped(signal: AbortSignal | undefined, source: SignalSource = process): Promise<void> {
   return new Promise((resolve) => {
     if (signal) {
       if (signal.aborted) return resolve()
       signal.addEventListener('abort', () => resolve(), { once: true })
       return
     }
+    const hold = setInterval(() => undefined, 1 << 30)
     const done = () => {
-      process.off('SIGINT', done)
-      process.off('SIGTERM', done)
+      clearInterval(hold)
+      source.off('SIGINT', done)
+      source.off('SIGTERM', done)
       resolve()
     }
-    process.on('SIGINT', done)
-    process.on('SIGTERM', done)
+    source.on('SIGINT', done)
+    source.on('SIGTERM', done)
   })
 }
 
@@ -159,9 +169,17 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
     entryDesk,
     store,
     ...(feed ? { live: () => sourceOfClient(feed) } : {}),
-    ...(verb === 'keeper' ? { onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }) } : {}),
+    ...(verb === 'keeper'
+      ? {
+          onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }),
+          // a keeper that waited for the lock says when it took over
+          onActing: () => started && write({ event: 'keeper', acting: true, file: store.path, tookOver: true }),
+        }
+      : {}),
   })
+  let started = false
   await keeper.start()
+  started = true
   try {
     if (verb === 'keeper') {
       write({ event: 'keeper', acting: keeper.acting(), file: store.path, ...(live?.feed ? { feed: live.url } : { feed: null, polling: live?.reason }) })

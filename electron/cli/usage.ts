@@ -62,7 +62,9 @@ Protected positions (docs/positions.md; the state is the profile's file in the d
                   cancel, then place) or target N's price (N from 1, as listed); checked against the last price
   keeper          keeps the profile's positions until SIGINT/SIGTERM (one per profile: a lock);
                   [--feed-url U] its pairs' trades from the live feed act at once (TERMINAL_FEED=off:
-                  polling only); JSON lines as they change. Without a keeper running, protect/close/cancel act
+                  polling only); JSON lines as they change; one that waited for the lock prints
+                  {"event":"keeper","acting":true,"tookOver":true} once it took over and reconciled.
+                  Without a keeper running, protect/close/cancel act
                   once and let go; with one, they leave their request for it ("queued")
 
 Risk limits (per exchange and account, in the data directory; --base-url or --profile names the exchange):

@@ -75,19 +75,21 @@ describe('admin endpoints', () => {
     expect((await raw(exchange, 'GET', '/pairs')).status).toBe(502)
   })
 
-  it('count requests, accepted orders and order requests; its own calls are not counted', async () => {
+  it('count requests, accepted orders, order and cancel requests; its own calls are not counted', async () => {
     exchange = await startTestExchange({ admin: true })
     const token = exchange.adminToken!
     const session = await Session.open(exchange)
     const before = (await (await admin(exchange, 'GET', 'stats', { token })).json()) as { requests: number; ordersPlaced: number; orderRequests: number }
-    expect(before).toEqual({ requests: 1, ordersPlaced: 0, orderRequests: 0, tapeTrades: 0 }) // the login
+    expect(before).toEqual({ requests: 1, ordersPlaced: 0, orderRequests: 0, cancelRequests: 0, tapeTrades: 0 }) // the login
     const order = { pair: 'BTC_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.001', limit_price: '1000' }
     expect((await session.order(order)).status).toBe(200)
     await admin(exchange, 'POST', 'faults', { token, body: JSON.stringify({ serverError: 503, onlyPaths: ['/trading/order'] }) })
     expect((await session.order(order)).status).toBe(503)
+    // a refused cancel reached the exchange too
+    expect((await session.cancel({ all: true })).status).toBe(503)
     const after = (await (await admin(exchange, 'GET', 'stats', { token })).json()) as typeof before
     // the refused POST reached the exchange but placed nothing
-    expect(after).toEqual({ requests: 3, ordersPlaced: 1, orderRequests: 2, tapeTrades: 0 })
+    expect(after).toEqual({ requests: 4, ordersPlaced: 1, orderRequests: 2, cancelRequests: 1, tapeTrades: 0 })
   })
 
   it('list the order calls as they arrived, a drive answering when it began: the bench times an order on the wire', async () => {
@@ -170,7 +172,7 @@ describe('the loopback guard', () => {
     await handleAdmin(req, res, '/__admin/faults', {
       token: 'secret-token',
       setFaults: () => (faultsSet = true),
-      stats: () => ({ requests: 0, ordersPlaced: 0, orderRequests: 0, tapeTrades: 0 }),
+      stats: () => ({ requests: 0, ordersPlaced: 0, orderRequests: 0, cancelRequests: 0, tapeTrades: 0 }),
       tape: () => false,
       pricePrecision: () => 2,
       drivePrice: () => 0,

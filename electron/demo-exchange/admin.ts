@@ -3,7 +3,7 @@
 // /api/v3, so no exchange path is shadowed.
 //
 //   POST /__admin/faults   body: a FaultMode as JSON ({} clears)  → 200 {"faults": <active mode>}
-//   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests", "tapeTrades"}
+//   GET  /__admin/stats                                             → 200 {"requests", "ordersPlaced", "orderRequests", "cancelRequests", "tapeTrades"}
 //   GET  /__admin/calls                                             → 200 {"calls": [{"method", "path", "at"}]}: the latest 100
 //        POST/DELETE requests on /trading/* (orders placed, cancels), oldest first, `at` when each arrived
 //        (epoch ms with a fraction: the bench times an order "on the wire" against the drive's `at`)
@@ -35,6 +35,8 @@ export interface AdminStats {
   ordersPlaced: number
   /** POST /trading/order requests received, answered or not: a resent order shows here. */
   orderRequests: number
+  /** DELETE /trading/order requests received, answered or not: a repeated cancel shows here. */
+  cancelRequests: number
   /** Trades executed by the tape (POST /__admin/tape) since the start. */
   tapeTrades: number
 }
@@ -79,6 +81,7 @@ export function newAdminToken(): string {
 const faultModeSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   dropOrderResponse: z.boolean().optional(),
+  dropCancelResponse: z.boolean().optional(),
   serverError: z.number().int().min(500).max(599).optional(),
   rateLimit: z.strictObject({ retryAfterSec: z.number().int().min(0).max(3_600) }).optional(),
   expiredToken: z.boolean().optional(),

@@ -1,7 +1,7 @@
 // Each fault mode, switched on and off per server instance, as a client would experience it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DemoExchange } from './server'
-import { Session, raw, startTestExchange } from './test/test-kit.test-util'
+import { Session, hmacHex, raw, startTestExchange } from './test/test-kit.test-util'
 
 let ex: DemoExchange
 let master: Session
@@ -22,6 +22,20 @@ describe('fault modes', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(140)
   })
 
+  it("latencyMs past the client's patience: the client gives up, the order still executes when the delay ends", async () => {
+    ex.setFaults({ latencyMs: 400, onlyPaths: ['/trading/order'] })
+    const before = ex.stats().ordersPlaced
+    const bodyText = JSON.stringify({ ...ORDER, client_order_id: 'late-order' })
+    const headers = { authorization: `Bearer ${master.token}`, 'x-sign': hmacHex(master.account.apiSecret, bodyText), 'content-type': 'application/json' }
+    const gaveUp = fetch(`${ex.baseUrl}/trading/order`, { method: 'POST', headers, body: bodyText, signal: AbortSignal.timeout(100) })
+    await expect(gaveUp).rejects.toThrow()
+    expect(ex.stats().ordersPlaced).toBe(before) // not yet
+    await new Promise((r) => setTimeout(r, 500))
+    expect(ex.stats().ordersPlaced).toBe(before + 1)
+    expect((await master.orders()).filter((o) => o.client_order_id === 'late-order')).toHaveLength(1)
+    await master.cancel({ all: true })
+  })
+
   it('dropOrderResponse executes the order exactly once and closes the socket unanswered', async () => {
     ex.setFaults({ dropOrderResponse: true })
     const before = ex.stats().ordersPlaced
@@ -32,6 +46,24 @@ describe('fault modes', () => {
     expect(found).toHaveLength(1)
     expect(found[0]!.status).toBe('OPEN')
     await master.cancel({ all: true })
+  })
+
+  it('dropCancelResponse executes the cancel once and closes the socket unanswered; orders are still answered', async () => {
+    const placed = await master.order({ ...ORDER, client_order_id: 'cancel-lost' })
+    const id = (placed.json as number[])[0]!
+    ex.setFaults({ dropCancelResponse: true, failTimes: 1 })
+    const before = ex.stats()
+    await expect(master.cancel({ order_ids: [id] })).rejects.toThrow()
+    expect(ex.stats().cancelRequests).toBe(before.cancelRequests + 1)
+    // the cancel happened: the order's record says so
+    expect((await master.orders()).find((o) => o.client_order_id === 'cancel-lost')?.status).toBe('CANCELLED')
+    // the one counted failure is used up: the next cancel is answered
+    const again = await master.cancel({ order_ids: [id] })
+    expect(again.status).toBe(200)
+    // and an order's answer was never dropped by it
+    ex.setFaults({ dropCancelResponse: true })
+    expect((await master.order(ORDER)).status).toBe(200)
+    await master.cancel({ all: true }).catch(() => undefined)
   })
 
   it('serverError answers that status to every request, without executing anything', async () => {

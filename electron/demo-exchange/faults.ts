@@ -1,4 +1,4 @@
-// Fault injection for tests: a switchable set of misbehaviours (latency, dropped order responses, 5xx,
+// Fault injection for tests: a switchable set of misbehaviours (latency, dropped order and cancel responses, 5xx,
 // 429, expired tokens, truncated JSON, gateway pages, a skewed clock, order records without
 // client_order_id, and the live feed's), each off by default.
 
@@ -6,6 +6,8 @@ export type FaultMode = {
   latencyMs?: number
   /** Execute the order, then destroy the socket without answering. */
   dropOrderResponse?: boolean
+  /** Execute a cancel (DELETE /trading/order), then destroy the socket without answering. */
+  dropCancelResponse?: boolean
   /** Every request answers this status (500/502/503 ...). */
   serverError?: number
   /** 429 with Retry-After. */
@@ -20,7 +22,7 @@ export type FaultMode = {
   clockSkewSec?: number
   /** Order records (GET /accounts/order) without client_order_id, as the real exchange's are. */
   omitClientOrderId?: boolean
-  /** Apply serverError/rateLimit/htmlGateway/malformedJson/dropOrderResponse to the next N requests only. */
+  /** Apply serverError/rateLimit/htmlGateway/malformedJson/dropOrderResponse/dropCancelResponse to the next N requests only. */
   failTimes?: number
   /** Apply faults only to paths (after /api/v3) starting with one of these. */
   onlyPaths?: string[]
@@ -39,6 +41,9 @@ export type FaultMode = {
   /** Drop a client whose unsent backlog exceeds this many bytes (default 1 MiB). */
   feedMaxBufferedBytes?: number
 }
+
+/** What a request does to orders: places one (POST /trading/order), cancels (DELETE /trading/order), or neither. */
+export type OrderAct = 'place' | 'cancel' | null
 
 /** What the server must do to one request. */
 export interface FaultPlan {
@@ -72,7 +77,7 @@ export class Faults {
   }
 
   /** The plan for one request; counts it against failTimes when it fails. */
-  plan(path: string, isOrderPlacement: boolean): FaultPlan {
+  plan(path: string, act: OrderAct): FaultPlan {
     const m = this.mode
     if (m.onlyPaths && !m.onlyPaths.some((prefix) => path.startsWith(prefix))) return NONE
     const failing = this.remaining === undefined || this.remaining > 0
@@ -94,7 +99,7 @@ export class Faults {
         plan.failure = 'rate'
         plan.retryAfterSec = m.rateLimit.retryAfterSec
       } else {
-        plan.drop = m.dropOrderResponse === true && isOrderPlacement
+        plan.drop = (m.dropOrderResponse === true && act === 'place') || (m.dropCancelResponse === true && act === 'cancel')
         plan.malformed = m.malformedJson === true
       }
       if (plan.failure !== null || plan.drop || plan.malformed) this.countFailure()
@@ -107,7 +112,7 @@ export class Faults {
     this.remaining--
     if (this.remaining <= 0) {
       // the counted failures are used up; latency, expiredToken and clockSkew stay until cleared
-      const { htmlGateway: _h, serverError: _s, rateLimit: _r, malformedJson: _m, dropOrderResponse: _d, ...rest } = this.mode
+      const { htmlGateway: _h, serverError: _s, rateLimit: _r, malformedJson: _m, dropOrderResponse: _d, dropCancelResponse: _c, ...rest } = this.mode
       this.mode = rest
     }
   }

@@ -5,7 +5,7 @@
 // is the part that knows HTTP; the handlers (routes.ts) only see a parsed request.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ADMIN_PREFIX, type AdminDeps, type OrderCall, handleAdmin, preciseNow } from './admin'
-import type { FaultPlan, Faults } from './faults'
+import type { FaultPlan, Faults, OrderAct } from './faults'
 import { readBody } from './http-body'
 import { type Reply, type Route, error } from './route-kit'
 
@@ -48,9 +48,10 @@ export interface RequestHandlerDeps {
 export interface RequestHandler {
   /** For node:http's createServer. */
   listener(req: IncomingMessage, res: ServerResponse): void
-  /** Requests seen outside /__admin, and POST /trading/order among them (answered or not). */
+  /** Requests seen outside /__admin, and POST and DELETE /trading/order among them (answered or not). */
   readonly requests: number
   readonly orderRequests: number
+  readonly cancelRequests: number
   /** The latest POST/DELETE requests on /trading/*, oldest first, each with the moment it arrived. */
   orderCalls(): readonly OrderCall[]
   /** Drops the latency fault's pending delays (on close). */
@@ -61,6 +62,7 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
   const knownPaths = new Set([...routes.keys()].map((key) => key.slice(key.indexOf(' ') + 1)))
   let requests = 0
   let orderRequests = 0
+  let cancelRequests = 0
   const calls: OrderCall[] = []
   const pendingTimers = new Set<NodeJS.Timeout>()
 
@@ -84,13 +86,19 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     requests++
     const path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname
     const method = req.method ?? 'GET'
-    const isOrderPlacement = method === 'POST' && path === '/trading/order'
-    if (isOrderPlacement) orderRequests++
+    const act: OrderAct = path !== '/trading/order' ? null : method === 'POST' ? 'place' : method === 'DELETE' ? 'cancel' : null
+    if (act === 'place') orderRequests++
+    if (act === 'cancel') cancelRequests++
     if ((method === 'POST' || method === 'DELETE') && pathname.startsWith(`${API_PREFIX}/trading/`)) {
       calls.push({ method, path, at: preciseNow() })
       if (calls.length > MAX_CALLS) calls.shift()
     }
-    const plan = faults.plan(path, isOrderPlacement)
+    const plan = faults.plan(path, act)
+    const route: Route | undefined = pathname.startsWith(`${API_PREFIX}/`) ? routes.get(`${method} ${path}`) : undefined
+    const hasBody = route !== undefined && route.method !== 'GET'
+    // Read before the delay: a request that reached the exchange is executed even when its client
+    // gave up waiting meanwhile (a timeout on the client's side), as on a slow real exchange.
+    const raw = hasBody ? await readBody(req, MAX_BODY) : null
     if (plan.latencyMs > 0) await sleep(plan.latencyMs)
     if (plan.failure === 'html') return send(res, { status: 502, body: GATEWAY_PAGE }, 'text/html; charset=utf-8')
     if (plan.failure === 'server') return send(res, error(plan.serverStatus, 'SERVER_ERROR', `Simulated server error ${plan.serverStatus}.`))
@@ -101,7 +109,6 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     }
 
     let reply: Reply
-    const route: Route | undefined = pathname.startsWith(`${API_PREFIX}/`) ? routes.get(`${method} ${path}`) : undefined
     if (!route) {
       if (pathname.startsWith(`${API_PREFIX}/`) && knownPaths.has(path)) {
         const allow = [...routes.entries()].filter(([key]) => key.endsWith(` ${path}`)).map(([, r]) => r.method)
@@ -111,11 +118,9 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
         reply = error(404, 'NOT_FOUND', `No endpoint ${API_PREFIX}${path}.`)
       }
     } else {
-      const hasBody = route.method !== 'GET'
-      const raw = hasBody ? await readBody(req, MAX_BODY) : null
       reply = hasBody && raw === null ? error(400, 'INVALID_BODY', `The body is larger than ${MAX_BODY} bytes.`) : dispatch(route, req, url, q, raw, plan)
       if (plan.drop && reply.status === 200) {
-        // the order was executed; the client never learns it
+        // the order (or the cancel) was executed; the client never learns it
         req.socket.destroy()
         return
       }
@@ -159,6 +164,9 @@ export function createRequestHandler({ routes, faults, authenticate, admin }: Re
     },
     get orderRequests() {
       return orderRequests
+    },
+    get cancelRequests() {
+      return cancelRequests
     },
     orderCalls: () => [...calls],
     cancelTimers: () => {

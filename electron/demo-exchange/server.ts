@@ -33,8 +33,11 @@ export interface DemoExchange {
   accounts: DemoAccountCredentials[]
   /** Replaces the current fault set; {} clears. */
   setFaults(faults: FaultMode): void
-  /** orderRequests: POST /trading/order requests received, answered or not (a resent order shows here). */
-  stats(): { requests: number; ordersPlaced: number; orderRequests: number; tapeTrades: number }
+  /**
+   * orderRequests: POST /trading/order requests received, answered or not (a resent order shows here);
+   * cancelRequests: the same for DELETE /trading/order (a repeated cancel shows here).
+   */
+  stats(): { requests: number; ordersPlaced: number; orderRequests: number; cancelRequests: number; tapeTrades: number }
   feedStats(): FeedStats
   /** Present when started with `admin: true`: the token of the /__admin endpoints (admin.ts). */
   adminToken?: string
@@ -75,7 +78,7 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     feed.applyFaults(mode)
   }
   const adminToken = options.admin === true ? newAdminToken() : null
-  const stats = () => ({ requests: http.requests, ordersPlaced: engine.userOrdersPlaced, orderRequests: http.orderRequests, tapeTrades: simulation.tapeTrades })
+  const stats = () => ({ requests: http.requests, ordersPlaced: engine.userOrdersPlaced, orderRequests: http.orderRequests, cancelRequests: http.cancelRequests, tapeTrades: simulation.tapeTrades })
   const tape = (t: Tape): boolean => simulation.tape(t.pair, t.rate, t.seconds)
   const pricePrecision = (pair: string): number | null => PAIRS_BY_NAME.get(pair)?.pricePrecision ?? null
   const drivePrice = (pair: string, price: Decimal): number => simulation.driveTo(pair, price) ?? 0

@@ -29,8 +29,14 @@ export interface KeeperDeps {
   lockStaleMs?: number
   /** Waits between the reads of a look-up. Default 0, 1 s, 2 s. */
   lookupDelaysMs?: readonly number[]
+  /** How old a send must be before a look-up's "not found" gives its leg up (leg-lookup.ts). Default 60 s. */
+  lookupGraceMs?: number
+  /** A cancel whose order still rests at the next round is sent again, at most this often. Default 10 s. */
+  cancelRetryMs?: number
   /** Every change of the positions (the `positions.changed` event). */
   onChange?: (positions: Position[]) => void
+  /** It took the lock (at start, or over from a keeper that stopped or died) and finished its first round, the reconcile. */
+  onActing?: () => void
 }
 
 export interface Keeper {

@@ -24,8 +24,8 @@ function setUp() {
   const dir = mkdtempSync(join(tmpdir(), 'keeper-lock-'))
   dirs.push(dir)
   const exchange = fakeExchange()
-  const keeper = (): Keeper => {
-    const k = createKeeper({ client: exchange.client, desk: exchange.desk, store: createPositionStore(dir, 'prof'), pollMs: 60_000, lockStaleMs: 2_000 })
+  const keeper = (onActing?: () => void): Keeper => {
+    const k = createKeeper({ client: exchange.client, desk: exchange.desk, store: createPositionStore(dir, 'prof'), pollMs: 60_000, lockStaleMs: 2_000, ...(onActing ? { onActing } : {}) })
     keepers.push(k)
     return k
   }
@@ -35,12 +35,14 @@ function setUp() {
 describe('one keeper per profile', () => {
   it('two keepers: only the one with the lock acts; the other reads, queues, and takes over when the lock is free', async () => {
     const { exchange, keeper } = setUp()
-    const first = keeper()
-    const second = keeper()
+    const tookOver: string[] = []
+    const first = keeper(() => tookOver.push('first'))
+    const second = keeper(() => tookOver.push('second'))
     await first.start()
     await second.start()
     expect(first.acting()).toBe(true)
     expect(second.acting()).toBe(false)
+    expect(tookOver).toEqual(['first'])
 
     expect(await second.open(PLAN)).toBeNull() // left in the inbox
     expect(exchange.state.placed).toBe(0)
@@ -53,6 +55,7 @@ describe('one keeper per profile', () => {
     await first.stop()
     await second.sync()
     expect(second.acting()).toBe(true)
+    expect(tookOver).toEqual(['first', 'second']) // once it took the lock and reconciled
     await second.sync()
     expect(exchange.state.placed).toBe(1) // took over: the resting entry is known, nothing sent again
   })

@@ -14,10 +14,10 @@ import { TerminalError, isTerminalError, toTerminalError } from '../../domain/er
 import { openPosition, step } from '../../domain/protection/step'
 import { isLive } from '../../domain/protection/legs'
 import type { Position, PositionAction, PositionEvent } from '../../domain/protection/types'
-import type { OrderRecord } from '../../domain/wire'
-import { lookUpOrder } from '../orders/order-lookup'
+import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
-import { bodyOf, draftOf, eventsFromRecord, lookedUp, recordOf } from './leg-facts'
+import { draftOf, eventsFromRecord, recordOf } from './leg-facts'
+import { createLegLookup } from './leg-lookup'
 import { levelsEventOf } from './levels-request'
 import type { KeeperRequest } from './position-store'
 import type { Keeper, KeeperDeps } from './keeper-api'
@@ -41,6 +41,15 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   let timer: ReturnType<typeof setInterval> | null = null
   let queue: Promise<unknown> = Promise.resolve()
   let savedJson = ''
+  const cancelRetryMs = deps.cancelRetryMs ?? 10_000
+  /** When this process last sent each leg's cancel; none yet (a start) makes a resting `cancelling` leg due at once. */
+  const cancelSentAt = new Map<string, number>()
+  const legs = createLegLookup({
+    client,
+    logger: log,
+    ...(deps.lookupDelaysMs ? { delaysMs: deps.lookupDelaysMs } : {}),
+    ...(deps.lookupGraceMs !== undefined ? { graceMs: deps.lookupGraceMs } : {}),
+  })
   const prices = deps.live ? createLivePrices({ source: deps.live, step: (batch) => serial(() => stepPrices(batch)), resync: () => serial(tick) }) : null
 
   /** One thing at a time, in order: steps, saves and orders never interleave. */
@@ -105,6 +114,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     if (action.type === 'place') {
       try {
         const via = action.role === 'entry' ? (deps.entryDesk ?? desk) : desk
+        legs.sent(clientOrderId)
         const result = await via.place(draftOf(p, action))
         const orderId = result.orderIds[0]
         if (result.outcome === 'placed' || ((result.lookup === 'placed' || result.lookup === 'probably-placed') && orderId !== undefined)) {
@@ -119,6 +129,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       }
     }
     if (action.type === 'cancel') {
+      cancelSentAt.set(clientOrderId, Date.now())
       try {
         await client.cancelOrders({ order_ids: [Number(action.orderId)] })
       } catch (error) {
@@ -130,32 +141,11 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       const record = leg ? recordOf(leg, await recentOrders(p.pair)) : null
       return leg && record ? eventsFromRecord({ ...leg, orderId: action.orderId }, record).filter((e) => e.type !== 'accepted') : []
     }
-    return lookUp(p, clientOrderId)
+    return legs.lookUp(p, clientOrderId)
   }
 
   async function recentOrders(pair: string): Promise<OrderRecord[]> {
     return client.recentOrders(undefined, { pair })
-  }
-
-  /** Looks a leg up in the recent orders; still unsure: no event, it stays unknown and is asked again at the next poll. */
-  async function lookUp(p: Position, clientOrderId: string): Promise<PositionEvent[]> {
-    const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
-    if (leg === undefined) return []
-    const body = bodyOf(p, leg)
-    const cause = new TerminalError({ kind: 'outcome-unknown', code: 'KEEPER_LOOKUP', message: 'The keeper lost the answer to an order.' })
-    const delaysMs = deps.lookupDelaysMs ?? [0, 1_000, 2_000]
-    const result = await lookUpOrder(
-      { client, clientOrderId, body, sentAt: Date.now() - 24 * 3_600_000, cause },
-      { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), delaysMs, budgetMs: 15_000 },
-    )
-    if (result.lookup === 'not-found') return [lookedUp(clientOrderId, null)]
-    const id = result.orderIds[0]
-    if ((result.lookup === 'placed' || result.lookup === 'probably-placed') && id !== undefined) {
-      const record = (await recentOrders(p.pair)).find((r) => r.id === id) ?? null
-      return record ? [lookedUp(clientOrderId, record)] : []
-    }
-    log?.warn('keeper: an order is still unknown', { clientOrderId, lookup: result.lookup })
-    return []
   }
 
   /** Reads each pair's orders and last price once; feeds what changed. The first round after a start is the reconcile. */
@@ -189,8 +179,15 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       const record = recordOf(now, records)
       // an order sent whose answer was never saved (a keeper that stopped mid-way): look it up, never resend
       if (now.status === 'placing' && record === null) await feed(id, { type: 'outcome-unknown', clientOrderId: now.clientOrderId })
-      else if (now.status === 'unknown') for (const e of await lookUp(p, now.clientOrderId)) await feed(id, e)
-      else if (record !== null) for (const e of eventsFromRecord(now, record)) await feed(id, e)
+      else if (now.status === 'unknown') for (const e of await legs.lookUp(p, now.clientOrderId)) await feed(id, e)
+      else if (record !== null) {
+        const events = eventsFromRecord(now, record)
+        for (const e of events) await feed(id, e)
+        // a cancel that never took (refused, a network failure, a keeper that died before sending it): again, at most every cancelRetryMs
+        if (events.length === 0 && now.status === 'cancelling' && LIVE_ORDER_STATUSES.includes(record.status) && Date.now() - (cancelSentAt.get(now.clientOrderId) ?? 0) >= cancelRetryMs) {
+          for (const e of await perform(p, { type: 'cancel', clientOrderId: now.clientOrderId, orderId: String(record.id) })) await feed(id, e)
+        }
+      }
     }
     if (last !== null) await feedPrice(id, last)
   }
@@ -265,8 +262,12 @@ export function createKeeper(deps: KeeperDeps): Keeper {
 
   async function tick(): Promise<void> {
     try {
-      if (!acting()) await tryTake()
-      if (acting()) await syncNow()
+      const took = !acting()
+      if (took) await tryTake()
+      if (acting()) {
+        await syncNow()
+        if (took && acting()) deps.onActing?.() // after the reconcile: it acts from here on
+      }
       follow()
     } catch (error) {
       log?.warn('keeper: a round failed', { error: toTerminalError(error).message })

@@ -1,7 +1,7 @@
 // The protection in words and the legs only the running terminal keeps, through the reducer's own
 // positions: a resting exchange stop, a refused one, a position without a stop, the attention, the ends.
 import { describe, expect, it } from 'vitest'
-import { protectionWords, terminalKeptLegs } from './describe'
+import { exitsInWords, protectionWords, terminalKeptLegs } from './describe'
 import { openPosition, step } from './step'
 import type { Position, PositionEvent, PositionPlan } from './types'
 import { PLAN } from '../test/position-plan.test-util'
@@ -35,10 +35,30 @@ describe('protectionWords', () => {
   it('no stop, the attention, and the ends', () => {
     expect(protectionWords(run({ ...PLAN, protection: 'none', stop: null }, ...filledWhole)).kind).toBe('unprotected')
     const open = run(withTarget, ...filledWhole, { type: 'accepted', clientOrderId: 'p1-2', orderId: 'x2' })
-    expect(protectionWords({ ...open, attention: { reason: 'target-crossed-unwatched', price: '111' } }).kind).toBe('unprotected')
+    // a target crossed unseen: the terminal waits for the trader, the exchange's stop still protects
+    expect(protectionWords({ ...open, attention: { reason: 'target-crossed-unwatched', price: '111' } })).toEqual({
+      kind: 'exchange',
+      text: 'protected by the exchange; a level was crossed while no terminal ran: you decide',
+    })
+    const kept = run({ ...withTarget, protection: 'terminal' }, ...filledWhole)
+    expect(protectionWords({ ...kept, attention: { reason: 'stop-crossed-unwatched', price: '94' } })).toEqual({
+      kind: 'unprotected',
+      text: 'unprotected until you decide: the price crossed a level while no terminal ran',
+    })
     expect(protectionWords({ ...open, state: 'closed', closedBy: 'stop' }).text).toBe('closed by stop')
     expect(protectionWords({ ...open, state: 'closed', closedBy: 'target' }).text).toBe('closed by target')
     expect(protectionWords({ ...open, state: 'cancelled' }).kind).toBe('cancelled')
+  })
+})
+
+describe('exitsInWords', () => {
+  it('says which exits sold how much once the position ended, and nothing while it lives', () => {
+    const stopped = run(PLAN, ...filledWhole, { type: 'accepted', clientOrderId: 'p1-2', orderId: 'x2' }, { type: 'filled', clientOrderId: 'p1-2', filled: '1', done: true })
+    expect(stopped).toMatchObject({ state: 'closed', closedBy: 'stop' })
+    expect(exitsInWords(stopped)).toEqual(['the exchange’s stop (stop 95, limit 94) sold 1 BTC'])
+    const open = run(PLAN, ...filledWhole, { type: 'accepted', clientOrderId: 'p1-2', orderId: 'x2' })
+    expect(exitsInWords(open)).toEqual([])
+    expect(exitsInWords(run(PLAN, { type: 'refused', clientOrderId: 'p1-1', reason: 'no' }))).toEqual([])
   })
 })
 

@@ -2,6 +2,7 @@
 // the terminal while it runs, nobody and why) or how it ended; and which of its legs only the running
 // terminal keeps, so quitting can name what will stop being watched. Pure: the window's Positions
 // tab and the Electron shell's quit question say the same thing from the same position.
+import { Decimal } from '../decimal'
 import { isLive } from './legs'
 import type { Position } from './types'
 
@@ -25,8 +26,12 @@ export function protectionWords(p: Position): ProtectionWords {
   if (p.state === 'pending') return { kind: 'pending', text: p.stop === null ? 'waiting for the entry to fill; no stop' : `waiting for the entry to fill; then protected by ${where}` }
   if (p.closing !== null) return { kind: 'terminal', text: `closing (${CLOSED_BY[p.closing.reason]}): the terminal sells what is held` }
   if (p.stop === null || p.protection === 'none') return { kind: 'unprotected', text: 'unprotected: no stop-loss was set' }
-  if (p.attention !== null) return { kind: 'unprotected', text: 'unprotected until you decide: the price crossed a level while no terminal ran' }
   const stop = p.legs.filter((l) => l.role === 'stop')
+  if (p.attention !== null) {
+    // prices wait for the trader: the terminal acts on none, but a stop resting at the exchange still protects
+    if (p.protection === 'exchange' && stop.some((l) => l.status === 'resting')) return { kind: 'exchange', text: 'protected by the exchange; a level was crossed while no terminal ran: you decide' }
+    return { kind: 'unprotected', text: 'unprotected until you decide: the price crossed a level while no terminal ran' }
+  }
   if (p.protection === 'exchange' && stop.some((l) => l.status === 'resting')) return { kind: 'exchange', text: 'protected by the exchange' }
   if (p.protection === 'terminal') {
     const refused = stop.some((l) => l.status === 'refused')
@@ -37,6 +42,25 @@ export function protectionWords(p: Position): ProtectionWords {
     kind: 'terminal',
     text: stop.some(isLive) ? 'protected while the terminal runs (the exchange’s stop is being replaced)' : 'protected while the terminal runs (no stop rests at the exchange)',
   }
+}
+
+const EXIT_NAME = { stop: 'the exchange’s stop', target: 'a target’s sell', close: 'the terminal’s closing sell', entry: 'the entry' } as const
+
+/**
+ * How an ended position got out, one phrase per exit that filled, in the order they were sent: which
+ * order, how much it filled and at what limit (the worst price it could fill at; a stop with its
+ * trigger). Empty while the position lives, or when nothing was sold.
+ */
+export function exitsInWords(p: Position): string[] {
+  if (!ended(p)) return []
+  const base = p.pair.split('_')[0] ?? ''
+  return p.legs
+    .filter((l) => l.role !== 'entry' && new Decimal(l.filled).gt(0))
+    .map((l) => {
+      const limit = l.limitPrice === null ? '' : `, limit ${l.limitPrice}`
+      const at = l.stopPrice !== null ? ` (stop ${l.stopPrice}${limit})` : l.limitPrice !== null ? ` (limit ${l.limitPrice})` : ''
+      return `${EXIT_NAME[l.role]}${at} sold ${l.filled} ${base}`
+    })
 }
 
 /** What only the running terminal keeps for each position: named, so quitting can say what stops being watched. */
