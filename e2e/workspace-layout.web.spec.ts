@@ -53,8 +53,9 @@ function bookFit(page: Page): Promise<{ asks: number; bids: number; cut: string[
       }
       return rows.length
     }
-    const spread = doc.querySelector('[data-testid="order-book-spread"]')!.parentElement!.getBoundingClientRect()
-    return { asks: count('asks'), bids: count('bids'), cut, spreadInside: inside(spread, panel) }
+    // No spread row yet (the book's first answer on its way): not inside, and the poll asks again.
+    const spread = doc.querySelector('[data-testid="order-book-spread"]')?.parentElement?.getBoundingClientRect() ?? null
+    return { asks: count('asks'), bids: count('bids'), cut, spreadInside: spread !== null && inside(spread, panel) }
   })
 }
 

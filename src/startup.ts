@@ -15,6 +15,7 @@ import { type FirstChartGate, holdForFirstChart } from '@/api/first-chart'
 import { useSessionStore } from '@/stores/session'
 import { useAccountStore } from '@/stores/account'
 import { useFeedStore } from '@/stores/feed'
+import { useBookStore } from '@/stores/book'
 import { usePrefsStore } from '@/stores/prefs'
 import { useNoticeStore } from '@/stores/notices'
 import { useMarketStore } from '@/stores/market'
@@ -82,6 +83,8 @@ async function start(pinia: Pinia, chartAsked: () => void, gate: FirstChartGate)
   useNoticeStore().listen()
   useAccountStore().listen()
   useFeedStore().listen()
+  // The book from the first event on: its panel mounts after the chart's paint, with the book in.
+  useBookStore().listen()
   // The chart first, in one round trip: the core subscribes to the remembered pair (market.start) while
   // the preferences and the session travel beside it. Without an answer (nothing remembered, no
   // profile, a failure) the chart is the pair list's to choose, once it is in.
