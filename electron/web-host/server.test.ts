@@ -10,7 +10,7 @@ import type { TerminalCore } from '../domain/api'
 import { createEventHub } from '../core/events'
 import { deferCore } from '../host/deferred-core'
 import { CODE_TTL_MS, createAccess } from './access'
-import { startWebHost, type DevRenderer, type WebHost } from './server'
+import { EARLY_EVENTS_BYTES, startWebHost, type DevRenderer, type WebHost } from './server'
 
 interface Answer {
   status: number
@@ -168,6 +168,34 @@ describe('the web host access', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     expect(closed).toBe(true)
     socket.destroy()
+  })
+
+  it("keeps a window's events from its first call until its stream opens, and sends them first", async () => {
+    const hub = createEventHub()
+    const { code, send, trade, cookieOf, api } = await setup(fakeCore(hub))
+    const cookie = cookieOf(await trade(code))
+    hub.emit('notice', { kind: 'info', title: 'before any call', body: '' })
+    // The window's first call goes out beside its stream's request; the stream comes in second.
+    expect((await api(cookie)).status).toBe(200)
+    hub.emit('notice', { kind: 'info', title: 'after the call', body: '' })
+    const stream = await send('GET', '/events', { headers: { cookie } })
+    expect(stream.body).toContain('after the call')
+    expect(stream.body).not.toContain('before any call')
+    // Sent once: a second stream of the same session (a reconnect) starts from its own moment.
+    hub.emit('notice', { kind: 'info', title: 'later', body: '' })
+    const again = await send('GET', '/events', { headers: { cookie } })
+    expect(again.body).not.toContain('after the call')
+  })
+
+  it('keeps nothing for a session that never opens its stream past its time', async () => {
+    const hub = createEventHub()
+    const { code, send, trade, cookieOf, api } = await setup(fakeCore(hub))
+    const cookie = cookieOf(await trade(code))
+    await api(cookie)
+    hub.emit('notice', { kind: 'info', title: 'x'.repeat(1024), body: 'y'.repeat(EARLY_EVENTS_BYTES) })
+    hub.emit('notice', { kind: 'info', title: 'after the limit', body: '' })
+    const stream = await send('GET', '/events', { headers: { cookie } })
+    expect(stream.body).toBe(': connected\n\n')
   })
 
   it('keeps the Host and Origin checks, and takes the code only as JSON', async () => {

@@ -57,6 +57,15 @@ export interface DevRenderer {
  */
 export const STREAM_BACKLOG_BYTES = 8 * 1024 * 1024
 
+/**
+ * A window's first calls go out beside its event stream's request, and the events that follow an
+ * answer (a subscription's first updates, the feed's modes) could reach the host before the stream
+ * did, and be sent to no one. So from a session's first call until its stream opens, the events are
+ * kept for it (at most this long and this much) and written to the stream first.
+ */
+export const EARLY_EVENTS_MS = 10_000
+export const EARLY_EVENTS_BYTES = 2 * 1024 * 1024
+
 export interface WebHost {
   /** The URL to print or open: its one-time code opens one window, once, within a minute. */
   url: string
@@ -94,18 +103,32 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const access = options.access ?? createAccess()
   const dispatch = createDispatch(options.core, options.onInternalError)
   const streams = new Set<ServerResponse>()
+  /** The session of each open stream, and the events kept for sessions that have called but have no stream yet. */
+  const streamSession = new Map<ServerResponse, string>()
+  const early = new Map<string, { frames: string[]; bytes: number; timer: NodeJS.Timeout }>()
   let origin = ''
   let hostHeader = ''
   let cookieName = ''
 
+  function sessionOf(req: IncomingMessage): string | null {
+    return cookieValues(req.headers.cookie, cookieName).find((value) => access.hasSession(value)) ?? null
+  }
   function hasSession(req: IncomingMessage): boolean {
-    return cookieValues(req.headers.cookie, cookieName).some((value) => access.hasSession(value))
+    return sessionOf(req) !== null
+  }
+  /** A call of a session without a stream: its events are kept from now until the stream opens. */
+  function keepEarly(session: string): void {
+    if (early.has(session) || [...streamSession.values()].includes(session)) return
+    const timer = setTimeout(() => early.delete(session), EARLY_EVENTS_MS)
+    timer.unref()
+    early.set(session, { frames: [], bytes: 0, timer })
   }
 
   const backlogLimit = options.streamBacklogBytes ?? STREAM_BACKLOG_BYTES
   function sendEvent(res: ServerResponse, frame: string): void {
     if (res.writableLength > backlogLimit) {
       streams.delete(res)
+      streamSession.delete(res)
       res.destroy()
       return
     }
@@ -116,6 +139,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     options.core.on(name, (payload) => {
       const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`
       for (const res of streams) sendEvent(res, frame)
+      for (const [session, kept] of early) {
+        kept.bytes += frame.length
+        kept.frames.push(frame)
+        // A window that never opens its stream is not kept for without end.
+        if (kept.bytes > EARLY_EVENTS_BYTES) {
+          clearTimeout(kept.timer)
+          early.delete(session)
+        }
+      }
     }),
   )
 
@@ -142,7 +174,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
     if (url.pathname.startsWith('/api/')) {
       if (req.method !== 'POST') return send(res, 405, 'Use POST')
-      if (!hasSession(req)) return send(res, 401, NO_ACCESS)
+      const session = sessionOf(req)
+      if (session === null) return send(res, 401, NO_ACCESS)
+      keepEarly(session)
       let input: unknown
       try {
         const text = await readBody(req)
@@ -156,11 +190,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname === '/events') {
-      if (!hasSession(req)) return send(res, 401, NO_ACCESS)
+      const session = sessionOf(req)
+      if (session === null) return send(res, 401, NO_ACCESS)
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...COMMON_HEADERS })
-      res.write(': connected\n\n')
+      // What happened since the session's first call, before anything newer.
+      const kept = early.get(session)
+      early.delete(session)
+      if (kept) clearTimeout(kept.timer)
+      res.write(`: connected\n\n${kept?.frames.join('') ?? ''}`)
       streams.add(res)
-      req.on('close', () => streams.delete(res))
+      streamSession.set(res, session)
+      req.on('close', () => {
+        streams.delete(res)
+        streamSession.delete(res)
+      })
       return
     }
 
@@ -233,6 +276,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const dispose of disposers) dispose()
       for (const res of streams) res.end()
       streams.clear()
+      for (const kept of early.values()) clearTimeout(kept.timer)
+      early.clear()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },

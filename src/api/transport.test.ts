@@ -2,7 +2,7 @@
 // The renderer's side of the web host's access: the printed code leaves the address bar at once, is
 // traded once before anything else, and nothing about access lands in web storage.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NO_ACCESS_MESSAGE, STREAM_WAIT_MS, detectBridge, webBridge } from './transport'
+import { NO_ACCESS_MESSAGE, detectBridge, webBridge } from './transport'
 
 interface Sent {
   url: string
@@ -104,47 +104,6 @@ describe('detectBridge in a plain browser', () => {
     expect(resumes).toHaveBeenCalledTimes(1)
     stream.fire('open')
     expect(resumes).toHaveBeenCalledTimes(1)
-  })
-
-  it('once the window listens, a call waits for the event stream to open: the events that follow its answer reach the window', async () => {
-    const streams: EventTarget[] = []
-    vi.stubGlobal(
-      'EventSource',
-      class extends EventTarget {
-        constructor() {
-          super()
-          streams.push(this)
-        }
-      },
-    )
-    const host = fakeHost()
-    const bridge = webBridge('http://127.0.0.1:5000', { fetchImpl: host.fetchImpl })
-    bridge.on('feed.status', () => undefined)
-    const answer = bridge.call('app.info', undefined)
-    await vi.waitFor(() => expect(streams).toHaveLength(1))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(host.sent).toHaveLength(0)
-    streams[0]!.dispatchEvent(new Event('open'))
-    await answer
-    expect(host.sent.map((s) => new URL(s.url).pathname)).toEqual(['/api/app.info'])
-  })
-
-  it('a stream that never opens holds the calls back at most STREAM_WAIT_MS', async () => {
-    vi.useFakeTimers()
-    try {
-      vi.stubGlobal('EventSource', class extends EventTarget {})
-      const host = fakeHost()
-      const bridge = webBridge('http://127.0.0.1:5000', { fetchImpl: host.fetchImpl })
-      bridge.on('feed.status', () => undefined)
-      const answer = bridge.call('app.info', undefined)
-      await vi.advanceTimersByTimeAsync(STREAM_WAIT_MS - 1)
-      expect(host.sent).toHaveLength(0)
-      await vi.advanceTimersByTimeAsync(1)
-      await answer
-      expect(host.sent).toHaveLength(1)
-    } finally {
-      vi.useRealTimers()
-    }
   })
 
   it('opens without a code (a reload) and relies on the cookie', async () => {

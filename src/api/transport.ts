@@ -37,9 +37,6 @@ function hostError(status: number): TerminalError {
   return new TerminalError({ kind: 'internal', code: `HOST_${status}`, message: `The terminal host answered ${status}.`, status })
 }
 
-/** At most this long a call waits for the event stream to open (webBridge). */
-export const STREAM_WAIT_MS = 1_000
-
 /** Words for a window the web host no longer (or never) let in; its 401 page says the same. */
 export const NO_ACCESS_MESSAGE = 'This window has no access to the terminal: the link that opened it was used already or has expired. Run npm start (or npm run web-host) again to open it.'
 
@@ -61,10 +58,6 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
   const resumed = new Set<() => void>()
   let streaming = false
   let refused = false
-  // Once the window listens, a call waits for the event stream to be open: the events that follow an
-  // answer (a subscription's, the feed's modes) are sent by the host only to streams it holds, and the
-  // first chart's call goes out the moment the code is traded, beside the stream's request.
-  let opened: Promise<void> = Promise.resolve()
 
   function noAccess(): TerminalError {
     if (!refused) {
@@ -94,14 +87,6 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
   function ensureStream(): void {
     if (streaming || typeof EventSource === 'undefined') return
     streaming = true
-    let markOpen: () => void = () => undefined
-    opened = new Promise<void>((resolve) => (markOpen = resolve))
-    // A stream that does not open (a host that refuses it) holds no call back for long.
-    const late = setTimeout(() => markOpen(), STREAM_WAIT_MS)
-    const open = (): void => {
-      clearTimeout(late)
-      markOpen()
-    }
     // The stream needs the session cookie too: it opens once the code is traded.
     void ready.then(
       () => {
@@ -109,12 +94,8 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
         // The stream broke (the host cut a window that fell behind, or the connection dropped) and the
         // browser opened it again: the events in between are lost, so the window reads its state anew.
         let broken = false
-        stream.addEventListener('error', () => {
-          broken = true
-          open()
-        })
+        stream.addEventListener('error', () => (broken = true))
         stream.addEventListener('open', () => {
-          open()
           if (!broken) return
           broken = false
           for (const listener of resumed) listener()
@@ -126,14 +107,13 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
           })
         }
       },
-      () => open(),
+      () => undefined,
     )
   }
 
   return {
     async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodResults[M]> {
       await ready
-      await opened
       const response = await post(`/api/${method}`, input === undefined ? {} : { input })
       if (response.status === 401) throw noAccess()
       if (!response.ok) throw hostError(response.status)
