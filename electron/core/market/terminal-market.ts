@@ -101,9 +101,10 @@ export function createMarket(deps: MarketDeps): Market {
         () => false,
       )
       const now = ok && feed === adopted.feed ? adopted.feed.current() : null
-      if (now) {
-        // The live link says its modes to the window that subscribes (the warm start had none to tell).
-        deps.live?.()
+      if (now && session.client) {
+        // The live link says its modes to the window that subscribes (the warm start had none to
+        // tell), and the book and the pair list's prices start now: a window is there to show them.
+        openSides(pair, adopted.feed, adopted.tag, session.client, deps.live?.() ?? null)
         return { ...now, session: adopted.tag }
       }
     }
@@ -120,14 +121,16 @@ export function createMarket(deps: MarketDeps): Market {
    */
   function warm(pair: string, interval: MethodInput<'market.subscribe'>['interval']): void {
     if (feed || !session.client || !session.active) return
-    const { next, tag } = open(pair, interval)
+    // The chart alone: the book (a deep snapshot) and every pair's prices wait for a window, so the
+    // start's CPU goes to the chart and to the window's own loading.
+    const { next, tag } = open(pair, interval, false)
     const started = next.start()
     started.catch((error: unknown) => log?.warn('warm chart', { pair, error: String(error) }))
     warmed = { feed: next, tag, started }
   }
 
-  /** Replaces the feed (and the book's) with one of `pair` and `interval`, not started yet. */
-  function open(pair: string, interval: MethodInput<'market.subscribe'>['interval']): { next: MarketFeed; tag: MarketSession } {
+  /** Replaces the feed (and, with `sides`, the book's and the pair list's) with one of `pair` and `interval`, not started yet. */
+  function open(pair: string, interval: MethodInput<'market.subscribe'>['interval'], sides = true): { next: MarketFeed; tag: MarketSession } {
     const { client, active } = session
     if (!client || !active) {
       throw new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one to see the market.' })
@@ -149,6 +152,15 @@ export function createMarket(deps: MarketDeps): Market {
       live,
     })
     feed = next
+    book?.stop()
+    book = null
+    if (sides) openSides(pair, next, tag, client, live)
+    return { next, tag }
+  }
+
+  /** The book of `pair` and the pair list's prices, beside the market feed `owner`. */
+  function openSides(pair: string, owner: MarketFeed, tag: MarketSession, client: NonNullable<Session['client']>, live: LiveSource | null): void {
+    const next = owner
     book?.stop()
     // The book of the same pair, from the same session's feed (or polled where it has none); it falls
     // silent with the market feed it belongs to.
@@ -176,7 +188,6 @@ export function createMarket(deps: MarketDeps): Market {
       })
       tickers = mine
     }
-    return { next, tag }
   }
 
   /** The disk's snapshot and pair list of the active exchange, tagged with the session asked in. */

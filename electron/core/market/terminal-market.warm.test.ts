@@ -3,26 +3,29 @@
 // as the running feed holds it, instead of waiting for the exchange.
 import { describe, expect, it } from 'vitest'
 import type { TerminalDeps } from '../terminal'
-import { createExchangeClient, type ExchangeClient } from '../exchange/client'
-import { useTerminalHarness } from '../test/terminal-harness.test-util'
+import { createExchangeClient } from '../exchange/client'
+import { next, useTerminalHarness } from '../test/terminal-harness.test-util'
 
 /** Slow polls: every candle read the test counts is a start's, not a poll's. */
 const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000, accountMs: 60_000 }
 
-/** A client that counts the candle reads it sends to the exchange. */
-function counting(): { reads: () => number; createClient: NonNullable<TerminalDeps['createClient']> } {
+/** A client that counts the candle reads (and the book's) it sends to the exchange. */
+function counting(): { reads: () => number; books: () => number; createClient: NonNullable<TerminalDeps['createClient']> } {
   let reads = 0
+  let books = 0
   return {
     reads: () => reads,
+    books: () => books,
     createClient: (options) => {
       const client = createExchangeClient(options)
       return new Proxy(client, {
         get(target, key, receiver) {
           const value = Reflect.get(target, key, receiver) as unknown
-          if (key !== 'candles' || typeof value !== 'function') return value
-          return (...args: Parameters<ExchangeClient['candles']>) => {
-            reads += 1
-            return (value as ExchangeClient['candles']).apply(target, args)
+          if ((key !== 'candles' && key !== 'orderbook') || typeof value !== 'function') return value
+          return (...args: unknown[]) => {
+            if (key === 'candles') reads += 1
+            else books += 1
+            return (value as (...a: unknown[]) => unknown).apply(target, args)
           }
         },
       })
@@ -56,6 +59,9 @@ describe('the first chart', () => {
     const core = await h.open(h.freshDir(), { rates: slow, warmChart: true, createClient: count.createClient })
     await until(() => count.reads() >= 1)
     const warmReads = count.reads()
+    // The chart alone until a window comes: no book is read for nobody.
+    await new Promise((r) => setTimeout(r, 300))
+    expect(count.books()).toBe(0)
     // The window that takes the warm chart over learns the live feed's modes, as any subscriber does.
     const modes: unknown[] = []
     core.on('feed.status', (status) => modes.push(status.modes))
@@ -64,6 +70,8 @@ describe('the first chart', () => {
     expect(answer?.pair).toBe('BTC_USDT')
     expect(answer?.candles.length).toBe(500)
     expect(count.reads()).toBe(warmReads)
+    // The book starts with the window that takes the chart over.
+    await next(core, 'market.book', (b) => b.pair === 'BTC_USDT')
     // Taken over once: the next subscription to the same chart reads the exchange again.
     await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '15' })
     expect(count.reads()).toBe(warmReads + 1)
