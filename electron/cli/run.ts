@@ -4,7 +4,7 @@
 //
 // Everything the outside world provides (environment, output streams, fetch, profiles) comes in
 // through `io`, so the whole CLI runs in-process in tests.
-import { TerminalError, toTerminalError, type ErrorKind } from '../domain/errors'
+import { TerminalError, toTerminalError } from '../domain/errors'
 import { CANDLE_INTERVALS, type CandleInterval } from '../domain/wire'
 import { baseUrlProblem } from '../domain/origin'
 import { createExchangeClient, type Credentials, type ExchangeClient } from '../core/exchange/client'
@@ -17,80 +17,10 @@ import { runCancelAll } from './cancel-all-verb'
 import { runPositionsVerb } from './positions-verbs'
 import { riskGateForCli, runLimits } from './limits-verb'
 import { USAGE } from './usage'
+import { EXIT, fail, usage, writeJson, type CliIo } from './io'
 
-export const EXIT = {
-  ok: 0,
-  usage: 1,
-  rejectedLocally: 2,
-  rejectedByServer: 3,
-  failed: 4,
-  outcomeUnknown: 5,
-  auth: 6,
-} as const
-
-const EXIT_BY_KIND: Record<ErrorKind, number> = {
-  validation: EXIT.rejectedLocally,
-  rejected: EXIT.rejectedByServer,
-  network: EXIT.failed,
-  timeout: EXIT.failed,
-  'rate-limited': EXIT.failed,
-  server: EXIT.failed,
-  malformed: EXIT.failed,
-  unsupported: EXIT.failed,
-  storage: EXIT.failed,
-  internal: EXIT.failed,
-  'outcome-unknown': EXIT.outcomeUnknown,
-  auth: EXIT.auth,
-  keychain: EXIT.auth,
-  'not-found': EXIT.usage,
-}
-
-export interface ResolvedProfile {
-  /** The profile's id: its protected positions are kept under it. */
-  id?: string
-  baseUrl: string
-  credentials: Credentials | (() => Promise<Credentials>)
-}
-
-/** Standard input: the text itself (tests) or a stream such as process.stdin. */
-export type CliStdin = string | AsyncIterable<string | Uint8Array>
-
-export interface CliIo {
-  env: Readonly<Record<string, string | undefined>>
-  stdout: { write(text: string): unknown }
-  stderr: { write(text: string): unknown }
-  fetch?: typeof fetch
-  sleep?: (ms: number) => Promise<void>
-  random?: () => number
-  /** The clock the default history range ends at (tests). */
-  now?: () => number
-  /** Looks a saved profile up (profile store + vault). Absent: --profile answers a clear error. */
-  resolveProfile?: (name: string) => Promise<ResolvedProfile>
-  /** The stored profiles' names, for `portfolio --profiles all`. */
-  profileNames?: () => Promise<string[]>
-  /** Read only by `profiles add`, when the key and secret are not in the environment. */
-  stdin?: CliStdin
-  /** Runs `profiles ...` (list, add, remove, test) when the profile store is wired in. */
-  profilesCommand?: (args: string[], io: CliIo) => Promise<unknown>
-  /** Ends `watch` (tests); without it, SIGINT or SIGTERM does. */
-  stop?: AbortSignal
-}
-
+export { EXIT, type CliIo, type CliStdin, type ResolvedProfile } from './io'
 export { USAGE }
-
-function writeJson(stream: CliIo['stdout'], value: unknown): void {
-  stream.write(`${JSON.stringify(value, null, 2)}\n`)
-}
-
-function fail(io: CliIo, error: TerminalError, extra: Record<string, unknown> = {}): number {
-  writeJson(io.stderr, { error: { ...error.toData(), ...extra } })
-  return EXIT_BY_KIND[error.kind]
-}
-
-function usage(io: CliIo, message: string): number {
-  writeJson(io.stderr, { error: { kind: 'usage', code: 'USAGE', message } })
-  return EXIT.usage
-}
 
 /** The key and secret from the environment: both or neither. */
 function envCredentials(env: CliIo['env']): (() => Promise<Credentials>) | undefined {
