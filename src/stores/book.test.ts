@@ -33,6 +33,25 @@ describe('book store', () => {
     expect(book.usable).toBe(true)
   })
 
+  it('shows the book the core sent before the window knew its pair (the start), once the pair is known; never another pair’s', async () => {
+    const market = useMarketStore()
+    const book = useBookStore()
+    market.pair = ''
+    terminal.emit('market.book', { pair: 'ETH_USDT', book: { buy: [], sell: [] }, doubt: null, fetchedAt: 1, source: 'feed' })
+    terminal.emit('market.book', { pair: 'BTC_USDT', book: BOOK, doubt: null, fetchedAt: 2, source: 'feed' })
+    await frame()
+    expect(book.loading).toBe(true)
+    // The first chart's answer names the pair; a still market sends no second book.
+    market.pair = 'BTC_USDT'
+    await frame()
+    expect(book.loading).toBe(false)
+    expect(book.asks).toEqual(BOOK.sell)
+    // Kept for the start only: a later switch to ETH does not show the start's ETH book.
+    market.pair = 'ETH_USDT'
+    await frame()
+    expect(book.loading).toBe(true)
+  })
+
   it('ignores another pair’s book and an earlier session’s', async () => {
     const book = useBookStore()
     terminal.emit('market.book', { pair: 'ETH_USDT', book: BOOK, doubt: null, fetchedAt: 1, source: 'poll' })

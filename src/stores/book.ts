@@ -39,6 +39,13 @@ export const useBookStore = defineStore('book', () => {
 
   let latest: EventPayloads['market.book'] | null = null
   let disposer: Disposer | null = null
+  /**
+   * At the start the core sends the book before the window knows its pair or its session (the first
+   * chart's answer names them): the newest book of each pair is kept until then, and the one of the
+   * window's pair shown once they are known. A still market sends its book once.
+   */
+  const early = new Map<string, EventPayloads['market.book']>()
+  const EARLY_PAIRS = 64
 
   function isOwn(payload: EventPayloads['market.book']): boolean {
     const profile = session.profile
@@ -61,6 +68,12 @@ export const useBookStore = defineStore('book', () => {
   function listen(): void {
     if (disposer) return
     disposer = useTerminal().on('market.book', (payload) => {
+      if (market.pair === '' || session.profile === null) {
+        early.delete(payload.pair)
+        early.set(payload.pair, payload)
+        if (early.size > EARLY_PAIRS) early.delete(early.keys().next().value!)
+        return
+      }
       if (!isOwn(payload)) return
       latest = payload
       scheduleFlush()
@@ -75,6 +88,13 @@ export const useBookStore = defineStore('book', () => {
     loading.value = true
     fetchedAt.value = 0
     source.value = null
+    // The start's book of this pair, if it came before the pair and the session were known.
+    const waiting = market.pair === '' ? undefined : early.get(market.pair)
+    if (waiting) {
+      latest = waiting
+      scheduleFlush()
+    }
+    if (market.pair !== '' && session.profile !== null) early.clear()
   }
 
   function dispose(): void {
