@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openPosition } from '../../domain/protection/step'
+import { openPosition, step } from '../../domain/protection/step'
 import type { PositionPlan } from '../../domain/protection/types'
 import { PLAN as BASE } from '../../domain/test/position-plan.test-util'
 import { createPositionStore } from './position-store'
@@ -33,6 +33,15 @@ describe('the positions store', () => {
     expect((await createPositionStore(dir, 'prof-2').load()).positions).toEqual([])
     // atomic: no temporary file is left beside it
     expect(readdirSync(join(dir, 'positions'))).toEqual(['prof-1.json'])
+  })
+
+  it('reads back every field of a leg, the reason it was refused too', async () => {
+    const store = createPositionStore(fresh(), 'p')
+    const opened = openPosition(PLAN)
+    const { position } = step(opened.position, { type: 'refused', clientOrderId: opened.position.legs[0]!.clientOrderId, reason: 'Not enough USDT. (INSUFFICIENT_FUNDS)' })
+    expect(position.legs[0]).toMatchObject({ status: 'refused', refusedWhy: 'Not enough USDT. (INSUFFICIENT_FUNDS)' })
+    await store.save([position])
+    expect((await createPositionStore(store.path.split('/positions/')[0]!, 'p').load()).positions).toEqual([position])
   })
 
   it('keeps the last of several quick saves, whole', async () => {
