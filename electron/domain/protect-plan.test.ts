@@ -50,6 +50,16 @@ describe('planOf', () => {
     expect(short.entry).toEqual({ type: 'MARKET', amount: '9.090909', price: '100' })
   })
 
+  it('a long keeps back the fee its exchange takes in the coins bought (no fee currency, or the base); never a short, held coins, or a fee in another currency', () => {
+    const fee = (currency: string | null) => ({ ...FACTS, fee: { makerRate: '0.001', takerRate: '0.002', currency } })
+    expect(planOf(input({ size: { amount: '1' } }), fee(null)).entryFeeRate).toBe('0.002')
+    expect(planOf(input({ size: { amount: '1' } }), fee('BTC')).entryFeeRate).toBe('0.002')
+    expect(planOf(input({ size: { amount: '1' } }), fee('USDT')).entryFeeRate).toBeUndefined()
+    expect(planOf(input({ side: 'SELL', entry: { type: 'LIMIT', price: '100' }, stopLoss: '110', size: { amount: '1' } }), fee(null)).entryFeeRate).toBeUndefined()
+    expect(planOf(input({ entry: { type: 'HELD', amount: '1' } }), fee(null)).entryFeeRate).toBeUndefined()
+    expect(planOf(input({ size: { amount: '1' } }), FACTS).entryFeeRate).toBeUndefined()
+  })
+
   it('refuses a stop on the wrong side, a target short of the entry, shares over 100 %, a missing size', () => {
     expect(() => planOf(input({ stopLoss: '101', size: { amount: '1' } }), FACTS)).toThrow(/stop must be below/)
     expect(() => planOf(input({ size: { amount: '1' }, takeProfits: [{ price: '99', share: '50' }] }), FACTS)).toThrow(/not beyond the entry/)

@@ -168,5 +168,19 @@ export function planOf(input: ProtectInput, facts: ProtectFacts): PositionPlan {
     breakevenAt: input.breakeven === true ? (first !== undefined ? new Decimal(first).toFixed() : oneR.toFixed()) : null,
     amountPrecision: facts.pair.amount_precision,
     pricePrecision: pp,
+    ...entryFeeOf(input, facts),
   }
+}
+
+/**
+ * The share of a long's entry the exchange keeps as its fee in the coins bought: where the fee rule
+ * names no fee currency (the exchange's default, the currency received) or names the base itself. The
+ * larger of the maker and taker rates, since a LIMIT entry may fill as either: the exits then sell what
+ * the account surely received (a little dust at most stays), never more, which the exchange refuses.
+ */
+function entryFeeOf(input: ProtectInput, facts: ProtectFacts): { entryFeeRate?: string } {
+  if (input.side !== 'BUY' || input.entry.type === 'HELD' || facts.fee === null) return {}
+  if (facts.fee.currency !== null && facts.fee.currency !== facts.pair.currency1) return {}
+  const rate = Decimal.max(facts.fee.makerRate, facts.fee.takerRate)
+  return rate.gt(0) ? { entryFeeRate: rate.toFixed() } : {}
 }

@@ -44,6 +44,7 @@ export const positionSchema = z.object({
   entryPrice: dec,
   filled: dec,
   exited: dec,
+  entryFeeRate: dec.optional(),
   stop: z.object({ price: dec, limitOffset: dec }).nullable(),
   slippage: dec,
   trailing: z.object({ distance: dec, step: dec }).nullable(),

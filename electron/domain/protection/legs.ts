@@ -15,9 +15,19 @@ export function outstanding(leg: Leg): Decimal {
   return isLive(leg) ? Decimal.max(new Decimal(leg.amount).minus(leg.filled), 0) : new Decimal(0)
 }
 
-/** Base held now: bought by the entry and not yet sold by an exit. */
+/**
+ * What the entry put in the account: its fill, less the exchange's fee where it keeps it in the coins
+ * bought (a long's entryFeeRate), rounded down to the pair's amount precision.
+ */
+export function received(p: Position): Decimal {
+  const filled = new Decimal(p.filled)
+  if (p.entryFeeRate === undefined || p.side !== 'BUY') return filled
+  return filled.times(new Decimal(1).minus(p.entryFeeRate)).toDecimalPlaces(p.amountPrecision, Decimal.ROUND_DOWN)
+}
+
+/** Base held now: received from the entry and not yet sold by an exit. */
 export function remaining(p: Position): Decimal {
-  return new Decimal(p.filled).minus(p.exited)
+  return received(p).minus(p.exited)
 }
 
 /** What the live exits could still sell, together. */

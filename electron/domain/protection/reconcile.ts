@@ -10,7 +10,7 @@
 //   then sells what is left;
 // - nothing is ever placed again for a leg whose outcome is unknown: it counts as live until looked up.
 import { Decimal } from '../decimal'
-import { addLeg, beyond, cancelLeg, exitSide, exitsOutstanding, isLive, outstanding, remaining } from './legs'
+import { addLeg, beyond, cancelLeg, exitSide, exitsOutstanding, isLive, outstanding, received, remaining } from './legs'
 import type { Position, PositionAction } from './types'
 
 /** The actions that move `p` towards what it should be; updates `p` (its legs, state) to match. */
@@ -69,7 +69,7 @@ export function reconcile(p: Position): PositionAction[] {
 }
 
 /**
- * A target's sell: its share of what the entry has filled, rounded down to the pair's amount
+ * A target's sell: its share of what the entry put in the account (received), rounded down to the pair's amount
  * precision. When every target together makes 100 % and this is the last one not yet sold, it takes
  * all that is left, so no dust stays behind.
  */
@@ -78,7 +78,7 @@ function targetAmount(p: Position, index: number): Decimal {
   const lastOpen = p.targets.every((t, i) => i === index || t.state === 'done')
   if (total.gte(100) && lastOpen) return remaining(p)
   const share = new Decimal(p.targets[index]!.share)
-  return new Decimal(p.filled).times(share).div(100).toDecimalPlaces(p.amountPrecision, Decimal.ROUND_DOWN)
+  return received(p).times(share).div(100).toDecimalPlaces(p.amountPrecision, Decimal.ROUND_DOWN)
 }
 
 /** Nothing live, nothing held: closed if anything was bought, cancelled if nothing was. */

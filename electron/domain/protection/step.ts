@@ -26,6 +26,7 @@ export function openPosition(plan: PositionPlan): Step {
     entryPrice: new Decimal(plan.entry.price).toFixed(),
     filled: held ? new Decimal(plan.entry.amount).toFixed() : '0',
     exited: '0',
+    ...(plan.entryFeeRate !== undefined && plan.side === 'BUY' && !held && new Decimal(plan.entryFeeRate).gt(0) ? { entryFeeRate: new Decimal(plan.entryFeeRate).toFixed() } : {}),
     stop: plan.stop === null ? null : { price: new Decimal(plan.stop.price).toFixed(), limitOffset: new Decimal(plan.stop.price).minus(plan.stop.limit).abs().toFixed() },
     slippage: new Decimal(plan.slippage).toFixed(),
     trailing: plan.trailing,

@@ -64,6 +64,12 @@ export interface Position {
   filled: Dec
   /** Base sold (bought back) by the exits so far. */
   exited: Dec
+  /**
+   * The share of what a long's entry buys that the exchange keeps as its fee, where it takes the fee in
+   * the coins bought (its default): the exits sell what the account received, never the whole fill,
+   * which the exchange would refuse. Absent (older files), zero, for a short and for held coins: none.
+   */
+  entryFeeRate?: Dec
   /** The stop: its trigger, and how far its limit lies beyond it. Null: no stop at all. */
   stop: { price: Dec; limitOffset: Dec } | null
   /** How far a sell the terminal sends (a target, a close) may go past the price that sent it. */
@@ -103,6 +109,8 @@ export interface PositionPlan {
   breakevenAt: Dec | null
   amountPrecision: number
   pricePrecision: number
+  /** See Position.entryFeeRate. */
+  entryFeeRate?: Dec
 }
 
 /** What the keeper observes, about one order (by client_order_id) or the market. */
