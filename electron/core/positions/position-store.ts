@@ -29,6 +29,8 @@ const legSchema = z.object({
   status: z.enum(['placing', 'resting', 'cancelling', 'unknown', 'done', 'refused', 'lost']),
   lost: z.enum(['place', 'cancel']).nullable(),
   target: z.number().int().nullable(),
+  refusedWhy: z.string().optional(),
+  moving: z.boolean().optional(),
 })
 const closedBy = z.enum(['target', 'stop', 'manual'])
 export const positionSchema = z.object({
