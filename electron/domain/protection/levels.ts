@@ -86,6 +86,9 @@ export function levelsProblem(p: Position, change: LevelsChange, last: Dec): Lev
   return null
 }
 
+/** Whether the trader may move `p`'s entry now: a pending LIMIT entry nothing of which has filled. */
+export const entryMovable = (p: Position): boolean => p.closing === null && entryProblem(p) === null
+
 /** Why a pending position's entry cannot move at all (before its new price is looked at); null when it can. */
 function entryProblem(p: Position): LevelsProblem | null {
   const entry = entryLeg(p)
