@@ -2,14 +2,17 @@
 // protect form sized by risk (the amount the form shows is the one computed here by hand, and its
 // stop rests at the exchange for what the entry filled), then its lines on the chart: the stop
 // dragged to a new price, confirmed, and moved at the exchange by cancel then place; a target
-// changed from the position's card with the keyboard, Esc giving the focus back.
+// changed from the position's card with the keyboard, Esc giving the focus back. A pending protected
+// LIMIT buy's entry line dragged lower: the old entry cancelled at the exchange, one new LIMIT at the
+// dropped price once the cancel is confirmed (the demo's own counters: one order, one cancel more).
 import { test, expect, type Page } from '@playwright/test'
 import Decimal from 'decimal.js'
 import type { AccountSnapshot, Pair, Ticker } from '../electron/domain/api'
+import type { OrderRecord } from '../electron/domain/wire'
 import type { Position } from '../electron/domain/protection/types'
 import { startWebHost, callApi, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
-import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { demoStats, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
 const PAIR = 'BTC_USDT'
 let host: RunningHost
@@ -169,4 +172,45 @@ test('a line is dragged on the chart: asked first, then the stop moves at the ex
   await expect(page.getByTestId(`position-line-${positionId}-target-0`)).toHaveAttribute('data-price', newTarget.toFixed(), { timeout: 15_000 })
   // a target is the terminal's to watch: nothing new rests at the exchange for it
   expect((await ordersOf(positionId)).filter((o) => o.status === 'OPEN' || o.status === 'PENDING').map((o) => o.id)).toEqual([newStop.id])
+})
+
+test('a pending LIMIT entry’s line dragged lower: asked first, then cancelled at the exchange and placed once again at the new price', async ({ page }) => {
+  const last = new Decimal((await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR }))[0]!.last!)
+  const entry = last.minus(300).toDecimalPlaces(0)
+  const answer = await callApi<{ position: Position }>(host, 'positions.protect', {
+    pair: PAIR,
+    side: 'BUY',
+    entry: { type: 'LIMIT', price: entry.toFixed() },
+    size: { amount: '0.001' },
+    stopLoss: entry.minus(1500).toFixed(),
+  })
+  const id = answer.position.id
+  await openApp(page, host)
+  await page.getByTestId('tab-positions').click()
+  await expect(page.getByTestId(`position-${id}`)).toHaveAttribute('data-state', 'pending', { timeout: 15_000 })
+  const entryLine = page.getByTestId(`position-line-${id}-entry`)
+  await expect(entryLine).toHaveAttribute('data-price', entry.toFixed(), { timeout: 15_000 })
+
+  await dragBy(page, `position-line-drag-${id}-entry`, 40)
+  const dialog = page.getByTestId('levels-dialog')
+  await expect(dialog).toHaveAttribute('data-from', 'chart')
+  const dropped = await dialog.getByTestId('levels-entry').inputValue()
+  expect(new Decimal(dropped).lt(entry)).toBe(true)
+  expect((await dialog.getByTestId('levels-change-entry').textContent())!.replace(/,/g, '')).toBe(`${entry.toFixed()} → ${dropped}`)
+  await expect(dialog.getByTestId('levels-summary')).toContainText('The entry is cancelled at the exchange, then placed again at the new price once the cancel is confirmed')
+  await shot(page, 'positions-chart-entry-confirm')
+  const before = await demoStats(demo)
+  await dialog.getByTestId('levels-confirm').click()
+  await expect(dialog).toBeHidden()
+
+  // At the exchange: the first entry CANCELLED, one new LIMIT at the dropped price for the same amount.
+  await expect(entryLine).toHaveAttribute('data-price', dropped, { timeout: 15_000 })
+  const ours = async () =>
+    (await callApi<OrderRecord[]>(host, 'account.orders', { pair: PAIR, from: Date.now() - 3_600_000, to: Date.now() + 60_000 })).filter((o) => o.client_order_id?.startsWith(`${id}-`))
+  await expect.poll(async () => (await ours()).map((o) => `${o.client_order_id}:${o.status}`).sort(), { timeout: 15_000 }).toEqual([`${id}-1:CANCELLED`, `${id}-2:OPEN`])
+  const next = (await ours()).find((o) => o.client_order_id === `${id}-2`)!
+  expect([next.type, new Decimal(next.price!).toFixed(), new Decimal(next.amount).toFixed()]).toEqual(['LIMIT', dropped, '0.001'])
+  const after = await demoStats(demo)
+  expect([after.orderRequests - before.orderRequests, after.cancelRequests - before.cancelRequests]).toEqual([1, 1])
+  await shot(page, 'positions-chart-entry-moved')
 })

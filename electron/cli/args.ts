@@ -114,7 +114,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   positions: CONNECTION,
   'position-close': [...CONNECTION, 'id'],
   'position-cancel': [...CONNECTION, 'id'],
-  'position-modify': [...CONNECTION, 'id', 'stop-loss', 'take-profit'],
+  'position-modify': [...CONNECTION, 'id', 'entry-price', 'stop-loss', 'take-profit'],
   keeper: [...CONNECTION, 'feed-url'],
   limits: [],
 }

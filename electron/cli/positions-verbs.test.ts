@@ -75,6 +75,10 @@ describe('the positions verbs', () => {
     const refused = await cli(['position-modify', '--id', answer.position.id, '--stop-loss', String(entry + 1)])
     expect([refused.code, refused.stderr]).toEqual([EXIT.rejectedLocally, expect.stringContaining('stop must be below the entry')])
     expect((await cli(['position-modify', '--id', answer.position.id, '--take-profit', '0:1'])).code).toBe(EXIT.usage)
+    // --entry-price: the pending LIMIT entry is cancelled and placed again at the new price
+    const reentered = await cli(['position-modify', '--id', answer.position.id, '--entry-price', String(entry - 100)])
+    expect(reentered.json).toMatchObject({ queued: false, position: { state: 'pending', entryPrice: String(entry - 100) } })
+    expect((reentered.json as { position: { legs: { role: string; status: string }[] } }).position.legs.map((l) => `${l.role}:${l.status}`)).toEqual(['entry:done', 'entry:resting'])
 
     const cancelled = await cli(['position-cancel', '--id', answer.position.id])
     expect(cancelled.json).toMatchObject({ queued: false, position: { state: 'cancelled' } })

@@ -104,6 +104,7 @@ export function modifyChangeOf(flags: ParsedArgs['flags']): LevelsChange {
     })
   const raw = {
     id: required(flags, 'id', 'position-modify'),
+    ...(text(flags, 'entry-price') !== undefined ? { entryPrice: text(flags, 'entry-price') } : {}),
     ...(text(flags, 'stop-loss') !== undefined ? { stopLoss: text(flags, 'stop-loss') } : {}),
     ...(takeProfits.length > 0 ? { takeProfits } : {}),
   }

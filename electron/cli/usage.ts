@@ -58,8 +58,9 @@ Protected positions (docs/positions.md; the state is the profile's file in the d
   positions       each position: id, state, protection, closedBy, its orders with their ids
   position-close  --id ID   cancels the entry and the exits, sells what is held
   position-cancel --id ID   cancels a position nothing of which was bought yet
-  position-modify --id ID [--stop-loss S] [--take-profit N:PRICE ...]   moves the stop (at the exchange:
-                  cancel, then place) or target N's price (N from 1, as listed); checked against the last price
+  position-modify --id ID [--entry-price E] [--stop-loss S] [--take-profit N:PRICE ...]   moves a pending
+                  LIMIT entry (nothing filled: cancel, then place once the cancel is confirmed), the stop (at the
+                  exchange: cancel, then place) or target N's price (N from 1, as listed); checked against the last price
   keeper          keeps the profile's positions until SIGINT/SIGTERM (one per profile: a lock);
                   [--feed-url U] its pairs' trades from the live feed act at once (TERMINAL_FEED=off:
                   polling only); JSON lines as they change; one that waited for the lock prints

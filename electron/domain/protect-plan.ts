@@ -44,17 +44,21 @@ export const protectInputSchema = z.strictObject({
 })
 export type ProtectInput = z.output<typeof protectInputSchema>
 
-/** `positions.modify`: a live position's new stop, or new prices for waiting targets (by index); at least one. */
+/** `positions.modify`: a pending LIMIT entry's new price, a live position's new stop, or new prices for waiting targets (by index); at least one. */
 export const positionModifySchema = z
   .strictObject({
     id: z.string().min(1).max(64),
+    entryPrice: dec.optional(),
     stopLoss: dec.optional(),
     takeProfits: z
       .array(z.strictObject({ index: z.number().int().min(0).max(9), price: dec }))
       .max(10)
       .optional(),
   })
-  .refine((input) => input.stopLoss !== undefined || (input.takeProfits ?? []).length > 0, { message: 'Give the new stop-loss or a take-profit’s new price', path: ['stopLoss'] })
+  .refine((input) => input.entryPrice !== undefined || input.stopLoss !== undefined || (input.takeProfits ?? []).length > 0, {
+    message: 'Give the new entry price, stop-loss or a take-profit’s new price',
+    path: ['stopLoss'],
+  })
 export type PositionModifyInput = z.output<typeof positionModifySchema>
 
 export interface ProtectFacts {

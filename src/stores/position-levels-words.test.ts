@@ -43,4 +43,19 @@ describe('the change stop / targets dialog, read', () => {
     expect(readLevels(open(), { stop: '95', targets: { 0: '99' } }, '98').errors).toEqual({ 'target-0': 'Target 1 must be above the entry (100)' })
     expect(readLevels(open(), { stop: '96', targets: {} }, null).errors).toEqual({ form: 'The last price is not known yet: wait for the market' })
   })
+
+  it('a pending LIMIT entry: its own field, old → new, what the keeper does, and its refusal under it; gone once anything filled', () => {
+    const pending = step(openPosition(PLAN).position, { type: 'accepted', clientOrderId: 'p1-1', orderId: '11' }).position
+    expect(fieldsOf(pending)).toEqual({ entry: '100', stop: '95', targets: {} })
+    const r = readLevels(pending, { entry: '98', stop: '95', targets: {} }, '101')
+    expect(r.change).toEqual({ entry: '98' })
+    expect(r.lines).toEqual([
+      { level: 'Entry', from: '100', to: '98', then: expect.stringMatching(/^The entry is cancelled at the exchange, then placed again at the new price once the cancel is confirmed/) },
+    ])
+    expect(readLevels(pending, { entry: '102', stop: '95', targets: {} }, '101').errors).toEqual({
+      entry: 'A long’s LIMIT entry must be below the last price (101): at or above it, it would fill at once as a taker',
+    })
+    expect(readLevels(pending, { entry: 'x', stop: '95', targets: {} }, '101').errors).toEqual({ entry: 'The entry price must be a positive number, e.g. 43000.5' })
+    expect(fieldsOf(open())).not.toHaveProperty('entry')
+  })
 })

@@ -1,15 +1,17 @@
-// The "change stop / targets" dialog, read: from the price fields (filled with the position's levels,
+// The "change entry / stop / targets" dialog, read: from the price fields (filled with the position's levels,
 // or with the price a line was dropped at) to the `positions.modify` change, the error under each
 // field, and what will happen, in words — old → new, and what the keeper does for it. Pure, exact.
 import type { Decimal } from '@domain/decimal'
 import { parseDecimal } from '@domain/decimal'
-import { levelsProblem, type LevelsChange } from '@domain/protection/levels'
+import { entryMovable, levelsProblem, type LevelsChange } from '@domain/protection/levels'
 import { beyond } from '@domain/protection/legs'
 import type { Position } from '@domain/protection/types'
 import type { Dec } from '@domain/wire'
 import { formatExact } from '@/lib/format'
 
 export interface LevelFields {
+  /** A pending LIMIT entry's price; absent when the entry no longer moves (or is not asked). */
+  entry?: string
   stop: string
   /** By target index; only the waiting targets are editable. */
   targets: Record<number, string>
@@ -17,7 +19,7 @@ export interface LevelFields {
 
 export interface LevelsReading {
   change: LevelsChange | null
-  /** `stop`, `target-<i>` or `form` → what is wrong. */
+  /** `entry`, `stop`, `target-<i>` or `form` → what is wrong. */
   errors: Record<string, string>
   /** One line per level that changes: "Stop: 41,000 → 41,200", then what the keeper does. */
   lines: { level: string; from: Dec; to: Dec; then: string }[]
@@ -26,9 +28,14 @@ export interface LevelsReading {
 const NUMBER = /^\d+(\.\d+)?$/
 
 export const fieldsOf = (p: Position): LevelFields => ({
+  ...(entryMovable(p) ? { entry: p.entryPrice } : {}),
   stop: p.stop?.price ?? '',
   targets: Object.fromEntries(p.targets.flatMap((t, i) => (t.state === 'waiting' ? [[i, t.price]] : []))),
 })
+
+/** What the keeper does when a pending LIMIT entry moves, said before it is asked. */
+const ENTRY_WORDS =
+  'The entry is cancelled at the exchange, then placed again at the new price once the cancel is confirmed; never two entries at once. If part of it fills first, nothing is placed again: the position opens for what filled.'
 
 /** What the keeper does when the stop moves to `to`, said before it is asked. */
 function stopWords(p: Position, to: Decimal): string {
@@ -48,6 +55,13 @@ export function readLevels(p: Position, f: LevelFields, last: Dec | null): Level
   }
   const change: LevelsChange = {}
   const lines: LevelsReading['lines'] = []
+  if (entryMovable(p) && f.entry !== undefined) {
+    const entry = read('entry', f.entry, 'The entry price')
+    if (entry !== null && !entry.eq(p.entryPrice)) {
+      change.entry = entry.toFixed()
+      lines.push({ level: 'Entry', from: p.entryPrice, to: entry.toFixed(), then: ENTRY_WORDS })
+    }
+  }
   if (p.stop !== null) {
     const stop = read('stop', f.stop, 'The stop-loss')
     if (stop !== null && !stop.eq(p.stop.price)) {
@@ -70,7 +84,7 @@ export function readLevels(p: Position, f: LevelFields, last: Dec | null): Level
   if (problem !== null) {
     // a target's problem goes under the first target that has it
     const wrong = change.targets?.find((t) => levelsProblem(p, { targets: [t] }, last) !== null)
-    const field = problem.field === 'stop' ? 'stop' : problem.field === 'targets' && wrong ? `target-${wrong.index}` : 'form'
+    const field = problem.field === 'stop' || problem.field === 'entry' ? problem.field : problem.field === 'targets' && wrong ? `target-${wrong.index}` : 'form'
     return { change: null, errors: { [field]: problem.message }, lines }
   }
   return { change, errors, lines }

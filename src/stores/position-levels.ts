@@ -1,4 +1,4 @@
-// Changing a live position's stop or targets: one dialog, opened from the chart (a position's line
+// Changing a live position's entry (pending LIMIT, nothing filled), stop or targets: one dialog, opened from the chart (a position's line
 // dropped at a new price: that field comes filled with it) or from the position's card (the keyboard
 // way). It says what will change and what the keeper does for it, and nothing is sent before the
 // trader confirms; then positions.modify, whose refusal is shown where it belongs.
@@ -29,11 +29,12 @@ export const usePositionLevelsStore = defineStore('position-levels', () => {
   const reading = computed(() => (position.value === null ? null : readLevels(position.value, fields.value, last.value)))
   const open = computed(() => positionId.value !== null)
 
-  /** Opens the dialog for `p`; `moved` is a level dropped on the chart: `stop`, or a target's index, at `price`. */
-  function edit(p: Position, moved?: { level: 'stop' | number; price: string }): void {
+  /** Opens the dialog for `p`; `moved` is a level dropped on the chart: `entry`, `stop`, or a target's index, at `price`. */
+  function edit(p: Position, moved?: { level: 'entry' | 'stop' | number; price: string }): void {
     positionId.value = p.id
     const next = fieldsOf(p)
-    if (moved?.level === 'stop') next.stop = moved.price
+    if (moved?.level === 'entry') next.entry = moved.price
+    else if (moved?.level === 'stop') next.stop = moved.price
     else if (moved !== undefined) next.targets = { ...next.targets, [moved.level]: moved.price }
     fields.value = next
     from.value = moved === undefined ? 'card' : 'chart'
@@ -51,6 +52,7 @@ export const usePositionLevelsStore = defineStore('position-levels', () => {
     try {
       const answer = await useTerminal().call('positions.modify', {
         id: p.id,
+        ...(change.entry !== undefined ? { entryPrice: change.entry } : {}),
         ...(change.stop !== undefined ? { stopLoss: change.stop } : {}),
         ...(change.targets ? { takeProfits: change.targets } : {}),
       })

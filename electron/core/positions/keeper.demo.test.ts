@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Decimal } from '../../domain/decimal'
-import type { Position, PositionPlan } from '../../domain/protection/types'
+import type { Position } from '../../domain/protection/types'
 import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
 import { createExchangeClient, type ExchangeClient } from '../exchange/client'
 import { createFeedClient, type FeedClient } from '../live/feed-client'
@@ -17,6 +17,7 @@ import { sourceOfClient } from '../live/live-link'
 import { createOrderDesk } from '../orders/order-desk'
 import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore, type PositionStore } from './position-store'
+import { demoLimitBuy, driveDemo } from './test/demo-price.test-util'
 
 let demo: DemoExchange
 let client: ExchangeClient
@@ -45,15 +46,7 @@ function keeperOn(dir: string, wrap: (s: PositionStore) => PositionStore = (s) =
   return keeper
 }
 
-async function drive(price: string, pair = 'BTC_USDT'): Promise<void> {
-  const origin = new URL(demo.baseUrl).origin
-  const res = await fetch(`${origin}/__admin/price`, {
-    method: 'POST',
-    headers: { 'x-admin-token': demo.adminToken!, 'content-type': 'application/json' },
-    body: JSON.stringify({ pair, price }),
-  })
-  expect(res.status).toBe(200)
-}
+const drive = (price: string, pair = 'BTC_USDT'): Promise<void> => driveDemo(demo, price, pair)
 
 const orderOf = async (clientOrderId: string, pair = 'BTC_USDT') => (await client.recentOrders(undefined, { pair })).find((o) => o.client_order_id === clientOrderId)
 const only = async (k: Keeper): Promise<Position> => (await k.list())[0]!
@@ -82,20 +75,7 @@ describe('the keeper against the demo exchange', () => {
     const entry = last.minus(200).toDecimalPlaces(0)
     const target = entry.plus(600)
     const stop = entry.minus(600)
-    const plan: PositionPlan = {
-      id: 'k1',
-      pair: 'BTC_USDT',
-      side: 'BUY',
-      entry: { type: 'LIMIT', amount: '0.01', price: entry.toFixed() },
-      protection: 'exchange',
-      stop: { price: stop.toFixed(), limit: stop.minus(50).toFixed() },
-      slippage: '5',
-      targets: [{ price: target.toFixed(), share: '50' }],
-      trailing: null,
-      breakevenAt: null,
-      amountPrecision: 6,
-      pricePrecision: 2,
-    }
+    const plan = demoLimitBuy('k1', entry, [{ price: target.toFixed(), share: '50' }])
     await keeper.open(plan)
     expect((await orderOf('k1-1'))?.status).toBe('OPEN')
 

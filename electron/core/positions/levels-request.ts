@@ -1,4 +1,4 @@
-// positions.modify at the keeper: the trader's new stop or target prices, checked against the last
+// positions.modify at the keeper: the trader's new entry (a pending LIMIT's), stop or target prices, checked against the last
 // price the exchange gives now (protection/levels.ts), become the reducer's `levels` event; a change
 // that breaks a rule is refused with the field it is about, and nothing is sent.
 import { TerminalError } from '../../domain/errors'
@@ -6,10 +6,11 @@ import { levelsProblem, type LevelsChange } from '../../domain/protection/levels
 import type { Position, PositionEvent } from '../../domain/protection/types'
 import type { PositionModifyInput } from '../../domain/protect-plan'
 
-const FIELD = { stop: 'stopLoss', targets: 'takeProfits', position: 'id' } as const
+const FIELD = { entry: 'entryPrice', stop: 'stopLoss', targets: 'takeProfits', position: 'id' } as const
 
 /** The change a `positions.modify` input asks for. */
 export const changeOf = (input: PositionModifyInput): LevelsChange => ({
+  ...(input.entryPrice !== undefined ? { entry: input.entryPrice } : {}),
   ...(input.stopLoss !== undefined ? { stop: input.stopLoss } : {}),
   ...(input.takeProfits !== undefined ? { targets: input.takeProfits } : {}),
 })

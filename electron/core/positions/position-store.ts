@@ -30,6 +30,7 @@ const legSchema = z.object({
   lost: z.enum(['place', 'cancel']).nullable(),
   target: z.number().int().nullable(),
   refusedWhy: z.string().optional(),
+  moving: z.boolean().optional(),
 })
 const closedBy = z.enum(['target', 'stop', 'manual'])
 export const positionSchema = z.object({

@@ -44,7 +44,15 @@ describe('positions.*', () => {
     // before the entry fills, the protect form's rules: a target between the entry and the market is fine
     expect(moved.position).toMatchObject({ stop: { price: entry.minus(800).toFixed() }, targets: [{ price: entry.plus(2500).toFixed(), state: 'waiting' }] })
     await expect(core.call('positions.modify', { id: position.id, stopLoss: entry.plus(1).toFixed() })).rejects.toThrow(/stop must be below the entry/)
-    await expect(core.call('positions.modify', { id: position.id })).rejects.toThrow(/Give the new stop-loss or a take-profit/)
+    await expect(core.call('positions.modify', { id: position.id })).rejects.toThrow(/Give the new entry price, stop-loss or a take-profit/)
+    // the pending LIMIT entry moves: cancelled, then one new entry at the new price; an entry under its stop is refused
+    const lower = entry.minus(100).toFixed()
+    const reentered = await core.call('positions.modify', { id: position.id, entryPrice: lower })
+    expect(reentered.position?.legs.map((l) => [l.role, l.status, l.limitPrice])).toEqual([
+      ['entry', 'done', entry.toFixed()],
+      ['entry', 'resting', lower],
+    ])
+    await expect(core.call('positions.modify', { id: position.id, entryPrice: entry.minus(900).toFixed() })).rejects.toThrow(/entry must be above its stop/)
     await expect(core.call('positions.modify', { id: 'nope', stopLoss: '1' })).rejects.toThrow(/no position nope/)
 
     const cancelled = await core.call('positions.cancel', { id: position.id })

@@ -10,6 +10,9 @@ export const isLive = (leg: Leg): boolean => LIVE.has(leg.status)
 
 export const isExit = (leg: Leg): boolean => leg.role !== 'entry'
 
+/** The position's latest entry order: the only one that may be live (a moved entry's new order comes after the old one is gone). */
+export const entryLeg = (p: Position): Leg | null => p.legs.findLast((l) => l.role === 'entry') ?? null
+
 /** What a live leg may still fill; a finished one holds nothing. */
 export function outstanding(leg: Leg): Decimal {
   return isLive(leg) ? Decimal.max(new Decimal(leg.amount).minus(leg.filled), 0) : new Decimal(0)

@@ -57,7 +57,7 @@ describe('moving a position’s levels', () => {
     expect(levelsProblem(open, { targets: [{ index: 0, price: '100.5' }] }, '101')).toEqual({ field: 'targets', message: 'Target 1 must be above the last price (101)' })
     expect(levelsProblem(open, { targets: [{ index: 0, price: '99' }] }, '98')).toEqual({ field: 'targets', message: 'Target 1 must be above the entry (100)' })
     expect(levelsProblem(open, { targets: [{ index: 1, price: '120' }] }, '101')).toEqual({ field: 'targets', message: 'Position p1 has no target 2' })
-    expect(levelsProblem(open, {}, '101')?.message).toBe('Say what changes: the stop or a target')
+    expect(levelsProblem(open, {}, '101')?.message).toBe('Say what changes: the entry, the stop or a target')
     // above the entry is fine once filled (locking a gain), but not before: the entry would fill below the stop
     expect(levelsProblem(open, { stop: '100.5' }, '101')).toBeNull()
     const pending = run(withTarget, accepted(1)).position

@@ -8,19 +8,25 @@
 //   that cancel is confirmed; then the reached targets' sells go out, and a new stop covers the rest;
 // - closing (by hand, or a stop the terminal saw go off) cancels every resting exit and the entry,
 //   then sells what is left;
-// - nothing is ever placed again for a leg whose outcome is unknown: it counts as live until looked up.
+// - nothing is ever placed again for a leg whose outcome is unknown: it counts as live until looked up;
+// - a pending LIMIT entry whose price the trader moved (nothing filled) is cancelled, and only once that
+//   cancel is confirmed with nothing filled is one new entry placed at the new price: never two live.
 import { Decimal } from '../decimal'
-import { addLeg, beyond, cancelLeg, exitSide, exitsOutstanding, isLive, outstanding, received, remaining } from './legs'
-import type { Position, PositionAction } from './types'
+import { addLeg, beyond, cancelLeg, entryLeg, exitSide, exitsOutstanding, isLive, outstanding, received, remaining } from './legs'
+import type { Leg, Position, PositionAction } from './types'
 
 /** The actions that move `p` towards what it should be; updates `p` (its legs, state) to match. */
 export function reconcile(p: Position): PositionAction[] {
   if (p.state === 'closed' || p.state === 'cancelled') return []
   const actions: PositionAction[] = []
-  const entry = p.legs.find((l) => l.role === 'entry') ?? null
+  const entry = entryLeg(p)
   const entryLive = entry !== null && isLive(entry)
   const held = remaining(p)
   if (p.state === 'pending' && new Decimal(p.filled).gt(0)) p.state = 'open'
+  if (p.state === 'pending' && p.closing === null && entry !== null) {
+    const moved = movedEntry(p, entry)
+    if (moved !== null) return moved
+  }
   if (!entryLive && held.lte(0) && !p.legs.some(isLive)) {
     finish(p)
     return actions
@@ -66,6 +72,29 @@ export function reconcile(p: Position): PositionAction[] {
     actions.push(addLeg(p, { role: 'stop', side: exitSide(p), type: 'STOP_LIMIT', amount: free, limitPrice: limit, stopPrice: new Decimal(p.stop.price) }))
   }
   return actions
+}
+
+/**
+ * The trader moved a pending LIMIT entry (levels.ts: nothing filled): a live entry at another price is
+ * cancelled; one the terminal cancelled for the move and that ended with nothing filled is replaced by
+ * one new LIMIT for the same amount at the new price. A fill that raced in opens the position instead
+ * (p.filled > 0: nothing is placed here). Null when there is nothing to do for a move.
+ */
+function movedEntry(p: Position, entry: Leg): PositionAction[] | null {
+  if (entry.type !== 'LIMIT' || entry.limitPrice === null || new Decimal(p.filled).gt(0)) return null
+  const elsewhere = !new Decimal(entry.limitPrice).eq(p.entryPrice)
+  if (isLive(entry)) {
+    if (!elsewhere) {
+      if (entry.status === 'resting') delete entry.moving // moved back before the cancel went out
+      return null
+    }
+    const cancel = cancelLeg(entry) // placing or unknown: once the exchange's answer says it rests
+    if (cancel !== null) entry.moving = true
+    return cancel === null ? [] : [cancel]
+  }
+  if (entry.status !== 'done' || entry.moving !== true || new Decimal(entry.filled).gt(0)) return null
+  const amount = new Decimal(entry.amount)
+  return [addLeg(p, { role: 'entry', side: p.side, type: 'LIMIT', amount, limitPrice: new Decimal(p.entryPrice), stopPrice: null })]
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Leg, Position, PositionAction, PositionEvent, PositionPlan } from 
 const planArb: fc.Arbitrary<PositionPlan> = fc
   .record({
     side: fc.constantFrom<'BUY' | 'SELL'>('BUY', 'SELL'),
-    entry: fc.constantFrom<'LIMIT' | 'MARKET' | 'HELD'>('LIMIT', 'MARKET', 'HELD'),
+    entry: fc.constantFrom<'LIMIT' | 'MARKET' | 'HELD'>('LIMIT', 'LIMIT', 'MARKET', 'HELD'),
     amount: fc.integer({ min: 1, max: 50_000 }),
     protection: fc.constantFrom<'exchange' | 'terminal' | 'none'>('exchange', 'exchange', 'terminal', 'none'),
     shares: fc.array(fc.integer({ min: 1, max: 60 }), { maxLength: 3 }),
@@ -45,7 +45,7 @@ const planArb: fc.Arbitrary<PositionPlan> = fc
   })
 
 type Move = [kind: number, a: number, b: number]
-const moveArb: fc.Arbitrary<Move> = fc.tuple(fc.integer({ min: 0, max: 43 }), fc.nat(10_000), fc.nat(10_000))
+const moveArb: fc.Arbitrary<Move> = fc.tuple(fc.integer({ min: 0, max: 56 }), fc.nat(10_000), fc.nat(10_000))
 
 const pick = <T>(items: T[], n: number): T | null => (items.length === 0 ? null : items[n % items.length]!)
 const more = (leg: Leg, n: number): string => {
@@ -104,6 +104,11 @@ function eventFor(p: Position, [kind, a, b]: Move): PositionEvent | null {
     const level = new Decimal(8000 + (b % 4000)).div(100).toFixed()
     return kind === 41 ? { type: 'levels', last, targets: [{ index: b % 3, price: level }] } : { type: 'levels', last, stop: level }
   }
+  // the trader drags a pending LIMIT entry (refused once anything filled, or for another entry)
+  if (kind < 56) {
+    const last = new Decimal(9000 + (a % 2000)).div(100).toFixed()
+    return { type: 'levels', last, entry: new Decimal(9600 + (b % 800)).div(100).toFixed() }
+  }
   return { type: 'close', price: new Decimal(8000 + (a % 4000)).div(100).toFixed() }
 }
 
@@ -132,7 +137,7 @@ const RUNS = { numRuns: 500, seed: 20_260_101 }
 
 describe('protected positions, over random event sequences', () => {
   it('never sells beyond what was bought, and the live exits never hold more than the position has', () => {
-    const seen = { closed: 0, byTarget: 0, byStop: 0, targetSells: 0, lookUps: 0, stopMoves: 0, terminal: 0, levelsMoved: 0 }
+    const seen = { closed: 0, byTarget: 0, byStop: 0, targetSells: 0, lookUps: 0, stopMoves: 0, terminal: 0, levelsMoved: 0, entriesMoved: 0, entryRaces: 0 }
     fc.assert(
       fc.property(sequences, ([plan, moves]) => {
         play(plan, moves, (before, _event, after, actions) => {
@@ -140,6 +145,17 @@ describe('protected positions, over random event sequences', () => {
           expect(exitsOutstanding(after).lte(remaining(after))).toBe(true)
           // never two stops live: a moved or resized stop is cancelled, and replaced once the cancel is certain
           expect(after.legs.filter((l) => l.role === 'stop' && isLive(l)).length).toBeLessThanOrEqual(1)
+          // never two entries live, and never more bought than planned: a moved entry is placed again only once
+          // the old one is gone with nothing filled, for the same amount
+          expect(after.legs.filter((l) => l.role === 'entry' && isLive(l)).length).toBeLessThanOrEqual(1)
+          const entries = after.legs.filter((l) => l.role === 'entry')
+          expect(new Decimal(after.filled).lte(plan.entry.amount)).toBe(true)
+          const bought = entries.reduce((sum, l) => sum.plus(l.filled), new Decimal(0))
+          if (plan.entry.type !== 'HELD') expect(bought.eq(after.filled)).toBe(true)
+          for (const a of actions) if (a.type === 'place' && a.role === 'entry') expect([new Decimal(before.filled).eq(0), a.amount]).toEqual([true, plan.entry.amount])
+          if (actions.some((a) => a.type === 'place' && a.role === 'entry')) seen.entriesMoved += 1
+          const race = entries.some((l) => l.moving === true && new Decimal(l.filled).gt(0))
+          if (race && before.state === 'pending' && after.state === 'open') seen.entryRaces += 1
           if (after.state === 'closed') expect(remaining(after).eq(0) && !after.legs.some(isLive) && after.closedBy !== null).toBe(true)
           if (after.state === 'closed' && before.state !== 'closed') {
             seen.closed += 1
@@ -222,6 +238,11 @@ describe('protected positions, over random event sequences', () => {
             expect(t.price).toBe(ok && asked ? new Decimal(asked.price).toFixed() : before.targets[i]!.price)
             if (ok && asked) expect(before.targets[i]!.state).toBe('waiting')
           })
+          if (event.entry !== undefined) {
+            expect(after.entryPrice).toBe(ok ? new Decimal(event.entry).toFixed() : before.entryPrice)
+            // only a pending LIMIT entry with nothing filled moves, and never to where it would fill at once
+            if (ok) expect([before.state, before.filled, long ? new Decimal(event.entry).lt(event.last) : new Decimal(event.entry).gt(event.last)]).toEqual(['pending', '0', true])
+          }
         })
       }),
       RUNS,

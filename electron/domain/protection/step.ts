@@ -151,8 +151,11 @@ function fill(p: Position, leg: Leg, cumulative: string, averagePrice?: string):
   if (delta.lte(0)) return
   leg.filled = total.toFixed()
   if (leg.role === 'entry') {
+    const first = new Decimal(p.filled).eq(0)
     p.filled = new Decimal(p.filled).plus(delta).toFixed()
     if (averagePrice !== undefined) p.entryPrice = new Decimal(averagePrice).toFixed()
+    // a first fill with no average (a cancel's record) came at this order's limit, which a moved entry's price no longer is
+    else if (first && leg.limitPrice !== null) p.entryPrice = leg.limitPrice
     return
   }
   p.exited = new Decimal(p.exited).plus(delta).toFixed()

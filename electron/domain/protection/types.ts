@@ -38,6 +38,8 @@ export interface Leg {
   target: number | null
   /** Why the exchange or the terminal refused it (a rule, a risk limit), when it was. */
   refusedWhy?: string
+  /** An entry the terminal cancelled because the trader moved its price: once gone with nothing filled, a new entry replaces it. */
+  moving?: boolean
 }
 
 export interface Target {
@@ -132,8 +134,8 @@ export type PositionEvent =
   | { type: 'resumed'; price: Dec }
   /** The trader has seen the `attention` and carries on: the next price is acted on as usual. */
   | { type: 'acknowledged' }
-  /** The trader moves the stop or waiting targets (levels.ts), checked against the last price `last`; a change that fails the check is ignored. */
-  | { type: 'levels'; last: Dec; stop?: Dec; targets?: { index: number; price: Dec }[] }
+  /** The trader moves a pending LIMIT entry, the stop or waiting targets (levels.ts), checked against the last price `last`; a change that fails the check is ignored. */
+  | { type: 'levels'; last: Dec; entry?: Dec; stop?: Dec; targets?: { index: number; price: Dec }[] }
 
 export type PositionAction =
   | {

@@ -44,6 +44,17 @@ describe('the positions’ draggable levels', () => {
     expect(levelHandles([closing, { ...open(), state: 'closed' }, { ...open(), pair: 'ETH_USDT' }], BTC_USDT, yOf, 0, 400)).toEqual([])
   })
 
+  it('a pending LIMIT entry nothing of which filled has a handle too; a MARKET or partly filled entry has none', () => {
+    const pending = step(openPosition(PLAN).position, { type: 'accepted', clientOrderId: 'p1-1', orderId: '11' }).position
+    expect(levelHandles([pending], BTC_USDT, yOf, 0, 400).map((h) => [h.key, h.level, h.price, h.y, h.text])).toEqual([
+      ['p1-entry', 'entry', '100', 200, 'Entry 100.00'],
+      ['p1-stop', 'stop', '95', 210, 'Stop 95.00'],
+    ])
+    const partly = step(pending, { type: 'filled', clientOrderId: 'p1-1', filled: '0.5', done: false }).position
+    const market = openPosition({ ...PLAN, entry: { type: 'MARKET', amount: '1', price: '100', quoteAmount: '100' } }).position
+    expect(levelHandles([partly, market], BTC_USDT, yOf, 0, 400).map((h) => h.key)).toEqual(['p1-stop', 'p1-stop'])
+  })
+
   it('knows which open orders are a live position’s (their own handles are not offered)', () => {
     // the entry filled (done); its stop rests
     expect([...positionLegOrderIds([open()])]).toEqual(['12'])
