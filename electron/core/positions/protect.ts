@@ -15,11 +15,15 @@ import type { ExchangeClient } from '../exchange/client'
 export const newPositionId = (now: number = Date.now()): string => `pos${now.toString(36)}${randomBytes(3).toString('hex')}`
 
 export async function planFor(client: ExchangeClient, input: ProtectInput, id: string = newPositionId()): Promise<PositionPlan> {
+  // The balances name the account and give the equity a risk is a share of; the fee rule sizes a risk,
+  // and says whether the exchange keeps a long's fee in the coins bought (what its exits may sell).
+  const byRisk = input.size !== undefined && 'riskPercent' in input.size
+  const longEntry = input.side === 'BUY' && input.entry.type !== 'HELD'
   const [pairs, tickers, balances, rules] = await Promise.all([
     client.pairs(),
     client.ticker({ pair: input.pair }),
-    input.size !== undefined && 'riskPercent' in input.size ? client.balances() : Promise.resolve(null),
-    input.size !== undefined && 'riskPercent' in input.size ? client.feeInfo() : Promise.resolve(null),
+    byRisk || longEntry ? client.balances() : Promise.resolve(null),
+    byRisk ? client.feeInfo() : longEntry ? client.feeInfo().catch(() => null) : Promise.resolve(null),
   ])
   const pair = pairs.find((p) => p.name.toUpperCase() === input.pair)
   if (pair === undefined) throw new TerminalError({ kind: 'validation', code: 'UNKNOWN_PAIR', field: 'pair', message: `${input.pair} is not a pair of this exchange; nothing was sent.` })
