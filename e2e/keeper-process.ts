@@ -196,6 +196,14 @@ export async function priceToBuy(demo: AdminDemo, pair: string, amount: string):
 /** The pair the position specs trade. */
 export const PAIR = 'BTC_USDT'
 
+/**
+ * What a buy of 0.01 BTC puts in the demo's master account: the demo, as the exchange does by
+ * default, keeps its fee in the coins bought (the master's BTC_USDT rule: 0.1 % taker, 0.05 % maker;
+ * the keeper keeps back the larger), so a position's exits sell 0.00999, and a target of half 0.004995.
+ */
+export const RECEIVED = '0.00999'
+export const HALF_RECEIVED = '0.004995'
+
 /** A position's legs of one role (and status). */
 export const legs = (p: PositionView, role: string, status?: string) => p.legs.filter((l) => l.role === role && (status === undefined || l.status === status))
 

@@ -5,7 +5,23 @@
 // resting exits never more than what is held. Each test has its own still demo and data directory.
 import { test, expect } from '@playwright/test'
 import { demoStats, drivePrice, postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
-import { cli, expectExchangeSane, lastPrice, legs, levels, PAIR, positionsOf, protectArgs, stageFor, startKeeper, type CliStage, type KeeperProcess, type PositionView } from './keeper-process'
+import {
+  cli,
+  expectExchangeSane,
+  HALF_RECEIVED,
+  lastPrice,
+  legs,
+  levels,
+  PAIR,
+  positionsOf,
+  protectArgs,
+  RECEIVED,
+  stageFor,
+  startKeeper,
+  type CliStage,
+  type KeeperProcess,
+  type PositionView,
+} from './keeper-process'
 
 let demo: AdminDemo | undefined
 let stage: CliStage | undefined
@@ -40,8 +56,8 @@ test('a cancel whose answer is lost: the keeper reads the order, confirms it, th
   const sold = await keeper.waitFor(id, (p) => legs(p, 'target', 'resting').length === 1 && legs(p, 'stop', 'resting').length === 1)
   expect(sold.targets[0]!.state).not.toBe('waiting')
   expect(sold.legs.find((x) => x.clientOrderId === stopLeg.clientOrderId)?.status).toBe('done')
-  expect(legs(sold, 'target')[0]!.amount).toBe('0.005')
-  expect(legs(sold, 'stop', 'resting')[0]!.amount).toBe('0.005')
+  expect(legs(sold, 'target')[0]!.amount).toBe(HALF_RECEIVED)
+  expect(legs(sold, 'stop', 'resting')[0]!.amount).toBe(HALF_RECEIVED)
 
   // Two more rounds: nothing is cancelled again, nothing placed again.
   await new Promise((r) => setTimeout(r, 4_500))
@@ -49,7 +65,7 @@ test('a cancel whose answer is lost: the keeper reads the order, confirms it, th
   expect(after.cancelRequests - before.cancelRequests, 'cancels that reached the exchange').toBe(1)
   expect(after.orderRequests - before.orderRequests, 'orders that reached the exchange: the target sell and the new stop').toBe(2)
   const exchange = await expectExchangeSane(demo, PAIR, id)
-  expect(exchange).toMatchObject({ bought: '0.01', sold: '0', resting: '0.01' })
+  expect(exchange).toMatchObject({ bought: '0.01', sold: '0', resting: RECEIVED })
   expect(exchange.live.map((o) => o.client_order_id).sort()).toEqual(
     sold.legs
       .filter((x) => x.status === 'resting')
@@ -93,5 +109,5 @@ test('an entry whose place times out: outcome unknown, shown, looked up by its c
   const exchange = await expectExchangeSane(demo, PAIR, id)
   expect(exchange.orders.filter((o) => o.client_order_id === entryLeg.clientOrderId)).toHaveLength(1)
   expect(exchange.orders.find((o) => o.client_order_id === entryLeg.clientOrderId)?.id).toBe(Number(entryLeg.orderId))
-  expect(exchange).toMatchObject({ bought: '0.01', sold: '0', resting: '0.01' })
+  expect(exchange).toMatchObject({ bought: '0.01', sold: '0', resting: RECEIVED })
 })

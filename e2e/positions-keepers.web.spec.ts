@@ -15,6 +15,7 @@ import {
   PAIR,
   positionsOf,
   protectArgs,
+  RECEIVED,
   stageFor,
   startKeeper,
   type CliStage,
@@ -73,7 +74,7 @@ test('killed between the cancel and the place, restarted: it reconciles with the
   expect(after.cancelRequests - before.cancelRequests, 'the one cancel').toBe(1)
   expect(after.orderRequests - before.orderRequests, 'the target sell and the new stop, once').toBe(2)
   const exchange = await expectExchangeSane(demo, PAIR, id)
-  expect(exchange).toMatchObject({ bought: '0.01', sold: '0', resting: '0.01' })
+  expect(exchange).toMatchObject({ bought: '0.01', sold: '0', resting: RECEIVED })
   const [shown] = await positionsOf(stage)
   expect(shown).toMatchObject({ state: 'open', protection: 'exchange' })
   expect(legs(shown!, 'target', 'resting')).toHaveLength(1)
@@ -116,5 +117,5 @@ test('two keepers started at once: one acts, the other only reads; every order r
   expect(after.cancelRequests - before.cancelRequests, 'the old stop cancelled once').toBe(1)
   const exchange = await expectExchangeSane(demo, PAIR, id)
   expect(exchange.orders).toHaveLength(4)
-  expect(exchange).toMatchObject({ bought: '0.01', sold: '0', resting: '0.01' })
+  expect(exchange).toMatchObject({ bought: '0.01', sold: '0', resting: RECEIVED })
 })

@@ -12,7 +12,7 @@ import type { Position } from '../electron/domain/protection/types'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
 import { demoStats, drivePrice, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
-import { exchangeOrdersOf, expectExchangeSane, lockTouchedAt, PAIR, priceToBuy } from './keeper-process'
+import { exchangeOrdersOf, expectExchangeSane, lockTouchedAt, PAIR, priceToBuy, RECEIVED } from './keeper-process'
 
 let demo: AdminDemo
 let host: RunningHost | undefined
@@ -86,9 +86,9 @@ test('a position stopped out while no keeper ran: the window shows it closed by 
   await expect(card).toHaveAttribute('data-state', 'closed', { timeout: 20_000 })
   await expect(card.getByTestId('position-protection')).toHaveText('closed by stop')
   await expect(card.getByTestId('position-filled')).toHaveAttribute('data-value', '0.01')
-  await expect(card.getByTestId('position-exited')).toHaveAttribute('data-value', '0.01')
+  await expect(card.getByTestId('position-exited')).toHaveAttribute('data-value', RECEIVED)
   await expect(card.getByTestId('position-stop')).toHaveAttribute('data-value', stop.toFixed())
-  await expect(card.getByTestId('position-story')).toHaveText(`How it ended: the exchange’s stop (stop ${stop.toFixed()}, limit ${limit.toFixed()}) sold 0.01 BTC.`)
+  await expect(card.getByTestId('position-story')).toHaveText(`How it ended: the exchange’s stop (stop ${stop.toFixed()}, limit ${limit.toFixed()}) sold ${RECEIVED} BTC.`)
   await expect(card.getByTestId('position-close')).toHaveCount(0)
   await expect(card.getByTestId('position-attention')).toHaveCount(0)
   await shot(page, 'positions-stopped-unwatched')
@@ -96,7 +96,7 @@ test('a position stopped out while no keeper ran: the window shows it closed by 
   const after = await demoStats(demo)
   expect(after.orderRequests - before.orderRequests).toBe(0)
   expect(after.cancelRequests - before.cancelRequests).toBe(0)
-  expect(await expectExchangeSane(demo, PAIR, id)).toMatchObject({ bought: '0.01', sold: '0.01', resting: '0' })
+  expect(await expectExchangeSane(demo, PAIR, id)).toMatchObject({ bought: '0.01', sold: RECEIVED, resting: '0' })
 })
 
 test('a target crossed while no keeper ran is not sold blindly: the position says so and offers the action', async ({ page }) => {
@@ -124,7 +124,7 @@ test('a target crossed while no keeper ran is not sold blindly: the position say
   await shot(page, 'positions-target-unwatched')
   // nothing was sold or cancelled on it: the exchange's stop still rests for the whole position
   const held = await expectExchangeSane(demo, PAIR, id)
-  expect(held).toMatchObject({ bought: '0.01', sold: '0', resting: '0.01' })
+  expect(held).toMatchObject({ bought: '0.01', sold: '0', resting: RECEIVED })
   expect(held.live.map((o) => o.type)).toEqual(['STOP_LIMIT'])
   const seen = await demoStats(demo)
   expect(seen.orderRequests - before.orderRequests).toBe(0)
@@ -139,5 +139,5 @@ test('a target crossed while no keeper ran is not sold blindly: the position say
   const after = await demoStats(demo)
   expect(after.cancelRequests - before.cancelRequests).toBe(1)
   expect(after.orderRequests - before.orderRequests).toBe(2)
-  expect(await expectExchangeSane(demo, PAIR, id)).toMatchObject({ bought: '0.01', resting: '0.01' })
+  expect(await expectExchangeSane(demo, PAIR, id)).toMatchObject({ bought: '0.01', resting: RECEIVED })
 })
