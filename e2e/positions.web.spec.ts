@@ -7,6 +7,7 @@ import Decimal from 'decimal.js'
 import { startWebHost, callApi, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
 import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { exchangeOrdersOf } from './keeper-process'
 
 let host: RunningHost
 let demo: AdminDemo
@@ -139,4 +140,41 @@ test('a pending position: closing the window asks first while its target is kept
   const ended = page.getByTestId('positions').locator('article[data-state="cancelled"]')
   await expect(ended.getByTestId('position-protection')).toHaveText('cancelled: nothing was bought', { timeout: 15_000 })
   await expect(page.getByTestId('positions-watched')).toHaveCount(0)
+})
+
+test('driven to its target, a position closes at the target, and its stop is gone from the exchange', async ({ page }) => {
+  // A buy under the market, filled when the price is driven down to it.
+  const [ticker] = await callApi<{ last: string }[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
+  const entry = new Decimal(ticker!.last).minus(200).toDecimalPlaces(0)
+  const target = entry.plus(600)
+  const answer = await callApi<{ position: { id: string } }>(host, 'positions.protect', {
+    pair: 'BTC_USDT',
+    side: 'BUY',
+    entry: { type: 'LIMIT', price: entry.toFixed() },
+    size: { amount: '0.01' },
+    stopLoss: entry.minus(600).toFixed(),
+    takeProfits: [{ price: target.toFixed(), share: '100' }],
+  })
+  const id = answer.position.id
+  await openApp(page, host)
+  await page.getByTestId('tab-positions').click()
+  const position = page.getByTestId(`position-${id}`)
+  await expect(position).toHaveAttribute('data-protection', 'exchange', { timeout: 20_000 })
+  // What the exchange itself holds of the position: its stop orders still waiting or resting.
+  const restingStops = async () => (await exchangeOrdersOf(demo, 'BTC_USDT', id)).filter((o) => o.type.toUpperCase() === 'STOP_LIMIT' && ['PENDING', 'OPEN'].includes(o.status.toUpperCase()))
+  await drive(entry)
+  // The entry filled: the keeper's stop comes to rest at the exchange.
+  await expect(position.getByTestId('position-protection')).toHaveText('protected by the exchange', { timeout: 20_000 })
+  await expect.poll(restingStops, { timeout: 10_000 }).toHaveLength(1)
+
+  // At the target the keeper cancels the stop, confirms it, and sells the whole position there.
+  await drive(target)
+  await expect(position.getByTestId('position-target-0')).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
+  // its sell rests just under the target: the next buyer there takes it
+  await drive(target.plus(1))
+  await expect(position).toHaveAttribute('data-state', 'closed', { timeout: 30_000 })
+  await expect(position.getByTestId('position-protection')).toHaveText('closed by target')
+  await expect(position.getByTestId('position-exited')).toHaveAttribute('data-value', '0.00999')
+  await expect.poll(restingStops, { timeout: 10_000 }).toHaveLength(0)
+  await shot(page, 'positions-closed-at-target')
 })
