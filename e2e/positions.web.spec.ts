@@ -79,6 +79,9 @@ test('a protected LIMIT buy through the form: protected by the exchange, target 
   await expect(position).toHaveAttribute('data-protection', 'exchange')
   await expect(position).toHaveAttribute('data-state', 'open')
   await expect(position.getByTestId('position-filled')).toHaveAttribute('data-value', '0.01')
+  // what its exits may sell, and why that is less than the fill
+  await expect(position.getByTestId('position-held')).toHaveAttribute('data-value', '0.00999')
+  await expect(position.getByTestId('position-held-note')).toContainText('which it keeps in BTC')
   await expect(position.getByTestId('position-stop')).toHaveAttribute('data-value', stop.toFixed())
   await expect(position.getByTestId('position-target-0')).toHaveAttribute('data-state', 'waiting')
   await shot(page, 'positions-protected')

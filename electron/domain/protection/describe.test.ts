@@ -1,7 +1,7 @@
 // The protection in words and the legs only the running terminal keeps, through the reducer's own
 // positions: a resting exchange stop, a refused one, a position without a stop, the attention, the ends.
 import { describe, expect, it } from 'vitest'
-import { exitsInWords, protectionWords, terminalKeptLegs } from './describe'
+import { exitsInWords, heldInWords, protectionWords, terminalKeptLegs } from './describe'
 import { openPosition, step } from './step'
 import type { Position, PositionEvent, PositionPlan } from './types'
 import { PLAN } from '../test/position-plan.test-util'
@@ -68,5 +68,18 @@ describe('terminalKeptLegs', () => {
     expect(terminalKeptLegs([open])).toEqual(['BTC_USDT long: the target at 110', 'BTC_USDT long: the trailing stop (5 behind)', 'BTC_USDT long: the move to breakeven at 105'])
     expect(terminalKeptLegs([{ ...open, state: 'closed', closedBy: 'manual' }])).toEqual([])
     expect(terminalKeptLegs([run(PLAN, ...filledWhole, { type: 'accepted', clientOrderId: 'p1-2', orderId: 'x2' })])).toEqual([])
+  })
+})
+
+describe('heldInWords', () => {
+  const open = (extra: Partial<Position>): Position => ({ ...openPosition({ ...PLAN, entry: { type: 'HELD', amount: '1', price: '100' } }).position, ...extra })
+
+  it('says what the exits may sell: the fill less the fee the exchange keeps in the coins bought', () => {
+    expect(heldInWords(open({ filled: '1', exited: '0', entryFeeRate: '0.001' }))).toEqual({ amount: '0.999', note: "the fill less the exchange's fee (up to 0.1 %), which it keeps in BTC" })
+    expect(heldInWords(open({ filled: '1', exited: '0.4995', entryFeeRate: '0.001' })).amount).toBe('0.4995')
+  })
+
+  it('without a fee kept in the coins, what filled less what was sold, and no note', () => {
+    expect(heldInWords(open({ filled: '1', exited: '0.25' }))).toEqual({ amount: '0.75', note: null })
   })
 })

@@ -3,7 +3,7 @@
 // terminal keeps, so quitting can name what will stop being watched. Pure: the window's Positions
 // tab and the Electron shell's quit question say the same thing from the same position.
 import { Decimal } from '../decimal'
-import { isLive } from './legs'
+import { isLive, remaining } from './legs'
 import type { Position } from './types'
 
 export type ProtectionKind = 'exchange' | 'terminal' | 'unprotected' | 'pending' | 'closed' | 'cancelled'
@@ -75,4 +75,16 @@ export function terminalKeptLegs(positions: readonly Position[]): string[] {
     if (p.breakevenAt !== null) legs.push(`${name}: the move to breakeven at ${p.breakevenAt}`)
   }
   return legs
+}
+
+/**
+ * What a live position holds for its exits to sell, and, where the exchange keeps its fee in the coins
+ * bought, that share in words: the card shows why the stop sells less than the entry filled.
+ */
+export function heldInWords(p: Position): { amount: string; note: string | null } {
+  const amount = remaining(p).toFixed()
+  if (p.entryFeeRate === undefined || new Decimal(p.filled).isZero()) return { amount, note: null }
+  const base = p.pair.split('_')[0] ?? ''
+  const percent = new Decimal(p.entryFeeRate).times(100).toFixed()
+  return { amount, note: `the fill less the exchange's fee (up to ${percent} %), which it keeps in ${base}` }
 }
