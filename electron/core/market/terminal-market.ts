@@ -158,9 +158,8 @@ export function createMarket(deps: MarketDeps): Market {
     return { next, tag }
   }
 
-  /** The book of `pair` and the pair list's prices, beside the market feed `owner`. */
-  function openSides(pair: string, owner: MarketFeed, tag: MarketSession, client: NonNullable<Session['client']>, live: LiveSource | null): void {
-    const next = owner
+  /** The book of `pair` and the pair list's prices, beside the market feed `next` (silent once it is replaced). */
+  function openSides(pair: string, next: MarketFeed, tag: MarketSession, client: NonNullable<Session['client']>, live: LiveSource | null): void {
     book?.stop()
     // The book of the same pair, from the same session's feed (or polled where it has none); it falls
     // silent with the market feed it belongs to.

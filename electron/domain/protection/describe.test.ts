@@ -2,15 +2,11 @@
 // positions: a resting exchange stop, a refused one, a position without a stop, the attention, the ends.
 import { describe, expect, it } from 'vitest'
 import { exitsInWords, heldInWords, protectionWords, terminalKeptLegs } from './describe'
-import { openPosition, step } from './step'
+import { openPosition } from './step'
 import type { Position, PositionEvent, PositionPlan } from './types'
-import { PLAN } from '../test/position-plan.test-util'
+import { PLAN, run as runPlan } from '../test/position-plan.test-util'
 
-function run(plan: PositionPlan, ...events: PositionEvent[]): Position {
-  let { position } = openPosition(plan)
-  for (const event of events) position = step(position, event).position
-  return position
-}
+const run = (plan: PositionPlan, ...events: PositionEvent[]): Position => runPlan(plan, ...events).position
 const filledWhole: PositionEvent[] = [
   { type: 'accepted', clientOrderId: 'p1-1', orderId: 'x1' },
   { type: 'filled', clientOrderId: 'p1-1', filled: '1', done: true },

@@ -3,16 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { openPosition, step } from './step'
 import { received, remaining } from './legs'
-import type { Position, PositionAction, PositionEvent, PositionPlan } from './types'
-import { PLAN } from '../test/position-plan.test-util'
-
-function run(plan: PositionPlan, ...events: PositionEvent[]): { position: Position; actions: PositionAction[] } {
-  let { position, actions } = openPosition(plan)
-  for (const event of events) ({ position, actions } = step(position, event))
-  return { position, actions }
-}
-const accepted = (n: number): PositionEvent => ({ type: 'accepted', clientOrderId: `p1-${n}`, orderId: `x${n}` })
-const filled = (n: number, amount: string, done = false): PositionEvent => ({ type: 'filled', clientOrderId: `p1-${n}`, filled: amount, done })
+import type { PositionPlan } from './types'
+import { PLAN, accepted, filled, run } from '../test/position-plan.test-util'
 
 describe('a long whose fee is kept in the coins bought', () => {
   const plan: PositionPlan = { ...PLAN, entryFeeRate: '0.002' }

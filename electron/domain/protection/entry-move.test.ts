@@ -4,16 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import { levelsProblem } from './levels'
 import { openPosition, step } from './step'
-import type { PositionEvent, PositionPlan, Step } from './types'
-import { PLAN } from '../test/position-plan.test-util'
+import type { PositionEvent } from './types'
+import { PLAN, accepted, confirmed, run } from '../test/position-plan.test-util'
 
-function run(plan: PositionPlan, ...events: PositionEvent[]): Step {
-  let s = openPosition(plan)
-  for (const event of events) s = step(s.position, event)
-  return s
-}
-const accepted = (n: number): PositionEvent => ({ type: 'accepted', clientOrderId: `p1-${n}`, orderId: `x${n}` })
-const confirmed = (n: number, filled: string): PositionEvent => ({ type: 'cancel-confirmed', clientOrderId: `p1-${n}`, filled })
 const moveTo = (entry: string, last = '101'): PositionEvent => ({ type: 'levels', last, entry })
 const newEntry = (n: number, price: string) => ({ type: 'place', role: 'entry', clientOrderId: `p1-${n}`, side: 'BUY', orderType: 'LIMIT', amount: '1', limitPrice: price })
 

@@ -2,17 +2,10 @@
 // is asked to do for a move that passes (the exchange's stop: cancel, then place once the cancel is certain).
 import { describe, expect, it } from 'vitest'
 import { levelsProblem } from './levels'
-import { openPosition, step } from './step'
-import type { Position, PositionEvent, PositionPlan } from './types'
-import { PLAN } from '../test/position-plan.test-util'
+import { step } from './step'
+import type { Position, PositionPlan } from './types'
+import { PLAN, accepted, filled, run } from '../test/position-plan.test-util'
 
-function run(plan: PositionPlan, ...events: PositionEvent[]): ReturnType<typeof step> {
-  let s = openPosition(plan)
-  for (const event of events) s = step(s.position, event)
-  return s
-}
-const accepted = (n: number): PositionEvent => ({ type: 'accepted', clientOrderId: `p1-${n}`, orderId: `x${n}` })
-const filled = (n: number, amount: string, done = false): PositionEvent => ({ type: 'filled', clientOrderId: `p1-${n}`, filled: amount, done })
 const withTarget: PositionPlan = { ...PLAN, targets: [{ price: '110', share: '50' }] }
 /** Long 1 at 100, filled, its stop (95, limit 94) resting at the exchange as order x2. */
 const OPEN = [accepted(1), filled(1, '1', true), accepted(2)]

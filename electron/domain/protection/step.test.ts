@@ -1,19 +1,11 @@
 // The protected position's reducer, one story at a time: what each observed event makes the keeper do.
 import { describe, expect, it } from 'vitest'
 import { openPosition, step } from './step'
-import type { Position, PositionAction, PositionEvent, PositionPlan } from './types'
-import { PLAN } from '../test/position-plan.test-util'
+import type { PositionAction, PositionEvent, PositionPlan } from './types'
+import { PLAN, accepted, confirmed, filled, run } from '../test/position-plan.test-util'
 
 /** The position after the events, and the actions of the last one. */
-function run(plan: PositionPlan, ...events: PositionEvent[]): { position: Position; actions: PositionAction[] } {
-  let { position, actions } = openPosition(plan)
-  for (const event of events) ({ position, actions } = step(position, event))
-  return { position, actions }
-}
 
-const accepted = (n: number): PositionEvent => ({ type: 'accepted', clientOrderId: `p1-${n}`, orderId: `x${n}` })
-const filled = (n: number, amount: string, done = false): PositionEvent => ({ type: 'filled', clientOrderId: `p1-${n}`, filled: amount, done })
-const confirmed = (n: number, amount = '0'): PositionEvent => ({ type: 'cancel-confirmed', clientOrderId: `p1-${n}`, filled: amount })
 const price = (p: string): PositionEvent => ({ type: 'price-moved', price: p })
 const stopOrder = (n: number, amount: string, stop = '95', limit = '94'): PositionAction => ({
   type: 'place',

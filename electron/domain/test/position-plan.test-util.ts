@@ -1,6 +1,8 @@
 // The protected position plan the reducer's and the keeper's tests start from: a LIMIT buy of 1 at
-// 100 on BTC_USDT, its stop at 95 (limit 94), no targets; each test spreads its changes over it.
-import type { PositionPlan } from '../protection/types'
+// 100 on BTC_USDT, its stop at 95 (limit 94), no targets; each test spreads its changes over it. And
+// the reducer run over events, with the events its tests use most.
+import { openPosition, step } from '../protection/step'
+import type { PositionEvent, PositionPlan, Step } from '../protection/types'
 
 export const PLAN: PositionPlan = {
   id: 'p1',
@@ -16,3 +18,15 @@ export const PLAN: PositionPlan = {
   amountPrecision: 4,
   pricePrecision: 2,
 }
+
+/** The position after opening `plan` and stepping `events`, and the actions of the last step. */
+export function run(plan: PositionPlan, ...events: PositionEvent[]): Step {
+  let s = openPosition(plan)
+  for (const event of events) s = step(s.position, event)
+  return s
+}
+
+/** The n-th order of position p1 accepted, filled so far (done or not), its cancel confirmed. */
+export const accepted = (n: number): PositionEvent => ({ type: 'accepted', clientOrderId: `p1-${n}`, orderId: `x${n}` })
+export const filled = (n: number, amount: string, done = false): PositionEvent => ({ type: 'filled', clientOrderId: `p1-${n}`, filled: amount, done })
+export const confirmed = (n: number, amount = '0'): PositionEvent => ({ type: 'cancel-confirmed', clientOrderId: `p1-${n}`, filled: amount })
