@@ -56,8 +56,21 @@ for (const size of [
         if (tab === 'blotter') await expect(page.getByTestId('blotter').locator('table, p.muted').first()).toBeVisible({ timeout: 15_000 })
         // the limits' form, read from the core
         if (tab === 'limits') await expect(page.getByTestId('limits-account')).toBeVisible({ timeout: 15_000 })
-        // the positions are read at start: checked once the list (or its empty note) is in, then the protect form
-        if (tab === 'positions') await expect(page.getByTestId('positions').locator('[data-testid="positions-empty"], article').first()).toBeVisible({ timeout: 15_000 })
+        // the positions: checked with a pending position's card in the list, then the protect form and
+        // the card's levels dialog
+        if (tab === 'positions') {
+          const [ticker] = await callApi<{ last: string }[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
+          const entry = Number(ticker!.last) * 0.8
+          await callApi(host, 'positions.protect', {
+            pair: 'BTC_USDT',
+            side: 'BUY',
+            entry: { type: 'LIMIT', price: entry.toFixed(0) },
+            size: { amount: '0.001' },
+            stopLoss: (entry * 0.95).toFixed(0),
+            takeProfits: [{ price: (entry * 1.1).toFixed(0), share: '100' }],
+          })
+          await expect(page.getByTestId('positions').locator('article[data-state="pending"]').first()).toBeVisible({ timeout: 15_000 })
+        }
         found.push(...(await violations(page, `${tab} tab`)))
         if (tab === 'positions') {
           await page.getByTestId('protect-toggle').click()
@@ -65,6 +78,11 @@ for (const size of [
           found.push(...(await violations(page, 'protect form')))
           await page.keyboard.press('Escape')
           await expect(page.getByTestId('protect-dialog')).toBeHidden()
+          await page.getByTestId('positions').locator('article[data-state="pending"]').first().getByTestId('position-levels').click()
+          await expect(page.getByTestId('levels-dialog')).toBeVisible()
+          found.push(...(await violations(page, 'levels dialog')))
+          await page.keyboard.press('Escape')
+          await expect(page.getByTestId('levels-dialog')).toBeHidden()
         }
         if (tab === 'blotter') {
           // the panic button's confirmation, with each account's open orders read
