@@ -173,7 +173,12 @@ test('driven to its target, a position closes at the target, and its stop is gon
   // At the target the keeper cancels the stop, confirms it, and sells the whole position there.
   await drive(target)
   await expect(position.getByTestId('position-target-0')).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
-  // its sell rests just under the target: the next buyer there takes it
+  // its sell rests just under the target, once it has reached the exchange: the next buyer there takes it
+  const restingSells = async () =>
+    (await exchangeOrdersOf(demo, 'BTC_USDT', id)).filter(
+      (o) => o.type.toUpperCase() === 'LIMIT' && ['SELL', 'ASK'].includes(o.side.toUpperCase()) && ['OPEN', 'PENDING'].includes(o.status.toUpperCase()),
+    )
+  await expect.poll(restingSells, { timeout: 10_000 }).toHaveLength(1)
   await drive(target.plus(1))
   await expect(position).toHaveAttribute('data-state', 'closed', { timeout: 30_000 })
   await expect(position.getByTestId('position-protection')).toHaveText('closed by target')
