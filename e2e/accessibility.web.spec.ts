@@ -40,6 +40,8 @@ for (const size of [
     test(`no critical or serious violation: main window and every bottom tab, ${theme} theme, ${size.width}×${size.height}`, async ({ page }) => {
       test.setTimeout(120_000)
       await page.setViewportSize(size)
+      // Colours as they settle, not halfway through a theme's or a row's transition.
+      await page.emulateMedia({ reducedMotion: 'reduce' })
       await openApp(page, host)
       const toggle = page.getByTestId('theme-toggle')
       if ((await themeOf(page)) !== theme) await toggle.click()
@@ -56,21 +58,8 @@ for (const size of [
         if (tab === 'blotter') await expect(page.getByTestId('blotter').locator('table, p.muted').first()).toBeVisible({ timeout: 15_000 })
         // the limits' form, read from the core
         if (tab === 'limits') await expect(page.getByTestId('limits-account')).toBeVisible({ timeout: 15_000 })
-        // the positions: checked with a pending position's card in the list, then the protect form and
-        // the card's levels dialog
-        if (tab === 'positions') {
-          const [ticker] = await callApi<{ last: string }[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
-          const entry = Number(ticker!.last) * 0.8
-          await callApi(host, 'positions.protect', {
-            pair: 'BTC_USDT',
-            side: 'BUY',
-            entry: { type: 'LIMIT', price: entry.toFixed(0) },
-            size: { amount: '0.001' },
-            stopLoss: (entry * 0.95).toFixed(0),
-            takeProfits: [{ price: (entry * 1.1).toFixed(0), share: '100' }],
-          })
-          await expect(page.getByTestId('positions').locator('article[data-state="pending"]').first()).toBeVisible({ timeout: 15_000 })
-        }
+        // the positions are read at start: checked once the list (or its empty note) is in, then the protect form
+        if (tab === 'positions') await expect(page.getByTestId('positions').locator('[data-testid="positions-empty"], article').first()).toBeVisible({ timeout: 15_000 })
         found.push(...(await violations(page, `${tab} tab`)))
         if (tab === 'positions') {
           await page.getByTestId('protect-toggle').click()
@@ -78,11 +67,6 @@ for (const size of [
           found.push(...(await violations(page, 'protect form')))
           await page.keyboard.press('Escape')
           await expect(page.getByTestId('protect-dialog')).toBeHidden()
-          await page.getByTestId('positions').locator('article[data-state="pending"]').first().getByTestId('position-levels').click()
-          await expect(page.getByTestId('levels-dialog')).toBeVisible()
-          found.push(...(await violations(page, 'levels dialog')))
-          await page.keyboard.press('Escape')
-          await expect(page.getByTestId('levels-dialog')).toBeHidden()
         }
         if (tab === 'blotter') {
           // the panic button's confirmation, with each account's open orders read
@@ -97,6 +81,28 @@ for (const size of [
       await expect(page.getByTestId('depth-chart')).toBeVisible()
       found.push(...(await violations(page, 'depth chart')))
       await page.getByTestId('chart-view-candles').click()
+      // Last, so its order is in no table checked above: the Positions tab with a pending position's
+      // card, and the card's levels dialog.
+      await page.getByTestId('tab-positions').click()
+      {
+        const [ticker] = await callApi<{ last: string }[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
+        const entry = Number(ticker!.last) * 0.8
+        await callApi(host, 'positions.protect', {
+          pair: 'BTC_USDT',
+          side: 'BUY',
+          entry: { type: 'LIMIT', price: entry.toFixed(0) },
+          size: { amount: '0.001' },
+          stopLoss: (entry * 0.95).toFixed(0),
+          takeProfits: [{ price: (entry * 1.1).toFixed(0), share: '100' }],
+        })
+        await expect(page.getByTestId('positions').locator('article[data-state="pending"]').first()).toBeVisible({ timeout: 15_000 })
+      }
+      found.push(...(await violations(page, 'positions tab with a position')))
+      await page.getByTestId('positions').locator('article[data-state="pending"]').first().getByTestId('position-levels').click()
+      await expect(page.getByTestId('levels-dialog')).toBeVisible()
+      found.push(...(await violations(page, 'levels dialog')))
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId('levels-dialog')).toBeHidden()
       expect(found).toEqual([])
     })
   }
