@@ -1,4 +1,5 @@
-// Renderer entry: start the window (startup.ts), then mount it. Without a bridge to the core nothing
+// The window, loaded by the page's entry (boot.ts, which has sent the start's first calls already):
+// start the window (startup.ts), then mount it. Without a bridge to the core nothing
 // can work, so that is said in plain words on the whole page instead of mounting an app that would
 // fail everywhere at once.
 import { createApp } from 'vue'

@@ -1,12 +1,22 @@
-// `useTerminal()` is how stores reach the main process. Tests call `setTerminal(fake)` first.
+// `useTerminal()` is how stores reach the main process. Tests call `setTerminal(fake)` first; the
+// window's boot (boot.ts) calls `startTerminal()` first, which sends the start's first calls at once.
 import type { TerminalBridge } from '@domain/api'
 import { detectBridge } from './transport'
+import { withFirstCalls } from './first-calls'
 
 let current: TerminalBridge | null = null
 
 export function useTerminal(): TerminalBridge {
   if (!current) current = detectBridge()
   return current
+}
+
+/**
+ * The window's bridge, picked as `useTerminal()` picks it, with the start's first calls already sent
+ * (first-calls.ts). Throws as `useTerminal()` does when there is no way to the core.
+ */
+export function startTerminal(): void {
+  current = withFirstCalls(current ?? detectBridge())
 }
 
 /** Replaces the bridge (tests, or a host that wants to inject one). */

@@ -1,0 +1,53 @@
+// The start's first calls go out the moment the page runs (boot.ts); the start then takes each answer
+// as it asks, once, and nothing is ever sent twice on its behalf.
+import { describe, expect, it } from 'vitest'
+import { FIRST_CALLS, withFirstCalls } from './first-calls'
+import { deferred, fakeTerminal, sessionState } from '@/stores/fake-terminal.test-util'
+import { PREFS } from '@/stores/market-fixtures.test-util'
+
+describe('withFirstCalls', () => {
+  it('sends the first calls at once, before anyone asks, each once', () => {
+    const inner = fakeTerminal({ 'market.start': () => null, 'prefs.get': () => PREFS, 'session.get': () => sessionState(), 'profiles.list': () => [], 'app.info': () => ({}) as never })
+    withFirstCalls(inner)
+    expect(inner.calls.map((c) => c.method)).toEqual([...FIRST_CALLS])
+  })
+
+  it('hands each early answer to the first call of its method, and sends a second call anew', async () => {
+    let prefsRead = 0
+    const inner = fakeTerminal({ 'prefs.get': () => ({ ...PREFS, theme: ++prefsRead === 1 ? 'dark' : 'light' }) })
+    const bridge = withFirstCalls(inner, ['prefs.get'])
+    expect((await bridge.call('prefs.get', undefined)).theme).toBe('dark')
+    expect(inner.callsOf('prefs.get')).toHaveLength(1)
+    // A later read (a retry of the start) asks the core again: the early answer is not served twice.
+    expect((await bridge.call('prefs.get', undefined)).theme).toBe('light')
+    expect(inner.callsOf('prefs.get')).toHaveLength(2)
+  })
+
+  it('gives the caller the early call still on its way, not a new one', async () => {
+    const answer = deferred<typeof PREFS>()
+    const inner = fakeTerminal({ 'prefs.get': () => answer.promise })
+    const bridge = withFirstCalls(inner, ['prefs.get'])
+    const asked = bridge.call('prefs.get', undefined)
+    answer.resolve(PREFS)
+    expect(await asked).toEqual(PREFS)
+    expect(inner.callsOf('prefs.get')).toHaveLength(1)
+  })
+
+  it("reports an early call's failure to the one who asks for it, and to no one before", async () => {
+    const inner = fakeTerminal({ 'session.get': () => Promise.reject(new Error('The terminal host is not answering.')) })
+    const bridge = withFirstCalls(inner, ['session.get'])
+    await new Promise((resolve) => setTimeout(resolve, 0)) // no unhandled rejection meanwhile
+    await expect(bridge.call('session.get', undefined)).rejects.toThrow('not answering')
+  })
+
+  it('passes calls with an input, other methods and events straight through', async () => {
+    const inner = fakeTerminal({ 'market.subscribe': (input) => ({ pair: input.pair }) as never, 'market.start': () => null })
+    const bridge = withFirstCalls(inner, ['market.start'])
+    await bridge.call('market.subscribe', { pair: 'ETH_USDT', interval: '15' })
+    expect(inner.callsOf('market.subscribe')).toHaveLength(1)
+    const seen: unknown[] = []
+    bridge.on('notice', (n) => seen.push(n))
+    inner.emit('notice', { level: 'info', title: 't', message: 'm' } as never)
+    expect(seen).toHaveLength(1)
+  })
+})

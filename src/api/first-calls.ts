@@ -1,0 +1,34 @@
+// The window's first calls, sent the moment the page runs (boot.ts), before the rest of the
+// window's code has even arrived: the remembered chart, the preferences, the session and the header's
+// lists. On a start the window's code takes a few hundred milliseconds to load and run, and the core's
+// answers used to wait for it (the calls went out only once the code ran); now they travel while it
+// loads, and the start takes each answer as it asks for it.
+//
+// Each early answer is handed out once, to the first call of the same method (all five take no
+// input); a second call (a retry, a reload of the session) goes to the core as any call does. Nothing
+// is sent twice: a first call that meets its early one gets that one's promise, answer or failure.
+import type { MethodName, TerminalBridge } from '@domain/api'
+
+/** The calls the start makes before anything has answered (startup.ts, the session and prefs stores). */
+export const FIRST_CALLS = ['market.start', 'prefs.get', 'session.get', 'profiles.list', 'app.info'] as const satisfies readonly MethodName[]
+
+/** `inner` with the first calls already on their way; a call of one of them takes that early call. */
+export function withFirstCalls(inner: TerminalBridge, calls: readonly MethodName[] = FIRST_CALLS): TerminalBridge {
+  const early = new Map<MethodName, Promise<unknown>>()
+  for (const method of calls) {
+    const sent = inner.call(method, undefined as never)
+    // A failure is the caller's to report when it asks; an early call nobody asks for reports nothing.
+    sent.catch(() => undefined)
+    early.set(method, sent)
+  }
+  return {
+    call: ((method, input) => {
+      const sent = input === undefined ? early.get(method) : undefined
+      if (sent === undefined) return inner.call(method, input as never)
+      early.delete(method)
+      return sent
+    }) as TerminalBridge['call'],
+    on: (event, listener) => inner.on(event, listener),
+    ...(inner.onResume ? { onResume: (listener: () => void) => inner.onResume!(listener) } : {}),
+  }
+}
