@@ -1,10 +1,100 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import type { Plugin } from 'vite'
 
 const alias = {
   '@domain': resolve(__dirname, 'electron/domain'),
   '@': resolve(__dirname, 'src'),
+}
+
+/**
+ * The window's entry is src/boot.ts, a few kilobytes that send the start's first calls, then import
+ * main.ts (and ask for the chart's chunk). Vite would only fetch main.ts's graph once boot.ts had run;
+ * listed in the page's head (each chunk it needs before it runs, and their stylesheets), the browser
+ * fetches it while it reads the page, as it does an entry's, and boot.ts's import finds it loaded.
+ */
+function firstScreenInHead(page: string, entries: string[]): Plugin {
+  return {
+    name: 'first-screen-in-head',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle
+        // The bench's pages are built with this config too (scripts/bench/pages.mjs): only the window's.
+        if (!bundle || resolve(ctx.filename) !== page) return []
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+        const files = new Set<string>()
+        const css = new Set<string>()
+        const visit = (fileName: string): void => {
+          const chunk = bundle[fileName]
+          if (files.has(fileName) || chunk?.type !== 'chunk') return
+          files.add(fileName)
+          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file)
+          chunk.imports.forEach(visit)
+        }
+        for (const entry of entries) {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(entry)))
+          if (!chunk) throw new Error(`first-screen-in-head: no chunk for ${entry}`)
+          visit(chunk.fileName)
+        }
+        const link = (rel: string, href: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `./${href}` }, injectTo: 'head' as const })
+        return [...[...css].map((href) => link('stylesheet', href)), ...[...files].map((href) => link('modulepreload', href))]
+      },
+    },
+  }
+}
+
+/**
+ * The first screen in a handful of files, not thirty: what boot.ts needs, the window's code
+ * (main.ts's, with every dependency it has that boot.ts's does not) and the chart's (CandleChart.vue's
+ * beyond those). A browser asks a host for six files at a time, and the first screen's thirty small
+ * chunks queued the start's first calls behind them. Lazy panels keep their own chunks and import
+ * from these.
+ */
+function firstScreenGroups(root: string) {
+  type Context = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null }
+  const source = (id: string): boolean => !id.includes('/node_modules/') && (id.startsWith(resolve(root, 'src')) || id.startsWith(resolve(root, 'electron/domain')))
+  /** The modules `from` imports statically; with `sourceOnly`, walking through the project's own code alone. */
+  const reach = (ctx: Context, from: string, sourceOnly: boolean): Set<string> => {
+    const seen = new Set<string>()
+    const stack = [from]
+    while (stack.length > 0) {
+      const id = stack.pop()!
+      const info = seen.has(id) ? null : ctx.getModuleInfo(id)
+      if (!info) continue
+      seen.add(id)
+      // Static imports only (rolldown lists a module's dynamic imports among its importedIds too).
+      for (const next of info.importedIds) if (!info.dynamicallyImportedIds.includes(next) && (!sourceOnly || source(next))) stack.push(next)
+    }
+    return seen
+  }
+  const cache = new WeakMap<object, { boot: Set<string>; window: Set<string>; shared: Set<string>; chart: Set<string> }>()
+  const setsOf = (ctx: Context) => {
+    let sets = cache.get(ctx)
+    if (!sets) {
+      const boot = reach(ctx, resolve(root, 'src/boot.ts'), true)
+      const window = reach(ctx, resolve(root, 'src/main.ts'), true)
+      const chart = reach(ctx, resolve(root, 'src/features/chart/CandleChart.vue'), true)
+      const panels = reach(ctx, resolve(root, 'src/components/window-panels.ts'), true)
+      // What the chart shares with the panels (the order form's store: a click on the chart fills the
+      // form) is a chunk of its own, so the panels never wait for ECharts.
+      const shared = new Set([...chart].filter((id) => panels.has(id) && !window.has(id)))
+      sets = { boot, window, shared, chart }
+      cache.set(ctx, sets)
+    }
+    return sets
+  }
+  return {
+    groups: [
+      // boot.ts's own dependencies, whole, before the window's group would take the ones it shares.
+      { debugName: 'boot', name: (id: string, ctx: Context) => (setsOf(ctx).boot.has(id) ? 'boot' : null), priority: 4 },
+      { debugName: 'window', name: (id: string, ctx: Context) => (setsOf(ctx).window.has(id) ? 'window' : null), priority: 3 },
+      { debugName: 'shared', name: (id: string, ctx: Context) => (setsOf(ctx).shared.has(id) ? 'chart-and-panels' : null), priority: 2 },
+      { debugName: 'chart', name: (id: string, ctx: Context) => (setsOf(ctx).chart.has(id) ? 'chart' : null), priority: 1 },
+    ],
+  }
 }
 
 // One build produces every Node-side entry: the Electron main process and the three hosts that run
@@ -42,13 +132,13 @@ export default defineConfig({
   renderer: {
     root: 'src',
     resolve: { alias },
-    plugins: [vue()],
+    plugins: [vue(), firstScreenInHead(resolve(__dirname, 'src/index.html'), ['src/main.ts', 'src/components/window-panels.ts'])],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves output unminified by default; the renderer's first screen has a budget.
       minify: true,
       reportCompressedSize: false,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/index.html') } },
+      rollupOptions: { input: { index: resolve(__dirname, 'src/index.html') }, output: { codeSplitting: firstScreenGroups(__dirname) } },
     },
   },
 })
