@@ -10,6 +10,7 @@ import { createTerminal } from './terminal'
 import { createVault } from './credentials/vault'
 import { REDACTED, createLogger } from './storage/logger'
 import { allFiles, fast, useTerminalHarness } from './test/terminal-harness.test-util'
+import { embeddedDemoExchange } from '../demo-exchange/server'
 
 describe('terminal core against the demo exchange', () => {
   const h = useTerminalHarness()
@@ -60,6 +61,33 @@ describe('terminal core against the demo exchange', () => {
       for (const answer of answers) expect(answer).not.toContain(secret)
       for (const line of h.logLines) expect(line).not.toContain(secret)
       for (const file of allFiles(h.dataDir)) expect(readFileSync(file, 'utf8')).not.toContain(secret)
+    }
+  })
+
+  it("starts again with its demo on the same port: the Demo profile's address and its keychain entry stay as they are", async () => {
+    const dir = h.freshDir()
+    const first = embeddedDemoExchange()
+    const core = await h.open(dir, { demo: first })
+    const before = (await core.call('session.get', undefined)).profile!
+    await core.dispose()
+    await first.close()
+    const writes: string[] = []
+    const setPassword = h.keytar.setPassword
+    h.keytar.setPassword = async (service, account, password) => {
+      writes.push(account)
+      return setPassword(service, account, password)
+    }
+    const second = embeddedDemoExchange()
+    try {
+      const again = await h.open(dir, { demo: second })
+      const session = await again.call('session.get', undefined)
+      expect(session.profile?.baseUrl).toBe(before.baseUrl)
+      expect(session.connection.state).toBe('online')
+      expect(writes.filter((account) => account === before.id)).toEqual([])
+      await again.dispose()
+    } finally {
+      h.keytar.setPassword = setPassword
+      await second.close()
     }
   })
 

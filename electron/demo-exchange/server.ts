@@ -93,13 +93,21 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
   server.keepAliveTimeout = 5_000
   feed.attach(server)
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject)
+        resolve()
+      })
     })
-  })
+  } catch (error) {
+    // A port already taken: nothing of this exchange may keep running (its market's timers).
+    simulation.stop()
+    feed.close()
+    http.cancelTimers()
+    throw error
+  }
   const port = (server.address() as AddressInfo).port
 
   let closing: Promise<void> | null = null
@@ -126,22 +134,34 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
 }
 
 /**
- * The demo exchange as a host embeds it: started on first use (when a demo profile is used), on a
- * free loopback port, and closed with the host.
+ * The demo exchange as a host embeds it: started on first use (when a demo profile is used), on the
+ * loopback port asked for when it is free (the one the demo profiles name, so they stay as they are),
+ * on any free one otherwise, and closed with the host.
  */
 export function embeddedDemoExchange(): {
-  start(): Promise<{ baseUrl: string; accounts: DemoAccountCredentials[] }>
+  start(port?: number): Promise<{ baseUrl: string; accounts: DemoAccountCredentials[] }>
   close(): Promise<void>
 } {
   let running: Promise<DemoExchange> | null = null
   return {
-    async start() {
-      running ??= startDemoExchange({ port: 0 })
+    async start(port) {
+      running ??= startOnPort(port)
       const demo = await running
       return { baseUrl: demo.baseUrl, accounts: demo.accounts }
     },
     async close() {
       if (running) await (await running).close()
     },
+  }
+}
+
+/** The demo on `port` if that port is free, else on any free port. */
+async function startOnPort(port: number | undefined): Promise<DemoExchange> {
+  if (port === undefined) return startDemoExchange({ port: 0 })
+  try {
+    return await startDemoExchange({ port })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' && (error as NodeJS.ErrnoException).code !== 'EACCES') throw error
+    return startDemoExchange({ port: 0 })
   }
 }

@@ -6,9 +6,12 @@ import type { ProfileStore } from './profile-store'
 import type { Vault } from '../credentials/vault'
 import { bindCredentials, rebindCredentials } from '../credentials/credential-binding'
 
-/** The embedded demo exchange, started by the host when a demo profile is used. */
+/**
+ * The embedded demo exchange, started by the host when a demo profile is used: on `port` when that
+ * loopback port is free (the one its profiles name), on any free one otherwise.
+ */
 export interface DemoLauncher {
-  start(): Promise<{ baseUrl: string; accounts: Array<{ id: number; name: string; parentId: number | null; apiKey: string; apiSecret: string }> }>
+  start(port?: number): Promise<{ baseUrl: string; accounts: Array<{ id: number; name: string; parentId: number | null; apiKey: string; apiSecret: string }> }>
 }
 export type DemoInfo = Awaited<ReturnType<DemoLauncher['start']>>
 
@@ -20,14 +23,28 @@ export interface DemoProfiles {
   ensureProfile(): Promise<void>
 }
 
+/** The port of a loopback http URL (a demo profile's), or undefined. */
+function portOf(baseUrl: string | undefined): number | undefined {
+  if (baseUrl === undefined) return undefined
+  try {
+    const url = new URL(baseUrl)
+    const port = Number(url.port)
+    return url.protocol === 'http:' && url.hostname === '127.0.0.1' && Number.isInteger(port) && port > 0 ? port : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function createDemoProfiles(deps: { demo?: DemoLauncher | undefined; profiles: ProfileStore; vault: Vault }): DemoProfiles {
   let info: DemoInfo | null = null
 
   async function ensure(): Promise<DemoInfo> {
     if (!deps.demo) throw new TerminalError({ kind: 'not-found', code: 'NO_DEMO', message: 'This host has no embedded demo exchange.' })
     if (!info) {
-      info = await deps.demo.start()
-      // The demo listens on a new port each launch: point every demo profile at it.
+      // The port the demo profiles name: free again, the demo takes it, and nothing has to change. A
+      // moved demo (the port was taken) would mean a profile write and a keychain write at every start.
+      info = await deps.demo.start(portOf(deps.profiles.list().find((p) => p.isDemo)?.baseUrl))
+      // Where the demo listens on another port this launch: point every demo profile at it.
       for (const p of deps.profiles.list()) {
         if (p.isDemo && p.baseUrl !== info.baseUrl) {
           await deps.profiles.update(p.id, { baseUrl: info.baseUrl })
