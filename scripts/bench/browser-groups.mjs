@@ -44,6 +44,14 @@ export async function benchPaint(opts, browser) {
     }),
     metric({
       group: 'paint',
+      id: 'paint.whole-window',
+      name: 'Window alone: navigation → the whole window',
+      unit: 'ms',
+      samples: r.appWhole,
+      note: "the same starts as the row above, to the header's profile picker, the order form and the book on screen (the chart comes first, the panels around it after)",
+    }),
+    metric({
+      group: 'paint',
       id: 'paint.start-again',
       name: 'Start again, same browser profile (3rd start): start → paint',
       unit: 'ms',
