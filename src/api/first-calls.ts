@@ -9,8 +9,12 @@
 // is sent twice: a first call that meets its early one gets that one's promise, answer or failure.
 import type { MethodName, TerminalBridge } from '@domain/api'
 
-/** The calls the start makes before anything has answered (startup.ts, the session and prefs stores). */
-export const FIRST_CALLS = ['market.start', 'prefs.get', 'session.get', 'profiles.list', 'app.info'] as const satisfies readonly MethodName[]
+/**
+ * The calls the start makes before anything has answered (startup.ts; the session, prefs and pairs
+ * stores). The pair list is among them: the chart draws its prices with the pair's precision and names
+ * the pair by its currencies, and without them its first paint showed 8 places and BTC_USDT.
+ */
+export const FIRST_CALLS = ['market.start', 'prefs.get', 'session.get', 'profiles.list', 'app.info', 'market.pairs', 'market.currencies'] as const satisfies readonly MethodName[]
 
 /** `inner` with the first calls already on their way; a call of one of them takes that early call. */
 export function withFirstCalls(inner: TerminalBridge, calls: readonly MethodName[] = FIRST_CALLS): TerminalBridge {

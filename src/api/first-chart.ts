@@ -6,8 +6,22 @@
 // their order is kept. Only the start opens this gate (startup.ts); tests and later calls pass freely.
 import type { MethodName, TerminalBridge } from '@domain/api'
 
-/** What the first chart needs: the remembered pair, the session, the header's lists, the chart. */
-const CHART_PATH: ReadonlySet<MethodName> = new Set<MethodName>(['prefs.get', 'session.get', 'profiles.list', 'app.info', 'market.start', 'market.cached', 'market.subscribe'])
+/**
+ * What the first chart needs: the remembered pair, the session, the header's lists, the chart, and the
+ * pair list with its currencies (the chart draws its prices with the pair's precision and names it by
+ * its currencies: without them its first paint showed 8 places, then 2, and BTC_USDT, then BTC/USDT).
+ */
+const CHART_PATH: ReadonlySet<MethodName> = new Set<MethodName>([
+  'prefs.get',
+  'session.get',
+  'profiles.list',
+  'app.info',
+  'market.start',
+  'market.cached',
+  'market.subscribe',
+  'market.pairs',
+  'market.currencies',
+])
 
 export interface FirstChartGate {
   bridge: TerminalBridge

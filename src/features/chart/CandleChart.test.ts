@@ -119,6 +119,23 @@ beforeEach(async () => {
 afterEach(() => wrapper.unmount())
 
 describe('CandleChart', () => {
+  it('waits for the pair list that is on its way before drawing, so its prices never show 8 places first', async () => {
+    wrapper.unmount()
+    fake.state.options.length = 0
+    const pairs = usePairsStore()
+    pairs.pairs = []
+    pairs.loading = true
+    wrapper = mount(CandleChart)
+    await flushPromises()
+    expect(fake.state.options).toHaveLength(0)
+    expect(wrapper.find('[data-testid="chart-readout"]').exists()).toBe(false)
+    pairs.pairs = [BTC_USDT]
+    pairs.loading = false
+    await flushPromises()
+    expect(fake.state.options).toHaveLength(1)
+    expect(wrapper.find('[data-testid="chart-readout"]').text()).toMatch(/C [\d,]+\.\d{2}(?!\d)/)
+  })
+
   it('paints green up, red down, no animation, two grids, the last price and open orders as lines', () => {
     expect(fake.state.options).toHaveLength(1)
     expect(fake.state.options[0]!.opts).toEqual({ notMerge: true })
