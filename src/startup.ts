@@ -20,7 +20,6 @@ import { usePrefsStore } from '@/stores/prefs'
 import { useNoticeStore } from '@/stores/notices'
 import { useMarketStore } from '@/stores/market'
 import { usePairsStore } from '@/stores/pairs'
-import { loadCandleChart } from '@/features/chart/chart-chunk'
 import { formatAmount, formatClock } from '@/lib/format'
 
 /**
@@ -113,8 +112,6 @@ async function start(pinia: Pinia, chartAsked: () => void, gate: FirstChartGate)
     chartAsked()
     gate.open()
   })
-  // The chart's code travels beside its data; ChartArea.vue says so if it cannot load.
-  void loadCandleChart().catch(() => undefined)
   // The first number and time formats load the locale's data (15–40 ms here): done while the first
   // answers travel, not inside the mount that waits for them.
   setTimeout(() => {

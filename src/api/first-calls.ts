@@ -8,6 +8,7 @@
 // input); a second call (a retry, a reload of the session) goes to the core as any call does. Nothing
 // is sent twice: a first call that meets its early one gets that one's promise, answer or failure.
 import type { MethodName, TerminalBridge } from '@domain/api'
+import { withCall } from './with-call'
 
 /**
  * The calls the start makes before anything has answered (startup.ts; the session, prefs and pairs
@@ -25,14 +26,10 @@ export function withFirstCalls(inner: TerminalBridge, calls: readonly MethodName
     sent.catch(() => undefined)
     early.set(method, sent)
   }
-  return {
-    call: ((method, input) => {
-      const sent = input === undefined ? early.get(method) : undefined
-      if (sent === undefined) return inner.call(method, input as never)
-      early.delete(method)
-      return sent
-    }) as TerminalBridge['call'],
-    on: (event, listener) => inner.on(event, listener),
-    ...(inner.onResume ? { onResume: (listener: () => void) => inner.onResume!(listener) } : {}),
-  }
+  return withCall(inner, ((method, input) => {
+    const sent = input === undefined ? early.get(method) : undefined
+    if (sent === undefined) return inner.call(method, input as never)
+    early.delete(method)
+    return sent
+  }) as TerminalBridge['call'])
 }

@@ -5,6 +5,7 @@
 // the first chart is answered (or cannot be), and after `waitMs` at the latest; none is dropped, and
 // their order is kept. Only the start opens this gate (startup.ts); tests and later calls pass freely.
 import type { MethodName, TerminalBridge } from '@domain/api'
+import { withCall } from './with-call'
 
 /**
  * What the first chart needs: the remembered pair, the session, the header's lists, the chart, and the
@@ -42,14 +43,10 @@ export function holdForFirstChart(inner: TerminalBridge, waitMs: number): FirstC
     clearTimeout(timer)
     release()
   }
-  const bridge: TerminalBridge = {
-    call: (async (method, input) => {
-      if (holding && !CHART_PATH.has(method)) await opened
-      return inner.call(method, input as never)
-    }) as TerminalBridge['call'],
-    on: (event, listener) => inner.on(event, listener),
-    ...(inner.onResume ? { onResume: (listener: () => void) => inner.onResume!(listener) } : {}),
-  }
+  const bridge = withCall(inner, (async (method, input) => {
+    if (holding && !CHART_PATH.has(method)) await opened
+    return inner.call(method, input as never)
+  }) as TerminalBridge['call'])
   return {
     bridge,
     open,
