@@ -4,7 +4,7 @@
 // the build, the keychain tests against a real gnome-keyring, and the end-to-end tests in Chromium
 // (and in Electron where its binary exists). Stops at the first failing step.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CommandLineError, commandLineOrExit } from './lib/command-line.mjs'
@@ -67,4 +67,10 @@ const failed = results.length - passed
 process.stdout.write(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
 for (const r of results) process.stdout.write(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)\n`)
 process.stdout.write(`steps: ${passed} passed, ${failed} failed\n`)
+// CI keeps the tail of the output: the end-to-end failures (written by e2e/skip-reasons-reporter.ts)
+// come once more here, last, so the reason for a red run is never cut off.
+const e2eFailures = join(root, 'test-results', 'e2e-failures.txt')
+if (results.some((r) => !r.ok && r.name === 'end-to-end tests') && existsSync(e2eFailures)) {
+  process.stdout.write(`\nwhy the end-to-end tests failed:\n${readFileSync(e2eFailures, 'utf8')}`)
+}
 process.exit(failed === 0 && existsSync(root) ? 0 : 1)
