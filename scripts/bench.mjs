@@ -10,14 +10,15 @@
 // `--check` exits 1 when a metric is over its budget or could not be measured.
 //
 // This file reads the command line and runs the groups in turn, each within its time limit; the
-// groups' runners are in bench/node-groups.mjs and bench/browser-groups.mjs, the rows and the table
+// groups' runners are in bench/node-groups.mjs, bench/browser-groups.mjs and bench/load-groups.mjs, the rows and the table
 // in bench/report.mjs.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { ROOT, launchChromium, withTimeout } from './bench/lib.mjs'
 import { benchBundle, benchClient, benchDemo, benchKeeper, benchMicro, benchPortfolio } from './bench/node-groups.mjs'
-import { benchChart, benchLive, benchPaint, benchSoak, benchStream } from './bench/browser-groups.mjs'
+import { benchChart, benchPaint } from './bench/browser-groups.mjs'
+import { benchLive, benchSoak, benchStream } from './bench/load-groups.mjs'
 import { failed, log, table } from './bench/report.mjs'
 import { CommandLineError, commandLineOrExit, numberFlag } from './lib/command-line.mjs'
 
