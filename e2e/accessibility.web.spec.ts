@@ -38,7 +38,9 @@ for (const size of [
 ]) {
   for (const theme of ['dark', 'light'] as const) {
     test(`no critical or serious violation: main window and every bottom tab, ${theme} theme, ${size.width}×${size.height}`, async ({ page }) => {
-      test.setTimeout(120_000)
+      // Fifteen axe passes over a full window: ~40 s here, and the first test of a run on a fresh
+      // machine also pays for Chromium's first start (its font cache): room for three times that.
+      test.setTimeout(180_000)
       await page.setViewportSize(size)
       // Colours as they settle, not halfway through a theme's or a row's transition.
       await page.emulateMedia({ reducedMotion: 'reduce' })
