@@ -173,6 +173,9 @@ test('driven to its target, a position closes at the target, and its stop is gon
   // At the target the keeper cancels the stop, confirms it, and sells the whole position there.
   await drive(target)
   await expect(position.getByTestId('position-target-0')).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
+  // The trader hears of the stop's cancel as the keeper's, for the position: not a bare "Order cancelled".
+  const heard = page.getByTestId('announcer').locator('p', { hasText: /^Position stop cancelled: Sell 0\.00999 BTC\/USDT @ [\d.]+ \(#\d+\) — the stop of the protected BTC\/USDT position/ })
+  await expect(heard).toHaveCount(1, { timeout: 15_000 })
   // its sell rests just under the target, once it has reached the exchange: the next buyer there takes it
   const restingSells = async () =>
     (await exchangeOrdersOf(demo, 'BTC_USDT', id)).filter(

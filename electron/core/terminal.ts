@@ -101,6 +101,8 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     logger: log,
     demo,
     accountMs: deps.rates?.accountMs,
+    // The positions are created below; an order's notice asks only once the session reads orders.
+    orderOwner: (orderId) => positions.ownerOf(orderId),
   })
   // One socket per profile session: opened once the session is published, closed when it ends.
   const live = createLiveLinks({ session, hub, enabled: deps.feed?.enabled ?? true, logger: log, client: deps.feed?.client })

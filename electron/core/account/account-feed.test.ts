@@ -2,18 +2,28 @@ import { describe, expect, it } from 'vitest'
 import type { AccountSnapshot, Notice } from '../../domain/api'
 import type { OrderRecord } from '../../domain/wire'
 import type { ExchangeClient } from '../exchange/client'
-import { createAccountFeed } from './account-feed'
+import { type OrderOwner, createAccountFeed } from './account-feed'
 
 const order = (id: number, status: string): OrderRecord => ({ id, account_id: 1, pair: 'BTC_USDT', amount: '1', price: '100', side: 'BID', status, type: 'LIMIT' })
 
-function feedWith(pages: OrderRecord[][]) {
+function feedWith(pages: OrderRecord[][], orderOwner?: (id: number) => OrderOwner | null) {
   const client = {
     balances: async () => [],
     feeInfo: async () => [],
     recentOrders: async () => pages.shift() ?? [],
   } as unknown as ExchangeClient
   const notices: Notice[] = []
-  const feed = createAccountFeed({ client, switchGeneration: 1, accountId: 1, ownAccountId: 1, isCurrent: () => true, emit: () => undefined, notify: (n) => notices.push(n), intervalMs: 60_000 })
+  const feed = createAccountFeed({
+    client,
+    switchGeneration: 1,
+    accountId: 1,
+    ownAccountId: 1,
+    isCurrent: () => true,
+    emit: () => undefined,
+    notify: (n) => notices.push(n),
+    orderOwner,
+    intervalMs: 60_000,
+  })
   return { feed, notices }
 }
 
@@ -29,6 +39,25 @@ describe('account feed notices', () => {
     expect(notices.map((n) => [n.kind, n.title])).toEqual([
       ['order-filled', 'Order filled'],
       ['order-cancelled', 'Order cancelled'],
+    ])
+  })
+
+  it('names a protected position’s order by what it is for; the trader’s own orders keep the plain words', async () => {
+    const owners: Record<number, OrderOwner> = { 1: { role: 'stop', pair: 'BTC_USDT' }, 2: { role: 'target', pair: 'BTC_USDT' }, 3: { role: 'entry', pair: 'BTC_USDT' } }
+    const { feed, notices } = feedWith(
+      [
+        [order(1, 'OPEN'), order(2, 'OPEN'), order(3, 'OPEN')],
+        [order(1, 'CANCELLED'), order(2, 'FILLED'), { ...order(3, 'PARTIAL_FILLED'), amount_filled: '0.4' }],
+      ],
+      (id) => owners[id] ?? null,
+    )
+    await feed.fetch()
+    await feed.fetch()
+    feed.stop()
+    expect(notices).toEqual([
+      { kind: 'order-cancelled', title: 'Position stop cancelled', body: 'Buy 1 BTC/USDT @ 100 (#1) — the stop of the protected BTC/USDT position (see Positions).' },
+      { kind: 'order-filled', title: 'Position take-profit filled', body: 'Buy 1 BTC/USDT @ 100 (#2) — the take-profit of the protected BTC/USDT position (see Positions).' },
+      { kind: 'order-filled', title: 'Position entry partly filled', body: 'Buy 1 BTC/USDT @ 100 (#3): 0.4 filled — the entry of the protected BTC/USDT position (see Positions).' },
     ])
   })
 

@@ -27,6 +27,8 @@ export interface AccountFeedDeps {
   isCurrent: (switchGeneration: number) => boolean
   emit: (snapshot: AccountSnapshot) => void
   notify: (notice: Notice) => void
+  /** Which protected position's order this is, if any (positions/): its notices say so. */
+  orderOwner?: ((orderId: number) => OrderOwner | null) | undefined
   intervalMs?: number
   /** How long after frames were shown the reconciling read starts. Default 0: the next turn. */
   reconcileMs?: number
@@ -43,7 +45,14 @@ export interface AccountFeed {
   stop(): void
 }
 
+/** A protected position's order: what it is for, in the position of which pair. */
+export interface OrderOwner {
+  role: 'entry' | 'stop' | 'target' | 'close'
+  pair: string
+}
+
 const MAX_NOTICES_PER_POLL = 3
+const ROLE_WORDS: Record<OrderOwner['role'], string> = { entry: 'entry', stop: 'stop', target: 'take-profit', close: 'close' }
 
 const FINAL_NOTICES: Record<string, Notice['kind']> = {
   FILLED: 'order-filled',
@@ -55,6 +64,17 @@ function describe(order: OrderRecord): string {
   const side = order.side === 'BID' || order.side === 'BUY' ? 'Buy' : 'Sell'
   const price = order.price ? ` @ ${order.price}` : ''
   return `${side} ${order.amount} ${order.pair.replace('_', '/')}${price} (#${order.id})`
+}
+
+/**
+ * A fill or a cancel, as the trader reads it. A protected position's order says what it was for: the
+ * keeper's own cancels (the stop once a take-profit has filled) are not the trader's, and "Order
+ * cancelled" alone read as if they were.
+ */
+function noticeOf(kind: Notice['kind'], what: 'filled' | 'cancelled' | 'partly filled', order: OrderRecord, owner: OrderOwner | null, detail = ''): Notice {
+  if (!owner) return { kind, title: `Order ${what}`, body: `${describe(order)}${detail}` }
+  const role = ROLE_WORDS[owner.role]
+  return { kind, title: `Position ${role} ${what}`, body: `${describe(order)}${detail} — the ${role} of the protected ${owner.pair.replace('_', '/')} position (see Positions).` }
 }
 
 export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
@@ -89,10 +109,11 @@ export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
       lastStatus.set(order.id, order.status)
       if (first || before === order.status) continue
       const kind = FINAL_NOTICES[order.status]
+      const owner = deps.orderOwner?.(order.id) ?? null
       if (kind) {
-        notices.push({ kind, title: kind === 'order-filled' ? 'Order filled' : 'Order cancelled', body: describe(order) })
+        notices.push(noticeOf(kind, kind === 'order-filled' ? 'filled' : 'cancelled', order, owner))
       } else if (order.status === 'PARTIAL_FILLED' && before !== undefined) {
-        notices.push({ kind: 'order-filled', title: 'Order partly filled', body: `${describe(order)}: ${order.amount_filled ?? '?'} filled` })
+        notices.push(noticeOf('order-filled', 'partly filled', order, owner, `: ${order.amount_filled ?? '?'} filled`))
       }
     }
     // A burst (a bot's fills, a cancel-all) becomes one summary: a wall of toasts helps nobody and

@@ -80,4 +80,37 @@ describe('positions.*', () => {
     expect(answer.position!.state).toBe('cancelled')
     expect(h.demo.stats().orderRequests).toBe(before)
   })
+
+  it('the keeper’s own cancel is told as the position’s, not as an order the trader cancelled', async () => {
+    const core = await h.open(h.freshDir())
+    const notices: Array<{ title: string; body: string }> = []
+    core.on('notice', (n) => void notices.push(n))
+    const [ticker] = await core.call('market.ticker', { pair: 'ETH_USDT' })
+    const entry = new Decimal(ticker!.last!).times('0.9').toDecimalPlaces(0)
+    const answer = await core.call('positions.protect', {
+      pair: 'ETH_USDT',
+      side: 'BUY',
+      entry: { type: 'LIMIT', price: entry.toFixed() },
+      size: { amount: '0.01' },
+      stopLoss: entry.minus(100).toFixed(),
+      takeProfits: [],
+    })
+    const orderId = answer.position!.legs[0]!.orderId!
+    // The trader's own order, beside it: its cancel keeps the plain words.
+    const placed = await core.call('orders.place', { pair: 'ETH_USDT', order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.01', limit_price: entry.toFixed() })
+    const own = placed.orderIds[0]!
+    await core.call('account.snapshot', undefined) // the feed has seen both orders open
+    await core.call('positions.cancel', { id: answer.position!.id })
+    await core.call('orders.cancel', { order_ids: [own] })
+    const told = async (id: string) => {
+      for (let i = 0; i < 100 && !notices.some((n) => n.body.includes(`(#${id})`)); i++) await new Promise((r) => setTimeout(r, 50))
+      return notices.find((n) => n.body.includes(`(#${id})`))
+    }
+    expect(await told(orderId)).toEqual({
+      kind: 'order-cancelled',
+      title: 'Position entry cancelled',
+      body: `Buy 0.01 ETH/USDT @ ${entry.toFixed()} (#${orderId}) — the entry of the protected ETH/USDT position (see Positions).`,
+    })
+    expect((await told(String(own)))?.title).toBe('Order cancelled')
+  })
 })

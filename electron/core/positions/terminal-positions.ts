@@ -10,6 +10,7 @@ import type { Logger } from '../storage/logger'
 import type { PositionAnswer } from '../../domain/api'
 import { TerminalError } from '../../domain/errors'
 import type { Position } from '../../domain/protection/types'
+import type { OrderOwner } from '../account/account-feed'
 import { positionModifySchema, protectInputSchema } from '../../domain/protect-plan'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
@@ -38,12 +39,16 @@ export interface TerminalPositions {
   handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge' | 'positions.modify'>
   /** Starts the active profile's keeper when it has positions on disk (after an activation). */
   resume(): Promise<void>
+  /** The active profile's position an order (by the exchange's id) belongs to, and what for; null for the trader's own orders. */
+  ownerOf(orderId: number): OrderOwner | null
   dispose(): Promise<void>
 }
 
 export function createTerminalPositions(deps: PositionsDeps): TerminalPositions {
   const { session, hub } = deps
   let current: { profileId: string; keeper: Keeper } | null = null
+  /** The positions the keeper last told of (its changes), for ownerOf. */
+  let known: { profileId: string; positions: Position[] } | null = null
 
   async function keeper(): Promise<Keeper> {
     const profile = session.active
@@ -62,10 +67,15 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
       logger: deps.logger,
       pollMs: deps.pollMs,
       live: deps.live,
-      onChange: (positions) => hub.emit('positions.changed', { profileId: profile.id, positions }),
+      onChange: (positions) => {
+        known = { profileId: profile.id, positions }
+        hub.emit('positions.changed', { profileId: profile.id, positions })
+      },
     })
     current = { profileId: profile.id, keeper: k }
     await k.start()
+    // What it keeps from the start (its changes update it), so a leg's first fill or cancel is named.
+    if (known?.profileId !== profile.id) known = { profileId: profile.id, positions: await k.list() }
     return k
   }
 
@@ -102,6 +112,15 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
     async resume() {
       const id = session.active?.id
       if (id !== undefined && existsSync(createPositionStore(deps.dataDir, id).path)) await keeper()
+    },
+    ownerOf(orderId) {
+      if (!known || known.profileId !== session.active?.id) return null
+      const id = String(orderId)
+      for (const p of known.positions) {
+        const leg = p.legs.find((l) => l.orderId === id)
+        if (leg) return { role: leg.role, pair: p.pair }
+      }
+      return null
     },
     dispose: end,
   }

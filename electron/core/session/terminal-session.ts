@@ -12,7 +12,7 @@ import { noSuchProfile } from '../profiles/profile-service'
 import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../../domain/api'
 import { TerminalError, isTerminalError } from '../../domain/errors'
 import type { Account } from '../../domain/wire'
-import { type AccountFeed, createAccountFeed } from '../account/account-feed'
+import { type AccountFeed, type OrderOwner, createAccountFeed } from '../account/account-feed'
 import { createConnectionWatch } from './connection-watch'
 import type { EventHub } from '../events'
 import type { ExchangeClient, ExchangeClientOptions } from '../exchange/client'
@@ -35,6 +35,8 @@ export interface SessionDeps {
   logger?: Logger | undefined
   demo: DemoProfiles
   accountMs?: number | undefined
+  /** A protected position's order, by id: the account feed's notices name it (positions/). */
+  orderOwner?: (orderId: number) => OrderOwner | null
 }
 
 export interface Session {
@@ -143,6 +145,7 @@ export function createSession(deps: SessionDeps): Session {
       isCurrent: (g) => g === generation,
       emit: (snapshot) => hub.emit('account.changed', snapshot),
       notify: deps.notify,
+      orderOwner: deps.orderOwner,
       ...(deps.accountMs !== undefined ? { intervalMs: deps.accountMs } : {}),
       now,
     })
