@@ -69,6 +69,28 @@ describe('rebuilding equity from the exchange’s wallet activity', () => {
     expect(c.calls.filter((x) => x.startsWith('candles'))).toEqual(['candles USDT_ETH 60'])
   })
 
+  it('reads a few currencies at a time, not one after another nor all at once, and values each as it would alone', async () => {
+    const held = ['ETH', 'BTC', 'LTC', 'XRP', 'TRX', 'DOGE']
+    let inFlight = 0
+    let most = 0
+    const slow = async <T>(answer: () => T): Promise<T> => {
+      most = Math.max(most, ++inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      inFlight--
+      return answer()
+    }
+    const c = client({
+      balances: async () => [bal(7, 'USDT', '100'), ...held.map((cur) => bal(7, cur, '1'))],
+      accountActivity: (q) => slow(() => (q.currency === 'ETH' && Date.parse(q.end_time!) > DEPOSIT && Date.parse(q.start_time!) <= DEPOSIT ? [motion(1, 'ETH', '1', DEPOSIT)] : [])),
+      pairs: async () => held.map((cur) => ({ name: `${cur}_USDT`, currency1: cur, currency2: 'USDT' })) as Pair[],
+      candles: (q) => slow(() => hourly(q.since!, q.until!).map((k) => ({ ...k, close: 1 / k.close }))),
+    })
+    const out = await rebuildFromActivity(c, 7, 'USDT', at(2, 30), NOW)
+    expect(most).toBe(3)
+    // The first hour after the deposit: six coins at 2000 USDT each, and the 100 USDT.
+    expect(out.points[0]).toEqual({ t: at(-29), value: '12100', rebuilt: true })
+  })
+
   it('an exchange without the endpoint (404): nothing rebuilt, said, not tried again', async () => {
     const out = await rebuildFromActivity(
       client({

@@ -12,6 +12,7 @@ import { REBUILD_DAYS, motionTimes, rebuildEquity, stepFor, gridTimes, type Clos
 import { toTerminalError } from '../../domain/errors'
 import type { Pair, WalletMotion } from '../../domain/wire'
 import { readWindows } from '../account/account-history'
+import { mapBounded } from './bounded'
 import type { ExchangeClient } from '../exchange/client'
 
 export type RebuildClient = Pick<ExchangeClient, 'balances' | 'accountActivity' | 'pairs' | 'candles'>
@@ -25,6 +26,8 @@ export interface Rebuilt {
 }
 
 const CANDLES_PER_CALL = 500
+/** Currencies read at once: tens of calls in all, never a burst against the exchange's rate limit. */
+const READS_AT_ONCE = 3
 
 /** The closes of `currency` in `quote`, by candle start (ms), over [from, until); null: no pair. */
 async function closesOf(client: RebuildClient, pairs: readonly Pair[], currency: string, quote: string, from: number, until: number, step: number): Promise<Closes | null> {
@@ -56,8 +59,9 @@ export async function rebuildFromActivity(client: RebuildClient, accountId: numb
       balances[b.currency] = new Decimal(balances[b.currency] ?? 0).plus(b.balance).toFixed()
     }
     const motions: WalletMotion[] = []
-    for (const currency of Object.keys(balances)) {
-      const read = await readWindows<WalletMotion>(now - REBUILD_DAYS * DAY_MS, now, (w) => client.accountActivity({ currency, ...w }))
+    // A few currencies at a time (bounded.ts), each one's windows in turn; kept in the currencies' order.
+    const reads = await mapBounded(Object.keys(balances), READS_AT_ONCE, (currency) => readWindows<WalletMotion>(now - REBUILD_DAYS * DAY_MS, now, (w) => client.accountActivity({ currency, ...w })))
+    for (const read of reads) {
       const seen = new Set<number>()
       for (const m of read) {
         if (m.account_id !== undefined && m.account_id !== accountId) continue
@@ -74,12 +78,13 @@ export async function rebuildFromActivity(client: RebuildClient, accountId: numb
     const pairs = grid.length === 0 ? [] : await client.pairs()
     const closes: Record<string, Closes> = {}
     const noPair: string[] = []
-    for (const currency of new Set([...Object.keys(balances), ...motions.map((m) => m.currency)])) {
-      if (currency === quote || grid.length === 0) continue
-      const read = await closesOf(client, pairs, currency, quote, grid[0]! - step, until, step)
+    const priced = grid.length === 0 ? [] : [...new Set([...Object.keys(balances), ...motions.map((m) => m.currency)])].filter((c) => c !== quote)
+    const closeReads = await mapBounded(priced, READS_AT_ONCE, (currency) => closesOf(client, pairs, currency, quote, grid[0]! - step, until, step))
+    priced.forEach((currency, i) => {
+      const read = closeReads[i]
       if (read) closes[currency] = read
       else noPair.push(currency)
-    }
+    })
     const out = rebuildEquity({ quote, balances, motions, closes, until, step })
     const left = [
       out.points.some((p) => p.unpriced) ? `${noPair.join(', ')} (no pair to ${quote}) from every point, as from the recorded ones` : null,
