@@ -56,6 +56,8 @@ export function createMarket(deps: MarketDeps): Market {
   const { session, hub } = deps
   const log = deps.logger
   let feed: MarketFeed | null = null
+  /** The profile session `feed` was opened for. */
+  let feedTag: MarketSession | null = null
   let book: BookSource | null = null
   let tickers: TickersFeed | null = null
 
@@ -63,6 +65,7 @@ export function createMarket(deps: MarketDeps): Market {
     warmed = null
     feed?.stop()
     feed = null
+    feedTag = null
     book?.stop()
     book = null
     tickers?.stop()
@@ -108,6 +111,16 @@ export function createMarket(deps: MarketDeps): Market {
         return { ...now, session: adopted.tag }
       }
     }
+    // The market the core already follows, asked for again (a second window, a reload): answered
+    // from the running feed, as it is now, while it is live and of this profile session. A stale
+    // one (the exchange away) is started again, as a window's retry asks.
+    const running = feed
+    const now = running && feedTag && running.pair === pair && running.interval === interval && feedTag.profileGeneration === session.profileGeneration ? running.current() : null
+    if (running && feedTag && now && !now.stale && session.client) {
+      const live = deps.live?.() ?? null // the live link says its modes to the window that asks
+      if (!book) openSides(pair, running, feedTag, session.client, live)
+      return { ...now, session: feedTag }
+    }
     const { next, tag } = open(pair, interval)
     const snapshot = await next.start()
     session.assertCurrent(tag.profileGeneration)
@@ -152,6 +165,7 @@ export function createMarket(deps: MarketDeps): Market {
       live,
     })
     feed = next
+    feedTag = tag
     book?.stop()
     book = null
     if (sides) openSides(pair, next, tag, client, live)

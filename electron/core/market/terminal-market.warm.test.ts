@@ -1,6 +1,7 @@
 // The window's first chart in one round trip (market.start), and the chart a window host opens as its
 // core starts (warmChart): the window's first subscription is then answered from memory, the market
-// as the running feed holds it, instead of waiting for the exchange.
+// as the running feed holds it, instead of waiting for the exchange; so is a later window's (or a
+// reload's) asking for the chart the core follows, while that feed is live.
 import { describe, expect, it } from 'vitest'
 import type { TerminalDeps } from '../terminal'
 import { createExchangeClient } from '../exchange/client'
@@ -72,9 +73,34 @@ describe('the first chart', () => {
     expect(count.reads()).toBe(warmReads)
     // The book starts with the window that takes the chart over.
     await next(core, 'market.book', (b) => b.pair === 'BTC_USDT')
-    // Taken over once: the next subscription to the same chart reads the exchange again.
-    await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '15' })
+    // A second window (or a reload) asking for the chart the core follows is answered from the running
+    // feed, its book left running; another interval is read from the exchange.
+    const books = count.books()
+    const again = await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '15' })
+    expect(again.candles.length).toBe(500)
+    expect(again.session).toEqual(answer!.session)
+    expect(count.reads()).toBe(warmReads)
+    expect(count.books()).toBe(books)
+    await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '60' })
     expect(count.reads()).toBe(warmReads + 1)
+  })
+
+  it('a chart gone stale (the exchange away) is read again when a window asks for it, not answered from memory', async () => {
+    const count = counting()
+    // Polled only: the live feed would keep the chart fresh through the REST errors.
+    const core = await h.open(h.freshDir(), { createClient: count.createClient, feed: { enabled: false } })
+    await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '15' })
+    const stale = next(core, 'market.status', (s) => s.stale)
+    h.demo.setFaults({ serverError: 503 })
+    try {
+      await stale
+    } finally {
+      h.demo.setFaults({})
+    }
+    const reads = count.reads()
+    const answer = await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '15' })
+    expect(answer.stale).toBe(false)
+    expect(count.reads()).toBeGreaterThan(reads)
   })
 
   it('a window that asks for another chart than the warm one gets that one, fresh from the exchange', async () => {
