@@ -34,6 +34,35 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
+describe('the header before the session is known', () => {
+  it('says the terminal is starting, not that there is no profile, until the session is read; then what it is', async () => {
+    setActivePinia(createPinia())
+    let answer: (value: ReturnType<typeof sessionState>) => void = () => undefined
+    terminal.handlers['session.get'] = () => new Promise<ReturnType<typeof sessionState>>((resolve) => (answer = resolve))
+    const session = useSessionStore()
+    const loading = session.load()
+    const wrapper = mount(AccountSwitcher)
+    await flushPromises()
+    expect(wrapper.get('.account-name').text()).toBe('Starting…')
+    answer(sessionState({ profile: null, accounts: [], accountId: null }))
+    await loading
+    await flushPromises()
+    expect(wrapper.get('.account-name').text()).toBe('No profile')
+  })
+
+  it('says the session is unknown when it could not be read', async () => {
+    setActivePinia(createPinia())
+    terminal.handlers['session.get'] = () => {
+      throw new Error('the core could not start')
+    }
+    const session = useSessionStore()
+    await session.load().catch(() => undefined)
+    const wrapper = mount(AccountSwitcher)
+    await flushPromises()
+    expect(wrapper.get('.account-name').text()).toBe('Session unknown')
+  })
+})
+
 describe('AccountSwitcher', () => {
   async function openMenu() {
     const wrapper = mount(AccountSwitcher, { attachTo: document.body })

@@ -20,6 +20,10 @@ export const useSessionStore = defineStore('session', () => {
   /** Why loading the session failed, for the header; null when it did not. */
   const loadError = ref<string | null>(null)
 
+  /** Not known yet: the session has not been read (the core may still be starting), and no error says why. */
+  const starting = computed(() => state.value === null && loadError.value === null)
+  /** The header's word for the profile when none is shown: not known yet, not readable, or none. */
+  const noProfileWord = computed(() => (starting.value ? 'Starting…' : loadError.value !== null ? 'Session unknown' : 'No profile'))
   const switchGeneration = computed(() => state.value?.switchGeneration ?? 0)
   /** Changes on a profile switch only; the market belongs to it (an account switch keeps it). */
   const profileGeneration = computed(() => state.value?.profileGeneration ?? 0)
@@ -137,6 +141,8 @@ export const useSessionStore = defineStore('session', () => {
     appInfo,
     switching,
     loadError,
+    starting,
+    noProfileWord,
     switchGeneration,
     profileGeneration,
     notice,
