@@ -52,7 +52,9 @@ export function useSubmitReason(state: SubmitState) {
   /** Why nothing can be sent from this session, whatever is typed; null when it can. */
   function sessionReason(): string | null {
     const s = session.state
-    if (!s?.profile) return 'Add or activate a profile to trade'
+    // Not read yet (the core may still be starting), or not readable: no profile is not known.
+    if (!s) return session.starting ? 'The terminal is starting: nothing can be sent yet' : 'The session could not be read: nothing can be sent'
+    if (!s.profile) return 'Add or activate a profile to trade'
     if (session.notice === 'unreachable') return 'The exchange is unreachable: nothing can be sent until it answers again'
     if (session.canTrade) return null
     if (s.connection.problem === 'auth-failed') return 'The exchange refused this profile’s API key: nothing can be sent'

@@ -19,7 +19,7 @@ function ready(options: Parameters<typeof setupStores>[0] = {}) {
 
 describe('why nothing can be sent', () => {
   const reasons: [string, Parameters<typeof setupStores>[0], string][] = [
-    ['no session yet', {}, 'Add or activate a profile to trade'],
+    ['no session yet', {}, 'The terminal is starting: nothing can be sent yet'],
     ['no profile', { session: { profile: null, canTrade: false } }, 'Add or activate a profile to trade'],
     [
       'an unreachable exchange',
@@ -42,6 +42,15 @@ describe('why nothing can be sent', () => {
       expect(terminal.callsOf('orders.place')).toEqual([])
     })
   }
+
+  it('a session that could not be read: says so, not that there is no profile, and submit sends nothing', async () => {
+    const { form, session } = ready()
+    session.state = null
+    session.loadError = 'The terminal could not start: the keychain is locked'
+    expect(form.submitReason).toBe('The session could not be read: nothing can be sent')
+    expect(await form.submit()).toBe(false)
+    expect(terminal.callsOf('orders.place')).toEqual([])
+  })
 })
 
 describe('submit and confirm', () => {
