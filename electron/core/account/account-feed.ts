@@ -14,6 +14,7 @@
 import type { AccountSnapshot, Notice } from '../../domain/api'
 import { isTerminalError } from '../../domain/errors'
 import type { OrderRecord } from '../../domain/wire'
+import type { LegRole } from '../../domain/protection/types'
 import type { ExchangeClient } from '../exchange/client'
 import { startPoller, type Poller } from '../poller'
 import { patchSnapshot, type AccountEvent } from './account-frames'
@@ -47,7 +48,7 @@ export interface AccountFeed {
 
 /** A protected position's order: what it is for, in the position of which pair. */
 export interface OrderOwner {
-  role: 'entry' | 'stop' | 'target' | 'close'
+  role: LegRole
   pair: string
 }
 

@@ -91,35 +91,34 @@ export function createMarket(deps: MarketDeps): Market {
    * The feed the core opened on its own at start (warm()), for the window's first subscription to
    * take over: the same pair, interval and profile session, asked for once.
    */
-  let warmed: { feed: MarketFeed; tag: MarketSession; started: Promise<unknown> } | null = null
+  let warmed: { feed: MarketFeed; started: Promise<unknown> } | null = null
 
   async function subscribe(pair: string, interval: MethodInput<'market.subscribe'>['interval']): Promise<MethodResults['market.subscribe']> {
     const adopted = warmed
     warmed = null
-    if (adopted && adopted.feed === feed && adopted.feed.pair === pair && adopted.feed.interval === interval && adopted.tag.profileGeneration === session.profileGeneration) {
-      // The market the warm feed holds now, every update so far in it; what it sends from here on
-      // reaches the window as events. A warm start that failed is started again below.
-      const ok = await adopted.started.then(
-        () => true,
-        () => false,
-      )
-      const now = ok && feed === adopted.feed ? adopted.feed.current() : null
-      if (now && session.client) {
-        // The live link says its modes to the window that subscribes (the warm start had none to
-        // tell), and the book and the pair list's prices start now: a window is there to show them.
-        openSides(pair, adopted.feed, adopted.tag, session.client, deps.live?.() ?? null)
-        return { ...now, session: adopted.tag }
-      }
-    }
-    // The market the core already follows, asked for again (a second window, a reload): answered
-    // from the running feed, as it is now, while it is live and of this profile session. A stale
-    // one (the exchange away) is started again, as a window's retry asks.
+    // The market the core already follows, asked for: the warm feed it opened at start (its first read
+    // may still be on its way) or one a window opened (a second window, a reload). Answered as the feed
+    // holds it now, every update so far in it; what it sends from here on reaches the window as events.
     const running = feed
-    const now = running && feedTag && running.pair === pair && running.interval === interval && feedTag.profileGeneration === session.profileGeneration ? running.current() : null
-    if (running && feedTag && now && !now.stale && session.client) {
-      const live = deps.live?.() ?? null // the live link says its modes to the window that asks
-      if (!book) openSides(pair, running, feedTag, session.client, live)
-      return { ...now, session: feedTag }
+    const runningTag = feedTag
+    if (running && runningTag && running.pair === pair && running.interval === interval && runningTag.profileGeneration === session.profileGeneration) {
+      const warm = adopted?.feed === running ? adopted : null
+      // A warm start that failed is started again below.
+      const ok = warm
+        ? await warm.started.then(
+            () => true,
+            () => false,
+          )
+        : true
+      const now = ok && feed === running ? running.current() : null
+      // A window's feed gone stale (the exchange away) is started again, as a window's retry asks.
+      if (now && (warm || !now.stale) && session.client) {
+        // The live link says its modes to the window that asks; the book and the pair list's prices
+        // start with the first window (the warm start had nobody to show them to).
+        const live = deps.live?.() ?? null
+        if (!book) openSides(pair, running, runningTag, session.client, live)
+        return { ...now, session: runningTag }
+      }
     }
     const { next, tag } = open(pair, interval)
     const snapshot = await next.start()
@@ -136,10 +135,10 @@ export function createMarket(deps: MarketDeps): Market {
     if (feed || !session.client || !session.active) return
     // The chart alone: the book (a deep snapshot) and every pair's prices wait for a window, so the
     // start's CPU goes to the chart and to the window's own loading.
-    const { next, tag } = open(pair, interval, false)
+    const { next } = open(pair, interval, false)
     const started = next.start()
     started.catch((error: unknown) => log?.warn('warm chart', { pair, error: String(error) }))
-    warmed = { feed: next, tag, started }
+    warmed = { feed: next, started }
   }
 
   /** Replaces the feed (and, with `sides`, the book's and the pair list's) with one of `pair` and `interval`, not started yet. */
