@@ -52,6 +52,17 @@ describe('judging a list of recent orders', () => {
     expect(judgeRecords([a, b], BODY, 'tt-mine', WINDOW)).toEqual({ verdict: 'several-candidates', orderIds: [a.id, b.id], matchedBy: 'fields' })
   })
 
+  it('a look-alike known to be another order (claimed) is never taken for this one', () => {
+    const other = record()
+    const mine = record()
+    expect(judgeRecords([other, mine], BODY, 'tt-mine', WINDOW, new Set([String(other.id)]))).toEqual({ verdict: 'probably-placed', orderIds: [mine.id], matchedBy: 'fields' })
+    // the only look-alike is claimed: not found, not "probably placed"
+    expect(judgeRecords([other], BODY, 'tt-mine', WINDOW, new Set([String(other.id)]))).toEqual({ verdict: 'not-found', orderIds: [], matchedBy: null })
+    // a record carrying our client_order_id is ours whatever is claimed
+    const exact = record({ client_order_id: 'tt-mine' })
+    expect(judgeRecords([exact], BODY, 'tt-mine', WINDOW, new Set([String(exact.id)])).verdict).toBe('placed')
+  })
+
   it("where the server keeps client ids, a look-alike with another id is someone else's order: not found", () => {
     const list = [record({ client_order_id: 'someone-else' }), record({ date: '2024-05-01T11:00:00Z', client_order_id: 'older' })]
     expect(judgeRecords(list, BODY, 'tt-mine', WINDOW)).toEqual({ verdict: 'not-found', orderIds: [], matchedBy: null })

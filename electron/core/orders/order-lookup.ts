@@ -62,10 +62,12 @@ export function fieldsMatch(record: OrderRecord, body: PlaceOrderBody): boolean 
  * The verdict of one list of recent orders. Where the server keeps client_order_ids (some record
  * carries one), only the id counts: a look-alike order without ours is someone else's. Where it keeps
  * none, every record matching the fields inside the window is a candidate (one without a readable
- * time cannot be ruled out, so it counts too). "Not found" needs a list that reaches back past the
- * window's start; a full list of newer orders may have pushed ours out.
+ * time cannot be ruled out, so it counts too), except the orders `claimed` names: orders already known
+ * to be others (another leg's, another position's), which a look-alike must never be taken for. "Not
+ * found" needs a list that reaches back past the window's start; a full list of newer orders may have
+ * pushed ours out.
  */
-export function judgeRecords(records: readonly OrderRecord[], body: PlaceOrderBody, clientOrderId: string, window: { from: number; to: number }): Judgement {
+export function judgeRecords(records: readonly OrderRecord[], body: PlaceOrderBody, clientOrderId: string, window: { from: number; to: number }, claimed: ReadonlySet<string> = new Set()): Judgement {
   const exact = records.filter((r) => r.client_order_id === clientOrderId)
   if (exact.length > 0) return { verdict: 'placed', orderIds: exact.map((r) => r.id), matchedBy: 'client_order_id' }
   const keepsIds = records.some((r) => typeof r.client_order_id === 'string' && r.client_order_id !== '')
@@ -74,7 +76,7 @@ export function judgeRecords(records: readonly OrderRecord[], body: PlaceOrderBo
   if (keepsIds) return { verdict: reachesBack ? 'not-found' : 'still-unknown', orderIds: [], matchedBy: null }
   const candidates = records.filter((r, i) => {
     const t = times[i] ?? null
-    return (t === null || (t >= window.from && t <= window.to)) && fieldsMatch(r, body)
+    return (t === null || (t >= window.from && t <= window.to)) && !claimed.has(String(r.id)) && fieldsMatch(r, body)
   })
   if (candidates.length === 1) return { verdict: 'probably-placed', orderIds: [candidates[0]!.id], matchedBy: 'fields' }
   if (candidates.length > 1) return { verdict: 'several-candidates', orderIds: candidates.map((r) => r.id), matchedBy: 'fields' }
@@ -89,6 +91,8 @@ export interface LookupRequest {
   sentAt: number
   /** Why the outcome is unknown (the lost answer). */
   cause: TerminalError
+  /** Order ids known to be other orders: never this one, however alike (judgeRecords). */
+  claimed?: ReadonlySet<string>
 }
 
 export interface LookupOptions {
@@ -142,7 +146,7 @@ export async function lookUpOrder(request: LookupRequest, options: LookupOptions
       search.reads++
       search.records = records.length
       search.window = windowAt(options.now())
-      judgement = judgeRecords(records, body, clientOrderId, search.window)
+      judgement = judgeRecords(records, body, clientOrderId, search.window, request.claimed)
       search.matchedBy = judgement.matchedBy
       // A match ends the search; "not found" is asked again, the order may show up late.
       if (judgement.orderIds.length > 0) break

@@ -16,7 +16,7 @@ import { isLive } from '../../domain/protection/legs'
 import type { Position, PositionAction, PositionEvent } from '../../domain/protection/types'
 import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
-import { draftOf, eventsFromRecord, recordOf } from './leg-facts'
+import { draftOf, eventsFromRecord, orderIdsBesides, recordOf } from './leg-facts'
 import { createLegLookup } from './leg-lookup'
 import { levelsEventOf } from './levels-request'
 import type { KeeperRequest } from './position-store'
@@ -141,7 +141,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       const record = leg ? recordOf(leg, await recentOrders(p.pair)) : null
       return leg && record ? eventsFromRecord({ ...leg, orderId: action.orderId }, record).filter((e) => e.type !== 'accepted') : []
     }
-    return legs.lookUp(p, clientOrderId)
+    return legs.lookUp(p, clientOrderId, orderIdsBesides(all(), clientOrderId))
   }
 
   async function recentOrders(pair: string): Promise<OrderRecord[]> {
@@ -179,7 +179,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       const record = recordOf(now, records)
       // an order sent whose answer was never saved (a keeper that stopped mid-way): look it up, never resend
       if (now.status === 'placing' && record === null) await feed(id, { type: 'outcome-unknown', clientOrderId: now.clientOrderId })
-      else if (now.status === 'unknown') for (const e of await legs.lookUp(p, now.clientOrderId)) await feed(id, e)
+      else if (now.status === 'unknown') for (const e of await legs.lookUp(p, now.clientOrderId, orderIdsBesides(all(), now.clientOrderId))) await feed(id, e)
       else if (record !== null) {
         const events = eventsFromRecord(now, record)
         for (const e of events) await feed(id, e)

@@ -64,3 +64,8 @@ export function bodyOf(p: Position, leg: Leg): PlaceOrderBody {
     client_order_id: leg.clientOrderId,
   }
 }
+
+/** The exchange's ids of every leg of `positions` but the one of `clientOrderId`: orders a look-up must never take for it. */
+export function orderIdsBesides(positions: readonly Position[], clientOrderId: string): Set<string> {
+  return new Set(positions.flatMap((p) => p.legs.filter((l) => l.clientOrderId !== clientOrderId && l.orderId !== null).map((l) => l.orderId!)))
+}

@@ -6,6 +6,11 @@
 // as not found only once its send is `graceMs` old; before that it stays `unknown` — live, holding
 // what it may buy or sell — and is looked up again at the next round. A leg this process did not send
 // (read back at start) counts from when this process first saw it.
+//
+// Where the exchange keeps no client_order_id, a record is matched by its fields. The search then
+// reaches back to the position's creation (no order of it is older; 24 h for a position whose id does
+// not say), and the orders the keeper already knows as other legs' are never taken for this one: a
+// stop of an earlier position at the same price and amount is not this position's stop.
 import { TerminalError } from '../../domain/errors'
 import type { Position, PositionEvent } from '../../domain/protection/types'
 import type { OrderRecord } from '../../domain/wire'
@@ -13,6 +18,7 @@ import type { ExchangeClient } from '../exchange/client'
 import { lookUpOrder } from '../orders/order-lookup'
 import type { Logger } from '../storage/logger'
 import { bodyOf, lookedUp } from './leg-facts'
+import { positionCreatedAt } from './protect'
 
 export interface LegLookupDeps {
   client: Pick<ExchangeClient, 'recentOrders' | 'serverSkewMs'>
@@ -28,12 +34,18 @@ export interface LegLookupDeps {
 export interface LegLookup {
   /** Notes that a leg's order is being sent now. */
   sent(clientOrderId: string): void
-  /** The events of a look-up: found, given up, or none (still unsure: asked again next round). */
-  lookUp(p: Position, clientOrderId: string): Promise<PositionEvent[]>
+  /**
+   * The events of a look-up: found, given up, or none (still unsure: asked again next round).
+   * `claimed`: the order ids of every other leg the keeper knows, of any position.
+   */
+  lookUp(p: Position, clientOrderId: string, claimed?: ReadonlySet<string>): Promise<PositionEvent[]>
 }
 
 /** 60 s: the order look-up's own margin around a send (orders/order-lookup.ts MATCH_MARGIN_MS). */
 export const LOOKUP_GRACE_MS = 60_000
+
+/** How far back a look-up searches for a position whose id does not say when it was created. */
+export const LOOKUP_REACH_MS = 24 * 3_600_000
 
 export function createLegLookup(deps: LegLookupDeps): LegLookup {
   const now = deps.now ?? Date.now
@@ -46,13 +58,13 @@ export function createLegLookup(deps: LegLookupDeps): LegLookup {
     sent(clientOrderId) {
       sentAt.set(clientOrderId, now())
     },
-    async lookUp(p, clientOrderId) {
+    async lookUp(p, clientOrderId, claimed = new Set()) {
       const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
       if (leg === undefined) return []
       if (!sentAt.has(clientOrderId)) sentAt.set(clientOrderId, now())
       const cause = new TerminalError({ kind: 'outcome-unknown', code: 'KEEPER_LOOKUP', message: 'The keeper lost the answer to an order.' })
       const result = await lookUpOrder(
-        { client, clientOrderId, body: bodyOf(p, leg), sentAt: now() - 24 * 3_600_000, cause },
+        { client, clientOrderId, body: bodyOf(p, leg), sentAt: positionCreatedAt(p.id) ?? now() - LOOKUP_REACH_MS, cause, claimed },
         { now, sleep, delaysMs: deps.delaysMs ?? [0, 1_000, 2_000], budgetMs: 15_000 },
       )
       if (result.lookup === 'not-found') {

@@ -14,6 +14,18 @@ import type { ExchangeClient } from '../exchange/client'
 /** A new position id: the time and a random tail, within the reducer's id alphabet. */
 export const newPositionId = (now: number = Date.now()): string => `pos${now.toString(36)}${randomBytes(3).toString('hex')}`
 
+/**
+ * When a position made by newPositionId was created (ms), read back from its id; null for an id of
+ * another shape (an older file, a test's). None of its orders can be older than this.
+ */
+export function positionCreatedAt(id: string): number | null {
+  const match = /^pos([0-9a-z]+)[0-9a-f]{6}$/.exec(id)
+  if (match === null) return null
+  const ms = parseInt(match[1]!, 36)
+  // 2020-01-01 … 2100-01-01: anything else is not a time this terminal wrote
+  return Number.isSafeInteger(ms) && ms >= 1_577_836_800_000 && ms < 4_102_444_800_000 ? ms : null
+}
+
 export async function planFor(client: ExchangeClient, input: ProtectInput, id: string = newPositionId()): Promise<PositionPlan> {
   // The balances name the account and give the equity a risk is a share of; the fee rule sizes a risk,
   // and says whether the exchange keeps a long's fee in the coins bought (what its exits may sell).

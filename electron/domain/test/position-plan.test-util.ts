@@ -19,6 +19,9 @@ export const PLAN: PositionPlan = {
   pricePrecision: 2,
 }
 
+/** PLAN's stop over 0.5 BTC already held (an OCO with no target), as position `id`. */
+export const heldPlan = (id: string): PositionPlan => ({ ...PLAN, id, entry: { type: 'HELD', amount: '0.5', price: '100' } })
+
 /** The position after opening `plan` and stepping `events`, and the actions of the last step. */
 export function run(plan: PositionPlan, ...events: PositionEvent[]): Step {
   let s = openPosition(plan)
