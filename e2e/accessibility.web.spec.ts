@@ -5,7 +5,7 @@
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { openApp, useWebHost } from './helpers'
-import { callApi, type RunningHost } from './web-host'
+import { callApi, startWebHost, type RunningHost } from './web-host'
 
 let host: RunningHost
 useWebHost((started) => (host = started))
@@ -151,6 +151,26 @@ for (const theme of ['dark', 'light'] as const) {
     expect(found).toEqual([])
   })
 }
+
+// The header's warning badges (filled with the theme's warning colour) on a machine without a
+// keychain: the run above has one, so it never shows the "Keychain unavailable" badge.
+test('the keychain warning reads in both themes on a machine without a keychain', async ({ page }) => {
+  test.setTimeout(90_000)
+  const bare = await startWebHost({ env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' } })
+  try {
+    await openApp(page, bare)
+    await expect(page.getByTestId('keychain-status')).toHaveAttribute('data-available', 'false')
+    for (const theme of ['dark', 'light'] as const) {
+      if ((await themeOf(page)) !== theme) await page.getByTestId('theme-toggle').click()
+      await expect.poll(() => themeOf(page)).toBe(theme)
+      await page.mouse.move(600, 400) // the toggle's tooltip is not what is checked
+      const { violations } = await new AxeBuilder({ page }).include('[data-testid="keychain-status"]').withRules(['color-contrast']).analyze()
+      expect(violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.any[0]?.message ?? ''}`)).toEqual([])
+    }
+  } finally {
+    await bare.stop()
+  }
+})
 
 test('the live region says a placed order once, with what it was and its id', async ({ page }) => {
   await openApp(page, host)
