@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
-
-// Chromium comes from Debian (/usr/bin/chromium), never from `playwright install`.
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+// Chromium comes from Debian (/usr/bin/chromium), never from `playwright install`; its command line
+// is the bench's too (scripts/lib/chromium-args.mjs says what each flag is for).
+import { CHROMIUM_ARGS } from './scripts/lib/chromium-args.mjs'
 
 export default defineConfig({
   testDir: 'e2e',

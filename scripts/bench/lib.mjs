@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+import { CHROMIUM_ARGS } from '../lib/chromium-args.mjs'
+
+export { CHROMIUM_ARGS }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 

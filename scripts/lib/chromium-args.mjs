@@ -1,0 +1,48 @@
+// The command line of the Chromium that the end-to-end tests and the bench drive (Debian's, through
+// Playwright): one list, so both run the same browser.
+//
+// Besides the flags this machine needs (no sandbox as root, no GPU, no network of Chromium's own),
+// it turns off Chromium's WebUI omnibox popup. Chromium 156 preloads that popup
+// (chrome://omnibox-popup.top-chrome/) in a renderer of its own in every window, headless included,
+// and that renderer works on every navigation and URL change of the page: on the 2-core machine it
+// took 250–600 ms of CPU during each start the bench timed, from the page it measured. The terminal's
+// own windows have no omnibox (Electron's window; the web host's app-mode window), so the bench and
+// the tests leave it out.
+//
+// Chromium takes only the last --disable-features on its command line, and Playwright passes its own
+// list; ours comes after it, so it repeats Playwright's (PLAYWRIGHT_DISABLED_FEATURES, copied from
+// the playwright-core that package-lock.json pins; chromium-args.test.ts fails when an upgrade adds
+// one, naming it).
+
+/** Playwright's own `disabledFeatures` (playwright-core's chromiumSwitches). */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+]
+
+/** The omnibox popup's WebUI, in each of its forms. */
+export const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`,
+]
