@@ -52,6 +52,8 @@ export interface TerminalDeps {
   saveText?: (suggestedName: string, text: string) => Promise<{ saved: boolean }>
   /** Poll rates, for tests. */
   rates?: { tradesMs: number; candlesMs: number; tickerMs: number; accountMs: number; bookMs?: number }
+  /** The positions keeper's poll (default 2 s), for tests that must see what else makes it act. */
+  keeperPollMs?: number
   /** How often each account's equity is recorded (default once a minute); null: never (tests). */
   equityEveryMs?: number | null
   /**
@@ -103,6 +105,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     accountMs: deps.rates?.accountMs,
     // The positions are created below; an order's notice asks only once the session reads orders.
     orderOwner: (orderId) => positions.ownerOf(orderId),
+    ownedOrderChanged: () => positions.kick(),
   })
   // One socket per profile session: opened once the session is published, closed when it ends.
   const live = createLiveLinks({ session, hub, enabled: deps.feed?.enabled ?? true, logger: log, client: deps.feed?.client })
@@ -119,7 +122,15 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   // The active profile's protected positions: its keeper acts when it holds the profile's lock, and
   // follows its pairs' trades on the session's live feed (asked at every round: no announcing here).
   const keeperLive = () => (live.ensure(), live.source())
-  const positions = createTerminalPositions({ session, hub, dataDir: deps.dataDir, logger: log, live: keeperLive, riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now) })
+  const positions = createTerminalPositions({
+    session,
+    hub,
+    dataDir: deps.dataDir,
+    logger: log,
+    live: keeperLive,
+    pollMs: deps.keeperPollMs,
+    riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now),
+  })
   hub.on('session.changed', () => void positions.resume().catch((error: unknown) => log?.warn('positions keeper', { error: String(error) })))
 
   // Every profile's connection, for the views over all accounts (portfolio/).

@@ -41,6 +41,12 @@ export interface TerminalPositions {
   resume(): Promise<void>
   /** The active profile's position an order (by the exchange's id) belongs to, and what for; null for the trader's own orders. */
   ownerOf(orderId: number): OrderOwner | null
+  /**
+   * One of those orders changed at the exchange (the account feed saw a fill or a cancel): the acting
+   * keeper reads its orders now instead of at its next poll, so an entry's stop follows its fill at
+   * once. Rounds are not stacked: kicks during one make one more round after it.
+   */
+  kick(): void
   dispose(): Promise<void>
 }
 
@@ -77,6 +83,25 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
     // What it keeps from the start (its changes update it), so a leg's first fill or cancel is named.
     if (known?.profileId !== profile.id) known = { profileId: profile.id, positions: await k.list() }
     return k
+  }
+
+  let kicked: Promise<void> | null = null
+  let kickAgain = false
+  function kick(): void {
+    const k = current?.keeper
+    if (!k?.acting()) return
+    if (kicked) {
+      kickAgain = true
+      return
+    }
+    kicked = (async () => {
+      do {
+        kickAgain = false
+        await k.sync()
+      } while (kickAgain && current?.keeper === k)
+    })()
+      .catch((error: unknown) => deps.logger?.warn('positions keeper', { error: String(error) }))
+      .finally(() => (kicked = null))
   }
 
   async function end(): Promise<void> {
@@ -122,6 +147,7 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
       }
       return null
     },
+    kick,
     dispose: end,
   }
 }

@@ -37,6 +37,8 @@ export interface SessionDeps {
   accountMs?: number | undefined
   /** A protected position's order, by id: the account feed's notices name it (positions/). */
   orderOwner?: (orderId: number) => OrderOwner | null
+  /** Such an order changed its status at the exchange: the keeper reads its orders now (positions/). */
+  ownedOrderChanged?: (orderId: number) => void
 }
 
 export interface Session {
@@ -146,6 +148,7 @@ export function createSession(deps: SessionDeps): Session {
       emit: (snapshot) => hub.emit('account.changed', snapshot),
       notify: deps.notify,
       orderOwner: deps.orderOwner,
+      ownedOrderChanged: deps.ownedOrderChanged,
       ...(deps.accountMs !== undefined ? { intervalMs: deps.accountMs } : {}),
       now,
     })

@@ -56,8 +56,11 @@ export interface Harness {
   freshDir(): string
 }
 
-/** Registers the hooks of one describe block: a demo exchange with `seed`, and cleanup. */
-export function useTerminalHarness(seed = 11): Harness {
+/**
+ * Registers the hooks of one describe block: a demo exchange with `seed`, and cleanup. `admin`: the
+ * demo serves its /__admin endpoints (a test drives its price).
+ */
+export function useTerminalHarness(seed = 11, options: { admin?: boolean } = {}): Harness {
   let demo: DemoExchange
   let dataDir: string
   let keytar: ReturnType<typeof memoryKeytar>
@@ -66,7 +69,7 @@ export function useTerminalHarness(seed = 11): Harness {
   const dirs: string[] = []
 
   beforeAll(async () => {
-    demo = await startDemoExchange({ port: 0, seed })
+    demo = await startDemoExchange({ port: 0, seed, ...(options.admin ? { admin: true } : {}) })
     keytar = memoryKeytar()
     dataDir = mkdtempSync(join(tmpdir(), 'terminal-core-'))
   })
