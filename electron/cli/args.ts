@@ -31,6 +31,7 @@ export const VERBS = [
   'position-close',
   'position-cancel',
   'position-modify',
+  'position-acknowledge',
   'keeper',
   'limits',
 ] as const
@@ -115,6 +116,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   'position-close': [...CONNECTION, 'id'],
   'position-cancel': [...CONNECTION, 'id'],
   'position-modify': [...CONNECTION, 'id', 'entry-price', 'stop-loss', 'take-profit'],
+  'position-acknowledge': [...CONNECTION, 'id'],
   keeper: [...CONNECTION, 'feed-url'],
   limits: [],
 }

@@ -1,6 +1,7 @@
 // The positions verbs in-process against the demo exchange: protect prints the position and its
 // entry's order ids, positions lists it from the data directory, a keeper holds the profile's lock
-// (protect then answers queued), and position-cancel ends a position nothing of which was bought.
+// (protect then answers queued), position-acknowledge carries on only where it keeps them, and
+// position-cancel ends a position nothing of which was bought.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -63,9 +64,18 @@ describe('the positions verbs', () => {
     await new Promise((r) => setTimeout(r, 300))
     const queued = await cli([...protect])
     expect(queued.json).toMatchObject({ queued: true, position: null })
+    // position-acknowledge: only the acting keeper carries on; with one running, it says so
+    const elsewhere = await cli(['position-acknowledge', '--id', answer.position.id])
+    expect([elsewhere.code, elsewhere.stderr]).toEqual([EXIT.failed, expect.stringContaining('Another process keeps these positions')])
     stop.abort()
     const kept = await keeper
     expect(kept.code).toBe(EXIT.ok)
+    // with none running it acts; a position with nothing to acknowledge is answered as it is
+    const acknowledged = await cli(['position-acknowledge', '--id', answer.position.id])
+    expect(acknowledged.json).toMatchObject({ queued: false, position: { id: answer.position.id, state: 'pending', attention: null } })
+    const unknown = await cli(['position-acknowledge', '--id', 'nope'])
+    expect([unknown.code, unknown.stderr]).toEqual([EXIT.usage, expect.stringContaining('no position nope')])
+    expect((await cli(['position-acknowledge'])).code).toBe(EXIT.usage)
     expect(kept.stdout).toContain('"acting":true')
     expect(kept.stdout).toContain(`"feed":"${demo.feedUrl}"`) // its pairs' trades come from the live feed
 

@@ -1,5 +1,5 @@
 // The protected positions from a shell: `protect`, `positions`, `position-close`, `position-cancel`,
-// `position-modify` and `keeper` (core/positions). The state is the profile's file in the data directory, shared with
+// `position-modify`, `position-acknowledge` and `keeper` (core/positions). The state is the profile's file in the data directory, shared with
 // the app; a verb that changes it acts itself when no keeper holds the profile's lock (it takes the
 // lock, sends what the reducer asks, saves, and lets go), else leaves its request for that keeper.
 import { createHash } from 'node:crypto'
@@ -19,7 +19,7 @@ import { answerOf, planFor } from '../core/positions/protect'
 import { resolveDataDir } from '../core/storage/data-dir'
 import { UsageError, required, text, type ParsedArgs } from './args'
 
-export type PositionsVerb = 'protect' | 'positions' | 'position-close' | 'position-cancel' | 'position-modify' | 'keeper'
+export type PositionsVerb = 'protect' | 'positions' | 'position-close' | 'position-cancel' | 'position-modify' | 'position-acknowledge' | 'keeper'
 
 export interface PositionsIo {
   env: Readonly<Record<string, string | undefined>>
@@ -153,7 +153,7 @@ export function untilStopped(signal: AbortSignal | undefined, source: SignalSour
 export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io: PositionsIo, connect: () => Promise<ExchangeClient>): Promise<unknown> {
   const { flags } = args
   const input = verb === 'protect' ? protectInputOf(flags) : null
-  const id = verb === 'position-close' || verb === 'position-cancel' || verb === 'position-modify' ? required(flags, 'id', verb) : null
+  const id = verb === 'protect' || verb === 'positions' || verb === 'keeper' ? null : required(flags, 'id', verb)
   const change = verb === 'position-modify' ? modifyChangeOf(flags) : null
   const store = createPositionStore(resolveDataDir({ env: { ...io.env } as NodeJS.ProcessEnv }), await profileKey(flags, io))
   if (verb === 'positions') return (await store.load()).positions.map(positionView)
@@ -190,6 +190,8 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
     const act = async (): Promise<Position | null> => {
       if (input !== null) return keeper.open(await planFor(client, input))
       if (change !== null) return keeper.modify(id!, change)
+      // only the acting keeper carries on: with another one running, NOT_KEEPER says so
+      if (verb === 'position-acknowledge') return keeper.acknowledge(id!)
       return verb === 'position-close' ? keeper.close(id!) : keeper.cancel(id!)
     }
     const answer = answerOf(await act())

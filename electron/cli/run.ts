@@ -182,6 +182,7 @@ async function runVerb(verb: Exclude<Verb, 'profiles' | 'limits'>, args: ParsedA
     case 'position-close':
     case 'position-cancel':
     case 'position-modify':
+    case 'position-acknowledge':
     case 'keeper': {
       const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
       writeJson(

@@ -61,6 +61,8 @@ Protected positions (docs/positions.md; the state is the profile's file in the d
   position-modify --id ID [--entry-price E] [--stop-loss S] [--take-profit N:PRICE ...]   moves a pending
                   LIMIT entry (nothing filled: cancel, then place once the cancel is confirmed), the stop (at the
                   exchange: cancel, then place) or target N's price (N from 1, as listed); checked against the last price
+  position-acknowledge --id ID   carries on after a move nobody watched (a target or the terminal's stop
+                  crossed while no keeper ran): the next price is acted on as usual (position-close closes instead)
   keeper          keeps the profile's positions until SIGINT/SIGTERM (one per profile: a lock);
                   [--feed-url U] its pairs' trades from the live feed act at once (TERMINAL_FEED=off:
                   polling only); JSON lines as they change; one that waited for the lock prints
