@@ -4,7 +4,7 @@
 // by stop, and the exchange's orders agree. A target crossed while nobody watched is never sold
 // blindly: the position says what happened and offers the action; carrying on sells at the next price.
 import { test, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Decimal from 'decimal.js'
@@ -65,6 +65,19 @@ async function stopEveryKeeper(): Promise<void> {
 
 const cardOf = (page: Page, id: string) => page.getByTestId(`position-${id}`)
 
+/** The last lines of the terminal's log in this spec's data directory (logs/terminal.log), or why there are none. */
+function hostLogTail(lines = 40): string {
+  try {
+    return readFileSync(join(dataDir, 'logs', 'terminal.log'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(-lines)
+      .join('\n')
+  } catch (error) {
+    return `(no log: ${String(error)})`
+  }
+}
+
 test('a position stopped out while no keeper ran: the window shows it closed by stop, as the exchange has it', async ({ page }) => {
   test.setTimeout(90_000)
   const { id, entry, stop } = await protectNow([])
@@ -83,7 +96,12 @@ test('a position stopped out while no keeper ran: the window shows it closed by 
   await openApp(page, host)
   await page.getByTestId('tab-positions').click()
   const card = cardOf(page, id)
-  await expect(card).toHaveAttribute('data-state', 'closed', { timeout: 20_000 })
+  await expect(card)
+    .toHaveAttribute('data-state', 'closed', { timeout: 20_000 })
+    .catch((error: Error) => {
+      // Seen once in a full run (the card stayed "open"), never alone: the failure carries the keeper's side.
+      throw new Error(`${error.message}\nthe web host's log, last lines:\n${hostLogTail()}`)
+    })
   await expect(card.getByTestId('position-protection')).toHaveText('closed by stop')
   await expect(card.getByTestId('position-filled')).toHaveAttribute('data-value', '0.01')
   await expect(card.getByTestId('position-exited')).toHaveAttribute('data-value', RECEIVED)
