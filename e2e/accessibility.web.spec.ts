@@ -13,6 +13,35 @@ useWebHost((started) => (host = started))
 /** The window's theme, as its root element says (the e2e build has no DOM types: the page reads it). */
 const themeOf = (page: Page): Promise<string> => page.evaluate("document.documentElement.dataset.theme ?? 'dark'")
 
+/** The text and background colours of the window's text, as the page computes them now. */
+const COLOURS = `[...document.querySelectorAll('body, .pair-name strong, .pair-head, .n-tabs-tab, .order-region, .book-region')].map((e) => { const s = getComputedStyle(e); return s.color + ' ' + s.backgroundColor }).join('|')`
+
+/**
+ * Switched to `theme`, its colours at rest: the root says the theme, and the window's colours read the
+ * same twice, 100 ms apart. A full run once caught the pair list's names halfway between the two
+ * themes' text colours right after the switch (2.5:1), with reduced motion on.
+ */
+async function switchedTo(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  if ((await themeOf(page)) !== theme) {
+    await page.getByTestId('theme-toggle').click()
+    // off the toggle at once: its tooltip, shown while the colours settle, would cover what comes next
+    await page.mouse.move(0, 0)
+  }
+  await expect.poll(() => themeOf(page)).toBe(theme)
+  let before = await page.evaluate(COLOURS)
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(COLOURS)
+        const same = now === before
+        before = now
+        return same
+      },
+      { intervals: [100] },
+    )
+    .toBe(true)
+}
+
 const TABS = ['balances', 'fees', 'orders', 'positions', 'blotter', 'history', 'fills', 'alerts', 'portfolio', 'limits'] as const
 
 /** The critical and serious violations on the page now, one line each; the rest go to the report. */
@@ -45,9 +74,7 @@ for (const size of [
       // Colours as they settle, not halfway through a theme's or a row's transition.
       await page.emulateMedia({ reducedMotion: 'reduce' })
       await openApp(page, host)
-      const toggle = page.getByTestId('theme-toggle')
-      if ((await themeOf(page)) !== theme) await toggle.click()
-      await expect.poll(() => themeOf(page)).toBe(theme)
+      await switchedTo(page, theme)
       const found: string[] = []
       for (const tab of TABS) {
         await page.getByTestId(`tab-${tab}`).click()
@@ -116,8 +143,7 @@ for (const theme of ['dark', 'light'] as const) {
     test.setTimeout(120_000)
     await page.setViewportSize({ width: 1280, height: 720 })
     await openApp(page, host)
-    if ((await themeOf(page)) !== theme) await page.getByTestId('theme-toggle').click()
-    await expect.poll(() => themeOf(page)).toBe(theme)
+    await switchedTo(page, theme)
     await page.mouse.move(600, 400) // the toggle's tooltip would cover the order type tabs
     const found: string[] = []
     const check = async (name: string, open: () => Promise<void>, shown: string) => {
@@ -161,8 +187,7 @@ test('the keychain warning reads in both themes on a machine without a keychain'
     await openApp(page, bare)
     await expect(page.getByTestId('keychain-status')).toHaveAttribute('data-available', 'false')
     for (const theme of ['dark', 'light'] as const) {
-      if ((await themeOf(page)) !== theme) await page.getByTestId('theme-toggle').click()
-      await expect.poll(() => themeOf(page)).toBe(theme)
+      await switchedTo(page, theme)
       await page.mouse.move(600, 400) // the toggle's tooltip is not what is checked
       const { violations } = await new AxeBuilder({ page }).include('[data-testid="keychain-status"]').withRules(['color-contrast']).analyze()
       expect(violations.map((v) => `${theme}: ${v.id} ${v.nodes[0]?.any[0]?.message ?? ''}`)).toEqual([])
