@@ -31,7 +31,7 @@ export interface AccountFeedDeps {
   /** Which protected position's order this is, if any (positions/): its notices say so. */
   orderOwner?: ((orderId: number) => OrderOwner | null) | undefined
   /** A protected position's order changed its status (filled, partly, cancelled): its keeper acts now. */
-  ownedOrderChanged?: ((orderId: number) => void) | undefined
+  ownedOrderChanged?: (() => void) | undefined
   intervalMs?: number
   /** How long after frames were shown the reconciling read starts. Default 0: the next turn. */
   reconcileMs?: number
@@ -113,7 +113,7 @@ export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
       if (first || before === order.status) continue
       const kind = FINAL_NOTICES[order.status]
       const owner = deps.orderOwner?.(order.id) ?? null
-      if (owner) deps.ownedOrderChanged?.(order.id)
+      if (owner) deps.ownedOrderChanged?.()
       if (kind) {
         notices.push(noticeOf(kind, kind === 'order-filled' ? 'filled' : 'cancelled', order, owner))
       } else if (order.status === 'PARTIAL_FILLED' && before !== undefined) {

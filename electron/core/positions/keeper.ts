@@ -47,6 +47,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   const legs = createLegLookup({
     client,
     logger: log,
+    claimed: (clientOrderId) => orderIdsBesides(all(), clientOrderId),
     ...(deps.lookupDelaysMs ? { delaysMs: deps.lookupDelaysMs } : {}),
     ...(deps.lookupGraceMs !== undefined ? { graceMs: deps.lookupGraceMs } : {}),
   })
@@ -141,7 +142,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       const record = leg ? recordOf(leg, await recentOrders(p.pair)) : null
       return leg && record ? eventsFromRecord({ ...leg, orderId: action.orderId }, record).filter((e) => e.type !== 'accepted') : []
     }
-    return legs.lookUp(p, clientOrderId, orderIdsBesides(all(), clientOrderId))
+    return legs.lookUp(p, clientOrderId)
   }
 
   async function recentOrders(pair: string): Promise<OrderRecord[]> {
@@ -179,7 +180,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       const record = recordOf(now, records)
       // an order sent whose answer was never saved (a keeper that stopped mid-way): look it up, never resend
       if (now.status === 'placing' && record === null) await feed(id, { type: 'outcome-unknown', clientOrderId: now.clientOrderId })
-      else if (now.status === 'unknown') for (const e of await legs.lookUp(p, now.clientOrderId, orderIdsBesides(all(), now.clientOrderId))) await feed(id, e)
+      else if (now.status === 'unknown') for (const e of await legs.lookUp(p, now.clientOrderId)) await feed(id, e)
       else if (record !== null) {
         const events = eventsFromRecord(now, record)
         for (const e of events) await feed(id, e)

@@ -35,9 +35,9 @@ const stopRecord = (id: number, atMs: number, status = 'OPEN'): OrderRecord => (
   date: new Date(atMs).toISOString(),
 })
 
-function lookupOn(records: OrderRecord[]) {
+function lookupOn(records: OrderRecord[], claimed: ReadonlySet<string> = new Set()) {
   const client = { recentOrders: async () => structuredClone(records), serverSkewMs: () => 0 } as unknown as ExchangeClient
-  return createLegLookup({ client, delaysMs: [0], graceMs: 0, now: () => NOW, sleep: async () => undefined })
+  return createLegLookup({ client, delaysMs: [0], graceMs: 0, now: () => NOW, sleep: async () => undefined, claimed: () => claimed })
 }
 
 describe("a lost leg's look-up by fields", () => {
@@ -59,10 +59,10 @@ describe("a lost leg's look-up by fields", () => {
     const others = stopRecord(8, NOW - 600_000) // another open position's stop, same fields, placed after this position was made
     const mine = stopRecord(9, NOW - 5_000)
     // known as the other position's: only ours is left
-    const found = await lookupOn([others, mine]).lookUp(position, clientOrderId, new Set(['8']))
+    const found = await lookupOn([others, mine], new Set(['8'])).lookUp(position, clientOrderId)
     expect(found).toEqual([{ type: 'looked-up', clientOrderId, found: { orderId: '9', status: 'resting', filled: '0' } }])
     // the other one alone is not ours: not found
-    const alone = await lookupOn([others]).lookUp(position, clientOrderId, new Set(['8']))
+    const alone = await lookupOn([others], new Set(['8'])).lookUp(position, clientOrderId)
     expect(alone).toEqual([{ type: 'looked-up', clientOrderId, found: null }])
   })
 

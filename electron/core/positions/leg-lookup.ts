@@ -29,16 +29,15 @@ export interface LegLookupDeps {
   graceMs?: number
   now?: () => number
   sleep?: (ms: number) => Promise<void>
+  /** The order ids of every other leg the keeper knows, of any position: never taken for this one. */
+  claimed?: (clientOrderId: string) => ReadonlySet<string>
 }
 
 export interface LegLookup {
   /** Notes that a leg's order is being sent now. */
   sent(clientOrderId: string): void
-  /**
-   * The events of a look-up: found, given up, or none (still unsure: asked again next round).
-   * `claimed`: the order ids of every other leg the keeper knows, of any position.
-   */
-  lookUp(p: Position, clientOrderId: string, claimed?: ReadonlySet<string>): Promise<PositionEvent[]>
+  /** The events of a look-up: found, given up, or none (still unsure: asked again next round). */
+  lookUp(p: Position, clientOrderId: string): Promise<PositionEvent[]>
 }
 
 /** 60 s: the order look-up's own margin around a send (orders/order-lookup.ts MATCH_MARGIN_MS). */
@@ -58,13 +57,13 @@ export function createLegLookup(deps: LegLookupDeps): LegLookup {
     sent(clientOrderId) {
       sentAt.set(clientOrderId, now())
     },
-    async lookUp(p, clientOrderId, claimed = new Set()) {
+    async lookUp(p, clientOrderId) {
       const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
       if (leg === undefined) return []
       if (!sentAt.has(clientOrderId)) sentAt.set(clientOrderId, now())
       const cause = new TerminalError({ kind: 'outcome-unknown', code: 'KEEPER_LOOKUP', message: 'The keeper lost the answer to an order.' })
       const result = await lookUpOrder(
-        { client, clientOrderId, body: bodyOf(p, leg), sentAt: positionCreatedAt(p.id) ?? now() - LOOKUP_REACH_MS, cause, claimed },
+        { client, clientOrderId, body: bodyOf(p, leg), sentAt: positionCreatedAt(p.id) ?? now() - LOOKUP_REACH_MS, cause, claimed: deps.claimed?.(clientOrderId) ?? new Set() },
         { now, sleep, delaysMs: deps.delaysMs ?? [0, 1_000, 2_000], budgetMs: 15_000 },
       )
       if (result.lookup === 'not-found') {

@@ -38,7 +38,7 @@ export interface SessionDeps {
   /** A protected position's order, by id: the account feed's notices name it (positions/). */
   orderOwner?: (orderId: number) => OrderOwner | null
   /** Such an order changed its status at the exchange: the keeper reads its orders now (positions/). */
-  ownedOrderChanged?: (orderId: number) => void
+  ownedOrderChanged?: () => void
 }
 
 export interface Session {
