@@ -70,18 +70,19 @@ function firstScreenGroups(root: string) {
     }
     return seen
   }
-  const cache = new WeakMap<object, { boot: Set<string>; window: Set<string>; shared: Set<string>; chart: Set<string> }>()
+  const cache = new WeakMap<object, { boot: Set<string>; first: Set<string>; window: Set<string>; shared: Set<string>; chart: Set<string> }>()
   const setsOf = (ctx: Context) => {
     let sets = cache.get(ctx)
     if (!sets) {
       const boot = reach(ctx, resolve(root, 'src/boot.ts'), true)
+      const first = reach(ctx, resolve(root, 'src/features/chart/first-chart.ts'), true)
       const window = reach(ctx, resolve(root, 'src/main.ts'), true)
       const chart = reach(ctx, resolve(root, 'src/features/chart/CandleChart.vue'), true)
       const panels = reach(ctx, resolve(root, 'src/components/window-panels.ts'), true)
       // What the chart shares with the panels (the order form's store: a click on the chart fills the
       // form) is a chunk of its own, so the panels never wait for ECharts.
       const shared = new Set([...chart].filter((id) => panels.has(id) && !window.has(id)))
-      sets = { boot, window, shared, chart }
+      sets = { boot, first, window, shared, chart }
       cache.set(ctx, sets)
     }
     return sets
@@ -89,7 +90,8 @@ function firstScreenGroups(root: string) {
   return {
     groups: [
       // boot.ts's own dependencies, whole, before the window's group would take the ones it shares.
-      { debugName: 'boot', name: (id: string, ctx: Context) => (setsOf(ctx).boot.has(id) ? 'boot' : null), priority: 4 },
+      { debugName: 'boot', name: (id: string, ctx: Context) => (setsOf(ctx).boot.has(id) ? 'boot' : null), priority: 5 },
+      { debugName: 'first-chart', name: (id: string, ctx: Context) => (setsOf(ctx).first.has(id) ? 'first-chart' : null), priority: 4 },
       { debugName: 'window', name: (id: string, ctx: Context) => (setsOf(ctx).window.has(id) ? 'window' : null), priority: 3 },
       { debugName: 'shared', name: (id: string, ctx: Context) => (setsOf(ctx).shared.has(id) ? 'chart-and-panels' : null), priority: 2 },
       { debugName: 'chart', name: (id: string, ctx: Context) => (setsOf(ctx).chart.has(id) ? 'chart' : null), priority: 1 },
@@ -132,7 +134,7 @@ export default defineConfig({
   renderer: {
     root: 'src',
     resolve: { alias },
-    plugins: [vue(), firstScreenInHead(resolve(__dirname, 'src/index.html'), ['src/main.ts', 'src/components/window-panels.ts'])],
+    plugins: [vue(), firstScreenInHead(resolve(__dirname, 'src/index.html'), ['src/main.ts', 'src/components/window-panels.ts', 'src/features/chart/first-chart.ts'])],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves output unminified by default; the renderer's first screen has a budget.

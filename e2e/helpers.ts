@@ -185,10 +185,10 @@ interface WindowLike {
   getComputedStyle(element: unknown): { backgroundColor: string; color: string }
 }
 
-/** Pixels of the chart's canvas in the up green (#26a69a) and the down red (#ef5350). */
-export async function countCandleColours(page: Page): Promise<{ up: number; down: number }> {
+/** Pixels of the chart's canvas (or the first chart's, `first-chart`) in the up green (#26a69a) and the down red (#ef5350). */
+export async function countCandleColours(page: Page, testId: 'chart' | 'first-chart' = 'chart'): Promise<{ up: number; down: number }> {
   return page
-    .getByTestId('chart')
+    .getByTestId(testId)
     .locator('canvas')
     .first()
     .evaluate((element) => {

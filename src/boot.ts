@@ -1,15 +1,32 @@
 // The window's entry, kept tiny so it runs the moment the page has it: it sends the start's first
-// calls (api/first-calls.ts) and asks for the chart's code, then loads the window (main.ts) while they
-// travel. Without it the calls went out only once the whole window's code had loaded and run, and the
-// core's answers and the chart's code came after.
+// calls (api/first-calls.ts), draws the first chart from their answers as soon as they are in
+// (features/chart/first-chart.ts), and loads the window (main.ts), which mounts once that chart is
+// drawn and takes it over. Without it the calls went out only once the whole window's code had
+// loaded and run, and the candles then waited for the window's mount as well.
 import { startTerminal } from './api'
+import type { FirstAnswers } from './api/first-calls'
 import { loadCandleChart } from './features/chart/chart-chunk'
+import { awaitFirstChart } from './features/chart/first-chart-handoff'
+import { afterNextPaint } from './lib/after-paint'
 
+let answers: FirstAnswers | null = null
 try {
-  startTerminal()
+  answers = startTerminal()
 } catch {
   // No way to the core: main.ts finds the same and says so on the whole page.
 }
-void import('./main')
-// ChartArea.vue says so if it cannot load.
-void loadCandleChart().catch(() => undefined)
+// The first chart before anything else on the main thread: the window's code (main.ts, and the
+// candle chart's, which imports it) is run once that chart is on screen, or will not be.
+let first: Promise<unknown> = Promise.resolve()
+if (answers) {
+  const from = answers
+  const drawn = import('./features/chart/first-chart').then((m) => m.drawFirstChart(from))
+  // The window mounts after the frame that shows the chart, not in the same task as its drawing.
+  first = drawn.then((shown) => (shown ? new Promise<void>((resolve) => afterNextPaint(resolve)) : undefined))
+  awaitFirstChart(first)
+}
+void first.finally(() => {
+  void import('./main')
+  // ChartArea.vue says so if it cannot load.
+  void loadCandleChart().catch(() => undefined)
+})

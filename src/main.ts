@@ -5,6 +5,7 @@
 import { createApp } from 'vue'
 import { startWindow, type WindowStart } from './startup'
 import App from './App.vue'
+import { firstChartSettled } from './features/chart/first-chart-handoff'
 import './styles/main.css'
 
 function showFatal(title: string, detail: string): void {
@@ -35,5 +36,6 @@ function mount(started: WindowStart): void {
 const started = startWindow()
 if ('problem' in started) showFatal('The terminal cannot reach its core', started.problem)
 // The mount waits for the chart's request to go out (startup.ts, MOUNT_WAIT_MS): the core fetches
-// the chart while the window mounts.
-else void started.mountable.then(() => mount(started))
+// the chart while the window mounts. And it waits for the first chart (boot.ts), so that chart's
+// paint is not held back by the mount, and the window's chart finds it to take over.
+else void Promise.all([started.mountable, firstChartSettled()]).then(() => mount(started))

@@ -11,7 +11,7 @@ export const VIEWPORT = { width: 1600, height: 960 }
  * few rows, cheap enough to run every animation frame. Returns the wall-clock time of detection.
  */
 export const chartPainted = () => {
-  const canvas = document.querySelector('[data-testid="chart"] canvas')
+  const canvas = document.querySelector('[data-testid="first-chart"] canvas, [data-testid="chart"] canvas')
   if (!canvas || canvas.width === 0 || canvas.height === 0) return false
   const ctx = canvas.getContext('2d')
   if (!ctx) return false

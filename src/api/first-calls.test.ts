@@ -1,7 +1,7 @@
 // The start's first calls go out the moment the page runs (boot.ts); the start then takes each answer
 // as it asks, once, and nothing is ever sent twice on its behalf.
 import { describe, expect, it } from 'vitest'
-import { FIRST_CALLS, withFirstCalls } from './first-calls'
+import { FIRST_CALLS, sendFirstCalls, withFirstCalls } from './first-calls'
 import { deferred, fakeTerminal, sessionState } from '@/stores/fake-terminal.test-util'
 import { PREFS } from '@/stores/market-fixtures.test-util'
 
@@ -49,5 +49,18 @@ describe('withFirstCalls', () => {
     bridge.on('notice', (n) => seen.push(n))
     inner.emit('notice', { level: 'info', title: 't', message: 'm' } as never)
     expect(seen).toHaveLength(1)
+  })
+
+  it('lets the first chart read the early answers without taking them: the start still gets each, sent once', async () => {
+    const inner = fakeTerminal({ 'prefs.get': () => ({ ...PREFS, theme: 'light' }), 'market.start': () => null })
+    const { bridge, answers } = sendFirstCalls(inner, ['prefs.get', 'market.start'])
+    expect((await answers.answer('prefs.get')).theme).toBe('light')
+    expect(await answers.answer('market.start')).toBeNull()
+    // Read again, and then asked for by the start: the same answer, and still one call each.
+    expect((await answers.answer('prefs.get')).theme).toBe('light')
+    expect((await bridge.call('prefs.get', undefined)).theme).toBe('light')
+    expect(inner.callsOf('prefs.get')).toHaveLength(1)
+    expect(inner.callsOf('market.start')).toHaveLength(1)
+    await expect(answers.answer('session.get')).rejects.toThrow('not a first call')
   })
 })

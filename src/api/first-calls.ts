@@ -7,7 +7,7 @@
 // Each early answer is handed out once, to the first call of the same method (all five take no
 // input); a second call (a retry, a reload of the session) goes to the core as any call does. Nothing
 // is sent twice: a first call that meets its early one gets that one's promise, answer or failure.
-import type { MethodName, TerminalBridge } from '@domain/api'
+import type { MethodName, MethodResults, TerminalBridge } from '@domain/api'
 import { withCall } from './with-call'
 
 /**
@@ -17,8 +17,18 @@ import { withCall } from './with-call'
  */
 export const FIRST_CALLS = ['market.start', 'prefs.get', 'session.get', 'profiles.list', 'app.info', 'market.pairs', 'market.currencies'] as const satisfies readonly MethodName[]
 
+/** The first calls' answers, read without taking them: the window's first chart (boot.ts) draws from them. */
+export interface FirstAnswers {
+  answer<M extends (typeof FIRST_CALLS)[number]>(method: M): Promise<MethodResults[M]>
+}
+
 /** `inner` with the first calls already on their way; a call of one of them takes that early call. */
 export function withFirstCalls(inner: TerminalBridge, calls: readonly MethodName[] = FIRST_CALLS): TerminalBridge {
+  return sendFirstCalls(inner, calls).bridge
+}
+
+/** As withFirstCalls, with the early answers to read as well (`answers`: each as the core gave it). */
+export function sendFirstCalls(inner: TerminalBridge, calls: readonly MethodName[] = FIRST_CALLS): { bridge: TerminalBridge; answers: FirstAnswers } {
   const early = new Map<MethodName, Promise<unknown>>()
   for (const method of calls) {
     const sent = inner.call(method, undefined as never)
@@ -26,10 +36,15 @@ export function withFirstCalls(inner: TerminalBridge, calls: readonly MethodName
     sent.catch(() => undefined)
     early.set(method, sent)
   }
-  return withCall(inner, ((method, input) => {
+  const all = new Map(early)
+  const bridge = withCall(inner, ((method, input) => {
     const sent = input === undefined ? early.get(method) : undefined
     if (sent === undefined) return inner.call(method, input as never)
     early.delete(method)
     return sent
   }) as TerminalBridge['call'])
+  const answers: FirstAnswers = {
+    answer: (method) => (all.get(method) ?? Promise.reject(new Error(`${method} is not a first call`))) as never,
+  }
+  return { bridge, answers }
 }

@@ -2,7 +2,7 @@
 // window's boot (boot.ts) calls `startTerminal()` first, which sends the start's first calls at once.
 import type { TerminalBridge } from '@domain/api'
 import { detectBridge } from './transport'
-import { withFirstCalls } from './first-calls'
+import { type FirstAnswers, sendFirstCalls } from './first-calls'
 
 let current: TerminalBridge | null = null
 
@@ -13,10 +13,13 @@ export function useTerminal(): TerminalBridge {
 
 /**
  * The window's bridge, picked as `useTerminal()` picks it, with the start's first calls already sent
- * (first-calls.ts). Throws as `useTerminal()` does when there is no way to the core.
+ * (first-calls.ts), and their answers to read (the window's first chart). Throws as `useTerminal()`
+ * does when there is no way to the core.
  */
-export function startTerminal(): void {
-  current = withFirstCalls(current ?? detectBridge())
+export function startTerminal(): FirstAnswers {
+  const { bridge, answers } = sendFirstCalls(current ?? detectBridge())
+  current = bridge
+  return answers
 }
 
 /** Replaces the bridge (tests, or a host that wants to inject one). */

@@ -1,15 +1,23 @@
-// One ECharts instance bound to an element's lifetime: created on mount, resized with the element
-// (a ResizeObserver, so split-pane drags resize it too, not only window resizes), disposed on
-// unmount. Registers only the canvas renderer: each chart registers the chart types it draws (the
-// candle chart in features/chart/use-echarts.ts, the allocation chart its pie), so a bundle carries
-// nothing else.
+// One ECharts instance bound to an element's lifetime: created on mount (or, with `adopt`, one drawn
+// before the component existed, taken over: the window's first chart), resized with the element (a
+// ResizeObserver, so split-pane drags resize it too, not only window resizes), disposed on unmount.
+// Each chart registers the chart types it draws (the candle chart in features/chart/use-echarts.ts,
+// the allocation chart its pie); lib/echarts-canvas.ts makes the instance.
 import { onBeforeUnmount, onMounted, shallowRef, type Ref, type ShallowRef } from 'vue'
-import { init, use, type EChartsType } from 'echarts/core'
-import { CanvasRenderer } from 'echarts/renderers'
+import type { EChartsType } from 'echarts/core'
+import { initCanvasChart } from '@/lib/echarts-canvas'
 
-use([CanvasRenderer])
+export interface EchartsHooks {
+  /** The instance exists (made or adopted): set it up and draw. */
+  onReady: (chart: EChartsType) => void
+  /** The element was resized, and the instance with it. */
+  onResize?: (chart: EChartsType) => void
+  /** An instance already drawn, moved into `element` (or null: one is made). */
+  adopt?: (element: HTMLElement) => EChartsType | null
+}
 
-export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EChartsType) => void, onResize?: (chart: EChartsType) => void): ShallowRef<EChartsType | null> {
+export function useEcharts(element: Ref<HTMLElement | null>, onReady: EchartsHooks['onReady'] | EchartsHooks, onResize?: (chart: EChartsType) => void): ShallowRef<EChartsType | null> {
+  const hooks: EchartsHooks = typeof onReady === 'function' ? { onReady, ...(onResize ? { onResize } : {}) } : onReady
   const chart = shallowRef<EChartsType | null>(null)
   let observer: ResizeObserver | null = null
   let frame = 0
@@ -17,11 +25,7 @@ export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EC
   onMounted(() => {
     const el = element.value
     if (!el) return
-    // No dirty rectangles: they saved ~0.5 ms a tick, but zrender left pixels stale with them — the
-    // volume pane's crosshair line stayed where it was (its element had moved) and bars under the
-    // pointer vanished. The crosshair has a canvas layer of its own instead, so a hover repaints
-    // that layer only (candle-chart-layout.ts).
-    const instance = init(el, undefined, { renderer: 'canvas', useDirtyRect: false })
+    const instance = hooks.adopt?.(el) ?? initCanvasChart(el)
     chart.value = instance
     if (typeof ResizeObserver === 'function') {
       observer = new ResizeObserver(() => {
@@ -31,13 +35,16 @@ export function useEcharts(element: Ref<HTMLElement | null>, onReady: (chart: EC
         frame = schedule(() => {
           frame = 0
           if (instance.isDisposed()) return
+          // The observer's first report (and any of the same size): the instance has this size
+          // already, and a resize would lay the whole chart out again for nothing.
+          if (el.clientWidth === instance.getWidth() && el.clientHeight === instance.getHeight()) return
           instance.resize()
-          onResize?.(instance)
+          hooks.onResize?.(instance)
         })
       })
       observer.observe(el)
     }
-    onReady(instance)
+    hooks.onReady(instance)
   })
 
   onBeforeUnmount(() => {

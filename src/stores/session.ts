@@ -7,6 +7,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { AppInfo, ConnectionTestResult, Disposer, MethodInput, ProfileInput, ProfileView, SessionState } from '@domain/api'
 import { useTerminal } from '@/api'
+import { sessionNotice } from '@/stores/session-notice'
 
 export type ProfileUpdate = MethodInput<'profiles.update'>
 export type ProfileTest = MethodInput<'profiles.test'>
@@ -27,17 +28,8 @@ export const useSessionStore = defineStore('session', () => {
   const switchGeneration = computed(() => state.value?.switchGeneration ?? 0)
   /** Changes on a profile switch only; the market belongs to it (an account switch keeps it). */
   const profileGeneration = computed(() => state.value?.profileGeneration ?? 0)
-  /**
-   * What the banner under the header says about the session: the exchange cannot be reached (then
-   * nothing is known about the account, so it is not called view-only), or the account is view-only.
-   */
-  const notice = computed<'unreachable' | 'view-only' | null>(() => {
-    const s = state.value
-    if (!s?.profile) return null
-    if (s.connection.state === 'offline' && s.connection.problem !== 'auth-failed') return 'unreachable'
-    if (!s.canTrade && s.accounts.length > 0) return 'view-only'
-    return null
-  })
+  /** What the banner under the header says about the session (session-notice.ts). */
+  const notice = computed(() => sessionNotice(state.value))
   const canTrade = computed(() => state.value?.canTrade ?? false)
   const accountId = computed(() => state.value?.accountId ?? null)
   const profile = computed(() => state.value?.profile ?? null)

@@ -17,31 +17,10 @@ import { deferred } from '@/stores/fake-terminal.test-util'
 import { firstHanded } from '@/features/chart/candle-chart-option'
 
 // A canvas-free stand-in for an ECharts instance: records every setOption and keeps the handlers.
-const fake = vi.hoisted(() => {
-  const state = {
-    options: [] as { option: Record<string, unknown>; opts: unknown }[],
-    handlers: new Map<string, (event: unknown) => void>(),
-    zrHandlers: new Map<string, (event: unknown) => void>(),
-    disposed: false,
-  }
-  const chart = {
-    setOption: (option: Record<string, unknown>, opts?: unknown) => state.options.push({ option, opts }),
-    on: (name: string, handler: (event: unknown) => void) => state.handlers.set(name, handler),
-    getZr: () => ({ on: (name: string, handler: (event: unknown) => void) => state.zrHandlers.set(name, handler), add: () => undefined, remove: () => undefined, flush: () => undefined }),
-    containPixel: () => true,
-    convertFromPixel: () => [10, 43123.456],
-    convertToPixel: () => [10, 200], // the order lines' handles (ChartOrderLines.vue)
-    resize: () => undefined,
-    isDisposed: () => state.disposed,
-    dispose: () => {
-      state.disposed = true
-    },
-  }
-  return { state, chart }
-})
+const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 
 // The real zrender shapes (the live overlay builds them), the fake chart.
-vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: () => fake.chart, use: () => undefined }))
+vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
 vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {}, LineChart: {} }))
 vi.mock('echarts/components', () => ({
   GridComponent: {},
@@ -80,10 +59,7 @@ let terminal: FakeTerminal
 let wrapper: VueWrapper
 
 beforeEach(async () => {
-  fake.state.options.length = 0
-  fake.state.handlers.clear()
-  fake.state.zrHandlers.clear()
-  fake.state.disposed = false
+  fake.reset()
   liveSet.mockClear()
   setActivePinia(createPinia())
   terminal = fakeTerminal()

@@ -3,27 +3,16 @@
 // on the left (chart-order-marks.ts) nor the draggable handles on the right (ChartPositionLines.vue). A position's orders at the exchange (its entry, its stop-limit)
 // are open orders and keep their own lines; these are the position's levels, which the terminal
 // watches even where no order rests (a target, a terminal-kept stop).
-import { computed, type ComputedRef } from 'vue'
 import type { MarkLineComponentOption } from 'echarts/components'
 import type { Position } from '@domain/protection/types'
 import type { Pair } from '@domain/wire'
 import { formatAmount, formatExact } from '@/lib/format'
-import { usePositionsStore } from '@/stores/positions'
 
 type MarkLineData = NonNullable<MarkLineComponentOption['data']>
 
 /** The pair's positions that still have levels to watch: pending or open. */
 export function positionsToDraw(positions: readonly Position[], pairName: string): Position[] {
   return positions.filter((p) => p.pair === pairName && (p.state === 'pending' || p.state === 'open'))
-}
-
-/** The chart pair's positions to draw, the same list while nothing drawn changed (no redraw for it). */
-export function useChartPositions(pairName: () => string): ComputedRef<Position[]> {
-  const store = usePositionsStore()
-  return computed<Position[]>((previous) => {
-    const next = positionsToDraw(store.positions, pairName())
-    return previous && JSON.stringify(previous) === JSON.stringify(next) ? previous : next
-  })
 }
 
 /** One line per level: entry, stop (where it is kept said), every target not yet reached. */

@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+// The window's first chart: drawn from the start's first answers where the window's chart will be,
+// only when it is true and will stay put, and handed to the window's chart or removed.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MethodResults } from '@domain/api'
+import type { FirstAnswers } from '@/api/first-calls'
+import { BTC_USDT, PREFS, candleRun } from '@/stores/market-fixtures.test-util'
+import { deferred, sessionState } from '@/stores/fake-terminal.test-util'
+
+const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
+vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
+vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {}, LineChart: {} }))
+vi.mock('echarts/components', () => ({ GridComponent: {}, DataZoomInsideComponent: {}, AxisPointerComponent: {}, MarkLineComponent: {} }))
+vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
+
+const { drawFirstChart } = await import('./first-chart')
+const { dropFirstChart, takeFirstChart } = await import('./first-chart-handoff')
+
+const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
+type Start = NonNullable<MethodResults['market.start']>
+const START: Start = {
+  pair: 'BTC_USDT',
+  interval: '60',
+  candles: candleRun(120, T0),
+  trades: [],
+  ticker: null,
+  stale: false,
+  fetchedAt: T0 * 1000,
+  session: { profileId: 'p1', profileGeneration: 1 },
+}
+
+function answersOf(over: { start?: Start | null; pairs?: MethodResults['market.pairs']; prefs?: MethodResults['prefs.get']; session?: MethodResults['session.get'] } = {}): FirstAnswers {
+  const values: Record<string, unknown> = {
+    'market.start': over.start === undefined ? START : over.start,
+    'market.pairs': over.pairs ?? [BTC_USDT],
+    'prefs.get': over.prefs ?? PREFS,
+    'session.get': over.session ?? sessionState(),
+  }
+  return { answer: (method) => Promise.resolve(values[method] as never) }
+}
+
+const frame = () => document.querySelector('[data-testid="first-chart"]')
+type Option = { series: { id: string; data: unknown[] }[] }
+const candlesDrawn = () => (fake.state.options.at(-1)?.option as unknown as Option | undefined)?.series.find((s) => s.id === 'candles')?.data.length ?? 0
+
+beforeEach(() => fake.reset())
+afterEach(() => {
+  dropFirstChart()
+  document.body.replaceChildren()
+  delete document.documentElement.dataset.theme
+})
+
+describe('drawFirstChart', () => {
+  it('draws the remembered chart from the first answers, named, in the theme the window will have', async () => {
+    expect(await drawFirstChart(answersOf({ prefs: { ...PREFS, theme: 'light' } }))).toBe(true)
+    expect(frame()?.getAttribute('role')).toBe('img')
+    expect(frame()?.getAttribute('aria-label')).toBe('BTC/USDT candles, 1h')
+    expect(document.documentElement.dataset.theme).toBe('light')
+    // One whole option, with the candles (the newest is the live layer's).
+    expect(fake.state.options).toHaveLength(1)
+    expect(fake.state.options[0]!.opts).toEqual({ notMerge: true })
+    expect(candlesDrawn()).toBeGreaterThan(0)
+  })
+
+  it('hands the chart to the window chart that shows the same series, moving it into that chart', async () => {
+    await drawFirstChart(answersOf())
+    const host = document.createElement('div')
+    const first = takeFirstChart('BTC_USDT|60', host)
+    expect(first?.candles).toBe(120)
+    expect(host.firstElementChild).toBe(first?.element)
+    // The frame it stood in is gone; the instance is the window's now, not disposed.
+    expect(frame()).toBeNull()
+    expect(fake.state.disposed).toBe(false)
+    // Taken once.
+    expect(takeFirstChart('BTC_USDT|60', document.createElement('div'))).toBeNull()
+  })
+
+  it('is removed, not handed over, when the window shows another chart, or the window is up without taking it', async () => {
+    await drawFirstChart(answersOf())
+    expect(takeFirstChart('ETH_USDT|60', document.createElement('div'))).toBeNull()
+    expect(frame()).toBeNull()
+    expect(fake.state.disposed).toBe(true)
+
+    fake.reset()
+    await drawFirstChart(answersOf())
+    expect(frame()).not.toBeNull()
+    dropFirstChart()
+    expect(frame()).toBeNull()
+    expect(fake.state.disposed).toBe(true)
+  })
+
+  it.each([
+    ['nothing remembered', { start: null }],
+    ['the offline cache answered (its stale mark is the window’s to show)', { start: { ...START, stale: true } }],
+    ['no candles', { start: { ...START, candles: [] } }],
+    ['the pair is not listed', { pairs: [] }],
+    ['the exchange is unreachable (a banner will push the chart down)', { session: sessionState({ connection: { state: 'offline', message: 'down', since: 0 } }) }],
+    ['a storage warning (a banner too)', { session: sessionState({ storageWarnings: ['The preferences file could not be read.'] }) }],
+  ] as const)('draws nothing when %s', async (_, over) => {
+    expect(await drawFirstChart(answersOf(over as Parameters<typeof answersOf>[0]))).toBe(false)
+    expect(frame()).toBeNull()
+    expect(fake.state.inits).toHaveLength(0)
+  })
+
+  it('draws nothing when an answer fails', async () => {
+    const failing: FirstAnswers = { answer: (method) => (method === 'market.pairs' ? Promise.reject(new Error('down')) : answersOf().answer(method)) }
+    expect(await drawFirstChart(failing)).toBe(false)
+    expect(frame()).toBeNull()
+  })
+
+  it('lets the window start without it when the answers are late, and never draws after', async () => {
+    vi.useFakeTimers()
+    try {
+      const start = deferred<Start>()
+      const answers: FirstAnswers = { answer: (method) => (method === 'market.start' ? (start.promise as never) : answersOf().answer(method)) }
+      const drawn = drawFirstChart(answers, 500)
+      await vi.advanceTimersByTimeAsync(500)
+      expect(await drawn).toBe(false)
+      start.resolve(START)
+      await vi.advanceTimersByTimeAsync(10)
+      expect(frame()).toBeNull()
+      expect(fake.state.inits).toHaveLength(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
