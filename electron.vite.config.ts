@@ -47,9 +47,10 @@ function firstScreenInHead(page: string, entries: string[]): Plugin {
 }
 
 /**
- * The first screen in a handful of files, not thirty: what boot.ts needs, the window's code
- * (main.ts's, with every dependency it has that boot.ts's does not) and the chart's (CandleChart.vue's
- * beyond those). A browser asks a host for six files at a time, and the first screen's thirty small
+ * The first screen in a handful of files, not thirty: what boot.ts needs, the first chart's
+ * (first-chart.ts: ECharts and the painter, asked for by boot.ts, and apart from it what the window
+ * shares with it), the window's code (main.ts's, with every dependency it has that those do not) and
+ * the chart's (CandleChart.vue's beyond those). A browser asks a host for six files at a time, and the first screen's thirty small
  * chunks queued the start's first calls behind them. Lazy panels keep their own chunks and import
  * from these.
  */
@@ -70,19 +71,24 @@ function firstScreenGroups(root: string) {
     }
     return seen
   }
-  const cache = new WeakMap<object, { boot: Set<string>; first: Set<string>; window: Set<string>; shared: Set<string>; chart: Set<string> }>()
+  const cache = new WeakMap<object, { boot: Set<string>; firstLib: Set<string>; first: Set<string>; window: Set<string>; shared: Set<string>; chart: Set<string> }>()
   const setsOf = (ctx: Context) => {
     let sets = cache.get(ctx)
     if (!sets) {
       const boot = reach(ctx, resolve(root, 'src/boot.ts'), true)
-      const first = reach(ctx, resolve(root, 'src/features/chart/first-chart.ts'), true)
       const window = reach(ctx, resolve(root, 'src/main.ts'), true)
+      // The first chart's code, libraries included: what the window uses too (the formatters, Vue's
+      // reactivity) is a chunk of its own that both import, so the window never imports ECharts
+      // statically and the first chart never imports the window (whose chunk would mount it).
+      const first = reach(ctx, resolve(root, 'src/features/chart/first-chart.ts'), false)
+      const windowAll = reach(ctx, resolve(root, 'src/main.ts'), false)
+      const firstLib = new Set([...first].filter((id) => windowAll.has(id)))
       const chart = reach(ctx, resolve(root, 'src/features/chart/CandleChart.vue'), true)
       const panels = reach(ctx, resolve(root, 'src/components/window-panels.ts'), true)
       // What the chart shares with the panels (the order form's store: a click on the chart fills the
       // form) is a chunk of its own, so the panels never wait for ECharts.
       const shared = new Set([...chart].filter((id) => panels.has(id) && !window.has(id)))
-      sets = { boot, first, window, shared, chart }
+      sets = { boot, firstLib, first, window, shared, chart }
       cache.set(ctx, sets)
     }
     return sets
@@ -90,7 +96,8 @@ function firstScreenGroups(root: string) {
   return {
     groups: [
       // boot.ts's own dependencies, whole, before the window's group would take the ones it shares.
-      { debugName: 'boot', name: (id: string, ctx: Context) => (setsOf(ctx).boot.has(id) ? 'boot' : null), priority: 5 },
+      { debugName: 'boot', name: (id: string, ctx: Context) => (setsOf(ctx).boot.has(id) ? 'boot' : null), priority: 6 },
+      { debugName: 'first-lib', name: (id: string, ctx: Context) => (setsOf(ctx).firstLib.has(id) ? 'first-lib' : null), priority: 5 },
       { debugName: 'first-chart', name: (id: string, ctx: Context) => (setsOf(ctx).first.has(id) ? 'first-chart' : null), priority: 4 },
       { debugName: 'window', name: (id: string, ctx: Context) => (setsOf(ctx).window.has(id) ? 'window' : null), priority: 3 },
       { debugName: 'shared', name: (id: string, ctx: Context) => (setsOf(ctx).shared.has(id) ? 'chart-and-panels' : null), priority: 2 },
@@ -134,7 +141,7 @@ export default defineConfig({
   renderer: {
     root: 'src',
     resolve: { alias },
-    plugins: [vue(), firstScreenInHead(resolve(__dirname, 'src/index.html'), ['src/main.ts', 'src/components/window-panels.ts', 'src/features/chart/first-chart.ts'])],
+    plugins: [vue(), firstScreenInHead(resolve(__dirname, 'src/index.html'), ['src/main.ts', 'src/components/window-panels.ts'])],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves output unminified by default; the renderer's first screen has a budget.
