@@ -16,6 +16,7 @@ import { type MarketFeed, createMarketFeed } from './market-feed'
 import type { BookSource } from './book-poller'
 import { startBookSource } from './book-source'
 import { type TickersFeed, startTickersFeed } from './tickers-feed'
+import { type PairLists, sharedLists } from './pair-lists'
 import type { LiveSource } from '../live/live-link'
 import type { Session } from '../session/terminal-session'
 
@@ -63,6 +64,7 @@ export function createMarket(deps: MarketDeps): Market {
 
   function stop(): void {
     warmed = null
+    lists.forget()
     feed?.stop()
     feed = null
     feedTag = null
@@ -136,6 +138,8 @@ export function createMarket(deps: MarketDeps): Market {
     // The chart alone: the book (a deep snapshot) and every pair's prices wait for a window, so the
     // start's CPU goes to the chart and to the window's own loading.
     const { next } = open(pair, interval, false)
+    // The window's chart draws its prices with the pair list's precision: read it ahead too.
+    readLists().catch(() => undefined)
     const started = next.start()
     started.catch((error: unknown) => log?.warn('warm chart', { pair, error: String(error) }))
     warmed = { feed: next, started }
@@ -213,15 +217,24 @@ export function createMarket(deps: MarketDeps): Market {
     return { snapshot: snapshot && snapshot.candles.length > 0 ? { ...snapshot, stale: true, session: tag } : null, pairs: lists?.pairs ?? null }
   }
 
+  /** The pair list and the currencies, read together, shared by the callers of one moment (pair-lists.ts). */
+  const lists = sharedLists(deps.now)
+  const readLists = (): Promise<PairLists> =>
+    read((client, signal) =>
+      lists.read(session.profileGeneration, async () => {
+        const [pairs, currencies] = await Promise.all([client.pairs({}, { signal }), client.currencies({ signal })])
+        void cacheOf(session.active!).saveLists({ pairs, currencies })
+        return { pairs, currencies }
+      }),
+    )
+
   const handlers: MarketHandlers = {
-    'market.currencies': () => read((client, signal) => client.currencies({ signal })),
+    'market.currencies': async () => (await readLists()).currencies,
     'market.pairs': () =>
-      read(async (client, signal) => {
+      read(async (_client, signal) => {
         const cache = cacheOf(session.active!)
         try {
-          const [pairs, currencies] = await Promise.all([client.pairs({}, { signal }), client.currencies({ signal })])
-          void cache.saveLists({ pairs, currencies })
-          return pairs
+          return (await readLists()).pairs
         } catch (error) {
           // The cache stands in for an unreachable exchange, not for an answer dropped by a switch.
           if (signal.aborted) throw error
