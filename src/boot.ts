@@ -9,6 +9,9 @@ import { loadCandleChart } from './features/chart/chart-chunk'
 import { awaitFirstChart } from './features/chart/first-chart-handoff'
 import { afterNextPaint } from './lib/after-paint'
 
+/** At most this long the window waits for the frame that shows the first chart. */
+const FRAME_WAIT_MS = 100
+
 let answers: FirstAnswers | null = null
 try {
   answers = startTerminal()
@@ -21,8 +24,14 @@ let first: Promise<unknown> = Promise.resolve()
 if (answers) {
   const from = answers
   const drawn = import('./features/chart/first-chart').then((m) => m.drawFirstChart(from))
-  // The window mounts after the frame that shows the chart, not in the same task as its drawing.
-  first = drawn.then((shown) => (shown ? new Promise<void>((resolve) => afterNextPaint(resolve)) : undefined))
+  // The window mounts after the frame that shows the chart, not in the same task as its drawing; a
+  // window that paints no frames (a hidden tab) mounts anyway.
+  const shownOnScreen = () =>
+    new Promise<void>((resolve) => {
+      afterNextPaint(resolve)
+      setTimeout(resolve, FRAME_WAIT_MS)
+    })
+  first = drawn.then((shown) => (shown ? shownOnScreen() : undefined))
   awaitFirstChart(first)
 }
 void first.finally(() => {
