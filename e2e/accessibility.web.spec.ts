@@ -14,7 +14,7 @@ useWebHost((started) => (host = started))
 const themeOf = (page: Page): Promise<string> => page.evaluate("document.documentElement.dataset.theme ?? 'dark'")
 
 /** The text and background colours of the window's text, as the page computes them now. */
-const COLOURS = `[...document.querySelectorAll('body, .pair-name strong, .pair-head, .n-tabs-tab, .order-region, .book-region')].map((e) => { const s = getComputedStyle(e); return s.color + ' ' + s.backgroundColor }).join('|')`
+const COLOURS = `[...document.querySelectorAll('body, .pair-name strong, .pair-row .num, .pair-head, .n-tabs-tab, .order-region, .book-region')].map((e) => { const s = getComputedStyle(e); return s.color + ' ' + s.backgroundColor }).join('|')`
 
 /**
  * Switched to `theme`, its colours at rest: the root says the theme, and the window's colours read the
