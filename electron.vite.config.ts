@@ -50,9 +50,9 @@ function firstScreenInHead(page: string, entries: string[]): Plugin {
  * The first screen in a handful of files, not thirty: what boot.ts needs, the first chart's
  * (first-chart.ts: ECharts and the painter, asked for by boot.ts, and apart from it what the window
  * shares with it), the window's code (main.ts's, with every dependency it has that those do not) and
- * the chart's (CandleChart.vue's beyond those). A browser asks a host for six files at a time, and the first screen's thirty small
- * chunks queued the start's first calls behind them. Lazy panels keep their own chunks and import
- * from these.
+ * the chart's (CandleChart.vue's beyond those). A browser asks a host for six files at a time, and
+ * the first screen's thirty small chunks queued the start's first calls behind them. Lazy panels keep
+ * their own chunks and import from these.
  */
 function firstScreenGroups(root: string) {
   type Context = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null }
@@ -76,12 +76,12 @@ function firstScreenGroups(root: string) {
     let sets = cache.get(ctx)
     if (!sets) {
       const boot = reach(ctx, resolve(root, 'src/boot.ts'), true)
-      const window = reach(ctx, resolve(root, 'src/main.ts'), true)
+      const windowAll = reach(ctx, resolve(root, 'src/main.ts'), false)
+      const window = new Set([...windowAll].filter(source))
       // The first chart's code, libraries included: what the window uses too (the formatters, Vue's
       // reactivity) is a chunk of its own that both import, so the window never imports ECharts
       // statically and the first chart never imports the window (whose chunk would mount it).
       const first = reach(ctx, resolve(root, 'src/features/chart/first-chart.ts'), false)
-      const windowAll = reach(ctx, resolve(root, 'src/main.ts'), false)
       const firstLib = new Set([...first].filter((id) => windowAll.has(id)))
       const chart = reach(ctx, resolve(root, 'src/features/chart/CandleChart.vue'), true)
       const panels = reach(ctx, resolve(root, 'src/components/window-panels.ts'), true)

@@ -21,13 +21,20 @@ export interface SharedLists {
   forget(): void
 }
 
+/** One read: its profile session, when it was answered (null: on its way), and its answer. */
+interface Held {
+  generation: number
+  answeredAt: number | null
+  lists: Promise<PairLists>
+}
+
 export function sharedLists(now: () => number, freshMs = LISTS_FRESH_MS): SharedLists {
-  let held: { generation: number; answeredAt: number | null; lists: Promise<PairLists> } | null = null
+  let held: Held | null = null
   return {
     read(generation, fetch) {
       const h = held
       if (h && h.generation === generation && (h.answeredAt === null || now() - h.answeredAt < freshMs)) return h.lists
-      const entry: { generation: number; answeredAt: number | null; lists: Promise<PairLists> } = { generation, answeredAt: null, lists: fetch() }
+      const entry: Held = { generation, answeredAt: null, lists: fetch() }
       held = entry
       entry.lists.then(
         () => {
