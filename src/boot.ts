@@ -8,6 +8,7 @@ import type { FirstAnswers } from './api/first-calls'
 import { loadCandleChart } from './features/chart/chart-chunk'
 import { awaitFirstChart } from './features/chart/first-chart-handoff'
 import { afterNextPaint } from './lib/after-paint'
+import { preloadWindowModules } from './window-modules'
 
 /** At most this long the window waits for the frame that shows the first chart. */
 const FRAME_WAIT_MS = 100
@@ -35,6 +36,8 @@ if (answers) {
   awaitFirstChart(first)
 }
 void first.finally(() => {
+  // The window's modules all at once, not each only when the one importing it has arrived.
+  preloadWindowModules()
   void import('./main')
   // ChartArea.vue says so if it cannot load.
   void loadCandleChart().catch(() => undefined)

@@ -19,13 +19,14 @@ const INDEX = `<!doctype html>
   <script type="module" crossorigin src="./assets/index-abc.js"></script>
   <link rel="modulepreload" crossorigin href="./assets/vue-def.js">
   <link rel="stylesheet" crossorigin href="/assets/index-ghi.css">
+  <meta name="window-modules" content="./assets/window-mno.js ./assets/vue-def.js">
 </head><body><div id="app"></div></body></html>`
 
 function build(): string {
   dir = mkdtempSync(join(tmpdir(), 'static-cache-'))
   mkdirSync(join(dir, 'assets'))
   writeFileSync(join(dir, 'index.html'), INDEX)
-  for (const name of ['index-abc.js', 'vue-def.js', 'index-ghi.css', 'Lazy-jkl.js']) writeFileSync(join(dir, 'assets', name), `/* ${name} */`)
+  for (const name of ['index-abc.js', 'vue-def.js', 'index-ghi.css', 'window-mno.js', 'Lazy-jkl.js']) writeFileSync(join(dir, 'assets', name), `/* ${name} */`)
   return dir
 }
 
@@ -35,8 +36,8 @@ const text = async (file: Promise<StaticFile>) => {
 }
 
 describe('the web host static file cache', () => {
-  it('finds the scripts, preloads and styles the page links to', () => {
-    expect(linkedPaths(INDEX)).toEqual(['/assets/index-abc.js', '/assets/vue-def.js', '/assets/index-ghi.css'])
+  it('finds the scripts, preloads and styles the page links to, and the window modules it names', () => {
+    expect(linkedPaths(INDEX)).toEqual(['/assets/index-abc.js', '/assets/vue-def.js', '/assets/index-ghi.css', '/assets/window-mno.js', '/assets/vue-def.js'])
   })
 
   it('has the page and its linked files in hand from the start, even if the disk no longer answers', async () => {
@@ -48,6 +49,7 @@ describe('the web host static file cache', () => {
     expect(await text(cache.get('/'))).toContain('<div id="app">')
     expect(await text(cache.get('/assets/index-abc.js'))).toBe('/* index-abc.js */')
     expect(await text(cache.get('/assets/index-ghi.css'))).toBe('/* index-ghi.css */')
+    expect(await text(cache.get('/assets/window-mno.js'))).toBe('/* window-mno.js */')
     // A chunk the page loads later was never read: it needs the disk.
     expect(await text(cache.get('/assets/Lazy-jkl.js'))).toMatch(/^404/)
   })

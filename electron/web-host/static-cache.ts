@@ -18,9 +18,14 @@ export interface StaticCache {
   get(pathname: string): Promise<StaticFile>
 }
 
-/** The paths index.html links to (its scripts, module preloads and styles; the build writes "./assets/…"). */
+/**
+ * The paths index.html links to (its scripts and styles) and the window's modules it names (the
+ * `window-modules` meta tag, which boot.ts preloads); the build writes "./assets/…".
+ */
 export function linkedPaths(indexHtml: string): string[] {
-  return [...indexHtml.matchAll(/\s(?:src|href)="\.?(\/[^"]+)"/g)].map((m) => m[1]!)
+  const linked = [...indexHtml.matchAll(/\s(?:src|href)="\.?(\/[^"]+)"/g)].map((m) => m[1]!)
+  const named = /<meta\s+name="window-modules"\s+content="([^"]*)"/.exec(indexHtml)?.[1] ?? ''
+  return [...linked, ...[...named.matchAll(/(?:^|\s)\.?(\/\S+)/g)].map((m) => m[1]!)]
 }
 
 export function createStaticCache(rootDir: string): StaticCache {

@@ -1,6 +1,6 @@
-// The JavaScript of the first screen: every script index.html loads (module scripts and
-// modulepreload links) and, recursively, what those import statically (dynamic import() chunks are
-// not first-screen). Sized as built, minified (esbuild, whitespace + identifiers + syntax: what a
+// The JavaScript of the first screen: every script index.html loads (module scripts, modulepreload
+// links, and the window's modules its `window-modules` meta tag names, which boot.ts preloads) and,
+// recursively, what those import statically (other dynamic import() chunks are not first-screen). Sized as built, minified (esbuild, whitespace + identifiers + syntax: what a
 // minifying build would ship) and gzipped.
 import { readFileSync, existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -23,6 +23,8 @@ export async function measureBundle(dir = join(ROOT, 'out/renderer')) {
   const entries = new Set()
   for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) entries.add(m[1])
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)) entries.add(m[1])
+  const named = /<meta\s+name="window-modules"\s+content="([^"]*)"/.exec(html)?.[1] ?? ''
+  for (const src of named.split(/\s+/).filter((s) => s.endsWith('.js'))) entries.add(src)
   const files = new Set()
   const queue = [...entries].map((src) => normalize(join(dir, src.replace(/^\//, ''))))
   while (queue.length) {

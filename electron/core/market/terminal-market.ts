@@ -49,6 +49,15 @@ export interface Market {
   stop(): void
 }
 
+/**
+ * How long after a window's first subscription (it takes over the warm chart) its book and its pair
+ * list's prices open. The window's other first calls (preferences, session, pair list) reach the core
+ * within a few tens of milliseconds of it, and a deep book snapshot and every pair's 24 h took the
+ * core's thread for ~40 ms ahead of them: the window's first chart waited for those answers. The book
+ * panel shows after that chart, ~300 ms later, so the book is not waited for.
+ */
+export const SIDES_AFTER_MS = 250
+
 export function noProfile(): TerminalError {
   return new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one.' })
 }
@@ -61,8 +70,16 @@ export function createMarket(deps: MarketDeps): Market {
   let feedTag: MarketSession | null = null
   let book: BookSource | null = null
   let tickers: TickersFeed | null = null
+  /** The first window's sides, waiting (SIDES_AFTER_MS). */
+  let sidesSoon: ReturnType<typeof setTimeout> | null = null
+
+  function cancelSidesSoon(): void {
+    if (sidesSoon) clearTimeout(sidesSoon)
+    sidesSoon = null
+  }
 
   function stop(): void {
+    cancelSidesSoon()
     warmed = null
     lists.forget()
     feed?.stop()
@@ -116,9 +133,11 @@ export function createMarket(deps: MarketDeps): Market {
       // A window's feed gone stale (the exchange away) is started again, as a window's retry asks.
       if (now && (warm || !now.stale) && session.client) {
         // The live link says its modes to the window that asks; the book and the pair list's prices
-        // start with the first window (the warm start had nobody to show them to).
+        // start with the first window (the warm start had nobody to show them to), once its other
+        // first calls are answered (SIDES_AFTER_MS).
         const live = deps.live?.() ?? null
-        if (!book) openSides(pair, running, runningTag, session.client, live)
+        if (!book && warm) openSidesSoon(pair, running, runningTag, live)
+        else if (!book) openSides(pair, running, runningTag, session.client, live)
         return { ...now, session: runningTag }
       }
     }
@@ -145,6 +164,18 @@ export function createMarket(deps: MarketDeps): Market {
     warmed = { feed: next, started }
   }
 
+  /** The sides of the warm chart's first window, SIDES_AFTER_MS from now, unless the feed or the session changed meanwhile. */
+  function openSidesSoon(pair: string, running: MarketFeed, tag: MarketSession, live: LiveSource | null): void {
+    if (sidesSoon) return
+    sidesSoon = setTimeout(() => {
+      sidesSoon = null
+      const client = session.client
+      if (book || !client || feed !== running || tag.profileGeneration !== session.profileGeneration) return
+      openSides(pair, running, tag, client, live)
+    }, SIDES_AFTER_MS)
+    sidesSoon.unref?.()
+  }
+
   /** Replaces the feed (and, with `sides`, the book's and the pair list's) with one of `pair` and `interval`, not started yet. */
   function open(pair: string, interval: MethodInput<'market.subscribe'>['interval'], sides = true): { next: MarketFeed; tag: MarketSession } {
     const { client, active } = session
@@ -152,6 +183,7 @@ export function createMarket(deps: MarketDeps): Market {
       throw new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one to see the market.' })
     }
     warmed = null
+    cancelSidesSoon()
     feed?.stop()
     const tag: MarketSession = { profileId: active.id, profileGeneration: session.profileGeneration }
     const live = deps.live?.() ?? null

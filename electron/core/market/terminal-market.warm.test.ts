@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { TerminalDeps } from '../terminal'
 import { createExchangeClient } from '../exchange/client'
 import { next, useTerminalHarness } from '../test/terminal-harness.test-util'
+import { SIDES_AFTER_MS } from './terminal-market'
 
 /** Slow polls: every candle read the test counts is a start's, not a poll's. */
 const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000, accountMs: 60_000 }
@@ -67,12 +68,17 @@ describe('the first chart', () => {
     const modes: unknown[] = []
     core.on('feed.status', (status) => modes.push(status.modes))
     const answer = await core.call('market.start', undefined)
+    const answeredAt = Date.now()
+    // The book waits while the window's other first calls are answered.
+    const book = next(core, 'market.book', (b) => b.pair === 'BTC_USDT')
+    expect(count.books()).toBe(0)
     await until(() => modes.length > 0)
     expect(answer?.pair).toBe('BTC_USDT')
     expect(answer?.candles.length).toBe(500)
     expect(count.reads()).toBe(warmReads)
     // The book starts with the window that takes the chart over.
-    await next(core, 'market.book', (b) => b.pair === 'BTC_USDT')
+    await book
+    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(SIDES_AFTER_MS - 5)
     // A second window (or a reload) asking for the chart the core follows is answered from the running
     // feed, its book left running; another interval is read from the exchange.
     const books = count.books()
