@@ -177,12 +177,25 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     log?.warn('could not create the demo profile', { error: isTerminalError(error) ? error.message : String(error) })
   }
   const startId = deps.profiles.activeId() ?? deps.profiles.list()[0]?.id
+  // The remembered chart opens as soon as the first profile session has its client: market data needs
+  // neither the activation written to disk nor the accounts read.
+  const remembered = deps.warmChart ? prefs.get() : null
+  remembered?.catch(() => undefined) // (its failure is thrown where it is awaited, below)
+  const stopWarming = session.onProfileClient(
+    () =>
+      void remembered?.then(
+        ({ pair, interval }) => pair && market.warm(pair, interval),
+        () => undefined,
+      ),
+  )
   if (startId) {
     // Offline is a state, not a crash: activation records the failure in the connection status.
     await session.activate(startId).catch((error) => log?.warn('could not activate the last profile', { error: String(error) }))
   }
-  if (deps.warmChart) {
-    const { pair, interval } = await prefs.get()
+  stopWarming()
+  if (remembered) {
+    // (a chart already opened above is left as it is)
+    const { pair, interval } = await remembered
     if (pair) market.warm(pair, interval)
   }
   if (deps.equityEveryMs !== null) recorder.start()

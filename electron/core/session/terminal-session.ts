@@ -65,6 +65,11 @@ export interface Session {
   deactivate(): Promise<void>
   /** `listener` runs whenever the active profile session ends (a switch, a removal, shutting down). */
   onProfileEnd(listener: () => void): void
+  /**
+   * `listener` runs once a profile session has its client, before the activation is written to disk
+   * and the accounts are read (what needs no account can start then); returns its removal.
+   */
+  onProfileClient(listener: () => void): () => void
   /** Throws ABORTED when the profile session `profileGeneration` is no longer the active one. */
   assertCurrent(profileGeneration: number): void
   dispose(): void
@@ -85,6 +90,7 @@ export function createSession(deps: SessionDeps): Session {
   let connection: ConnectionStatus = idle(now())
   let accountFeed: AccountFeed | null = null
   const profileEndListeners: Array<() => void> = []
+  const profileClientListeners = new Set<() => void>()
   const profileView = (p: ProfileRecord): ProfileView => viewOfProfile(p, deps.vault)
 
   async function state(): Promise<SessionState> {
@@ -216,6 +222,7 @@ export function createSession(deps: SessionDeps): Session {
     accounts = []
     accountId = active!.accountId
     connection = { state: 'connecting', message: `Connecting to ${active!.name}…`, since: now() }
+    for (const listener of [...profileClientListeners]) listener()
     // One write: making it active stamps its lastUsedAt too (each write of the file is flushed to disk).
     await deps.profiles.setActive(profileId)
     active = deps.profiles.get(profileId)
@@ -288,6 +295,10 @@ export function createSession(deps: SessionDeps): Session {
     switching: () => activating > 0,
     selectAccount,
     deactivate,
+    onProfileClient(listener) {
+      profileClientListeners.add(listener)
+      return () => profileClientListeners.delete(listener)
+    },
     onProfileEnd(listener) {
       profileEndListeners.push(listener)
     },
