@@ -83,6 +83,7 @@ export async function assembleExchange(options: DemoExchangeOptions, faults: Fau
   }
   // the feed checks a token as REST does: the same key, the same (possibly skewed) clock
   const verifyToken = (token: string) => verifyJwt(token, state.jwtKey, state.serverSec())
-  const liveFeed = (feed = createFeed({ engine, market, pairs: PAIRS, pairsByName: PAIRS_BY_NAME, serverSec: state.serverSec, verifyToken }, options.feed))
+  const warm = (pairName?: string) => simulation.ensureWarm(pairName)
+  const liveFeed = (feed = createFeed({ engine, market, pairs: PAIRS, pairsByName: PAIRS_BY_NAME, serverSec: state.serverSec, verifyToken, warm }, options.feed))
   return { state, simulation, feed: liveFeed }
 }

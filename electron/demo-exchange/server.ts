@@ -15,6 +15,7 @@ import { Faults } from './faults'
 import { authenticate } from './request-auth'
 import { API_PREFIX, createRequestHandler } from './request-handler'
 import { createRoutes } from './routes'
+import { warmUpFor } from './warm-gate'
 import { PAIRS_BY_NAME } from './reference'
 import type { Decimal } from '../domain/decimal'
 
@@ -89,7 +90,12 @@ export async function startDemoExchange(options: DemoExchangeOptions = {}): Prom
     admin: adminToken === null ? null : { token: adminToken, setFaults, stats, tape, pricePrecision, drivePrice },
   })
 
-  const server = createServer(http.listener)
+  // A market the request reads is warmed up first (warm-gate.ts); the listener sees a warm market.
+  const server = createServer((req, res) => {
+    const need = warmUpFor(req.method, req.url)
+    if (need) simulation.ensureWarm(need.pair)
+    http.listener(req, res)
+  })
   server.keepAliveTimeout = 5_000
   feed.attach(server)
 

@@ -21,6 +21,8 @@ const TAPE_REQUOTE_EVERY = 40
  * screen: two full sides, a minute of trades near the book (warm-up.test.ts).
  */
 const WARM_UP_REQUOTE_EVERY = 10
+/** The pairs nobody asked for are warmed up this long after the market starts moving, at the latest. */
+const WARM_REST_MS = 1_000
 
 interface PairSim {
   pair: PairInfo
@@ -55,33 +57,65 @@ export class Simulation {
     }
   }
 
+  /** The warm-up still owed to the pairs after the first ones: its clock and its trades per pair. */
+  private owed: { nowMs: number; tradesPerPair: number } | null = null
+  /** Pairs warmed up so far: always a prefix of the pair list, warmed in its order. */
+  private warmed = 0
+
   /**
-   * Fills the books and the recent trades, with trades back-dated over the last minute or so. In
-   * slices of a few milliseconds (a requote and a few trades), one per turn of the event loop: an
-   * embedding host (the web host) serves its page in between instead of after ~60 ms of cold
-   * decimal arithmetic (several times that on a busy machine). Nothing else reaches the engine
-   * meanwhile (the server listens, and the live simulation starts, after this), so the result is
-   * the same as in one go.
+   * Fills the books and the recent trades, with trades back-dated over the last minute or so: now
+   * for the first pair (the one a window opens on), in slices of a few milliseconds (a requote and a
+   * few trades), one per turn of the event loop, so an embedding host (the web host) serves its page
+   * in between; the other pairs the moment something asks for one of them (ensureWarm), before the
+   * pair's market first moves, and within WARM_REST_MS of the start otherwise. Each pair's warm-up is
+   * the same whenever it runs (its own random stream, the same back-dated clock, in the pairs' order),
+   * so what a window sees is what warming every pair at once made; a start does not spend ~25 ms on
+   * seven markets nobody has looked at yet.
    */
   async warmUp(nowMs: number, tradesPerPair: number): Promise<void> {
     const turn = () => new Promise((resolve) => setImmediate(resolve))
-    for (const sim of this.sims) {
-      await turn()
+    this.owed = { nowMs, tradesPerPair }
+    const first = this.sims[0]
+    if (!first) return
+    this.warmed = 1
+    await turn()
+    this.requote(first)
+    for (let i = 0; i < tradesPerPair; i++) {
+      this.step(first, 1.5)
+      if (i % WARM_UP_REQUOTE_EVERY === WARM_UP_REQUOTE_EVERY - 1) {
+        await turn()
+        this.requote(first)
+      }
+      this.takerTrade(first, nowMs - (tradesPerPair - i) * 1500)
+    }
+    this.requote(first)
+    if (this.warmed === this.sims.length) this.owed = null
+  }
+
+  /** Warms `pairName`'s market up (and every pair before it), or every pair's; an unknown pair, none. */
+  ensureWarm(pairName?: string): void {
+    const owed = this.owed
+    if (!owed) return
+    const upTo = pairName === undefined ? this.sims.length : this.sims.findIndex((s) => s.pair.name === pairName) + 1
+    while (this.warmed < upTo) {
+      const sim = this.sims[this.warmed++]!
       this.requote(sim)
-      for (let i = 0; i < tradesPerPair; i++) {
+      for (let i = 0; i < owed.tradesPerPair; i++) {
         this.step(sim, 1.5)
-        if (i % WARM_UP_REQUOTE_EVERY === WARM_UP_REQUOTE_EVERY - 1) {
-          await turn()
-          this.requote(sim)
-        }
-        this.takerTrade(sim, nowMs - (tradesPerPair - i) * 1500)
+        if (i % WARM_UP_REQUOTE_EVERY === WARM_UP_REQUOTE_EVERY - 1) this.requote(sim)
+        this.takerTrade(sim, owed.nowMs - (owed.tradesPerPair - i) * 1500)
       }
       this.requote(sim)
     }
+    if (this.warmed === this.sims.length) this.owed = null
   }
 
+  /** Sets the market moving; what warm-up is still owed is done first, or within WARM_REST_MS. */
   start(): void {
     for (const sim of this.sims) this.schedule(sim)
+    const rest = setTimeout(() => this.ensureWarm(), WARM_REST_MS)
+    rest.unref()
+    this.timers.add(rest)
   }
 
   /**
@@ -150,6 +184,7 @@ export class Simulation {
     const delayMs = sim.rng.range(200, 2000)
     const timer = setTimeout(() => {
       this.timers.delete(timer)
+      this.ensureWarm(sim.pair.name)
       this.step(sim, delayMs / 1000)
       this.requote(sim)
       this.takerTrade(sim)

@@ -42,3 +42,33 @@ describe('the warm-up', () => {
     }
   })
 })
+
+describe('the warm-up, pair by pair', () => {
+  const market = async (ex: Awaited<ReturnType<typeof startTestExchange>>, pairs: string[]) => {
+    const out: Record<string, unknown> = {}
+    for (const pair of pairs) {
+      out[`${pair} book`] = (await raw(ex, 'GET', `/orderbook?pair=${pair}`)).json
+      out[`${pair} trades`] = (await raw(ex, 'GET', `/trades?pair=${pair}&limit=1000`)).json
+    }
+    return out
+  }
+
+  it('makes the market warming every pair at once made, whichever pair is asked for first', async () => {
+    const clock = testClock()
+    const later = testClock()
+    const allFirst = await startTestExchange({ seed: 7, now: clock.now, live: false })
+    const lastFirst = await startTestExchange({ seed: 7, now: later.now, live: false })
+    // Asked for later than it started: its trades are still dated back from its start.
+    later.advance(5_000)
+    try {
+      const pairs = ((await raw(allFirst, 'GET', '/pairs')).json as { name: string }[]).map((p) => p.name)
+      // Every pair's prices at once, against the last pair's book first and then the others one by one.
+      await raw(allFirst, 'GET', '/ticker')
+      await raw(lastFirst, 'GET', `/orderbook?pair=${pairs[pairs.length - 1]}`)
+      expect(await market(lastFirst, [...pairs].reverse())).toEqual(await market(allFirst, [...pairs].reverse()))
+    } finally {
+      await allFirst.close()
+      await lastFirst.close()
+    }
+  })
+})

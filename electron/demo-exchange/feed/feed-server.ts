@@ -37,6 +37,8 @@ export interface FeedDeps {
   serverSec(): number
   /** The same check REST applies to a bearer token. */
   verifyToken(token: string): { ok: true; accountId: number } | { ok: false; code: string; message: string }
+  /** Has the pair's market (every pair's without one) warmed up before it is read (simulation.ts). */
+  warm?: (pairName?: string) => void
 }
 
 export interface FeedStats {
@@ -125,6 +127,8 @@ export function createFeed(deps: FeedDeps, options: FeedOptions = {}): DemoFeed 
 
   const subscribe = (c: Client, topic: string): void => {
     const [kind, pairName] = topic.split('.') as [string, string]
+    // A market not warmed up yet is, before this client hears of it: its warm-up is history, not news.
+    if (pairName !== undefined) deps.warm?.(pairName === '*' ? undefined : pairName)
     // pending diffs go to the others first, so that this client's first frame of the pair is its snapshot
     if (kind === 'diff' && differs.has(pairName)) flushDiff(pairName)
     c.topics.add(topic)

@@ -202,3 +202,23 @@ describe('auth and private updates', () => {
     expect([...bad.all('o'), ...bad.all('w'), ...other.all('o'), ...other.all('w')]).toEqual([])
   })
 })
+
+describe('a market warmed up when first asked for', () => {
+  it('reaches its first subscriber as a snapshot, not as its warm-up trades', async () => {
+    // A fresh exchange: only its first pair is warmed up until something asks for another.
+    const fresh = await startTestExchange({ feed: { pingIntervalMs: 80, maxMissedPings: 3, tickerIntervalMs: 100 } })
+    const feed = await RawFeed.open(fresh.feedUrl, true)
+    try {
+      feed.send(['subscribe', 'trade.USDC_USDT', 'ticker.USDC_USDT'])
+      await feed.kind('tk')
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      expect(feed.all('t')).toEqual([])
+      // The warm-up's trades are in its history.
+      const trades = (await raw(fresh, 'GET', '/trades?pair=USDC_USDT&limit=1000')).json as unknown[]
+      expect(trades.length).toBeGreaterThanOrEqual(40)
+    } finally {
+      feed.close()
+      await fresh.close()
+    }
+  })
+})
