@@ -78,18 +78,8 @@ export class Simulation {
     const first = this.sims[0]
     if (!first) return
     this.warmed = 1
-    await turn()
-    this.requote(first)
-    for (let i = 0; i < tradesPerPair; i++) {
-      this.step(first, 1.5)
-      if (i % WARM_UP_REQUOTE_EVERY === WARM_UP_REQUOTE_EVERY - 1) {
-        await turn()
-        this.requote(first)
-      }
-      this.takerTrade(first, nowMs - (tradesPerPair - i) * 1500)
-    }
-    this.requote(first)
-    if (this.warmed === this.sims.length) this.owed = null
+    for (const _slice of this.warmPair(first, this.owed)) await turn()
+    this.settleWarmUp()
   }
 
   /** Warms `pairName`'s market up (and every pair before it), or every pair's; an unknown pair, none. */
@@ -97,16 +87,26 @@ export class Simulation {
     const owed = this.owed
     if (!owed) return
     const upTo = pairName === undefined ? this.sims.length : this.sims.findIndex((s) => s.pair.name === pairName) + 1
-    while (this.warmed < upTo) {
-      const sim = this.sims[this.warmed++]!
-      this.requote(sim)
-      for (let i = 0; i < owed.tradesPerPair; i++) {
-        this.step(sim, 1.5)
-        if (i % WARM_UP_REQUOTE_EVERY === WARM_UP_REQUOTE_EVERY - 1) this.requote(sim)
-        this.takerTrade(sim, owed.nowMs - (owed.tradesPerPair - i) * 1500)
+    while (this.warmed < upTo) for (const _slice of this.warmPair(this.sims[this.warmed++]!, owed));
+    this.settleWarmUp()
+  }
+
+  /** One pair's warm-up; it pauses (yields) before each requote after the first, where a host may serve. */
+  private *warmPair(sim: PairSim, owed: { nowMs: number; tradesPerPair: number }): Generator<void> {
+    yield
+    this.requote(sim)
+    for (let i = 0; i < owed.tradesPerPair; i++) {
+      this.step(sim, 1.5)
+      if (i % WARM_UP_REQUOTE_EVERY === WARM_UP_REQUOTE_EVERY - 1) {
+        yield
+        this.requote(sim)
       }
-      this.requote(sim)
+      this.takerTrade(sim, owed.nowMs - (owed.tradesPerPair - i) * 1500)
     }
+    this.requote(sim)
+  }
+
+  private settleWarmUp(): void {
     if (this.warmed === this.sims.length) this.owed = null
   }
 

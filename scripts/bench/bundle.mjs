@@ -1,7 +1,8 @@
 // The JavaScript of the first screen: every script index.html loads (module scripts, modulepreload
 // links, and the window's modules its `window-modules` meta tag names, which boot.ts preloads) and,
-// recursively, what those import statically (other dynamic import() chunks are not first-screen). Sized as built, minified (esbuild, whitespace + identifiers + syntax: what a
-// minifying build would ship) and gzipped.
+// recursively, what those import statically (other dynamic import() chunks are not first-screen).
+// Sized as built, minified (esbuild, whitespace + identifiers + syntax: what a minifying build would
+// ship) and gzipped.
 import { readFileSync, existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { dirname, join, normalize } from 'node:path'
