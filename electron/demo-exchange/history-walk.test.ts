@@ -49,6 +49,17 @@ describe('the generated history', () => {
     expect(newest!.close).toBe(last)
   })
 
+  it('takes a pair its month of memory only once a minute of it is read or traded', () => {
+    const market = plannedMarket(2)
+    const held = (pair: string) => market.series.get(pair)!.close.length
+    for (const pair of PAIRS) market.lastClose(pair.name)
+    expect(PAIRS.map((p) => held(p.name))).toEqual(PAIRS.map(() => 0))
+    market.candles('BTC_USDT', { intervalSec: 60, since: null, until: null, limit: 1 }, END * 60 - 60)
+    market.applyTrade('ETH_USDT', END * 60 + 5, 3000, 1, true)
+    expect(PAIRS.filter((p) => held(p.name) > 0).map((p) => p.name)).toEqual(['BTC_USDT', 'ETH_USDT'])
+    expect(held('BTC_USDT')).toBe((DAYS + 1) * 1440)
+  })
+
   it('joins minute to minute, keeps every wick around its body and stays near the base price', () => {
     const market = plannedMarket(11)
     for (const pair of PAIRS) {
