@@ -61,16 +61,18 @@ export class Simulation {
   private owed: { nowMs: number; tradesPerPair: number } | null = null
   /** Pairs warmed up so far: always a prefix of the pair list, warmed in its order. */
   private warmed = 0
+  /** Set by start(): the warm markets move, and each other one from its warm-up on. */
+  private moving = false
 
   /**
    * Fills the books and the recent trades, with trades back-dated over the last minute or so: now
    * for the first pair (the one a window opens on), in slices of a few milliseconds (a requote and a
    * few trades), one per turn of the event loop, so an embedding host (the web host) serves its page
-   * in between; the other pairs the moment something asks for one of them (ensureWarm), before the
-   * pair's market first moves, and within WARM_REST_MS of the start otherwise. Each pair's warm-up is
-   * the same whenever it runs (its own random stream, the same back-dated clock, in the pairs' order),
-   * so what a window sees is what warming every pair at once made; a start does not spend ~25 ms on
-   * seven markets nobody has looked at yet.
+   * in between; the other pairs the moment something asks for one of them (ensureWarm), and from
+   * WARM_REST_MS after the start otherwise, one pair per turn. Each pair's warm-up is the same
+   * whenever it runs (its own random stream, the same back-dated clock, in the pairs' order), so what
+   * a window sees is what warming every pair at once made; a start does not spend ~25 ms on seven
+   * markets nobody has looked at yet.
    */
   async warmUp(nowMs: number, tradesPerPair: number): Promise<void> {
     const turn = () => new Promise((resolve) => setImmediate(resolve))
@@ -87,7 +89,12 @@ export class Simulation {
     const owed = this.owed
     if (!owed) return
     const upTo = pairName === undefined ? this.sims.length : this.sims.findIndex((s) => s.pair.name === pairName) + 1
-    while (this.warmed < upTo) for (const _slice of this.warmPair(this.sims[this.warmed++]!, owed));
+    while (this.warmed < upTo) {
+      const sim = this.sims[this.warmed++]!
+      for (const _slice of this.warmPair(sim, owed));
+      // A pair's market moves only once it is warm: its first move follows its warm-up, not the start.
+      if (this.moving) this.schedule(sim)
+    }
     this.settleWarmUp()
   }
 
@@ -110,12 +117,33 @@ export class Simulation {
     if (this.warmed === this.sims.length) this.owed = null
   }
 
-  /** Sets the market moving; what warm-up is still owed is done first, or within WARM_REST_MS. */
+  /**
+   * Sets the warm markets moving, and each other one once it is warm: asked for, or warmed from
+   * WARM_REST_MS on, one pair per timer turn. (Its first move used to warm it, and every pair before
+   * it, 0.2–2 s after the start: ~100 ms of a host's one thread while its first window waited for its
+   * answers and then drew.)
+   */
   start(): void {
-    for (const sim of this.sims) this.schedule(sim)
-    const rest = setTimeout(() => this.ensureWarm(), WARM_REST_MS)
-    rest.unref()
-    this.timers.add(rest)
+    this.moving = true
+    for (const sim of this.sims.slice(0, this.owed ? this.warmed : this.sims.length)) this.schedule(sim)
+    this.later(WARM_REST_MS, () => this.warmRest())
+  }
+
+  /** The next pair nobody has asked for yet, then the one after it on the next turn. */
+  private warmRest(): void {
+    if (this.stopped || !this.owed) return
+    this.ensureWarm(this.sims[this.warmed]!.pair.name)
+    this.later(0, () => this.warmRest())
+  }
+
+  private later(ms: number, run: () => void): void {
+    if (this.stopped) return
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      run()
+    }, ms)
+    timer.unref()
+    this.timers.add(timer)
   }
 
   /**
@@ -182,16 +210,12 @@ export class Simulation {
   private schedule(sim: PairSim): void {
     if (this.stopped) return
     const delayMs = sim.rng.range(200, 2000)
-    const timer = setTimeout(() => {
-      this.timers.delete(timer)
-      this.ensureWarm(sim.pair.name)
+    this.later(delayMs, () => {
       this.step(sim, delayMs / 1000)
       this.requote(sim)
       this.takerTrade(sim)
       this.schedule(sim)
-    }, delayMs)
-    timer.unref()
-    this.timers.add(timer)
+    })
   }
 
   /** Advances the fair price by `dtSec` of random walk, gently pulled back towards the base price. */
