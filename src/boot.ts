@@ -8,19 +8,11 @@ import type { FirstAnswers } from './api/first-calls'
 import { loadCandleChart } from './features/chart/chart-chunk'
 import { awaitFirstChart } from './features/chart/first-chart-handoff'
 import { afterNextPaint } from './lib/after-paint'
+import { warmIcuOffThread } from './lib/warm-icu'
 import { preloadWindowModules } from './window-modules'
 
 /** At most this long the window waits for the frame that shows the first chart. */
 const FRAME_WAIT_MS = 100
-
-/**
- * A page's first number formatter starts the browser's ICU: 50-80 ms in Chromium, which the first
- * chart's price label paid inside its first paint. Started here instead, once the first calls and
- * the chart's code are on their way, while the page has nothing else to do but wait for them.
- */
-function startIcu(): void {
-  new Intl.NumberFormat().format(0)
-}
 
 let answers: FirstAnswers | null = null
 try {
@@ -28,6 +20,8 @@ try {
 } catch {
   // No way to the core: main.ts finds the same and says so on the whole page.
 }
+// The chart's first price label would start the browser's ICU inside the first paint.
+warmIcuOffThread()
 // The first chart before anything else on the main thread: the window's code (main.ts, and the
 // candle chart's, which imports it) is run once that chart is on screen, or will not be.
 let first: Promise<unknown> = Promise.resolve()
@@ -43,7 +37,6 @@ if (answers) {
     })
   first = drawn.then((shown) => (shown ? shownOnScreen() : undefined))
   awaitFirstChart(first)
-  startIcu()
 }
 void first.finally(() => {
   // The window's modules all at once, not each only when the one importing it has arrived.
