@@ -158,8 +158,7 @@ export class MinuteSeries implements CandleStore {
     this.rollTo(minute)
     this.ensureFrom(minute)
     const s = this.slot(minute)
-    if (s < 0) return // older than anything kept
-    this.allocate()
+    if (s < 0) return // older than anything kept (a held minute was written above: rollTo or ensureFrom)
     if (price > this.high[s]!) this.high[s] = price
     if (price < this.low[s]!) this.low[s] = price
     this.close[s] = price
