@@ -219,6 +219,22 @@ test('a system asking for reduced motion gets no transitions', async ({ page }) 
   const durations = () =>
     page.getByTestId('open-profile-manager').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { transitionDuration: string } }).getComputedStyle(el).transitionDuration)
   expect((await durations()).split(',').every((d: string) => parseFloat(d) < 0.001)).toBe(true)
+  // A theme switch reaches every text in the frame it reaches the window: the pair list's names take
+  // the new colour with the window, not frames later (white on the light theme's white meanwhile).
+  const firstFrame = page.evaluate(`new Promise((resolve) => {
+    const colour = (selector) => getComputedStyle(document.querySelector(selector)).color
+    const before = colour('.app')
+    const started = performance.now()
+    const look = () => {
+      if (colour('.app') !== before || performance.now() - started > 5000) resolve({ before, window: colour('.app'), name: colour('.pair-name strong') })
+      else requestAnimationFrame(look)
+    }
+    requestAnimationFrame(look)
+  })`) as Promise<{ before: string; window: string; name: string }>
+  await page.getByTestId('theme-toggle').click()
+  const seen = await firstFrame
+  expect(seen.name, "a pair name's colour in the frame the window took the new theme").toBe(seen.window)
+  expect(seen.window, 'the window took the other theme within 5 s').not.toBe(seen.before)
   await page.emulateMedia({ reducedMotion: 'no-preference' })
   expect((await durations()).split(',').some((d: string) => parseFloat(d) > 0)).toBe(true)
 })
