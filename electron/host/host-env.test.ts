@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { feedOptionsFromEnv } from './host'
+import { feedOptionsFromEnv } from './host-env'
 
 describe('the test and bench knobs of the environment', () => {
   it('none set: nothing changed', () => {

@@ -3,11 +3,11 @@
 // three hosts cannot drift apart.
 import type { HostKind, Notice, TerminalCore } from '../domain/api'
 import pkg from '../../package.json'
-import { resolveDataDir } from '../core/storage/data-dir'
 import { createLogger, type Logger } from '../core/storage/logger'
 import { createProfileStore } from '../core/profiles/profile-store'
-import { type DemoLauncher, type TerminalDeps, createTerminal } from '../core/terminal'
+import { type DemoLauncher, createTerminal } from '../core/terminal'
 import { createVault, type Vault } from '../core/credentials/vault'
+import { type HostSettings, hostSettings } from './host-env'
 
 export const APP_VERSION: string = pkg.version
 
@@ -21,30 +21,8 @@ export interface HostOptions {
   saveText?: (suggestedName: string, text: string) => Promise<{ saved: boolean }>
   /** Also print log lines to stderr (development). */
   echoLog?: boolean
-}
-
-/**
- * Test and bench knobs from the environment: TERMINAL_FEED=off polls only (the comparison the bench
- * makes); TERMINAL_POLL_MS=<ms> sets every poll interval (a long one shows what the feed alone does);
- * TERMINAL_EQUITY_MS=<ms> records equity that often instead of once a minute (an e2e test's chart).
- */
-export function feedOptionsFromEnv(env: NodeJS.ProcessEnv): Pick<TerminalDeps, 'feed' | 'rates' | 'equityEveryMs'> {
-  const out: Pick<TerminalDeps, 'feed' | 'rates' | 'equityEveryMs'> = {}
-  if (env.TERMINAL_FEED === 'off') out.feed = { enabled: false }
-  const ms = Number(env.TERMINAL_POLL_MS)
-  if (env.TERMINAL_POLL_MS !== undefined && Number.isInteger(ms) && ms >= 100 && ms <= 3_600_000) {
-    out.rates = { tradesMs: ms, candlesMs: ms, tickerMs: ms, accountMs: ms, bookMs: ms }
-  } else if (env.TERMINAL_POLL_MS !== undefined) {
-    throw new Error(`TERMINAL_POLL_MS must be a whole number of milliseconds from 100 to 3600000, not ${JSON.stringify(env.TERMINAL_POLL_MS)}.`)
-  }
-  if (env.TERMINAL_EQUITY_MS !== undefined) {
-    const every = Number(env.TERMINAL_EQUITY_MS)
-    if (!Number.isInteger(every) || every < 1000 || every > 3_600_000) {
-      throw new Error(`TERMINAL_EQUITY_MS must be a whole number of milliseconds from 1000 to 3600000, not ${JSON.stringify(env.TERMINAL_EQUITY_MS)}.`)
-    }
-    out.equityEveryMs = every
-  }
-  return out
+  /** The data directory and knobs, when the host read them already (host-env.ts); else read here. */
+  settings?: HostSettings
 }
 
 export interface PreparedHost {
@@ -57,15 +35,15 @@ export interface PreparedHost {
 
 /**
  * The part of a host's start that is quick and can fail on bad configuration (the data directory,
- * the environment's knobs): done before anything listens, so such a start still fails at once. The
- * slow part, `start()`, a host may run while its window loads (deferred-core.ts).
+ * the environment's knobs, read by host-env.ts): done before anything listens, so such a start still
+ * fails at once (the web host reads `settings` first and passes them, and loads this module once its
+ * page is out). The slow part, `start()`, a host may run while its window loads (deferred-core.ts).
  */
 export function prepareHostTerminal(options: HostOptions): PreparedHost {
-  const dataDir = resolveDataDir(options.electronUserData ? { electronUserData: options.electronUserData } : {})
+  const { dataDir, feed } = options.settings ?? hostSettings(options)
   const logger = createLogger({ dir: dataDir, ...(options.echoLog ? { sink: (line: string) => process.stderr.write(`${line}\n`) } : {}) })
   const vault = createVault({ registerSecret: (value) => logger.registerSecret(value) })
   const profiles = createProfileStore(dataDir)
-  const feed = feedOptionsFromEnv(process.env)
   async function start(): Promise<TerminalCore> {
     const core = await createTerminal({
       host: options.host,

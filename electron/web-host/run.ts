@@ -5,11 +5,14 @@
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { deferCore } from '../host/deferred-core'
-import { prepareHostTerminal } from '../host/host'
-import { embeddedDemoExchange } from '../demo-exchange/server'
+import { hostSettings } from '../host/host-env'
+import type { PreparedHost } from '../host/host'
 import { WEB_HOST_USAGE, parseWebHostArgs } from './args'
 import { findBrowser, openBrowser } from './browser'
 import { type DevRenderer, startWebHost } from './server'
+
+/** How long after its URL is out a host nobody has asked anything of yet loads and starts its core. */
+export const CORE_UNASKED_MS = 300
 
 export interface WebHostRun {
   /** The built renderer (out/renderer). */
@@ -37,31 +40,40 @@ async function main(run: WebHostRun): Promise<void> {
     process.stdout.write(WEB_HOST_USAGE)
     return
   }
-  const demo = embeddedDemoExchange()
-  const host = prepareHostTerminal({
-    host: 'web',
-    demo,
-  })
-  // Listen and print the URL first, then start the core: the browser loads the page meanwhile, and
-  // the page's first calls wait for the start (deferred-core.ts). (Started before listening, the
-  // core's first slices ran ahead of the listen callback and held the URL back.)
-  let listening: () => void = () => undefined
-  const core = deferCore(new Promise<void>((resolve) => (listening = resolve)).then(() => host.start()))
+  // A bad data directory or knob stops the host here, before it listens.
+  const settings = hostSettings()
+  // Listen and print the URL first; the core's code (~1 MB: the contract's schemas, the exchange
+  // client, the demo exchange) loads and starts once the window's page is out, while the browser
+  // reads the page and its scripts (from its cache on a start again) on the machine's other core.
+  // The page's first calls wait for the start (deferred-core.ts). A window nobody opens yet gets a
+  // core all the same, CORE_UNASKED_MS after the URL.
+  const loaded: { host?: PreparedHost; demo?: { close(): Promise<void> } } = {}
+  let demanded: () => void = () => undefined
+  const wanted = new Promise<void>((resolve) => (demanded = resolve))
+  const core = deferCore(
+    wanted.then(async () => {
+      const [{ prepareHostTerminal }, { embeddedDemoExchange }] = await Promise.all([import('../host/host'), import('../demo-exchange/server')])
+      const demo = (loaded.demo = embeddedDemoExchange())
+      loaded.host = prepareHostTerminal({ host: 'web', demo, settings })
+      return loaded.host.start()
+    }),
+  )
   const web = await startWebHost({
     core,
     staticDir: run.staticDir,
     ...(run.renderer ? { renderer: run.renderer } : {}),
     port: args.port,
-    onInternalError: (error) => host.logger.error('internal error', { code: error.code, message: error.message }),
+    onInternalError: (error) => loaded.host?.logger.error('internal error', { code: error.code, message: error.message }),
+    onDemand: demanded,
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
-  listening()
+  setTimeout(demanded, CORE_UNASKED_MS).unref()
 
   let browser: ChildProcess | null = null
   if (args.open) {
     const exe = findBrowser()
     if (exe) {
-      browser = openBrowser(exe, web.url, join(host.dataDir, 'browser-profile'))
+      browser = openBrowser(exe, web.url, join(settings.dataDir, 'browser-profile'))
       browser.on('exit', () => void stop())
     } else {
       process.stderr.write(`No Chromium or Chrome found: open ${web.url} in a browser.\n`)
@@ -81,7 +93,7 @@ async function main(run: WebHostRun): Promise<void> {
     await web.close()
     await run.renderer?.close()
     await core.dispose()
-    await demo.close()
+    await loaded.demo?.close()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop())
@@ -96,7 +108,7 @@ async function main(run: WebHostRun): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve))
     await web.close()
     await run.renderer?.close()
-    await demo.close()
+    await loaded.demo?.close()
     throw error
   }
 }

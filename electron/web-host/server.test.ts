@@ -35,7 +35,7 @@ function fakeCore(hub = createEventHub()): TerminalCore {
   }
 }
 
-async function setup(core: TerminalCore = fakeCore(), extra: { streamBacklogBytes?: number; renderer?: DevRenderer } = {}) {
+async function setup(core: TerminalCore = fakeCore(), extra: { streamBacklogBytes?: number; renderer?: DevRenderer; onDemand?: () => void } = {}) {
   staticDir = mkdtempSync(join(tmpdir(), 'web-host-test-'))
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>the app</title>')
   let clock = 1_000_000
@@ -261,6 +261,30 @@ describe('the web host while its core starts', () => {
     expect((await api()).status).toBe(401)
     started(fakeCore())
     expect(JSON.parse((await call).body)).toEqual({ ok: true, value: { called: 'app.info' } })
+  })
+
+  it('asks for its core when a window first asks for something (its page, once answered, or a call), not for a script or a stranger', async () => {
+    let asked = 0
+    const { code, send, trade, cookieOf, api } = await setup(fakeCore(), { onDemand: () => asked++ })
+    writeFileSync(join(staticDir, 'boot.js'), 'void 0')
+    expect((await send('GET', '/boot.js')).status).toBe(200)
+    expect((await send('GET', '/')).status).toBe(401) // no code: the signed-out page
+    expect((await api()).status).toBe(401)
+    expect((await api('terminal-session-1=forged')).status).toBe(401)
+    expect(asked).toBe(0)
+    expect((await send('GET', `/?code=${code}`)).body).toContain('the app')
+    await expect.poll(() => asked).toBe(1)
+    await api(cookieOf(await trade(code)))
+    expect(asked).toBe(1)
+  })
+
+  it('asks for its core at the first call of a window that came without its page (a client of the API)', async () => {
+    let asked = 0
+    const { code, trade, cookieOf, api } = await setup(fakeCore(), { onDemand: () => asked++ })
+    const cookie = cookieOf(await trade(code))
+    expect(asked).toBe(0)
+    expect(JSON.parse((await api(cookie)).body)).toEqual({ ok: true, value: { called: 'app.info' } })
+    expect(asked).toBe(1)
   })
 
   it('answers with why when the core cannot start', async () => {

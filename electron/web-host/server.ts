@@ -10,8 +10,9 @@
 //  - the same Content-Security-Policy as the Electron window, and no Referer leaves any page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, type TerminalCore } from '../domain/api'
-import { createDispatch } from '../host/dispatch'
+import type { TerminalCore } from '../domain/api'
+import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH } from '../domain/api-names'
+import type { Dispatch } from '../host/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { TerminalError } from '../domain/errors'
 import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'
@@ -43,6 +44,12 @@ export interface WebHostOptions {
    * headers; `upgrade` gets the hot-reload socket's upgrade, once its Host and Origin are this host's.
    */
   renderer?: DevRenderer
+  /**
+   * Called when a window first asks this host for something (its page, a call, its event stream):
+   * a host that loads its core late (run.ts) loads it then. Called once the page's answer is out, so
+   * the page never waits for what the call starts.
+   */
+  onDemand?: () => void
 }
 
 export interface DevRenderer {
@@ -101,7 +108,19 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const access = options.access ?? createAccess()
-  const dispatch = createDispatch(options.core, options.onInternalError)
+  // The contract's checks (zod, every method's schema) load with the first call, not before the
+  // host listens: a window's page is out before they are read.
+  let dispatching: Promise<Dispatch> | null = null
+  const dispatch: Dispatch = async (method, input) => {
+    dispatching ??= import('../host/dispatch').then(({ createDispatch }) => createDispatch(options.core, options.onInternalError))
+    return (await dispatching)(method, input)
+  }
+  let demanded = false
+  const demand = (): void => {
+    if (demanded) return
+    demanded = true
+    options.onDemand?.()
+  }
   const streams = new Set<ServerResponse>()
   /** The session of each open stream, and the events kept for sessions that have called but have no stream yet. */
   const streamSession = new Map<ServerResponse, string>()
@@ -176,6 +195,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (req.method !== 'POST') return send(res, 405, 'Use POST')
       const session = sessionOf(req)
       if (session === null) return send(res, 401, NO_ACCESS)
+      demand()
       keepEarly(session)
       let input: unknown
       try {
@@ -192,6 +212,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname === '/events') {
       const session = sessionOf(req)
       if (session === null) return send(res, 401, NO_ACCESS)
+      demand()
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...COMMON_HEADERS })
       // What happened since the session's first call, before anything newer.
       const kept = early.get(session)
@@ -213,6 +234,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if ((url.pathname === '/' || url.pathname === '/index.html') && !hasSession(req) && !access.isCodeLive(url.searchParams.get(WEB_CODE_PARAM))) {
       return send(res, 401, SIGNED_OUT_PAGE, 'text/html; charset=utf-8')
     }
+    if (url.pathname === '/' || url.pathname === '/index.html') res.once('finish', demand)
     if (options.renderer) {
       for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value)
       return options.renderer.serve(req, res)
