@@ -231,10 +231,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed')
     // The app page only for a window with a session, or one holding a live code it is about to
     // trade; anyone else learns how to get in. (Scripts and styles are the public build: no gate.)
-    if ((url.pathname === '/' || url.pathname === '/index.html') && !hasSession(req) && !access.isCodeLive(url.searchParams.get(WEB_CODE_PARAM))) {
+    const appPage = url.pathname === '/' || url.pathname === '/index.html'
+    if (appPage && !hasSession(req) && !access.isCodeLive(url.searchParams.get(WEB_CODE_PARAM))) {
       return send(res, 401, SIGNED_OUT_PAGE, 'text/html; charset=utf-8')
     }
-    if (url.pathname === '/' || url.pathname === '/index.html') res.once('finish', demand)
+    if (appPage) res.once('finish', demand)
     if (options.renderer) {
       for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value)
       return options.renderer.serve(req, res)
