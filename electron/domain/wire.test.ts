@@ -63,6 +63,11 @@ describe('values only drawn (candles, times) accept the exact text the lossless 
   it('rejects text that is not a number', () => {
     expect(candleSchema.safeParse({ time: 1, open: 'high', close: 1, low: 1, high: 1, volume: 1 }).success).toBe(false)
     expect(candleSchema.safeParse({ time: 1, open: '', close: 1, low: 1, high: 1, volume: 1 }).success).toBe(false)
+    expect(candleSchema.safeParse({ time: 1, open: 'high', close: 1, low: 1, high: 1, volume: 1 }).error?.issues[0]).toMatchObject({ path: ['open'], message: 'not a number' })
+  })
+  it('rejects a number too large to draw (the text of one past the largest double)', () => {
+    const parsed = candleSchema.safeParse({ time: 1, open: 1, close: '1e400', low: 1, high: 1, volume: 1 })
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['close'], message: 'not a finite number' })
   })
 })
 
