@@ -19,7 +19,7 @@ function rowProblems(page: Page): Promise<string[]> {
       const parts = ['.pair-name', '.pair-last', '.pair-change'].map((s) => row.querySelector(s)!)
       // The texts on screen: a text left to screen readers is a pixel square, out of sight.
       const boxes = parts.map((el) => ({ el, r: el.getBoundingClientRect() })).filter(({ r }) => r.width > 1 && r.height > 1)
-      const label = row.querySelector('.pair-name')!.textContent
+      const label = parts[0]!.textContent
       for (const { el, r } of boxes) {
         if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) problems.push(`${label}: "${el.textContent}" out of its row`)
         if (el.scrollWidth > el.clientWidth + 1) problems.push(`${label}: "${el.textContent}" cut (${el.scrollWidth} > ${el.clientWidth})`)
