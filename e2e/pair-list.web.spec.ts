@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { DEFAULT_LAYOUT } from '../electron/domain/chart-prefs'
 import { callApi, type RunningHost } from './web-host'
 import { openApp, shot, useWebHost } from './helpers'
+import { layoutProblems } from './layout-check'
 
 let host: RunningHost
 
@@ -14,26 +15,7 @@ useWebHost((started) => (host = started))
 
 /** What a trader would see wrong in the list's rows: texts over each other, out of their row, or cut. */
 function rowProblems(page: Page): Promise<string[]> {
-  return page.getByTestId('pair-list').evaluate((list) => {
-    const problems: string[] = []
-    for (const row of list.querySelectorAll('[role="option"]')) {
-      const box = row.getBoundingClientRect()
-      const parts = ['.pair-name', '.pair-last', '.pair-change'].map((s) => row.querySelector(s)!)
-      // The texts on screen: a text left to screen readers is a pixel square, out of sight.
-      const boxes = parts.map((el) => ({ el, r: el.getBoundingClientRect() })).filter(({ r }) => r.width > 1 && r.height > 1)
-      const label = parts[0]!.textContent
-      for (const { el, r } of boxes) {
-        if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) problems.push(`${label}: "${el.textContent}" out of its row`)
-        if (el.scrollWidth > el.clientWidth + 1) problems.push(`${label}: "${el.textContent}" cut (${el.scrollWidth} > ${el.clientWidth})`)
-      }
-      for (let i = 0; i < boxes.length; i++)
-        for (let j = i + 1; j < boxes.length; j++) {
-          const [a, b] = [boxes[i]!.r, boxes[j]!.r]
-          if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) problems.push(`${label}: "${boxes[i]!.el.textContent}" over "${boxes[j]!.el.textContent}"`)
-        }
-    }
-    return problems
-  })
+  return page.getByTestId('pair-list').evaluate(layoutProblems, { items: '[role="option"]', parts: '.pair-name, .pair-last, .pair-change' })
 }
 
 test('at every width of its column the pair list reads cleanly, each row still saying the day’s change', async ({ page }) => {

@@ -245,6 +245,21 @@ describe('CandleChart', () => {
     expect(fake.state.options.at(-1)!.opts).toEqual({ notMerge: true })
   })
 
+  it('the interval select (a narrow chart’s picker) shows the interval and resubscribes; a value it does not offer changes nothing', async () => {
+    const select = wrapper.find<HTMLSelectElement>('[data-testid="chart-interval-select"]')
+    expect(select.findAll('option').map((o) => o.text())).toEqual(['1m', '5m', '15m', '30m', '1h', '4h', '1D'])
+    expect(select.element.value).toBe('60')
+    await select.setValue('240')
+    await flushPromises()
+    expect(terminal.callsOf('market.subscribe').at(-1)).toEqual({ pair: 'BTC_USDT', interval: '240' })
+    const calls = terminal.callsOf('market.subscribe').length
+    // A tampered option (the page is not trusted with what it sends): no call.
+    select.element.options[0]!.value = '2'
+    await select.setValue('2')
+    await flushPromises()
+    expect(terminal.callsOf('market.subscribe')).toHaveLength(calls)
+  })
+
   it('a pair still loading paints an empty chart: no old candles stay on screen', async () => {
     const answer = deferred<object>()
     terminal.handle('market.subscribe', () => answer.promise as never)

@@ -1,0 +1,86 @@
+// The window's bars at its least size (960 × 600, the desktop window's minimum) and at 1280 × 720, in
+// both themes, on a machine without a keychain (the header then carries its longest warning): in the
+// header, the chart's toolbar and the status bar no text is cut or over another, and every control is
+// whole, inside the window and the one the pointer reaches; the interval picker is still there (as a
+// select where its seven buttons do not fit); axe-core finds nothing critical or serious in the bars.
+import { test, expect, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { callApi, startWebHost, type RunningHost } from './web-host'
+import { openApp, shot } from './helpers'
+import { type LayoutCheck, layoutProblems } from './layout-check'
+
+const CONTROLS = 'button, select, .n-base-selection'
+const BARS: { name: string; selector: string; check: LayoutCheck }[] = [
+  { name: 'header', selector: '.app-header', check: { items: ':scope', parts: `:scope > *, ${CONTROLS}`, reachable: true } },
+  // The toolbar with the Candles/Depth switch drawn over its right end.
+  { name: 'chart toolbar', selector: '.chart-area', check: { items: ':scope', parts: `.toolbar > *, .toolbar :is(${CONTROLS}), .chart-switch button`, reachable: true } },
+  { name: 'status bar', selector: '[data-testid="app-info"]', check: { items: ':scope', parts: ':scope > *', reachable: true } },
+]
+
+async function barProblems(page: Page): Promise<string[]> {
+  const found: string[] = []
+  for (const bar of BARS) {
+    for (const problem of await page.locator(bar.selector).evaluate(layoutProblems, bar.check)) found.push(`${bar.name}: ${problem}`)
+  }
+  return found
+}
+
+let bare: RunningHost
+
+test.beforeAll(async () => {
+  // No session bus: the keychain cannot be reached, so the header shows its warning.
+  bare = await startWebHost({ env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' } })
+})
+test.afterAll(async () => {
+  await bare?.stop()
+})
+
+test('at the least window size the header, the chart toolbar and the status bar read cleanly, every control whole and reachable', async ({ page }) => {
+  test.setTimeout(120_000)
+  // Colours as they settle, for axe's contrast check.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  try {
+    for (const [width, height] of [
+      [960, 600],
+      [1280, 720],
+    ] as const) {
+      for (const theme of ['dark', 'light'] as const) {
+        await page.setViewportSize({ width, height })
+        await callApi(bare, 'prefs.set', { theme })
+        await openApp(page, bare)
+        await expect(page.getByTestId('keychain-status')).toHaveAttribute('data-available', 'false')
+        await expect(page.getByTestId('connection-status')).toContainText('Account online')
+        await expect(page.getByTestId('feed-status')).toContainText('live')
+        expect(await barProblems(page), `the bars at ${width} × ${height}, ${theme} theme`).toEqual([])
+
+        // The warning is read out whole, however much of it the header shows.
+        await expect(page.getByRole('alert').filter({ hasText: 'Keychain unavailable' })).toContainText('Keychain unavailable: secrets are kept for this session only')
+        await expect(page.getByTestId('theme-toggle')).toBeVisible()
+        await expect(page.getByTestId('time-zone-toggle')).toBeVisible()
+
+        // One interval picker on screen: the buttons where they fit, the select where they do not.
+        const select = page.getByRole('combobox', { name: 'Interval' })
+        if (width === 960) {
+          await expect(page.getByTestId('interval-60')).toBeHidden()
+          const before = await select.inputValue()
+          const [label, value] = before === '240' ? ['1h', '60'] : ['4h', '240']
+          await select.selectOption({ label })
+          await expect(page.getByRole('img', { name: `BTC/USDT candles, ${label}` })).toBeVisible()
+          await expect.poll(async () => (await callApi<{ interval: string }>(bare, 'prefs.get')).interval).toBe(value)
+          await select.selectOption(before)
+          await expect(select).toHaveValue(before)
+        } else {
+          await expect(select).toBeHidden()
+          await expect(page.getByRole('group', { name: 'Interval' }).getByRole('button')).toHaveCount(7)
+        }
+
+        const { violations } = await new AxeBuilder({ page }).include('.app-header').include('.chart-area .toolbar').include('[data-testid="app-info"]').analyze()
+        const serious = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        expect(serious, `axe in the bars at ${width} × ${height}, ${theme} theme`).toEqual([])
+        await shot(page, `narrow-window-${width}-${theme}`)
+      }
+    }
+  } finally {
+    await callApi(bare, 'prefs.set', { theme: 'dark' })
+  }
+})
