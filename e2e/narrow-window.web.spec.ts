@@ -2,11 +2,12 @@
 // both themes, on a machine without a keychain (the header then carries its longest warning): in the
 // header, the chart's toolbar and the status bar no text is cut or over another, and every control is
 // whole, inside the window and the one the pointer reaches; the interval picker is still there (as a
-// select where its seven buttons do not fit); axe-core finds nothing critical or serious in the bars.
+// select where its seven buttons do not fit); at the least size each bottom tab's controls stay within
+// the tabs' width; axe-core finds nothing critical or serious in the bars.
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { callApi, startWebHost, type RunningHost } from './web-host'
-import { openApp, shot } from './helpers'
+import { openApp, settled, shot } from './helpers'
 import { type LayoutCheck, layoutProblems } from './layout-check'
 
 const CONTROLS = 'button, select, .n-base-selection'
@@ -23,6 +24,36 @@ async function barProblems(page: Page): Promise<string[]> {
     for (const problem of await page.locator(bar.selector).evaluate(layoutProblems, bar.check)) found.push(`${bar.name}: ${problem}`)
   }
   return found
+}
+
+/** Each bottom tab, and what shows once its content is in (its toolbar's controls then laid out). */
+const TABS: [tab: string, shown: string][] = [
+  ['balances', 'hide-zero'],
+  ['fees', 'fee-rules-table'],
+  ['orders', 'cancel-all-pair'],
+  ['positions', 'positions-refresh'],
+  ['blotter', 'blotter-refresh'],
+  ['history', 'order-history-table'],
+  ['fills', 'pnl-summary'],
+  ['alerts', 'alerts-list'],
+  ['portfolio', 'portfolio-scope-all'],
+  ['limits', 'limits-refresh'],
+]
+
+/** The controls of the shown bottom tab that stand (even in part) outside the tabs' width: cut or under the trades beside. */
+function tabControlsOutside(page: Page): Promise<string[]> {
+  return page.locator('.bottom-tabs').evaluate((tabs) => {
+    const box = tabs.getBoundingClientRect()
+    const pane = [...tabs.querySelectorAll('.n-tab-pane')].find((p) => p.getBoundingClientRect().height > 0)
+    if (!pane) return ['no tab shown']
+    return [...pane.querySelectorAll('button, select, input, .n-base-selection')]
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 1 && r.height > 1 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+      .map(
+        ({ el, r }) =>
+          `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)} at ${Math.round(r.left)}–${Math.round(r.right)}, the tabs ${Math.round(box.left)}–${Math.round(box.right)}`,
+      )
+  })
 }
 
 let bare: RunningHost
@@ -72,6 +103,17 @@ test('at the least window size the header, the chart toolbar and the status bar 
         } else {
           await expect(select).toBeHidden()
           await expect(page.getByRole('group', { name: 'Interval' }).getByRole('button')).toHaveCount(7)
+        }
+
+        if (width === 960) {
+          // Each bottom tab's own toolbar wraps rather than running under the trades beside it.
+          for (const [tab, shown] of TABS) {
+            await page.getByTestId(`tab-${tab}`).click()
+            await expect(page.getByTestId(shown)).toBeVisible()
+            await settled(page)
+            expect(await tabControlsOutside(page), `the ${tab} tab at 960 × 600, ${theme} theme`).toEqual([])
+          }
+          await page.getByTestId('tab-balances').click()
         }
 
         const { violations } = await new AxeBuilder({ page }).include('.app-header').include('.chart-area .toolbar').include('[data-testid="app-info"]').analyze()
