@@ -1,13 +1,15 @@
 // The window's bars at its least size (960 × 600, the desktop window's minimum) and at 1280 × 720, in
-// both themes, on a machine without a keychain (the header then carries its longest warning): in the
-// header, the chart's toolbar and the status bar no text is cut or over another, and every control is
-// whole, inside the window and the one the pointer reaches; the interval picker is still there (as a
-// select where its seven buttons do not fit); at the least size each bottom tab's controls stay within
-// the tabs' width; axe-core finds nothing critical or serious in the bars.
+// both themes, on a machine without a keychain (the header then carries its longest warning), and at
+// 960 with the view-only sub-account of the longest name chosen: in the header, the chart's toolbar and
+// the status bar no text is cut or over another (a long account name may be shortened inside its
+// button, which says it whole), and every control is whole, inside the window and the one the pointer
+// reaches; the interval picker is still there (as a select where its seven buttons
+// do not fit); at the least size each bottom tab's controls stay within the tabs' width; axe-core finds
+// nothing critical or serious in the bars.
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { callApi, startWebHost, type RunningHost } from './web-host'
-import { openApp, settled, shot } from './helpers'
+import { openApp, session, settled, shot } from './helpers'
 import { type LayoutCheck, layoutProblems } from './layout-check'
 
 const CONTROLS = 'button, select, .n-base-selection'
@@ -122,6 +124,21 @@ test('at the least window size the header, the chart toolbar and the status bar 
         await shot(page, `narrow-window-${width}-${theme}`)
       }
     }
+
+    // The longest header the demo makes: its view-only sub-account with the longest name, and its badge.
+    await page.setViewportSize({ width: 960, height: 600 })
+    const { accounts } = await session(bare)
+    const longest = accounts.filter((a) => a.parentId !== null).sort((a, b) => b.name.length - a.name.length)[0]!
+    await page.getByTestId('account-switcher').click()
+    await page.getByTestId(`account-item-${longest.id}`).click()
+    await expect(page.getByTestId('view-only-badge')).toBeVisible()
+    expect(await barProblems(page), `the bars at 960 × 600 with ${longest.name} (view-only) chosen`).toEqual([])
+    // Its name may be shortened on screen (its number stays beside it); the button still says it whole.
+    const switcher = page.getByTestId('account-switcher')
+    await expect(switcher).toHaveAccessibleName(new RegExp(`^${longest.name}\\s*#${longest.id}\\b`))
+    await expect(switcher).toHaveAttribute('title', `${longest.name} #${longest.id}`)
+    await expect(switcher.locator('.num')).toBeVisible()
+    await shot(page, 'narrow-window-960-view-only')
   } finally {
     await callApi(bare, 'prefs.set', { theme: 'dark' })
   }
