@@ -25,6 +25,8 @@ describe('OrderBook', () => {
     expect(askPrices).toEqual(['100.5', '100.1'])
     expect(bidPrices).toEqual(['99.9', '99.5'])
     expect(w.get('[data-testid="order-book-spread"]').text()).toContain('Spread 0.2')
+    // A narrow column cuts it with an ellipsis: its title says it whole.
+    expect(w.get('[data-testid="order-book-spread"]').attributes('title')).toBe(w.get('[data-testid="order-book-spread"]').text())
     // exact decimals, the pair's precision
     expect(w.findAll('[data-testid="order-book-bids"] li')[1]!.text()).toContain('0.25')
     expect(w.findAll('[data-testid="order-book-bids"] li')[1]!.text()).toContain('3.25')
