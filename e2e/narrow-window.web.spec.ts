@@ -3,9 +3,9 @@
 // 960 with the view-only sub-account of the longest name chosen: in the header, the chart's toolbar and
 // the status bar no text is cut or over another (a long account name may be shortened inside its
 // button, which says it whole), and every control is whole, inside the window and the one the pointer
-// reaches; the interval picker is still there (as a select where its seven buttons
-// do not fit); at the least size each bottom tab's controls stay within the tabs' width; axe-core finds
-// nothing critical or serious in the bars.
+// reaches; the interval picker is still there (as a select where its seven buttons do not fit); at the
+// least size each bottom tab's controls stay within the tabs' width; axe-core finds nothing critical
+// or serious in the bars.
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { callApi, startWebHost, type RunningHost } from './web-host'
