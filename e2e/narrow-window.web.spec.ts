@@ -3,21 +3,24 @@
 // 960 with the view-only sub-account of the longest name chosen: in the header, the chart's toolbar and
 // the status bar no text is cut or over another (a long account name may be shortened inside its
 // button, which says it whole), and every control is whole, inside the window and the one the pointer
-// reaches; the interval picker is still there (as a select where its seven buttons do not fit); at the
-// least size each bottom tab's controls stay within the tabs' width; axe-core finds nothing critical
-// or serious in the bars.
+// reaches (the book's grouping select too, its choice whole); the interval picker is still there (as
+// a select where its seven buttons do not fit); at the least size each bottom tab's controls stay
+// within the tabs' width; axe-core finds nothing critical or serious in the bars.
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, session, settled, shot } from './helpers'
 import { type LayoutCheck, layoutProblems } from './layout-check'
 
-const CONTROLS = 'button, select, .n-base-selection'
+// A naive-ui select's shown choice is its input__content: cut there, it ends in an ellipsis.
+const CONTROLS = 'button, select, .n-base-selection, .n-base-selection-input__content'
 const BARS: { name: string; selector: string; check: LayoutCheck }[] = [
   { name: 'header', selector: '.app-header', check: { items: ':scope', parts: `:scope > *, ${CONTROLS}`, reachable: true } },
   // The toolbar with the Candles/Depth switch drawn over its right end.
   { name: 'chart toolbar', selector: '.chart-area', check: { items: ':scope', parts: `.toolbar > *, .toolbar :is(${CONTROLS}), .chart-switch button`, reachable: true } },
   { name: 'status bar', selector: '[data-testid="app-info"]', check: { items: ':scope', parts: ':scope > *', reachable: true } },
+  // The book's spread row: the grouping select's choice whole (the spread may be cut: its title has it).
+  { name: 'book', selector: '.spread', check: { items: ':scope', parts: '.n-base-selection, .n-base-selection-input__content', reachable: true } },
 ]
 
 async function barProblems(page: Page): Promise<string[]> {
