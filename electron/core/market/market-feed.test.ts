@@ -66,18 +66,39 @@ describe('market feed trades', () => {
   })
 })
 
+/** A live source whose frames the test sends itself. */
+function scriptedLive(): { live: LiveSource; send: (e: FeedEvent) => void } {
+  let onEvent: ((e: FeedEvent) => void) | null = null
+  const live: LiveSource = {
+    mode: () => 'live',
+    onMode: () => () => undefined,
+    subscribe: () => () => undefined,
+    resubscribe: () => undefined,
+    onMalformed: () => () => undefined,
+    onEvent: (l) => ((onEvent = l), () => undefined),
+    onConnected: () => () => undefined,
+  }
+  return { live, send: (e) => onEvent!(e) }
+}
+
 describe('market feed on the stream', () => {
+  it('a streamed trade that opens a bucket keeps the series at one window: the oldest candle drops', async () => {
+    const { live, send } = scriptedLive()
+    const full = Array.from({ length: 500 }, (_, i) => ({ time: 60 * (i + 1), open: 1, high: 1, low: 1, close: 1, volume: 1 }))
+    const client = { candles: async () => full, ticker: async () => [], trades: async () => [] } as unknown as ExchangeClient
+    const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000 }
+    const feed = createMarketFeed('BTC_USDT', '1', { client, cache: null, live, rates: slow, reconcileRates: slow, emit: () => undefined })
+    await feed.start()
+    send({ kind: 'trade', time: 60 * 501 + 5, id: '1', pair: 'BTC_USDT', amount: '0.5', price: '2', direction: 'buy' })
+    const candles = feed.current()!.candles
+    feed.stop()
+    expect(candles).toHaveLength(500)
+    expect(candles[0]!.time).toBe(120)
+    expect(candles.at(-1)).toEqual({ time: 60 * 501, open: 2, high: 2, low: 2, close: 2, volume: 0.5 })
+  })
+
   it('sends the trades of one socket read as one market.trades (newest first) and one market.candles', async () => {
-    let onEvent: ((e: FeedEvent) => void) | null = null
-    const live: LiveSource = {
-      mode: () => 'live',
-      onMode: () => () => undefined,
-      subscribe: () => () => undefined,
-      resubscribe: () => undefined,
-      onMalformed: () => () => undefined,
-      onEvent: (l) => ((onEvent = l), () => undefined),
-      onConnected: () => () => undefined,
-    }
+    const { live, send } = scriptedLive()
     const client = {
       candles: async () => [{ time: 60, open: 1, high: 1, low: 1, close: 1, volume: 1 }],
       ticker: async () => [],
@@ -87,7 +108,7 @@ describe('market feed on the stream', () => {
     const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000 }
     const feed = createMarketFeed('BTC_USDT', '1', { client, cache: null, live, rates: slow, reconcileRates: slow, emit: (event, payload) => events.push([event, payload]) })
     await feed.start()
-    for (let i = 1; i <= 30; i++) onEvent!({ kind: 'trade', time: 60 + i, id: String(i), pair: 'BTC_USDT', amount: '0.001', price: String(100 + i), direction: 'buy' })
+    for (let i = 1; i <= 30; i++) send({ kind: 'trade', time: 60 + i, id: String(i), pair: 'BTC_USDT', amount: '0.001', price: String(100 + i), direction: 'buy' })
     expect(events).toEqual([])
     await new Promise((r) => setImmediate(r))
     expect(events.map(([e]) => e)).toEqual(['market.trades', 'market.candles'])

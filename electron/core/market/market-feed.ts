@@ -199,7 +199,9 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
     }
     const candle = candleAfter(lastCandles[lastCandles.length - 1], trade, intervalSec)
     if (!candle) return
-    lastCandles = mergeByTime(lastCandles, [candle])
+    // The series keeps the newest window, as a poll's repair does: a trade that opens a bucket
+    // drops the oldest candle, so memory stays bounded and a window answered from it gets a window.
+    lastCandles = mergeByTime(lastCandles, [candle]).slice(-CANDLES_MAX_LIMIT)
     streamedCandles.set(candle.time, candle)
   }
 
@@ -253,7 +255,7 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
     async start() {
       try {
         const [candles, trades, ticker] = await Promise.all([
-          deps.client.candles({ pair, interval, limit: 500 }, { signal }),
+          deps.client.candles({ pair, interval, limit: CANDLES_MAX_LIMIT }, { signal }),
           deps.client.trades({ pair, limit: TRADES_LIMIT }, { signal }),
           deps.client.ticker({ pair }, { signal }).then(
             (list) => list[0] ?? null,
