@@ -82,11 +82,12 @@ function scriptedLive(): { live: LiveSource; send: (e: FeedEvent) => void } {
 }
 
 describe('market feed on the stream', () => {
+  const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000 }
+
   it('a streamed trade that opens a bucket keeps the series at one window: the oldest candle drops', async () => {
     const { live, send } = scriptedLive()
     const full = Array.from({ length: 500 }, (_, i) => ({ time: 60 * (i + 1), open: 1, high: 1, low: 1, close: 1, volume: 1 }))
     const client = { candles: async () => full, ticker: async () => [], trades: async () => [] } as unknown as ExchangeClient
-    const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000 }
     const feed = createMarketFeed('BTC_USDT', '1', { client, cache: null, live, rates: slow, reconcileRates: slow, emit: () => undefined })
     await feed.start()
     send({ kind: 'trade', time: 60 * 501 + 5, id: '1', pair: 'BTC_USDT', amount: '0.5', price: '2', direction: 'buy' })
@@ -105,7 +106,6 @@ describe('market feed on the stream', () => {
       trades: async () => [],
     } as unknown as ExchangeClient
     const events: Array<[string, unknown]> = []
-    const slow = { tradesMs: 60_000, candlesMs: 60_000, tickerMs: 60_000 }
     const feed = createMarketFeed('BTC_USDT', '1', { client, cache: null, live, rates: slow, reconcileRates: slow, emit: (event, payload) => events.push([event, payload]) })
     await feed.start()
     for (let i = 1; i <= 30; i++) send({ kind: 'trade', time: 60 + i, id: String(i), pair: 'BTC_USDT', amount: '0.001', price: String(100 + i), direction: 'buy' })

@@ -197,11 +197,12 @@ export function createMarketFeed(pair: string, interval: CandleInterval, deps: M
       flushQueued = true
       setImmediate(flushStreamed)
     }
-    const candle = candleAfter(lastCandles[lastCandles.length - 1], trade, intervalSec)
-    if (!candle) return
-    // The series keeps the newest window, as a poll's repair does: a trade that opens a bucket
-    // drops the oldest candle, so memory stays bounded and a window answered from it gets a window.
-    lastCandles = mergeByTime(lastCandles, [candle]).slice(-CANDLES_MAX_LIMIT)
+    const last = lastCandles[lastCandles.length - 1]
+    const candle = candleAfter(last, trade, intervalSec)
+    if (!last || !candle) return
+    // candleAfter continues the last candle or opens the next one. A new one drops the oldest past
+    // one window, as a poll's repair does: memory stays bounded and a window answered from it gets a window.
+    lastCandles = candle.time === last.time ? [...lastCandles.slice(0, -1), candle] : [...lastCandles, candle].slice(-CANDLES_MAX_LIMIT)
     streamedCandles.set(candle.time, candle)
   }
 
