@@ -51,6 +51,25 @@ function firstScreenInHead(page: string, entries: string[]): Plugin {
 }
 
 /**
+ * The window's fonts (src/styles/fonts.css) asked for with the page, not once the stylesheet has been
+ * read and the first text laid out: their font-display is block, so the first paint waits for them.
+ * Every page built with this config gets them (the bench's floor page too, which pays for the same).
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const fonts = Object.values(ctx.bundle ?? {}).filter((asset) => asset.type === 'asset' && asset.fileName.endsWith('.woff2'))
+        return fonts.map((asset) => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `./${asset.fileName}` }, injectTo: 'head' as const }))
+      },
+    },
+  }
+}
+
+/**
  * The first screen in a handful of files, not thirty: what boot.ts needs, the first chart's
  * (first-chart.ts: ECharts and the painter, asked for by boot.ts, and apart from it what the window
  * shares with it), the window's code (main.ts's, with every dependency it has that those do not) and
@@ -145,7 +164,7 @@ export default defineConfig({
   renderer: {
     root: 'src',
     resolve: { alias },
-    plugins: [vue(), firstScreenInHead(resolve(__dirname, 'src/index.html'), ['src/main.ts', 'src/components/window-panels.ts'])],
+    plugins: [vue(), preloadFonts(), firstScreenInHead(resolve(__dirname, 'src/index.html'), ['src/main.ts', 'src/components/window-panels.ts'])],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves output unminified by default; the renderer's first screen has a budget.

@@ -5,7 +5,8 @@
 // button, which says it whole), and every control is whole, inside the window and the one the pointer
 // reaches (the book's grouping select too, its choice whole); the interval picker is still there (as
 // a select where its seven buttons do not fit); at the least size each bottom tab's controls stay
-// within the tabs' width; axe-core finds nothing critical or serious in the bars.
+// within the tabs' width; axe-core finds nothing critical or serious in the bars. It is drawn in the
+// app's own fonts (both loaded), and runs again with DejaVu as the only system font (web-dejavu).
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { callApi, startWebHost, type RunningHost } from './web-host'
@@ -87,6 +88,8 @@ test('at the least window size the header, the chart toolbar and the status bar 
         await expect(page.getByTestId('keychain-status')).toHaveAttribute('data-available', 'false')
         await expect(page.getByTestId('connection-status')).toContainText('Account online')
         await expect(page.getByTestId('feed-status')).toContainText('live')
+        // Drawn in the app's own fonts, whatever the machine has (web-dejavu runs this with DejaVu alone).
+        expect(await page.evaluate(() => [...document.fonts].map((f) => `${f.family} ${f.status}`).sort())).toEqual(['Inter Variable loaded', 'JetBrains Mono Variable loaded'])
         expect(await barProblems(page), `the bars at ${width} × ${height}, ${theme} theme`).toEqual([])
 
         // The warning is read out whole, however much of it the header shows.

@@ -32,7 +32,7 @@ test('at every width of its column the pair list reads cleanly, each row still s
       await expect(rows.first().locator('.pair-last')).not.toHaveText('—')
       expect(await rowProblems(page), `pair rows at a ${sidebar} % column`).toEqual([])
       // Shown or not, the change is part of what a screen reader says for the row.
-      await expect(page.getByRole('option', { name: /^BTC\/USDT\s*[\d,.]+\s*[▲▼–]?\s*[+-]?[\d.]+ %$/ })).toHaveCount(1)
+      await expect(page.getByRole('option', { name: /^BTC\/USDT\s*[\d,.]+\s*[↑↓–]?\s*[+-]?[\d.]+ %$/ })).toHaveCount(1)
       const { violations } = await new AxeBuilder({ page }).include('[data-testid="pair-list"]').analyze()
       const serious = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
       expect(serious, `axe in the pair list at a ${sidebar} % column, ${theme} theme`).toEqual([])

@@ -100,11 +100,11 @@ test('sides and directions carry a word or an arrow, not only a colour', async (
   await openApp(page, host)
   // every trade row: an arrow on screen, the side's word for a screen reader
   const row = page.locator('[data-testid^="trade-"]').first()
-  await expect(row.locator('.mark')).toHaveText(/^[▲▼]$/)
+  await expect(row.locator('.mark')).toHaveText(/^[↑↓]$/)
   await expect(row.locator('.visually-hidden')).toHaveText(/^(buy|sell)\s?$/)
   await expect(row.locator('.mark')).toHaveAttribute('aria-hidden', 'true')
   // the day's change in the pair list: an arrow and a sign, or a flat 0.00 %
-  for (const text of await page.locator('[data-testid^="pair-item-"] span.num:last-child').allTextContents()) expect(text.trim()).toMatch(/^(▲ \+|▼ -)\d+\.\d\d %$|^0\.00 %$|^$/)
+  for (const text of await page.locator('[data-testid^="pair-item-"] span.num:last-child').allTextContents()) expect(text.trim()).toMatch(/^(↑ \+|↓ -)\d+\.\d\d %$|^0\.00 %$|^$/)
   // the order book's sides are named
   await expect(page.getByRole('list', { name: /^Asks: sell orders/ })).toHaveCount(1)
   await expect(page.getByRole('list', { name: /^Bids: buy orders/ })).toHaveCount(1)

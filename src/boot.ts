@@ -3,6 +3,8 @@
 // (features/chart/first-chart.ts), and loads the window (main.ts), which mounts once that chart is
 // drawn and takes it over. Without it the calls went out only once the whole window's code had
 // loaded and run, and the candles then waited for the window's mount as well.
+// The window's own fonts, first: their faces are declared before anything draws text (styles/fonts.css).
+import './styles/fonts.css'
 import { startTerminal } from './api'
 import type { FirstAnswers } from './api/first-calls'
 import { loadCandleChart } from './features/chart/chart-chunk'

@@ -1,6 +1,6 @@
 // The floor of "start → first chart paint": the least a window on the terminal's stack does before
 // its chart shows candles. Vue mounts naive-ui's NConfigProvider with the window's own dark theme and
-// overrides (imported from src/styles, as App.vue uses them) and the window's stylesheet, and inside it
+// overrides (imported from src/styles, as App.vue uses them), the window's stylesheet and fonts, and inside it
 // one ECharts candlestick chart of 500 candles in the trader's colours. No store, no request, no core:
 // the candles are made in the page. scripts/bench/pages.mjs builds it with the renderer's build
 // settings and scripts/bench/first-paint.mjs times it as it times the app, to the same paint
@@ -14,6 +14,7 @@ import { CanvasRenderer } from 'echarts/renderers'
 import { terminalDarkTheme } from '@/styles/dark-theme'
 import { terminalThemeOverrides } from '@/styles/theme-overrides'
 import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
+import '@/styles/fonts.css'
 import '@/styles/main.css'
 
 use([CandlestickChart, GridComponent, CanvasRenderer])

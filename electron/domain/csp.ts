@@ -5,7 +5,7 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'", // naive-ui injects its styles at run time
   "img-src 'self' data:",
-  "font-src 'self' data:",
+  "font-src 'self'", // the app's own fonts (src/styles/fonts.css), never a remote or inline one
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

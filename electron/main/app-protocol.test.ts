@@ -34,10 +34,16 @@ describe('app:// serves the built renderer', () => {
     const assets = [...index.matchAll(/(?:src|href)="\.?\/(assets\/[^"]+)"/g)].map((m) => m[1]!)
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true)
     expect(assets.some((a) => a.endsWith('.css'))).toBe(true)
+    // the window's own fonts, preloaded by the index: the app serves them, no machine font is needed
+    expect(assets.filter((a) => a.endsWith('.woff2'))).toEqual([
+      expect.stringMatching(/^assets\/inter-latin-wght-normal-.+\.woff2$/),
+      expect.stringMatching(/^assets\/jetbrains-mono-latin-wght-normal-.+\.woff2$/),
+    ])
+    const mime = (asset: string): string => (asset.endsWith('.js') ? 'text/javascript; charset=utf-8' : asset.endsWith('.woff2') ? 'font/woff2' : 'text/css; charset=utf-8')
     for (const asset of assets) {
       const res = await get(`app://terminal/${asset}`)
       expect(res.status, asset).toBe(200)
-      expect(res.headers.get('content-type')).toBe(asset.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8')
+      expect(res.headers.get('content-type')).toBe(mime(asset))
       expect(res.headers.get('cache-control')).toContain('immutable')
       expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(rendererDir, asset)))).toBe(true)
     }

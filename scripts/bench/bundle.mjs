@@ -1,8 +1,9 @@
-// The JavaScript of the first screen: every script index.html loads (module scripts, modulepreload
-// links, and the window's modules its `window-modules` meta tag names, which boot.ts preloads) and,
-// recursively, what those import statically (other dynamic import() chunks are not first-screen).
-// Sized as built, minified (esbuild, whitespace + identifiers + syntax: what a minifying build would
-// ship) and gzipped.
+// The JavaScript and CSS of the first screen: every script index.html loads (module scripts,
+// modulepreload links, and the window's modules its `window-modules` meta tag names, which boot.ts
+// preloads) and, recursively, what those import statically (other dynamic import() chunks are not
+// first-screen), and every stylesheet it links. Sized as built, minified (esbuild, whitespace +
+// identifiers + syntax: what a minifying build would ship) and gzipped. The fonts it preloads are
+// counted apart (`fonts`): they are already compressed (woff2), and their budget is their own.
 import { readFileSync, existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { dirname, join, normalize } from 'node:path'
@@ -36,16 +37,30 @@ export async function measureBundle(dir = join(ROOT, 'out/renderer')) {
       if (spec.startsWith('.') || spec.startsWith('/')) queue.push(normalize(spec.startsWith('/') ? join(dir, spec) : join(dirname(file), spec)))
     }
   }
+  const linked = (rel) => [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes(`rel="${rel}"`))
+  const hrefOf = (tag) => /href="([^"]+)"/.exec(tag)?.[1]
+  const inDir = (href) => normalize(join(dir, href.replace(/^\//, '')))
+  const stylesheets = new Set(linked('stylesheet').map(hrefOf).filter(Boolean).map(inDir))
+  const fonts = new Set(
+    linked('preload')
+      .filter((tag) => tag.includes('as="font"'))
+      .map(hrefOf)
+      .filter(Boolean)
+      .map(inDir),
+  )
   const { transform } = await import('esbuild')
   let raw = 0
   let minified = 0
   let gzip = 0
-  for (const file of files) {
+  for (const file of [...files, ...stylesheets]) {
     const code = readFileSync(file, 'utf8')
-    const min = (await transform(code, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' })).code
+    const loader = file.endsWith('.css') ? 'css' : 'js'
+    const min = (await transform(code, { loader, minify: true, ...(loader === 'js' ? { format: 'esm', target: 'es2022' } : {}), legalComments: 'none' })).code
     raw += Buffer.byteLength(code)
     minified += Buffer.byteLength(min)
     gzip += gzipSync(min).length
   }
-  return { files: [...files].map((f) => f.slice(dir.length + 1)), raw, minified, gzip }
+  const fontBytes = [...fonts].reduce((sum, file) => sum + (existsSync(file) ? readFileSync(file).length : 0), 0)
+  const relative = (f) => f.slice(dir.length + 1)
+  return { files: [...files, ...stylesheets].map(relative), raw, minified, gzip, fonts: { files: [...fonts].map(relative), bytes: fontBytes } }
 }

@@ -71,8 +71,8 @@ describe('RecentTrades', () => {
     }
     expect(spoken(2)).toBe('sell 43,000.50')
     expect(spoken(1)).toBe('buy 42,999.00')
-    expect(wrapper.get('[data-testid="trade-2"] .mark').text()).toBe('▼')
-    expect(wrapper.get('[data-testid="trade-1"] .mark').text()).toBe('▲')
+    expect(wrapper.get('[data-testid="trade-2"] .mark').text()).toBe('↓')
+    expect(wrapper.get('[data-testid="trade-1"] .mark').text()).toBe('↑')
   })
 
   it('adds pushed trades on top once, however often they are repeated', async () => {

@@ -133,9 +133,9 @@ describe('PairList', () => {
     const { wrapper } = await setup()
     const btc = wrapper.get('[data-testid="pair-item-BTC_USDT"]')
     expect(btc.text()).toContain('63,000.50')
-    expect(btc.text()).toContain('▼ -2.50 %') // an arrow and a sign, not only red
+    expect(btc.text()).toContain('↓ -2.50 %') // an arrow and a sign, not only red
     expect(btc.classes()).toContain('selected')
-    expect(wrapper.get('[data-testid="pair-item-ETH_BTC"]').text()).toContain('▲ +25.00 %')
+    expect(wrapper.get('[data-testid="pair-item-ETH_BTC"]').text()).toContain('↑ +25.00 %')
     expect(terminal.callsOf('market.ticker')).toHaveLength(1)
   })
 

@@ -26,12 +26,12 @@ describe('dayChangeOf', () => {
 
 describe('formatChange: the colour never says it alone', () => {
   it('puts an arrow and a sign on every change that is not zero', () => {
-    expect(formatChange('1.234')).toBe('▲ +1.23 %')
-    expect(formatChange(new Decimal('-0.444'))).toBe('▼ -0.44 %')
+    expect(formatChange('1.234')).toBe('↑ +1.23 %')
+    expect(formatChange(new Decimal('-0.444'))).toBe('↓ -0.44 %')
     expect(formatChange(0)).toBe('0.00 %')
     expect(formatChange('0.001')).toBe('0.00 %') // rounds to zero: no arrow for a change the figure does not show
     expect(formatChange(null)).toBe('')
-    expect(ARROWS.up).toBe('▲')
+    expect(ARROWS.up).toBe('↑')
   })
 })
 

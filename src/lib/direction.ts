@@ -8,8 +8,11 @@ import { formatChangePercent } from './format'
 
 export type Direction = 'up' | 'down' | 'flat'
 
-/** ▲ up (or a buy), ▼ down (or a sell), nothing when flat. */
-export const ARROWS: Readonly<Record<Direction, string>> = { up: '▲', down: '▼', flat: '' }
+/**
+ * ↑ up (or a buy), ↓ down (or a sell), nothing when flat. Arrows the window's own fonts draw (their
+ * Latin subset has these two, not ▲ ▼), so a row's width never depends on a fallback font's glyph.
+ */
+export const ARROWS: Readonly<Record<Direction, string>> = { up: '↑', down: '↓', flat: '' }
 
 /** Which way a signed figure points: positive up, negative down, zero (or nothing) flat. */
 export function directionOf(value: Decimal | string | number | null | undefined): Direction {
@@ -32,7 +35,7 @@ export function dayChangeOf(ticker: Ticker | null | undefined): Decimal | null {
   return null
 }
 
-/** A change in percent with its arrow and sign: "▲ +1.23 %", "▼ -0.44 %", "0.00 %". */
+/** A change in percent with its arrow and sign: "↑ +1.23 %", "↓ -0.44 %", "0.00 %". */
 export function formatChange(percent: Decimal | string | number | null | undefined): string {
   if (percent === null || percent === undefined) return ''
   const text = formatChangePercent(percent)

@@ -3,8 +3,7 @@
 // bench's floor page (bench/floor-page) hands it the same, so the start it is compared with pays for
 // the same theme.
 import type { GlobalThemeOverrides } from 'naive-ui'
-
-const MONO = "'JetBrains Mono', 'SF Mono', 'Cascadia Mono', Menlo, Consolas, 'DejaVu Sans Mono', monospace"
+import { MONO_STACK, SANS_STACK } from './fonts'
 
 /** The overrides for the dark theme (`dark`) or the light one. */
 export function terminalThemeOverrides(dark: boolean): GlobalThemeOverrides {
@@ -13,7 +12,8 @@ export function terminalThemeOverrides(dark: boolean): GlobalThemeOverrides {
       fontSize: '13px',
       fontSizeSmall: '12px',
       fontSizeMedium: '13px',
-      fontFamilyMono: MONO,
+      fontFamily: SANS_STACK,
+      fontFamilyMono: MONO_STACK,
       // Text of every tone reads at 4.5:1 or more on its theme's panels and selected rows (WCAG AA):
       // naive-ui's own third text colour and, on white, its blue and green do not.
       ...(dark

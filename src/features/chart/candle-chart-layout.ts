@@ -11,6 +11,7 @@ import type { Theme } from '@domain/api'
 import type { TimeZoneMode } from '@/lib/display-zone'
 import { formatAmount, formatCandleTime } from '@/lib/format'
 import { chartGrids } from './indicator-chart-option'
+import { MONO_STACK } from '@/styles/fonts'
 
 /** The candle chart's whole ECharts option: the frame built here, the series in candle-chart-option.ts. */
 export type ChartOption = ComposeOption<
@@ -18,7 +19,7 @@ export type ChartOption = ComposeOption<
 >
 
 /** The chart's font: its labels, the crosshair's and the live price's. */
-export const CHART_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'
+export const CHART_FONT = MONO_STACK
 
 export interface ChartPalette {
   text: string
