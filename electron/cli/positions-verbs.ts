@@ -187,8 +187,11 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
       await untilStopped(io.stop)
       return { stopped: true, acting: keeper.acting() }
     }
+    // The plan's id, made here, is the one the keeper opens the position under, also when the request
+    // waits in its inbox: printed either way, a script can follow the position it started.
+    const plan = input !== null ? await planFor(client, input) : null
     const act = async (): Promise<Position | null> => {
-      if (input !== null) return keeper.open(await planFor(client, input))
+      if (plan !== null) return keeper.open(plan)
       if (change !== null) return keeper.modify(id!, change)
       // only the acting keeper carries on: with another one running, NOT_KEEPER says so
       if (verb === 'position-acknowledge') return keeper.acknowledge(id!)
@@ -196,9 +199,10 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
     }
     const answer = answerOf(await act())
     return {
-      ...answer,
+      queued: answer.queued,
+      id: plan?.id ?? id,
       position: answer.position && positionView(answer.position),
-      keeper: keeper.acting() ? 'none was running: start `keeper` to watch it' : 'running elsewhere: it takes this request',
+      keeper: keeper.acting() ? 'none was running: start `keeper` to watch it' : 'running elsewhere: it takes this request at its next round',
     }
   } finally {
     await keeper.stop()

@@ -55,6 +55,7 @@ Protected positions (docs/positions.md; the state is the profile's file in the d
                   --stop-loss S [--stop-limit SL] [--take-profit PRICE:SHARE ...] [--trail D] [--breakeven]
                   [--slippage X]   risk sizing uses the quote currency's available SPOT balance
   protect         --pair P --held A --stop-loss S --take-profit T   (an OCO on coins already held)
+                  prints the position's "id", also when "queued": the keeper opens it under that id
   positions       each position: id, state, protection, closedBy, its orders with their ids
   position-close  --id ID   cancels the entry and the exits, sells what is held
   position-cancel --id ID   cancels a position nothing of which was bought yet
