@@ -1,15 +1,17 @@
 // The positions verbs in-process against the demo exchange: protect prints the position and its
 // entry's order ids, positions lists it from the data directory, a keeper holds the profile's lock
-// (protect then answers queued, with the id the keeper opens the position under), position-acknowledge carries on only where it keeps them, and
-// position-cancel ends a position nothing of which was bought.
+// (protect then answers queued, with the id the keeper opens the position under),
+// position-acknowledge carries on only where it keeps them, position-cancel ends a position nothing
+// of which was bought, and a take-profit's share is a percent, named so in and out.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
 import { EventEmitter } from 'node:events'
+import { parseArgs } from './args'
 import { EXIT, runCli, type CliIo } from './run'
-import { untilStopped, type SignalSource } from './positions-verbs'
+import { protectInputOf, untilStopped, type SignalSource } from './positions-verbs'
 
 let demo: DemoExchange
 let dataDir: string
@@ -54,7 +56,11 @@ describe('the positions verbs', () => {
     expect(answer.queued).toBe(false)
     expect(answer.id).toBe(answer.position.id)
     expect(answer.position.state).toBe('pending')
-    expect(answer.position.targets).toHaveLength(2)
+    // the unit in the field's name, as --take-profit PRICE:PERCENT takes it
+    expect(answer.position.targets).toEqual([
+      { price: String(entry + 500), sharePercent: '50', state: 'waiting' },
+      { price: String(entry + 900), sharePercent: '50', state: 'waiting' },
+    ])
     expect(answer.position.legs).toEqual([expect.objectContaining({ role: 'entry', status: 'resting', orderId: expect.stringMatching(/^\d+$/) })])
 
     const listed = (await cli(['positions'])).json as Array<{ id: string; state: string; protection: string; closedBy: null; legs: unknown[] }>
@@ -129,6 +135,21 @@ describe('protect with a keeper running elsewhere', () => {
       stop.abort()
       await keeper
     }
+  })
+
+  it('refuses a take-profit whose percent is not above 0 and at most 100, or not given, before anything is sent', async () => {
+    const protect = ['protect', '--pair', 'BTC_USDT', '--side', 'BUY', '--entry-price', '100', '--amount', '0.001', '--stop-loss', '90']
+    const before = (await cli(['positions'])).json
+    for (const target of ['120:0', '120:150', '120', '120:', '120:half', '120:50:1']) {
+      const refused = await cli([...protect, '--take-profit', target])
+      expect([refused.code, refused.stderr], target).toEqual([EXIT.usage, expect.stringContaining('PRICE:PERCENT')])
+    }
+    expect((await cli(['positions'])).json).toEqual(before)
+    // the percent may say its unit
+    expect(protectInputOf(parseArgs([...protect, '--take-profit', '120:50%', '--take-profit', '130:100']).flags).takeProfits).toEqual([
+      { price: '120', share: '50' },
+      { price: '130', share: '100' },
+    ])
   })
 })
 
