@@ -24,7 +24,7 @@ export interface PositionView {
   filled: string
   exited: string
   stop: { price: string } | null
-  targets: { price: string; share: string; state: string }[]
+  targets: { price: string; sharePercent: string; state: string }[]
   attention: { reason: string; price: string } | null
   legs: { role: string; clientOrderId: string; orderId: string | null; amount: string; filled: string; status: string }[]
 }

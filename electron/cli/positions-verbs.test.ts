@@ -1,15 +1,17 @@
 // The positions verbs in-process against the demo exchange: protect prints the position and its
 // entry's order ids, positions lists it from the data directory, a keeper holds the profile's lock
-// (protect then answers queued), position-acknowledge carries on only where it keeps them, and
-// position-cancel ends a position nothing of which was bought.
+// (protect then answers queued, with the id the keeper opens the position under),
+// position-acknowledge carries on only where it keeps them, position-cancel ends a position nothing
+// of which was bought, and a take-profit's share is a percent, named so in and out.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
 import { EventEmitter } from 'node:events'
+import { parseArgs } from './args'
 import { EXIT, runCli, type CliIo } from './run'
-import { untilStopped, type SignalSource } from './positions-verbs'
+import { protectInputOf, untilStopped, type SignalSource } from './positions-verbs'
 
 let demo: DemoExchange
 let dataDir: string
@@ -22,12 +24,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-async function cli(argv: string[], extra: Partial<CliIo> = {}): Promise<{ code: number; json: unknown; stderr: string; stdout: string }> {
+async function cli(argv: string[], { env, ...extra }: Partial<CliIo> = {}): Promise<{ code: number; json: unknown; stderr: string; stdout: string }> {
   let stdout = ''
   let stderr = ''
   const account = demo.accounts[0]!
   const code = await runCli([...argv, '--base-url', demo.baseUrl], {
-    env: { TERMINAL_API_KEY: account.apiKey, TERMINAL_API_SECRET: account.apiSecret, TERMINAL_DATA_DIR: dataDir },
+    env: { TERMINAL_API_KEY: account.apiKey, TERMINAL_API_SECRET: account.apiSecret, TERMINAL_DATA_DIR: dataDir, ...env },
     stdout: { write: (t: string) => (stdout += t) },
     stderr: { write: (t: string) => (stderr += t) },
     sleep: async () => {},
@@ -50,10 +52,15 @@ describe('the positions verbs', () => {
     const opened = await cli([...protect, '--take-profit', `${entry + 500}:50`, '--take-profit', `${entry + 900}:50`, '--breakeven'])
     expect(opened.stderr).toBe('')
     expect(opened.code).toBe(EXIT.ok)
-    const answer = opened.json as { queued: boolean; position: { id: string; state: string; legs: Array<{ role: string; orderId: string; status: string }>; targets: unknown[] } }
+    const answer = opened.json as { queued: boolean; id: string; position: { id: string; state: string; legs: Array<{ role: string; orderId: string; status: string }>; targets: unknown[] } }
     expect(answer.queued).toBe(false)
+    expect(answer.id).toBe(answer.position.id)
     expect(answer.position.state).toBe('pending')
-    expect(answer.position.targets).toHaveLength(2)
+    // the unit in the field's name, as --take-profit PRICE:PERCENT takes it
+    expect(answer.position.targets).toEqual([
+      { price: String(entry + 500), sharePercent: '50', state: 'waiting' },
+      { price: String(entry + 900), sharePercent: '50', state: 'waiting' },
+    ])
     expect(answer.position.legs).toEqual([expect.objectContaining({ role: 'entry', status: 'resting', orderId: expect.stringMatching(/^\d+$/) })])
 
     const listed = (await cli(['positions'])).json as Array<{ id: string; state: string; protection: string; closedBy: null; legs: unknown[] }>
@@ -94,6 +101,55 @@ describe('the positions verbs', () => {
     expect(cancelled.json).toMatchObject({ queued: false, position: { state: 'cancelled' } })
     const usage = await cli(['protect', '--pair', 'BTC_USDT', '--side', 'BUY', '--entry-market', '--entry-price', '1', '--amount', '1', '--stop-loss', '1'])
     expect(usage.code).toBe(EXIT.usage)
+  })
+})
+
+describe('protect with a keeper running elsewhere', () => {
+  it('prints the id the keeper then opens the queued position under, so a script can follow it', async () => {
+    const entry = Math.floor(Number(((await cli(['ticker', '--pair', 'BTC_USDT'])).json as Array<{ last: string }>)[0]!.last) * 0.9)
+    const stop = new AbortController()
+    let keeperOut = ''
+    // polling only: its rounds take the inbox, and no feed socket outlives the test
+    const keeper = cli(['keeper'], { env: { TERMINAL_FEED: 'off' }, stop: stop.signal, stdout: { write: (t: string) => (keeperOut += t) } })
+    try {
+      await vi.waitFor(() => expect(keeperOut).toContain('"acting":true'), { timeout: 5_000 })
+      const queued = await cli(['protect', '--pair', 'BTC_USDT', '--side', 'BUY', '--entry-price', String(entry), '--amount', '0.001', '--stop-loss', String(entry - 500)])
+      expect(queued.json).toMatchObject({ queued: true, position: null, id: expect.stringMatching(/^pos/) })
+      const { id } = queued.json as { id: string }
+      // the acting keeper takes the request at its next round (2 s) and opens it under that very id
+      const taken = await vi.waitFor(
+        async () => {
+          const listed = (await cli(['positions'])).json as Array<{ id: string; state: string; legs: Array<{ clientOrderId: string; status: string }> }>
+          const mine = listed.find((p) => p.id === id)
+          expect(mine?.legs[0]?.status).toBe('resting')
+          return mine!
+        },
+        { timeout: 8_000, interval: 200 },
+      )
+      expect(taken.legs.map((l) => l.clientOrderId)).toEqual([`${id}-1`])
+      expect(keeperOut).toContain(`"id":"${id}"`)
+      // and the id is the handle for what follows: the keeper cancels it
+      expect((await cli(['position-cancel', '--id', id])).json).toMatchObject({ queued: true, id })
+      await vi.waitFor(async () => expect((await cli(['positions'])).json).toContainEqual(expect.objectContaining({ id, state: 'cancelled' })), { timeout: 8_000, interval: 200 })
+    } finally {
+      stop.abort()
+      await keeper
+    }
+  })
+
+  it('refuses a take-profit whose percent is not above 0 and at most 100, or not given, before anything is sent', async () => {
+    const protect = ['protect', '--pair', 'BTC_USDT', '--side', 'BUY', '--entry-price', '100', '--amount', '0.001', '--stop-loss', '90']
+    const before = (await cli(['positions'])).json
+    for (const target of ['120:0', '120:150', '120', '120:', '120:half', '120:50:1']) {
+      const refused = await cli([...protect, '--take-profit', target])
+      expect([refused.code, refused.stderr], target).toEqual([EXIT.usage, expect.stringContaining('PRICE:PERCENT')])
+    }
+    expect((await cli(['positions'])).json).toEqual(before)
+    // the percent may say its unit
+    expect(protectInputOf(parseArgs([...protect, '--take-profit', '120:50%', '--take-profit', '130:100']).flags).takeProfits).toEqual([
+      { price: '120', share: '50' },
+      { price: '130', share: '100' },
+    ])
   })
 })
 

@@ -3,6 +3,7 @@
 // the app; a verb that changes it acts itself when no keeper holds the profile's lock (it takes the
 // lock, sends what the reducer asks, saves, and lets go), else leaves its request for that keeper.
 import { createHash } from 'node:crypto'
+import { Decimal } from '../domain/decimal'
 import { TerminalError } from '../domain/errors'
 import { positionModifySchema, protectInputSchema, type ProtectInput } from '../domain/protect-plan'
 import type { LevelsChange } from '../domain/protection/levels'
@@ -54,6 +55,22 @@ async function profileKey(flags: ParsedArgs['flags'], io: PositionsIo): Promise<
   return `url-${createHash('sha256').update(origin).digest('hex').slice(0, 16)}`
 }
 
+/**
+ * One `--take-profit PRICE:PERCENT`: the percent of the position that target sells, above 0 and at
+ * most 100 (`62000:50` sells half; a trailing `%` may say so). The unit is named and checked here
+ * because a bare `:1` read as "all of it" sold 1 %. An OCO's single target may leave it out: it sells
+ * everything.
+ */
+function takeProfitOf(flag: string, held: boolean): { price: string; share: string } {
+  const [price, percent, extra] = flag.split(':').map((part) => part.trim())
+  const share = percent !== undefined ? percent.replace(/%$/, '') : held ? '100' : ''
+  const inRange = /^\d+(\.\d+)?$/.test(share) && new Decimal(share).gt(0) && new Decimal(share).lte(100)
+  if (!price || extra !== undefined || !inRange) {
+    throw new UsageError(`--take-profit is PRICE:PERCENT, the percent of the position it sells, above 0 and at most 100 (62000:50 sells half, 62000:100 all of it); got "${flag}".`)
+  }
+  return { price, share }
+}
+
 /** The request of `protect`'s flags, checked by the contract's schema. */
 export function protectInputOf(flags: ParsedArgs['flags']): ProtectInput {
   const entries = [text(flags, 'entry-price') !== undefined, flags['entry-market'] === true, text(flags, 'held') !== undefined].filter(Boolean).length
@@ -66,12 +83,7 @@ export function protectInputOf(flags: ParsedArgs['flags']): ProtectInput {
   const takeProfits = (text(flags, 'take-profit') ?? '')
     .split(',')
     .filter((t) => t.trim() !== '')
-    .map((t) => {
-      const [price, share, extra] = t.split(':')
-      if (price === undefined || extra !== undefined) throw new UsageError(`--take-profit is PRICE:SHARE (share in percent), got "${t}".`)
-      // an OCO's single target sells everything
-      return { price: price.trim(), share: (share ?? (held !== undefined ? '100' : '')).trim() }
-    })
+    .map((t) => takeProfitOf(t, held !== undefined))
   const raw = {
     pair: required(flags, 'pair', 'protect').toUpperCase(),
     side: held !== undefined ? 'BUY' : required(flags, 'side', 'protect').toUpperCase(),
@@ -116,9 +128,13 @@ export function modifyChangeOf(flags: ParsedArgs['flags']): LevelsChange {
   return changeOf(parsed.data)
 }
 
-/** What `positions` prints of each position: its state, its protection, and every order with its ids. */
+/**
+ * What `positions` prints of each position: its state, its protection, and every order with its ids.
+ * A target's share is printed as `sharePercent`, the unit in its name, as `--take-profit` takes it.
+ */
 export function positionView(p: Position) {
-  const { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, targets, attention } = p
+  const { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, attention } = p
+  const targets = p.targets.map((t) => ({ price: t.price, sharePercent: t.share, state: t.state }))
   const legs = p.legs.map((l) => ({ role: l.role, clientOrderId: l.clientOrderId, orderId: l.orderId, type: l.type, side: l.side, amount: l.amount, filled: l.filled, status: l.status }))
   return { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, targets, attention, legs }
 }
@@ -187,8 +203,11 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
       await untilStopped(io.stop)
       return { stopped: true, acting: keeper.acting() }
     }
+    // The plan's id, made here, is the one the keeper opens the position under, also when the request
+    // waits in its inbox: printed either way, a script can follow the position it started.
+    const plan = input !== null ? await planFor(client, input) : null
     const act = async (): Promise<Position | null> => {
-      if (input !== null) return keeper.open(await planFor(client, input))
+      if (plan !== null) return keeper.open(plan)
       if (change !== null) return keeper.modify(id!, change)
       // only the acting keeper carries on: with another one running, NOT_KEEPER says so
       if (verb === 'position-acknowledge') return keeper.acknowledge(id!)
@@ -196,9 +215,10 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
     }
     const answer = answerOf(await act())
     return {
-      ...answer,
+      queued: answer.queued,
+      id: plan?.id ?? id,
       position: answer.position && positionView(answer.position),
-      keeper: keeper.acting() ? 'none was running: start `keeper` to watch it' : 'running elsewhere: it takes this request',
+      keeper: keeper.acting() ? 'none was running: start `keeper` to watch it' : 'running elsewhere: it takes this request at its next round',
     }
   } finally {
     await keeper.stop()

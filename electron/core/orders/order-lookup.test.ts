@@ -80,6 +80,18 @@ describe('judging a list of recent orders', () => {
     expect(judgeRecords([...full.slice(1), record({ amount: '7', date: '2024-05-01T09:00:00Z' })], BODY, 'tt-mine', WINDOW).verdict).toBe('not-found')
   })
 
+  it('when the earliest the order can have been made is not known, no look-alike is taken, and only a list that is not full says not found', () => {
+    const yesterdays = record({ date: '2024-04-30T12:00:00Z' }) // before the window: ours, or an older order
+    expect(judgeRecords([yesterdays], BODY, 'tt-mine', WINDOW, new Set(), false)).toEqual({ verdict: 'still-unknown', orderIds: [], matchedBy: null })
+    expect(judgeRecords([record({ amount: '7' })], BODY, 'tt-mine', WINDOW, new Set(), false).verdict).toBe('not-found')
+    // a full list reaching back past the window's start proves nothing: the order may be older still
+    const full = Array.from({ length: RECENT_ORDERS_MAX }, () => record({ amount: '7', date: '2024-05-01T09:00:00Z' }))
+    expect(judgeRecords(full, BODY, 'tt-mine', WINDOW, new Set(), false).verdict).toBe('still-unknown')
+    // a record carrying the client_order_id is still the order
+    const exact = record({ client_order_id: 'tt-mine' })
+    expect(judgeRecords([exact], BODY, 'tt-mine', WINDOW, new Set(), false).verdict).toBe('placed')
+  })
+
   it('what a record leaves out does not rule it out: no wallet, no quote amount, no stop price, no time', () => {
     const mine = record({ wallet_type: undefined, date: null, pair: ' btc_usdt ', amount: '0.001', price: '30000.5' })
     expect(judgeRecords([mine], BODY, 'tt-mine', WINDOW)).toEqual({ verdict: 'probably-placed', orderIds: [mine.id], matchedBy: 'fields' })

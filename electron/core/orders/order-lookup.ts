@@ -18,6 +18,13 @@ export type UnknownOutcome = Extract<PlaceOrderResult, { outcome: 'unknown' }>
 export const RECENT_ORDERS_MAX = 100
 /** How far before the sending and after the last read a matching record may be dated. */
 export const MATCH_MARGIN_MS = 60_000
+/**
+ * How much older than the moment it can first have been made a record of ours may still look, when
+ * that moment is known (`LookupRequest.notBefore`): the exchange's clock against ours beyond the skew
+ * measured (none, when it was never measured) and a date written to the second. 5 s: a look-alike
+ * older than that is an earlier order, not this one.
+ */
+export const SKEW_ALLOWANCE_MS = 5_000
 
 export interface Judgement {
   verdict: OrderLookupVerdict
@@ -65,19 +72,29 @@ export function fieldsMatch(record: OrderRecord, body: PlaceOrderBody): boolean 
  * time cannot be ruled out, so it counts too), except the orders `claimed` names: orders already known
  * to be others (another leg's, another position's), which a look-alike must never be taken for. "Not
  * found" needs a list that reaches back past the window's start; a full list of newer orders may have
- * pushed ours out.
+ * pushed ours out. `startKnown` false: the window's start is not known to be the earliest the order
+ * can have been made, so a look-alike of any earlier date may be an older order or ours: none is
+ * taken (still unknown while one is listed), and only a list that is not full says "not found".
  */
-export function judgeRecords(records: readonly OrderRecord[], body: PlaceOrderBody, clientOrderId: string, window: { from: number; to: number }, claimed: ReadonlySet<string> = new Set()): Judgement {
+export function judgeRecords(
+  records: readonly OrderRecord[],
+  body: PlaceOrderBody,
+  clientOrderId: string,
+  window: { from: number; to: number },
+  claimed: ReadonlySet<string> = new Set(),
+  startKnown = true,
+): Judgement {
   const exact = records.filter((r) => r.client_order_id === clientOrderId)
   if (exact.length > 0) return { verdict: 'placed', orderIds: exact.map((r) => r.id), matchedBy: 'client_order_id' }
   const keepsIds = records.some((r) => typeof r.client_order_id === 'string' && r.client_order_id !== '')
   const times = records.map(recordTimeMs)
-  const reachesBack = records.length < RECENT_ORDERS_MAX || times.some((t) => t !== null && t < window.from)
+  const reachesBack = records.length < RECENT_ORDERS_MAX || (startKnown && times.some((t) => t !== null && t < window.from))
   if (keepsIds) return { verdict: reachesBack ? 'not-found' : 'still-unknown', orderIds: [], matchedBy: null }
   const candidates = records.filter((r, i) => {
     const t = times[i] ?? null
-    return (t === null || (t >= window.from && t <= window.to)) && !claimed.has(String(r.id)) && fieldsMatch(r, body)
+    return (t === null || ((!startKnown || t >= window.from) && t <= window.to)) && !claimed.has(String(r.id)) && fieldsMatch(r, body)
   })
+  if (!startKnown && candidates.length > 0) return { verdict: 'still-unknown', orderIds: [], matchedBy: null }
   if (candidates.length === 1) return { verdict: 'probably-placed', orderIds: [candidates[0]!.id], matchedBy: 'fields' }
   if (candidates.length > 1) return { verdict: 'several-candidates', orderIds: candidates.map((r) => r.id), matchedBy: 'fields' }
   return { verdict: reachesBack ? 'not-found' : 'still-unknown', orderIds: [], matchedBy: null }
@@ -89,6 +106,13 @@ export interface LookupRequest {
   body: PlaceOrderBody
   /** Local time just before the order was sent. */
   sentAt: number
+  /**
+   * The earliest the order can have been made, by this machine's clock (a protected position's
+   * creation, or its leg's send): a look-alike dated before it, less SKEW_ALLOWANCE_MS, is an older
+   * order, never this one. Null: not known, so no look-alike is taken (judgeRecords' `startKnown`).
+   * Absent: MATCH_MARGIN_MS before `sentAt`, the order desk's window around a send it timed itself.
+   */
+  notBefore?: number | null
   /** Why the outcome is unknown (the lost answer). */
   cause: TerminalError
   /** Order ids known to be other orders: never this one, however alike (judgeRecords). */
@@ -106,14 +130,14 @@ export interface LookupOptions {
 
 /** Looks the order up in the recent orders of its pair, a few times, within a budget. Never resends it. */
 export async function lookUpOrder(request: LookupRequest, options: LookupOptions): Promise<UnknownOutcome> {
-  const { client, clientOrderId, body, sentAt } = request
+  const { client, clientOrderId, body, sentAt, notBefore } = request
   const startedAt = options.now()
   const skew = client.serverSkewMs() ?? 0
-  // The records are dated by the exchange's clock: the window holds either reading of ours.
-  const windowAt = (readAt: number) => ({
-    from: Math.min(sentAt, sentAt + skew) - MATCH_MARGIN_MS,
-    to: Math.max(readAt, readAt + skew) + MATCH_MARGIN_MS,
-  })
+  // The records are dated by the exchange's clock: the window holds either reading of ours, except a
+  // known earliest moment, which is read on the exchange's clock as measured: an older look-alike
+  // must stay out, so it gets only the small allowance.
+  const from = typeof notBefore === 'number' ? notBefore + skew - SKEW_ALLOWANCE_MS : Math.min(sentAt, sentAt + skew) - MATCH_MARGIN_MS
+  const windowAt = (readAt: number) => ({ from, to: Math.max(readAt, readAt + skew) + MATCH_MARGIN_MS })
   const search: OrderLookupSearch = {
     endpoint: `GET /accounts/order?pair=${body.pair}`,
     reads: 0,
@@ -146,7 +170,7 @@ export async function lookUpOrder(request: LookupRequest, options: LookupOptions
       search.reads++
       search.records = records.length
       search.window = windowAt(options.now())
-      judgement = judgeRecords(records, body, clientOrderId, search.window, request.claimed)
+      judgement = judgeRecords(records, body, clientOrderId, search.window, request.claimed, notBefore !== null)
       search.matchedBy = judgement.matchedBy
       // A match ends the search; "not found" is asked again, the order may show up late.
       if (judgement.orderIds.length > 0) break

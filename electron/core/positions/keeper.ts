@@ -118,9 +118,9 @@ export function createKeeper(deps: KeeperDeps): Keeper {
         legs.sent(clientOrderId)
         const result = await via.place(draftOf(p, action))
         const orderId = result.orderIds[0]
-        if (result.outcome === 'placed' || ((result.lookup === 'placed' || result.lookup === 'probably-placed') && orderId !== undefined)) {
-          return orderId !== undefined ? [{ type: 'accepted', clientOrderId, orderId: String(orderId) }] : [{ type: 'outcome-unknown', clientOrderId }]
-        }
+        // Only a record with this client_order_id is certain. The desk's match by fields looks a minute
+        // before the send and knows nothing of the other legs: the keeper's own look-up decides (leg-lookup.ts).
+        if ((result.outcome === 'placed' || result.lookup === 'placed') && orderId !== undefined) return [{ type: 'accepted', clientOrderId, orderId: String(orderId) }]
         return [{ type: 'outcome-unknown', clientOrderId }]
       } catch (error) {
         const e = toTerminalError(error)

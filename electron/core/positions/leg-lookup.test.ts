@@ -35,10 +35,13 @@ const stopRecord = (id: number, atMs: number, status = 'OPEN'): OrderRecord => (
   date: new Date(atMs).toISOString(),
 })
 
-function lookupOn(records: OrderRecord[], claimed: ReadonlySet<string> = new Set()) {
-  const client = { recentOrders: async () => structuredClone(records), serverSkewMs: () => 0 } as unknown as ExchangeClient
+function lookupOn(records: OrderRecord[], claimed: ReadonlySet<string> = new Set(), skewMs: number | null = 0) {
+  const client = { recentOrders: async () => structuredClone(records), serverSkewMs: () => skewMs } as unknown as ExchangeClient
   return createLegLookup({ client, delaysMs: [0], graceMs: 0, now: () => NOW, sleep: async () => undefined, claimed: () => claimed })
 }
+
+const notFound = (clientOrderId: string) => [{ type: 'looked-up', clientOrderId, found: null }]
+const resting = (clientOrderId: string, orderId: string) => [{ type: 'looked-up', clientOrderId, found: { orderId, status: 'resting', filled: '0' } }]
 
 describe("a lost leg's look-up by fields", () => {
   it('reads the creation time back from a position id, and nothing from an id of another shape', () => {
@@ -66,9 +69,46 @@ describe("a lost leg's look-up by fields", () => {
     expect(alone).toEqual([{ type: 'looked-up', clientOrderId, found: null }])
   })
 
-  it('a position whose id does not say when it was made is searched 24 hours back, as before', async () => {
+  // Issue 44: the search reached a minute before the position's creation (and 24 h back for an id
+  // that does not say when), so an identical order made just before the trader's request was taken.
+  it("does not take an identical order made half a minute before the position's request, unknown to the keeper", async () => {
+    const { position, clientOrderId } = positionWithLostStop(newPositionId(CREATED))
+    // the trader's own stop at the same levels, placed by hand just before protecting: not this leg's
+    const older = stopRecord(7, CREATED - 30_000)
+    expect(await lookupOn([older]).lookUp(position, clientOrderId)).toEqual(notFound(clientOrderId))
+    // this leg's own order beside it is found (a record dated a little early by the exchange's clock too)
+    const mine = stopRecord(9, CREATED - 3_000)
+    expect(await lookupOn([older, mine]).lookUp(position, clientOrderId)).toEqual(resting(clientOrderId, '9'))
+  })
+
+  it('a leg this process sent is matched only among orders made since its send', async () => {
+    const { position, clientOrderId } = positionWithLostStop(newPositionId(CREATED))
+    // made after the position but ten minutes before this stop was sent: another order
+    const records = [stopRecord(7, NOW - 600_000)]
+    const lookup = lookupOn(records)
+    lookup.sent(clientOrderId)
+    expect(await lookup.lookUp(position, clientOrderId)).toEqual(notFound(clientOrderId))
+    records.push(stopRecord(8, NOW))
+    expect(await lookup.lookUp(position, clientOrderId)).toEqual(resting(clientOrderId, '8'))
+  })
+
+  it("reads the request's time on the exchange's clock as measured, with only a few seconds' allowance", async () => {
+    const { position, clientOrderId } = positionWithLostStop(newPositionId(CREATED))
+    const ahead = 120_000 // the exchange's clock runs two minutes ahead of ours
+    const older = stopRecord(7, CREATED + ahead - 30_000)
+    expect(await lookupOn([older], new Set(), ahead).lookUp(position, clientOrderId)).toEqual(notFound(clientOrderId))
+    expect(await lookupOn([older, stopRecord(8, CREATED + ahead + 1_000)], new Set(), ahead).lookUp(position, clientOrderId)).toEqual(resting(clientOrderId, '8'))
+  })
+
+  it('a position whose id does not say when it was made: matched since the send here, else no look-alike is taken', async () => {
     const { position, clientOrderId } = positionWithLostStop('p1')
-    const events = await lookupOn([stopRecord(7, NOW - 20 * 3_600_000)]).lookUp(position, clientOrderId)
-    expect(events).toEqual([{ type: 'looked-up', clientOrderId, found: { orderId: '7', status: 'resting', filled: '0' } }])
+    const yesterdays = stopRecord(7, NOW - 20 * 3_600_000)
+    const sentHere = lookupOn([yesterdays])
+    sentHere.sent(clientOrderId)
+    expect(await sentHere.lookUp(position, clientOrderId)).toEqual(notFound(clientOrderId))
+    // sent by an earlier process (read back at start): yesterday's look-alike may be older or ours, so
+    // the leg stays unknown — neither taken for it, nor given up while it is listed
+    expect(await lookupOn([yesterdays]).lookUp(position, clientOrderId)).toEqual([])
+    expect(await lookupOn([]).lookUp(position, clientOrderId)).toEqual(notFound(clientOrderId))
   })
 })

@@ -7,10 +7,14 @@
 // what it may buy or sell — and is looked up again at the next round. A leg this process did not send
 // (read back at start) counts from when this process first saw it.
 //
-// Where the exchange keeps no client_order_id, a record is matched by its fields. The search then
-// reaches back to the position's creation (no order of it is older; 24 h for a position whose id does
-// not say), and the orders the keeper already knows as other legs' are never taken for this one: a
-// stop of an earlier position at the same price and amount is not this position's stop.
+// Where the exchange keeps no client_order_id, a record is matched by its fields, and only among
+// orders no older than the leg can be: its send by this process, else the position's creation (read
+// from its id; no order of it is older), less a few seconds for the clocks (order-lookup.ts
+// SKEW_ALLOWANCE_MS). An identical order made before that — the trader's own, an earlier position's
+// stop — is another order. A leg of a position whose id does not say when it was made, sent by an
+// earlier process, has no such bound: no look-alike is taken for it (it stays unknown while one is
+// listed). And the orders the keeper already knows as other legs' are never taken for this one: a
+// second position's stop at the same price and amount is not this position's stop.
 import { TerminalError } from '../../domain/errors'
 import type { Position, PositionEvent } from '../../domain/protection/types'
 import type { OrderRecord } from '../../domain/wire'
@@ -43,19 +47,26 @@ export interface LegLookup {
 /** 60 s: the order look-up's own margin around a send (orders/order-lookup.ts MATCH_MARGIN_MS). */
 export const LOOKUP_GRACE_MS = 60_000
 
-/** How far back a look-up searches for a position whose id does not say when it was created. */
-export const LOOKUP_REACH_MS = 24 * 3_600_000
-
 export function createLegLookup(deps: LegLookupDeps): LegLookup {
   const now = deps.now ?? Date.now
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   const graceMs = deps.graceMs ?? LOOKUP_GRACE_MS
+  /** When each leg's send was first seen: by this process, or (read back at start) its first look-up. */
   const sentAt = new Map<string, number>()
+  /** When this process sent each leg: the earliest its order can be dated. */
+  const sentHere = new Map<string, number>()
   const client = deps.client as ExchangeClient
+
+  /** The earliest the leg's order can be dated: its send here, else its position's creation; null when neither is known. */
+  function earliestOf(positionId: string, clientOrderId: string): number | null {
+    const times = [sentHere.get(clientOrderId), positionCreatedAt(positionId)].filter((t): t is number => t != null)
+    return times.length > 0 ? Math.max(...times) : null
+  }
 
   return {
     sent(clientOrderId) {
       sentAt.set(clientOrderId, now())
+      sentHere.set(clientOrderId, now())
     },
     async lookUp(p, clientOrderId) {
       const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
@@ -63,7 +74,7 @@ export function createLegLookup(deps: LegLookupDeps): LegLookup {
       if (!sentAt.has(clientOrderId)) sentAt.set(clientOrderId, now())
       const cause = new TerminalError({ kind: 'outcome-unknown', code: 'KEEPER_LOOKUP', message: 'The keeper lost the answer to an order.' })
       const result = await lookUpOrder(
-        { client, clientOrderId, body: bodyOf(p, leg), sentAt: positionCreatedAt(p.id) ?? now() - LOOKUP_REACH_MS, cause, claimed: deps.claimed?.(clientOrderId) ?? new Set() },
+        { client, clientOrderId, body: bodyOf(p, leg), sentAt: sentAt.get(clientOrderId)!, notBefore: earliestOf(p.id, clientOrderId), cause, claimed: deps.claimed?.(clientOrderId) ?? new Set() },
         { now, sleep, delaysMs: deps.delaysMs ?? [0, 1_000, 2_000], budgetMs: 15_000 },
       )
       if (result.lookup === 'not-found') {
