@@ -1,5 +1,5 @@
 // Mutation testing of the code that guards money, secrets and sessions: `npm run mutate`
-// (scripts/mutate.mjs; README, "Mutation testing"). Not part of `npm test`: it takes minutes.
+// (scripts/mutate.mjs; docs/development.md, "Mutation testing"). Not part of `npm test`: it takes minutes.
 //
 // Kept light for a small shared machine: one worker; each mutant runs only the tests that covered it
 // (perTest coverage). Not incremental: Stryker 9 reuses the old result of a mutant in a file's
