@@ -89,7 +89,11 @@ test('at the least window size the header, the chart toolbar and the status bar 
         await expect(page.getByTestId('connection-status')).toContainText('Account online')
         await expect(page.getByTestId('feed-status')).toContainText('live')
         // Drawn in the app's own fonts, whatever the machine has (web-dejavu runs this with DejaVu alone).
-        expect(await page.evaluate(() => [...document.fonts].map((f) => `${f.family} ${f.status}`).sort())).toEqual(['Inter Variable loaded', 'JetBrains Mono Variable loaded'])
+        type Fonts = { document: { fonts: Iterable<{ family: string; status: string }> } }
+        expect(await page.evaluate(() => [...(globalThis as unknown as Fonts).document.fonts].map((f) => `${f.family} ${f.status}`).sort())).toEqual([
+          'Inter Variable loaded',
+          'JetBrains Mono Variable loaded',
+        ])
         expect(await barProblems(page), `the bars at ${width} × ${height}, ${theme} theme`).toEqual([])
 
         // The warning is read out whole, however much of it the header shows.
