@@ -8,6 +8,7 @@ import { TerminalError } from '../domain/errors'
 import { positionModifySchema, protectInputSchema, type ProtectInput } from '../domain/protect-plan'
 import type { LevelsChange } from '../domain/protection/levels'
 import { changeOf } from '../core/positions/levels-request'
+import { protectionWords } from '../domain/protection/describe'
 import type { Position } from '../domain/protection/types'
 import type { ExchangeClient } from '../core/exchange/client'
 import { createFeedClient, type FeedClient } from '../core/live/feed-client'
@@ -91,6 +92,7 @@ export function protectInputOf(flags: ParsedArgs['flags']): ProtectInput {
     ...(held === undefined ? { size: amount !== undefined ? { amount } : { riskPercent: risk } } : {}),
     stopLoss: required(flags, 'stop-loss', 'protect'),
     ...(text(flags, 'stop-limit') !== undefined ? { stopLimit: text(flags, 'stop-limit') } : {}),
+    ...(text(flags, 'stop-fallback') !== undefined ? { stopFallback: text(flags, 'stop-fallback')!.toLowerCase() } : {}),
     takeProfits,
     ...(text(flags, 'trail') !== undefined ? { trail: text(flags, 'trail') } : {}),
     ...(text(flags, 'slippage') !== undefined ? { slippage: text(flags, 'slippage') } : {}),
@@ -135,8 +137,39 @@ export function modifyChangeOf(flags: ParsedArgs['flags']): LevelsChange {
 export function positionView(p: Position) {
   const { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, attention } = p
   const targets = p.targets.map((t) => ({ price: t.price, sharePercent: t.share, state: t.state }))
-  const legs = p.legs.map((l) => ({ role: l.role, clientOrderId: l.clientOrderId, orderId: l.orderId, type: l.type, side: l.side, amount: l.amount, filled: l.filled, status: l.status }))
-  return { id, pair, side, state, protection, closedBy, filled, exited, entryPrice, stop, targets, attention, legs }
+  const legs = p.legs.map((l) => ({
+    role: l.role,
+    clientOrderId: l.clientOrderId,
+    orderId: l.orderId,
+    type: l.type,
+    side: l.side,
+    amount: l.amount,
+    filled: l.filled,
+    status: l.status,
+    ...(l.fallback ? { fallback: l.fallback } : {}),
+  }))
+  // in words, as the window says it: never "protected" while the stop gapped
+  const { kind, text: words } = protectionWords(p)
+  const gap = p.gap ? { ...p.gap } : null
+  return {
+    id,
+    pair,
+    side,
+    state,
+    protection,
+    protectionNow: { kind, words },
+    stopFallback: p.stopFallback ?? 'market',
+    gap,
+    closedBy,
+    filled,
+    exited,
+    entryPrice,
+    stop,
+    targets,
+    attention,
+    legs,
+    history: p.history ?? [],
+  }
 }
 
 /** What `untilStopped` listens to for SIGINT and SIGTERM: the process, or a stand-in in tests. */

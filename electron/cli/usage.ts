@@ -53,12 +53,19 @@ Trading (needs a key):
 Protected positions (docs/positions.md; the state is the profile's file in the data directory):
   protect         --pair P --side BUY|SELL (--entry-price L | --entry-market) (--amount A | --risk-percent R)
                   --stop-loss S [--stop-limit SL] [--take-profit PRICE:PERCENT ...] [--trail D] [--breakeven]
-                  [--slippage X]   risk sizing uses the quote currency's available SPOT balance
+                  [--slippage X] [--stop-fallback market|chase|hold]
+                  risk sizing uses the quote currency's available SPOT balance
+                  --stop-fallback: when the exchange's stop-limit gaps (the market past its limit, so it
+                  rests unfilled): market (default) cancels it, then sells what is held at market; chase
+                  places the limit again at the market less the stop's offset, 3 times, then market;
+                  hold keeps the order and asks you (attention)
                   PERCENT is the percent of the position a target sells, above 0 and at most 100:
                   62000:50 sells half, 62000:100 all of it (62000:1 sells 1 %)
   protect         --pair P --held A --stop-loss S --take-profit T   (an OCO on coins already held; T alone sells all)
                   prints the position's "id", also when "queued": the keeper opens it under that id
-  positions       each position: id, state, protection, closedBy, targets (sharePercent), its orders with their ids
+  positions       each position: id, state, protection, protectionNow (its words: "Stop triggered but not
+                  filled: ..." while a stop gapped), stopFallback, gap, closedBy, targets (sharePercent),
+                  its orders with their ids, and its history (what the terminal did on its own)
   position-close  --id ID   cancels the entry and the exits, sells what is held
   position-cancel --id ID   cancels a position nothing of which was bought yet
   position-modify --id ID [--entry-price E] [--stop-loss S] [--take-profit N:PRICE ...]   moves a pending

@@ -130,6 +130,11 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     live: keeperLive,
     pollMs: deps.keeperPollMs,
     riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now),
+    // in the window always; on the desktop only where the trader turned the positions' notifications on
+    notify: (notice) => {
+      hub.emit('notice', notice)
+      void prefs.get().then((p) => p.positionNotifications && deps.notify?.(notice))
+    },
   })
   hub.on('session.changed', () => void positions.resume().catch((error: unknown) => log?.warn('positions keeper', { error: String(error) })))
 

@@ -61,6 +61,7 @@ export const methodInputs = {
     hideZeroBalances: z.boolean().optional(),
     timeZone: z.enum(['local', 'utc']).optional(),
     panicHotkey: z.boolean().optional(),
+    positionNotifications: z.boolean().optional(),
     layout: layoutInputSchema.optional(),
     // One chart's indicators (pair|interval) at a time.
     indicators: indicatorPatchSchema.optional(),

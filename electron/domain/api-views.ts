@@ -192,6 +192,8 @@ export interface Preferences {
   timeZone: TimeZonePref
   /** Ctrl/⌘+Shift+X opens the cancel-all confirmation; off unless the trader turns it on. */
   panicHotkey: boolean
+  /** Desktop notifications of the positions' news (a stop or target filled, a fallback fired, one that needs you); off unless turned on. */
+  positionNotifications: boolean
   /** Sizes of the resizable regions, in percent, and which ones are collapsed. */
   layout: LayoutPrefs
   /** The chart's indicators, per "PAIR|interval" (chartKey). */
@@ -199,7 +201,8 @@ export interface Preferences {
 }
 
 export interface Notice {
-  kind: 'order-placed' | 'order-filled' | 'order-cancelled' | 'warning' | 'info'
+  /** position: a protected position's news, from its history (a desktop notification only where the trader turned them on). */
+  kind: 'order-placed' | 'order-filled' | 'order-cancelled' | 'warning' | 'info' | 'position'
   title: string
   body: string
 }

@@ -7,7 +7,7 @@ import { Decimal, parseDecimal } from './decimal'
 import { TerminalError } from './errors'
 import { sizeFromRisk } from './position-size'
 import type { OrderContext } from './orders'
-import type { PositionPlan } from './protection/types'
+import { STOP_FALLBACKS, type PositionPlan } from './protection/types'
 import type { Dec, Pair } from './wire'
 
 const dec = z
@@ -41,6 +41,8 @@ export const protectInputSchema = z.strictObject({
   /** How far a sell the terminal sends may go past its price. Default 0.5 % of the entry, at least one tick. */
   slippage: dec.optional(),
   protection: z.enum(['exchange', 'terminal']).optional(),
+  /** What the terminal does when the exchange's stop-limit gaps (protection/types.ts StopFallback). Default market. */
+  stopFallback: z.enum(STOP_FALLBACKS).optional(),
 })
 export type ProtectInput = z.output<typeof protectInputSchema>
 
@@ -165,6 +167,7 @@ export function planOf(input: ProtectInput, facts: ProtectFacts): PositionPlan {
       ...(market && long ? { quoteAmount: quoteOfMarketLong(amount, entryPrice, sizing, input.size !== undefined && 'riskPercent' in input.size, pp) } : {}),
     },
     protection: input.protection ?? 'exchange',
+    stopFallback: input.stopFallback ?? 'market',
     stop: { price: stop.toFixed(), limit: stopLimit.toFixed() },
     slippage: slippage.toFixed(),
     targets: takeProfits.map((t) => ({ price: new Decimal(t.price).toFixed(), share: new Decimal(t.share).toFixed() })),

@@ -59,6 +59,7 @@ export const PREFS: MethodResults['prefs.get'] = {
   confirmOrders: false,
   hideZeroBalances: true,
   panicHotkey: false,
+  positionNotifications: false,
   timeZone: 'local',
   layout: { sidebar: 18, bottom: 30, side: 28, bottomCollapsed: false, sideCollapsed: false },
   indicators: {},

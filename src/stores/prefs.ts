@@ -20,6 +20,7 @@ export const DEFAULT_PREFS: Preferences = {
   hideZeroBalances: true,
   timeZone: 'local',
   panicHotkey: false,
+  positionNotifications: false,
   layout: DEFAULT_LAYOUT,
   indicators: {},
 }
@@ -71,6 +72,7 @@ export const usePrefsStore = defineStore('prefs', () => {
   const setHideZeroBalances = (hideZeroBalances: boolean) => set({ hideZeroBalances })
   const setTimeZone = (timeZone: TimeZonePref) => set({ timeZone })
   const setPanicHotkey = (panicHotkey: boolean) => set({ panicHotkey })
+  const setPositionNotifications = (positionNotifications: boolean) => set({ positionNotifications })
   // Every time the window shows follows the preference (format.ts reads displayZone).
   watchEffect(() => {
     displayZone.value = prefs.value.timeZone === 'utc' ? 'utc' : 'local'
@@ -93,5 +95,5 @@ export const usePrefsStore = defineStore('prefs', () => {
     return set({ indicators: { chart: chartKey(pair, interval), list: entries } })
   }
 
-  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, indicatorsFor, setIndicators, setConfirmOrders, setHideZeroBalances, setTimeZone, setPanicHotkey }
+  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, indicatorsFor, setIndicators, setConfirmOrders, setHideZeroBalances, setTimeZone, setPanicHotkey, setPositionNotifications }
 })

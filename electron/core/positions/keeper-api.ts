@@ -4,7 +4,7 @@ import type { ExchangeClient } from '../exchange/client'
 import type { LiveSource } from '../live/live-link'
 import type { OrderDesk } from '../orders/order-desk'
 import type { Logger } from '../storage/logger'
-import type { Position, PositionPlan } from '../../domain/protection/types'
+import type { HistoryEntry, Position, PositionPlan } from '../../domain/protection/types'
 import type { PositionStore } from './position-store'
 
 export interface KeeperDeps {
@@ -37,6 +37,10 @@ export interface KeeperDeps {
   onChange?: (positions: Position[]) => void
   /** It took the lock (at start, or over from a keeper that stopped or died) and finished its first round, the reconcile. */
   onActing?: () => void
+  /** History lines a trader is told of at once (a stop or target filled, a fallback fired, a position that needs them): notifications. */
+  onNews?: (position: Position, lines: HistoryEntry[]) => void
+  /** The clock that stamps the history (tests set it). Default Date.now. */
+  now?: () => number
 }
 
 export interface Keeper {

@@ -18,6 +18,7 @@ import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
 import { draftOf, eventsFromRecord, orderIdsBesides, recordOf } from './leg-facts'
 import { createLegLookup } from './leg-lookup'
+import { withHistory } from './position-history'
 import { levelsEventOf } from './levels-request'
 import type { KeeperRequest } from './position-store'
 import type { Keeper, KeeperDeps } from './keeper-api'
@@ -96,7 +97,9 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     const current = positions.get(id)
     if (current === undefined) return
     const next = step(current, event)
+    const lines = withHistory(current, next, event, deps.now ?? Date.now)
     await apply(next.position, next.actions)
+    if (lines.length > 0) deps.onNews?.(next.position, lines)
   }
 
   async function apply(position: Position, actions: PositionAction[]): Promise<void> {
@@ -120,7 +123,11 @@ export function createKeeper(deps: KeeperDeps): Keeper {
         const orderId = result.orderIds[0]
         // Only a record with this client_order_id is certain. The desk's match by fields looks a minute
         // before the send and knows nothing of the other legs: the keeper's own look-up decides (leg-lookup.ts).
-        if ((result.outcome === 'placed' || result.lookup === 'placed') && orderId !== undefined) return [{ type: 'accepted', clientOrderId, orderId: String(orderId) }]
+        if ((result.outcome === 'placed' || result.lookup === 'placed') && orderId !== undefined) {
+          const accepted: PositionEvent = { type: 'accepted', clientOrderId, orderId: String(orderId) }
+          // a close (a market sale above all) fills at once: its record says so now, not at the next round
+          return action.role === 'close' ? [accepted, ...(await confirm(p, clientOrderId, String(orderId)))] : [accepted]
+        }
         return [{ type: 'outcome-unknown', clientOrderId }]
       } catch (error) {
         const e = toTerminalError(error)
@@ -138,11 +145,16 @@ export function createKeeper(deps: KeeperDeps): Keeper {
         log?.warn('keeper: cancel failed; the order records will tell', { clientOrderId, kind: toTerminalError(error).kind })
       }
       // confirmed by the order's record: cancelled (with what it filled before), or filled meanwhile
-      const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
-      const record = leg ? recordOf(leg, await recentOrders(p.pair)) : null
-      return leg && record ? eventsFromRecord({ ...leg, orderId: action.orderId }, record).filter((e) => e.type !== 'accepted') : []
+      return confirm(p, clientOrderId, action.orderId)
     }
     return legs.lookUp(p, clientOrderId)
+  }
+
+  /** What the order's record says of a leg just placed or cancelled (a fill, a cancel confirmed); nothing when it cannot be read. */
+  async function confirm(p: Position, clientOrderId: string, orderId: string): Promise<PositionEvent[]> {
+    const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
+    const record = leg ? recordOf({ ...leg, orderId }, await recentOrders(p.pair).catch(() => [])) : null
+    return leg && record ? eventsFromRecord({ ...leg, orderId }, record).filter((e) => e.type !== 'accepted') : []
   }
 
   async function recentOrders(pair: string): Promise<OrderRecord[]> {

@@ -10,7 +10,7 @@ import { mkdir, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { TerminalError } from '../../domain/errors'
-import type { Position, PositionPlan } from '../../domain/protection/types'
+import { STOP_FALLBACKS, type Position, type PositionPlan } from '../../domain/protection/types'
 import type { LevelsChange } from '../../domain/protection/levels'
 import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
 
@@ -31,6 +31,7 @@ const legSchema = z.object({
   target: z.number().int().nullable(),
   refusedWhy: z.string().optional(),
   moving: z.boolean().optional(),
+  fallback: z.enum(['market', 'chase']).optional(),
 })
 const closedBy = z.enum(['target', 'stop', 'manual'])
 export const positionSchema = z.object({
@@ -53,9 +54,15 @@ export const positionSchema = z.object({
   targets: z.array(z.object({ price: dec, share: dec, state: z.enum(['waiting', 'reached', 'done']) })),
   legs: z.array(legSchema),
   legCount: z.number().int().min(0),
-  closing: z.object({ reason: closedBy, price: dec }).nullable(),
+  closing: z.object({ reason: closedBy, price: dec, fallback: z.enum(['market', 'chase']).optional() }).nullable(),
   lastExit: closedBy.nullable(),
-  attention: z.object({ reason: z.enum(['target-crossed-unwatched', 'stop-crossed-unwatched']), price: dec }).nullable(),
+  attention: z.object({ reason: z.enum(['target-crossed-unwatched', 'stop-crossed-unwatched', 'stop-gapped']), price: dec }).nullable(),
+  stopFallback: z.enum(STOP_FALLBACKS).optional(),
+  gap: z
+    .object({ stopPrice: dec, limitPrice: dec, price: dec, fallback: z.enum(STOP_FALLBACKS), chases: z.number().int().min(0), sentAt: dec.nullable() })
+    .nullable()
+    .optional(),
+  history: z.array(z.object({ at: z.number(), text: z.string().max(500), notify: z.boolean().optional() })).optional(),
 }) satisfies z.ZodType<Position>
 
 const fileSchema = z.object({ version: z.literal(1), positions: z.array(positionSchema) })

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import type { EventHub } from '../events'
 import type { HandlersOf } from '../handlers'
 import type { Logger } from '../storage/logger'
-import type { PositionAnswer } from '../../domain/api'
+import type { Notice, PositionAnswer } from '../../domain/api'
 import { TerminalError } from '../../domain/errors'
 import type { Position } from '../../domain/protection/types'
 import type { OrderOwner } from '../account/account-feed'
@@ -33,6 +33,8 @@ export interface PositionsDeps {
   live?: (() => LiveSource | null) | undefined
   /** The account's risk limits, checked before an entry is sent (exits are never held back). */
   riskGate?: (client: ExchangeClient, baseUrl: string) => RiskGate
+  /** News of a position a trader is told of at once (a stop or target filled, a fallback fired, one that needs them). */
+  notify?: (notice: Notice) => void
 }
 
 export interface TerminalPositions {
@@ -76,6 +78,10 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
       onChange: (positions) => {
         known = { profileId: profile.id, positions }
         hub.emit('positions.changed', { profileId: profile.id, positions })
+      },
+      onNews: (position, lines) => {
+        const title = `${position.pair.replace('_', '/')} ${position.side === 'BUY' ? 'long' : 'short'} (${profile.name})`
+        for (const line of lines) deps.notify?.({ kind: 'position', title, body: line.text })
       },
     })
     current = { profileId: profile.id, keeper: k }

@@ -17,6 +17,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   hideZeroBalances: true,
   timeZone: 'local',
   panicHotkey: false,
+  positionNotifications: false,
   layout: DEFAULT_LAYOUT,
   indicators: {},
 }
@@ -33,6 +34,7 @@ const fileSchema = z.object({
     timeZone: z.enum(['local', 'utc']).catch('local'),
     // Off unless set: a file from before it existed, or a damaged value, never arms it.
     panicHotkey: z.boolean().catch(false),
+    positionNotifications: z.boolean().catch(false),
     layout: layoutFileSchema,
     // Entry by entry: a broken indicator is dropped, the rest of the trader's setup is kept.
     indicators: z.unknown().optional().transform(readIndicatorPrefs),

@@ -3,10 +3,11 @@
 // terminal keeps, so quitting can name what will stop being watched. Pure: the window's Positions
 // tab and the Electron shell's quit question say the same thing from the same position.
 import { Decimal } from '../decimal'
+import { gapPercent, pastLimit, restingStop } from './gap'
 import { isLive, remaining } from './legs'
-import type { Position } from './types'
+import { MAX_CHASES, type Position } from './types'
 
-export type ProtectionKind = 'exchange' | 'terminal' | 'unprotected' | 'pending' | 'closed' | 'cancelled'
+export type ProtectionKind = 'exchange' | 'terminal' | 'unprotected' | 'gapped' | 'pending' | 'closed' | 'cancelled'
 
 export interface ProtectionWords {
   kind: ProtectionKind
@@ -18,16 +19,43 @@ const CLOSED_BY = { target: 'closed by target', stop: 'closed by stop', manual: 
 
 const ended = (p: Position): boolean => p.state === 'closed' || p.state === 'cancelled'
 
+/** "Stop triggered but not filled: the market is 1.6 % below its limit", while the gap lasts; null otherwise. */
+function gapWords(p: Position): ProtectionWords | null {
+  const gap = p.gap
+  if (!gap) return null
+  const side = p.side === 'BUY' ? 'below' : 'above'
+  const market = `the market is ${gapPercent(gap)} % ${side} its limit`
+  if (p.closing?.fallback === 'market') return { kind: 'gapped', text: `Stop triggered but not filled: ${market}; the terminal sells at market` }
+  if (p.closing?.fallback === 'chase')
+    return { kind: 'gapped', text: `Stop triggered but not filled: ${market}; the terminal chases it with a limit (try ${Math.max(gap.chases, 1)} of ${MAX_CHASES}, then market)` }
+  const stop = restingStop(p)
+  if (stop === null) return null
+  if (!pastLimit(stop, gap.price)) return { kind: 'exchange', text: `Stop triggered: its limit sell at ${stop.limitPrice} rests at the exchange and fills if the market comes back to it` }
+  return { kind: 'gapped', text: `Stop triggered but not filled: ${market}; held, as you chose${p.attention !== null ? ': you decide' : ''}` }
+}
+
+/** How a stop-closed position got out when its stop gapped: "by the fallback: market, sent at 58019 (2.1 % below the stop)". */
+function closedByGap(p: Position): string | null {
+  const gap = p.gap
+  const fallbackSold = p.legs.some((l) => l.fallback !== undefined && new Decimal(l.filled).gt(0))
+  if (!gap || p.closedBy !== 'stop' || !fallbackSold || gap.sentAt === null) return null
+  const how = p.legs.findLast((l) => l.fallback !== undefined && new Decimal(l.filled).gt(0))!.fallback
+  const off = new Decimal(gap.sentAt).minus(gap.stopPrice).abs().div(gap.stopPrice).times(100).toFixed(1)
+  return `closed by stop, by the fallback: ${how}, sent at ${gap.sentAt} (${off} % ${p.side === 'BUY' ? 'below' : 'above'} the stop)`
+}
+
 /** Who protects the position now, or how it ended. */
 export function protectionWords(p: Position): ProtectionWords {
-  if (p.state === 'closed') return { kind: 'closed', text: p.closedBy === null ? 'closed' : CLOSED_BY[p.closedBy] }
+  if (p.state === 'closed') return { kind: 'closed', text: closedByGap(p) ?? (p.closedBy === null ? 'closed' : CLOSED_BY[p.closedBy]) }
   if (p.state === 'cancelled') return { kind: 'cancelled', text: 'cancelled: nothing was bought' }
   const where = p.protection === 'exchange' ? 'the exchange' : 'the terminal while it runs'
   if (p.state === 'pending') return { kind: 'pending', text: p.stop === null ? 'waiting for the entry to fill; no stop' : `waiting for the entry to fill; then protected by ${where}` }
+  const gapped = gapWords(p)
+  if (gapped !== null) return gapped
   if (p.closing !== null) return { kind: 'terminal', text: `closing (${CLOSED_BY[p.closing.reason]}): the terminal sells what is held` }
   if (p.stop === null || p.protection === 'none') return { kind: 'unprotected', text: 'unprotected: no stop-loss was set' }
   const stop = p.legs.filter((l) => l.role === 'stop')
-  if (p.attention !== null) {
+  if (p.attention !== null && p.attention.reason !== 'stop-gapped') {
     // prices wait for the trader: the terminal acts on none, but a stop resting at the exchange still protects
     if (p.protection === 'exchange' && stop.some((l) => l.status === 'resting')) return { kind: 'exchange', text: 'protected by the exchange; a level was crossed while no terminal ran: you decide' }
     return { kind: 'unprotected', text: 'unprotected until you decide: the price crossed a level while no terminal ran' }

@@ -59,6 +59,7 @@ interface NewLeg {
   stopPrice: Decimal | null
   target?: number
   quoteAmount?: string
+  fallback?: 'market' | 'chase'
 }
 
 /** Adds a leg with the position's next client_order_id and answers the action that places it. */
@@ -81,6 +82,7 @@ export function addLeg(p: Position, spec: NewLeg): PositionAction {
     status: 'placing',
     lost: null,
     target: spec.target ?? null,
+    ...(spec.fallback !== undefined ? { fallback: spec.fallback } : {}),
   })
   return {
     type: 'place',

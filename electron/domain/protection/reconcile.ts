@@ -12,6 +12,7 @@
 // - a pending LIMIT entry whose price the trader moved (nothing filled) is cancelled, and only once that
 //   cancel is confirmed with nothing filled is one new entry placed at the new price: never two live.
 import { Decimal } from '../decimal'
+import { fallbackBehind, fallbackClose } from './gap'
 import { addLeg, beyond, cancelLeg, entryLeg, exitSide, exitsOutstanding, isLive, outstanding, received, remaining } from './legs'
 import type { Leg, Position, PositionAction } from './types'
 
@@ -36,14 +37,20 @@ export function reconcile(p: Position): PositionAction[] {
   }
 
   if (p.closing !== null) {
-    // stop buying, take every exit off the book, then sell what no live order holds
+    // stop buying, take every exit off the book (and a fallback's close the market left behind), then
+    // sell what no live order holds: never before the cancels are confirmed, never more than is held
     if (entryLive) push(cancelLeg(entry))
-    for (const leg of p.legs) if (leg.role === 'stop' || leg.role === 'target') push(cancelLeg(leg))
+    for (const leg of p.legs) if (leg.role === 'stop' || leg.role === 'target' || fallbackBehind(p, leg)) push(cancelLeg(leg))
     const blocking = p.legs.some((l) => isLive(l) && (l.role === 'stop' || l.role === 'target'))
     const free = held.minus(exitsOutstanding(p))
     if (!blocking && free.gt(0)) {
-      const price = beyond(p, p.closing.price, p.slippage)
-      actions.push(addLeg(p, { role: 'close', side: exitSide(p), type: 'LIMIT', amount: free, limitPrice: price, stopPrice: null }))
+      if (p.closing.fallback !== undefined && p.gap) {
+        const next = fallbackClose(p, (price, by) => beyond(p, price, by))
+        actions.push(addLeg(p, { role: 'close', side: exitSide(p), type: next.type, amount: free, limitPrice: next.limitPrice, stopPrice: null, fallback: next.fallback }))
+      } else {
+        const price = beyond(p, p.closing.price, p.slippage)
+        actions.push(addLeg(p, { role: 'close', side: exitSide(p), type: 'LIMIT', amount: free, limitPrice: price, stopPrice: null }))
+      }
     }
     return actions
   }

@@ -3,6 +3,7 @@
 // Pure: the position in is never changed (a copy is returned), no clock, no randomness, so the same
 // events always give the same orders with the same client_order_ids — after a restart too.
 import { Decimal } from '../decimal'
+import { watchGap } from './gap'
 import { addLeg, remaining } from './legs'
 import { applyLevels, levelsProblem } from './levels'
 import { reconcile } from './reconcile'
@@ -37,6 +38,7 @@ export function openPosition(plan: PositionPlan): Step {
     closing: null,
     lastExit: null,
     attention: null,
+    stopFallback: plan.stopFallback ?? 'market',
   }
   const { type, amount, price, quoteAmount } = plan.entry
   if (type === 'HELD') return { position, actions: reconcile(position) }
@@ -75,7 +77,7 @@ function legOf(p: Position, clientOrderId: string): Leg | null {
 function observe(p: Position, event: Exclude<PositionEvent, { type: 'outcome-unknown' }>): void {
   switch (event.type) {
     case 'price-moved':
-      if (p.attention === null) priceMoved(p, new Decimal(event.price))
+      if (!watchGap(p, new Decimal(event.price)) && p.attention === null) priceMoved(p, new Decimal(event.price))
       return
     case 'target-crossed':
       if (p.attention === null) reach(p, event.index)
@@ -196,7 +198,8 @@ function reach(p: Position, index: number): void {
  * could sell at a price the trader never saw, so the position waits for their decision instead.
  */
 function resumed(p: Position, price: Decimal): void {
-  if (p.attention !== null) return
+  // the exchange's stop gapped while nobody watched: the fallback the trader chose, as if watched
+  if (watchGap(p, price) || p.attention !== null) return
   const up = p.side === 'BUY'
   const gained = (level: string): boolean => (up ? price.gte(level) : price.lte(level))
   const lost = (level: string): boolean => (up ? price.lte(level) : price.gte(level))

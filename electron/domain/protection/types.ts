@@ -9,6 +9,31 @@ export type PositionState = 'pending' | 'open' | 'closed' | 'cancelled'
 /** Where the stop lives: a STOP_LIMIT resting at the exchange, the terminal watching the price, or nowhere. */
 export type Protection = 'exchange' | 'terminal' | 'none'
 export type ClosedBy = 'target' | 'stop' | 'manual'
+/**
+ * What the terminal does when the exchange's stop-limit gaps (triggered, its limit left behind by the
+ * market, so it rests unfilled): `market` cancels it and, once the cancel is confirmed, sells what is
+ * held at market; `chase` places the limit again at the market less the stop's offset, at most
+ * MAX_CHASES times, then goes to market; `hold` keeps the order and asks the trader.
+ */
+export type StopFallback = 'market' | 'chase' | 'hold'
+export const STOP_FALLBACKS: readonly StopFallback[] = ['market', 'chase', 'hold']
+/** How many times `chase` places its limit again before it sells at market. */
+export const MAX_CHASES = 3
+
+/**
+ * A stop that gapped: seen when the last price lies beyond a resting stop-limit's limit (a long's
+ * below it, a short's above it), which it can only do once the stop has triggered; while so the stop
+ * does not protect. `price` is the latest price seen beyond it, `chases` how often `chase` placed
+ * its limit again, `sentAt` the price when the fallback's last exit went out.
+ */
+export interface Gap {
+  stopPrice: Dec
+  limitPrice: Dec
+  price: Dec
+  fallback: StopFallback
+  chases: number
+  sentAt: Dec | null
+}
 
 /** What an order is for: buying in, the stop, a take-profit, or closing (by hand, or the terminal's stop). */
 export type LegRole = 'entry' | 'stop' | 'target' | 'close'
@@ -40,6 +65,8 @@ export interface Leg {
   refusedWhy?: string
   /** An entry the terminal cancelled because the trader moved its price: once gone with nothing filled, a new entry replaces it. */
   moving?: boolean
+  /** A close the stop's fallback sent (its gap): `market` or a `chase` limit. */
+  fallback?: 'market' | 'chase'
 }
 
 export interface Target {
@@ -84,8 +111,8 @@ export interface Position {
   legs: Leg[]
   /** Orders created so far: the next one is `<id>-<legCount + 1>`. */
   legCount: number
-  /** Set by a close by hand or a stop that went off: every exit is cancelled and the rest is sold. */
-  closing: { reason: ClosedBy; price: Dec } | null
+  /** Set by a close by hand or a stop that went off: every exit is cancelled and the rest is sold (by the gap's fallback: `fallback`). */
+  closing: { reason: ClosedBy; price: Dec; fallback?: 'market' | 'chase' } | null
   /** The kind of exit that filled last: the position's closedBy when it ends. */
   lastExit: ClosedBy | null
   /**
@@ -94,7 +121,20 @@ export interface Position {
    * trader decides (`acknowledged` carries on, `close` closes). Meanwhile prices are not acted on;
    * fills, cancels and the exchange's stop still are.
    */
-  attention: { reason: 'target-crossed-unwatched' | 'stop-crossed-unwatched'; price: Dec } | null
+  attention: { reason: 'target-crossed-unwatched' | 'stop-crossed-unwatched' | 'stop-gapped'; price: Dec } | null
+  /** What to do when the exchange's stop gaps; absent (older files): market. */
+  stopFallback?: StopFallback
+  /** The stop gapped (see Gap); absent or null while it has not. */
+  gap?: Gap | null
+  /** What the terminal did on its own and what came of it, in words, oldest first (the keeper adds them: history.ts). */
+  history?: HistoryEntry[]
+}
+
+/** One line of a position's history: when (ms since the epoch), what, and whether it is news a trader is told of at once. */
+export interface HistoryEntry {
+  at: number
+  text: string
+  notify?: boolean
 }
 
 /** What a trader sets up. `HELD` protects coins already held (an OCO: a stop and take-profits, no entry). */
@@ -113,6 +153,8 @@ export interface PositionPlan {
   pricePrecision: number
   /** See Position.entryFeeRate. */
   entryFeeRate?: Dec
+  /** See Position.stopFallback; absent: market. */
+  stopFallback?: StopFallback
 }
 
 /** What the keeper observes, about one order (by client_order_id) or the market. */

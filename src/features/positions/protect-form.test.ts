@@ -10,7 +10,15 @@ describe('the protect form, read', () => {
   it('a LIMIT buy by amount with a target: the input the core takes and the figures with the core’s stop limit (0.5 % below the stop)', () => {
     const r = readProtect(fields({ targets: [{ price: '52000', share: '100' }] }), FACTS)
     expect(r.errors).toEqual({})
-    expect(r.input).toEqual({ pair: 'BTC_USDT', side: 'BUY', stopLoss: '49000', entry: { type: 'LIMIT', price: '50000' }, size: { amount: '0.1' }, takeProfits: [{ price: '52000', share: '100' }] })
+    expect(r.input).toEqual({
+      pair: 'BTC_USDT',
+      side: 'BUY',
+      stopLoss: '49000',
+      entry: { type: 'LIMIT', price: '50000' },
+      size: { amount: '0.1' },
+      takeProfits: [{ price: '52000', share: '100' }],
+      stopFallback: 'market',
+    })
     // slippage 250 (0.5 % of 50000): the stop sells at 48750 at worst; per unit 1250 + 100 + 97.5
     expect(r.figures).toMatchObject({ amount: '0.1000', risk: '144.75', riskPercent: '1.45', fees: { entry: '10', stop: '9.75' } })
     expect(r.figures?.rewardToRisk).not.toBeNull()
@@ -35,7 +43,9 @@ describe('the protect form, read', () => {
   it('market and held coins (an OCO) take the last price; held coins send their amount, no size', () => {
     expect(readProtect(fields({ entry: 'MARKET', price: '' }), FACTS).input?.entry).toEqual({ type: 'MARKET' })
     const oco = readProtect(fields({ entry: 'HELD', amount: '0.5', trail: '300', breakeven: true }), FACTS).input
-    expect(oco).toEqual({ pair: 'BTC_USDT', side: 'BUY', stopLoss: '49000', entry: { type: 'HELD', amount: '0.5' }, trail: '300', breakeven: true })
+    expect(oco).toEqual({ pair: 'BTC_USDT', side: 'BUY', stopLoss: '49000', entry: { type: 'HELD', amount: '0.5' }, trail: '300', breakeven: true, stopFallback: 'market' })
+    // the fallback the trader chose for a gapped stop goes with it
+    expect(readProtect(fields({ stopFallback: 'hold' }), FACTS).input?.stopFallback).toBe('hold')
     expect(readProtect(fields({ entry: 'MARKET' }), { ...FACTS, last: null }).errors.form).toMatch(/last price/)
   })
 

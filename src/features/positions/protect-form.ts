@@ -7,6 +7,7 @@ import { Decimal, parseDecimal } from '@domain/decimal'
 import { exitPricesOf, sizingEntryOf, type ProtectInput } from '@domain/protect-plan'
 import { riskOfAmount, sizeFromRisk, type PositionSize } from '@domain/position-size'
 import type { OrderContext } from '@domain/orders'
+import type { StopFallback } from '@domain/protection/types'
 import type { Dec, Pair } from '@domain/wire'
 
 export type EntryKind = 'LIMIT' | 'MARKET' | 'HELD'
@@ -23,6 +24,8 @@ export interface ProtectFields {
   targets: { price: string; share: string }[]
   trail: string
   breakeven: boolean
+  /** What the terminal does when the exchange's stop-limit gaps (market by default). */
+  stopFallback: StopFallback
 }
 
 export interface ProtectFacts {
@@ -40,7 +43,19 @@ export interface ProtectReading {
   figures: PositionSize | null
 }
 
-export const emptyFields = (): ProtectFields => ({ side: 'BUY', entry: 'LIMIT', price: '', sizeBy: 'amount', amount: '', risk: '1', stop: '', targets: [], trail: '', breakeven: false })
+export const emptyFields = (): ProtectFields => ({
+  side: 'BUY',
+  entry: 'LIMIT',
+  price: '',
+  sizeBy: 'amount',
+  amount: '',
+  risk: '1',
+  stop: '',
+  targets: [],
+  trail: '',
+  breakeven: false,
+  stopFallback: 'market',
+})
 
 const NUMBER = /^\d+(\.\d+)?$/
 /** Where a refusal of position-size.ts or of the core is shown. */
@@ -123,6 +138,7 @@ export function readProtect(f: ProtectFields, facts: ProtectFacts): ProtectReadi
     ...(takeProfits.length > 0 ? { takeProfits } : {}),
     ...(trail !== null ? { trail: trail.toFixed() } : {}),
     ...(f.breakeven ? { breakeven: true } : {}),
+    stopFallback: f.stopFallback,
   }
   return { input, errors, figures }
 }
