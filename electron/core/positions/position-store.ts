@@ -59,7 +59,7 @@ export const positionSchema = z.object({
   attention: z.object({ reason: z.enum(['target-crossed-unwatched', 'stop-crossed-unwatched', 'stop-gapped']), price: dec }).nullable(),
   stopFallback: z.enum(STOP_FALLBACKS).optional(),
   gap: z
-    .object({ stopPrice: dec, limitPrice: dec, price: dec, fallback: z.enum(STOP_FALLBACKS), chases: z.number().int().min(0), sentAt: dec.nullable() })
+    .object({ stopPrice: dec, limitPrice: dec, price: dec, fallback: z.enum(STOP_FALLBACKS), chases: z.number().int().min(0), sentAt: dec.nullable(), halted: z.string().max(500).optional() })
     .nullable()
     .optional(),
   history: z.array(z.object({ at: z.number(), text: z.string().max(500), notify: z.boolean().optional() })).optional(),

@@ -25,6 +25,7 @@ function gapWords(p: Position): ProtectionWords | null {
   if (!gap) return null
   const side = p.side === 'BUY' ? 'below' : 'above'
   const market = `the market is ${gapPercent(gap)} % ${side} its limit`
+  if (gap.halted !== undefined) return { kind: 'gapped', text: `Stop triggered but not filled: ${market}; the exchange refused the terminal’s sale (${gap.halted}): close the position to try again` }
   if (p.closing?.fallback === 'market') return { kind: 'gapped', text: `Stop triggered but not filled: ${market}; the terminal sells at market` }
   if (p.closing?.fallback === 'chase')
     return { kind: 'gapped', text: `Stop triggered but not filled: ${market}; the terminal chases it with a limit (try ${Math.max(gap.chases, 1)} of ${MAX_CHASES}, then market)` }

@@ -89,6 +89,21 @@ describe('a gapped stop', () => {
     expect(run(hold, ...OPEN, price('92.5'), { type: 'close', price: '92.5' }).actions).toEqual([cancelStop])
   })
 
+  it('a market sale refused for want of bids goes on as a limit past the market; any other refusal stops and asks the trader', () => {
+    const refused = (n: number, reason: string): PositionEvent => ({ type: 'refused', clientOrderId: `p1-${n}`, reason })
+    const noBids = run(PLAN, ...OPEN, price('92.5'), confirmed(2), refused(3, 'There is no bid on BTC_USDT to trade against. (NO_LIQUIDITY)'))
+    expect(noBids.actions).toEqual([{ type: 'place', role: 'close', clientOrderId: 'p1-4', side: 'SELL', orderType: 'LIMIT', amount: '1', limitPrice: '91.5' }])
+    const halted = step(noBids.position, refused(4, 'Insufficient funds'))
+    expect(halted.actions).toEqual([])
+    expect(halted.position.attention).toEqual({ reason: 'stop-gapped', price: '92.5' })
+    expect(protectionWords(halted.position).text).toBe(
+      'Stop triggered but not filled: the market is 1.6 % below its limit; the exchange refused the terminal’s sale (Insufficient funds): close the position to try again',
+    )
+    // prices send nothing more; the trader's close sells at market again
+    expect(step(halted.position, price('92')).actions).toEqual([])
+    expect(step(halted.position, { type: 'close', price: '92' }).actions).toEqual([{ type: 'place', role: 'close', clientOrderId: 'p1-5', side: 'SELL', orderType: 'MARKET', amount: '1' }])
+  })
+
   it('seen at a start too: the first price after nobody watched lies beyond the limit, and the fallback follows', () => {
     const r = run(PLAN, ...OPEN, { type: 'resumed', price: '90' })
     expect(r.actions).toEqual([cancelStop])

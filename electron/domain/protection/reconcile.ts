@@ -43,7 +43,7 @@ export function reconcile(p: Position): PositionAction[] {
     for (const leg of p.legs) if (leg.role === 'stop' || leg.role === 'target' || fallbackBehind(p, leg)) push(cancelLeg(leg))
     const blocking = p.legs.some((l) => isLive(l) && (l.role === 'stop' || l.role === 'target'))
     const free = held.minus(exitsOutstanding(p))
-    if (!blocking && free.gt(0)) {
+    if (!blocking && free.gt(0) && p.gap?.halted === undefined) {
       if (p.closing.fallback !== undefined && p.gap) {
         const next = fallbackClose(p, (price, by) => beyond(p, price, by))
         actions.push(addLeg(p, { role: 'close', side: exitSide(p), type: next.type, amount: free, limitPrice: next.limitPrice, stopPrice: null, fallback: next.fallback }))

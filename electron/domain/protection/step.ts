@@ -93,6 +93,11 @@ function observe(p: Position, event: Exclude<PositionEvent, { type: 'outcome-unk
       return
     case 'close':
       p.attention = null // the trader decided
+      if (p.gap?.halted !== undefined) {
+        // the fallback stopped at a refusal: the trader's close sells at market again
+        delete p.gap.halted
+        p.closing = { reason: 'stop', price: new Decimal(event.price).toFixed(), fallback: 'market' }
+      }
       p.closing ??= { reason: 'manual', price: new Decimal(event.price).toFixed() }
       return
     default:
@@ -183,8 +188,25 @@ function end(p: Position, leg: Leg): void {
 function refusedOrLost(p: Position, leg: Leg): void {
   // The exchange will not hold this stop: the terminal keeps it from now on, watching the price.
   if (leg.role === 'stop' && leg.status === 'refused' && p.protection === 'exchange') p.protection = 'terminal'
+  if (leg.role === 'close' && leg.fallback !== undefined && p.closing?.fallback !== undefined && p.gap) return fallbackRefused(p, leg)
   // A refused close is not sent again by itself: the trader is told, or the stop's next price sends a new one.
   if (leg.role === 'close') p.closing = null
+}
+
+/**
+ * The gap's sale refused. At market, for want of bids (the gap emptied the book): a limit the stop's
+ * offset past the market, chased as the market moves, rests until buyers come back. Any other refusal
+ * stops the fallback: nothing more is sent by itself, and the position asks the trader.
+ */
+function fallbackRefused(p: Position, leg: Leg): void {
+  const gap = p.gap!
+  if (leg.type === 'MARKET') {
+    p.closing!.fallback = 'chase'
+    gap.chases = 0
+    return
+  }
+  gap.halted = leg.refusedWhy ?? 'refused'
+  p.attention = { reason: 'stop-gapped', price: gap.price }
 }
 
 function reach(p: Position, index: number): void {

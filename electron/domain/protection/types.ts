@@ -24,7 +24,9 @@ export const MAX_CHASES = 3
  * A stop that gapped: seen when the last price lies beyond a resting stop-limit's limit (a long's
  * below it, a short's above it), which it can only do once the stop has triggered; while so the stop
  * does not protect. `price` is the latest price seen beyond it, `chases` how often `chase` placed
- * its limit again, `sentAt` the price when the fallback's last exit went out.
+ * its limit again, `sentAt` the price when the fallback's last exit went out. A market sale refused
+ * for want of bids (a book the gap emptied) goes on as `chase`: a limit the stop's offset past the
+ * market rests until buyers come back.
  */
 export interface Gap {
   stopPrice: Dec
@@ -33,6 +35,8 @@ export interface Gap {
   fallback: StopFallback
   chases: number
   sentAt: Dec | null
+  /** The exchange refused the fallback's sale for another reason than no bids: nothing more is sent until the trader closes. */
+  halted?: string
 }
 
 /** What an order is for: buying in, the stop, a take-profit, or closing (by hand, or the terminal's stop). */
