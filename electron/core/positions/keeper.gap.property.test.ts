@@ -52,8 +52,17 @@ afterAll(async () => {
 })
 
 const lastPrice = async (): Promise<Decimal> => new Decimal((await client.ticker({ pair: PAIR }))[0]!.last!)
+let otherOrders = 0
 const otherOrder = (side: 'BUY' | 'SELL', price: Decimal, milli: number) =>
-  other.placeOrder({ pair: PAIR, order_type: 'LIMIT', order_side: side, wallet_type: 'SPOT', base_amount: new Decimal(milli).div(1000).toFixed(), limit_price: price.toFixed() })
+  other.placeOrder({
+    pair: PAIR,
+    order_type: 'LIMIT',
+    order_side: side,
+    wallet_type: 'SPOT',
+    base_amount: new Decimal(milli).div(1000).toFixed(),
+    limit_price: price.toFixed(),
+    client_order_id: `other-${++otherOrders}`,
+  })
 
 /** What the position's exits traded at the exchange, from its records, against what its entry (or the coins held) gave. */
 async function exitedAtExchange(p: Position): Promise<Decimal> {

@@ -88,7 +88,8 @@ export function exitsInWords(p: Position): string[] {
     .map((l) => {
       const limit = l.limitPrice === null ? '' : `, limit ${l.limitPrice}`
       const at = l.stopPrice !== null ? ` (stop ${l.stopPrice}${limit})` : l.limitPrice !== null ? ` (limit ${l.limitPrice})` : ''
-      return `${EXIT_NAME[l.role]}${at} sold ${l.filled} ${base}`
+      const name = l.fallback === undefined ? EXIT_NAME[l.role] : l.type === 'MARKET' ? 'the gap’s sale at market' : 'the gap’s limit'
+      return `${name}${at} ${l.side === 'BUY' ? 'bought back' : 'sold'} ${l.filled} ${base}`
     })
 }
 

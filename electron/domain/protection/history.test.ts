@@ -23,9 +23,9 @@ describe('a position’s history', () => {
       { text: 'The stop gapped: the market (92.5) is 1.6 % below its limit 94; the terminal sells what is held at market once the stop’s cancel is confirmed', notify: true },
       { text: 'The terminal cancelled the stop (stop 95, limit 94) to sell at market' },
     ])
-    expect(linesOf(PLAN, ...OPEN, price('92.5'), confirmed(2))).toEqual([{ text: 'The stop gapped: the terminal sells 1 BTC at market', notify: true }])
+    expect(linesOf(PLAN, ...OPEN, price('92.5'), confirmed(2))).toEqual([{ text: 'The stop gapped: the terminal sells 1 BTC at market' }])
     expect(linesOf(PLAN, ...OPEN, price('92.5'), confirmed(2), accepted(3), filled(3, '1', true))).toEqual([
-      { text: 'The fallback’s order filled: 1 BTC', notify: true },
+      { text: 'The fallback’s order filled: 1 BTC' },
       { text: 'Ended: closed by stop, by the fallback: market, sent at 92.5 (2.6 % below the stop)', notify: true },
     ])
   })

@@ -3,7 +3,7 @@
 // event and the orders it asked for. Never the generic "Order cancelled": "The terminal cancelled the
 // stop to move it to 61200", "The stop gapped: the terminal sells 0.00999 BTC at market". The lines a
 // trader is told of at once (a stop or target filled, a fallback fired, a position that needs them)
-// carry `notify`. Pure; the keeper stamps the time and keeps the last HISTORY_MAX.
+// carry `notify` (a gap once, not each order of its fallback). Pure; the keeper stamps the time and keeps the last HISTORY_MAX.
 import { Decimal } from '../decimal'
 import { protectionWords } from './describe'
 import { fallbackOf, gapPercent } from './gap'
@@ -62,7 +62,8 @@ function fills(before: Position, after: Position, event: PositionEvent, base: st
   if (now.role === 'entry') return [{ text: `The entry ${after.side === 'BUY' ? 'bought' : 'sold'} ${what}` }]
   if (now.role === 'stop') return [{ text: `The stop filled: ${what}`, notify: true }]
   if (now.role === 'target') return [{ text: `Take-profit ${targetName(now)} filled: ${what}`, notify: true }]
-  return [{ text: `${now.fallback !== undefined ? 'The fallback’s' : 'The closing'} order filled: ${what}`, notify: now.fallback !== undefined }]
+  // the fallback's fill is told by the position's end, which follows it
+  return [{ text: `${now.fallback !== undefined ? 'The fallback’s' : 'The closing'} order filled: ${what}` }]
 }
 
 function cancelled(before: Position, after: Position, leg: Leg): string {
@@ -88,8 +89,7 @@ function placed(after: Position, leg: Leg, base: string, sells: string): Line {
     return {
       text:
         leg.type === 'MARKET' ? `The stop gapped: the terminal ${sells} ${amount} at market` : `The stop gapped: the terminal ${sells} ${amount} with a limit at ${leg.limitPrice}, past the market`,
-      notify: true,
     }
-  if (leg.fallback === 'chase') return { text: `The stop gapped: the terminal chases with a limit of ${amount} at ${leg.limitPrice} (try ${after.gap?.chases ?? 1} of ${MAX_CHASES})`, notify: true }
+  if (leg.fallback === 'chase') return { text: `The stop gapped: the terminal chases with a limit of ${amount} at ${leg.limitPrice} (try ${after.gap?.chases ?? 1} of ${MAX_CHASES})` }
   return { text: `The terminal ${sells} ${amount} to close (limit ${leg.limitPrice})` }
 }
