@@ -7,6 +7,9 @@
 // (`GET /__admin/calls`), both on the demo's clock. The keeper polls once in ten minutes: only the
 // feed can make it act. After each run the target's sell is filled and the position closed. The
 // baseline is the same with no feed and the keeper's default 2 s polling (`--baseline-runs`).
+// The gap runs (`--gap-runs`): coins held, their STOP_LIMIT resting, the price driven past the stop
+// and its limit in one move; the time is from that drive to the arrival of the market fallback's
+// sale (the first order POST after the drive: the stop's cancel confirmed first), on the feed.
 //
 // Run from source: `node --import tsx scripts/bench/keeper.ts --base-url <url> [--runs N] [--baseline-runs N]` with the
 // admin token and the account's key and secret in the environment (BENCH_ADMIN_TOKEN,
@@ -25,13 +28,20 @@ import { createKeeper } from '../../electron/core/positions/keeper'
 import { createPositionStore } from '../../electron/core/positions/position-store'
 import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
 
-const USAGE = 'usage: node --import tsx scripts/bench/keeper.ts --base-url <url> [--runs N] [--baseline-runs N]   (BENCH_ADMIN_TOKEN, TERMINAL_API_KEY, TERMINAL_API_SECRET in the environment)'
+const USAGE =
+  'usage: node --import tsx scripts/bench/keeper.ts --base-url <url> [--runs N] [--baseline-runs N] [--gap-runs N]   (BENCH_ADMIN_TOKEN, TERMINAL_API_KEY, TERMINAL_API_SECRET in the environment)'
 const number = { type: 'string' } as const
-const { baseUrl, RUNS, BASELINE_RUNS } = commandLineOrExit('bench/keeper', USAGE, { 'base-url': { type: 'string' }, runs: number, 'baseline-runs': number }, ({ values }) => ({
-  baseUrl: values['base-url'],
-  RUNS: numberFlag(values, 'runs', { fallback: 20, whole: true, min: 1, max: 100 }),
-  BASELINE_RUNS: numberFlag(values, 'baseline-runs', { fallback: 5, whole: true, min: 0, max: 100 }),
-}))
+const { baseUrl, RUNS, BASELINE_RUNS, GAP_RUNS } = commandLineOrExit(
+  'bench/keeper',
+  USAGE,
+  { 'base-url': { type: 'string' }, runs: number, 'baseline-runs': number, 'gap-runs': number },
+  ({ values }) => ({
+    baseUrl: values['base-url'],
+    RUNS: numberFlag(values, 'runs', { fallback: 20, whole: true, min: 1, max: 100 }),
+    BASELINE_RUNS: numberFlag(values, 'baseline-runs', { fallback: 5, whole: true, min: 0, max: 100 }),
+    GAP_RUNS: numberFlag(values, 'gap-runs', { fallback: 0, whole: true, min: 0, max: 100 }),
+  }),
+)
 const PAIR = 'BTC_USDT'
 /** Longer than a polling round (2 s), so the baseline's exit is waited for too. */
 const WAIT_MS = 5_000
@@ -48,8 +58,11 @@ function env(name: string): string {
   return value
 }
 
-/** Times `runs` target crossings (after one warm-up) with a keeper on the feed, or polling every 2 s without one. */
-async function measure(baseUrl: string, mode: 'feed' | 'poll', runs: number): Promise<number[]> {
+/**
+ * Times `runs` target crossings (after one warm-up) with a keeper on the feed, or polling every 2 s
+ * without one; or (`gap`, on the feed) gaps past a stop-limit to the market fallback's sale.
+ */
+async function measure(baseUrl: string, mode: 'feed' | 'poll' | 'gap', runs: number): Promise<number[]> {
   const token = env('BENCH_ADMIN_TOKEN')
   const credentials = { apiKey: env('TERMINAL_API_KEY'), apiSecret: env('TERMINAL_API_SECRET') }
   const origin = new URL(baseUrl).origin
@@ -65,7 +78,7 @@ async function measure(baseUrl: string, mode: 'feed' | 'poll', runs: number): Pr
   const drive = (price: Decimal) => admin<{ at: number; trades: number }>('POST', 'price', { pair: PAIR, price: price.toFixed() })
 
   const client = createExchangeClient({ baseUrl, credentials: async () => credentials })
-  const feed = mode === 'feed' ? createFeedClient({ url: defaultFeedUrl(baseUrl) }) : null
+  const feed = mode !== 'poll' ? createFeedClient({ url: defaultFeedUrl(baseUrl) }) : null
   const dir = mkdtempSync(join(tmpdir(), 'bench-keeper-'))
   const listeners = new Set<(ps: Position[]) => void>()
   const keeper = createKeeper({
@@ -89,6 +102,42 @@ async function measure(baseUrl: string, mode: 'feed' | 'poll', runs: number): Pr
       listeners.add(check)
     })
 
+  /** One gap: 0.001 BTC held, its stop 200 under the market (limit 20 further), the market driven 300 past the limit. */
+  async function gapRun(id: string): Promise<number> {
+    const last = new Decimal((await client.ticker({ pair: PAIR }))[0]!.last!).toDecimalPlaces(0)
+    const stop = last.minus(200)
+    const limit = stop.minus(20)
+    await keeper.open({
+      id,
+      pair: PAIR,
+      side: 'BUY',
+      entry: { type: 'HELD', amount: '0.001', price: last.toFixed() },
+      protection: 'exchange',
+      stop: { price: stop.toFixed(), limit: limit.toFixed() },
+      slippage: '5',
+      targets: [],
+      trailing: null,
+      breakevenAt: null,
+      amountPrecision: 6,
+      pricePrecision: 2,
+      stopFallback: 'market',
+    })
+    await keeper.sync()
+    if ((await keeper.list()).find((x) => x.id === id)?.legs[0]?.status !== 'resting') throw new Error(`${id}: the stop is not resting`)
+    const sold = until('market exit', (x) => x?.legs.some((l) => l.role === 'close' && l.status !== 'placing') === true, id)
+    const gapTo = limit.minus(300)
+    const driven = await drive(gapTo)
+    await sold
+    const { calls } = await admin<{ calls: Call[] }>('GET', 'calls')
+    const exit = calls.find((c) => c.at >= driven.at && c.method === 'POST')
+    if (!exit) throw new Error(`${id}: the demo saw no order after the drive`)
+    // wind down: the market back at the gap's limit takes whatever still rests, then the position is closed by hand
+    await drive(gapTo.minus(20).plus(1))
+    await keeper.sync()
+    if ((await keeper.list()).find((x) => x.id === id)?.state !== 'closed') await keeper.close(id)
+    return exit.at - driven.at
+  }
+
   const samples: number[] = []
   try {
     for (let i = 0; feed && i < 100 && feed.status !== 'live'; i++) await new Promise((r) => setTimeout(r, 50))
@@ -97,6 +146,11 @@ async function measure(baseUrl: string, mode: 'feed' | 'poll', runs: number): Pr
     // run 0 is the warm-up (connections, JIT, the file's directory), not a sample
     for (let run = 0; run <= runs; run++) {
       const id = `${mode}_${run}`
+      if (mode === 'gap') {
+        const sample = await gapRun(id)
+        if (run > 0) samples.push(sample)
+        continue
+      }
       const last = new Decimal((await client.ticker({ pair: PAIR }))[0]!.last!)
       const entry = last.minus(100).toDecimalPlaces(0)
       const target = entry.plus(200)
@@ -148,7 +202,8 @@ async function main(): Promise<void> {
   if (!baseUrl) throw new Error('--base-url is required')
   const samples = await measure(baseUrl, 'feed', RUNS)
   const baseline = BASELINE_RUNS > 0 ? await measure(baseUrl, 'poll', BASELINE_RUNS) : []
-  process.stdout.write(`${JSON.stringify({ samples, baseline, pair: PAIR })}\n`)
+  const gap = GAP_RUNS > 0 ? await measure(baseUrl, 'gap', GAP_RUNS) : []
+  process.stdout.write(`${JSON.stringify({ samples, baseline, gap, pair: PAIR })}\n`)
 }
 
 main().catch((error) => {
