@@ -207,8 +207,9 @@ test('each bottom tab, with orders, fills and an alert to show', async () => {
 test('a protected position: its form, its lines on the chart, and after its first target', async () => {
   test.setTimeout(120_000)
   const entry = (await last()).times('1.002').toDecimalPlaces(0, Decimal.ROUND_UP)
-  const stop = entry.minus(600)
-  const target = entry.plus(600)
+  // far enough apart that the entry's, the stop's and the target's labels read apart on the chart
+  const stop = entry.minus(1000)
+  const target = entry.plus(1000)
 
   await sized(page, 'protect-form.png')
   await showTab(page, 'positions')
