@@ -38,5 +38,8 @@ export default defineConfig({
       use: { launchOptions: { ...chromium, env: { ...process.env, FONTCONFIG_FILE: resolve(__dirname, 'e2e/fonts/dejavu-only.conf') } } },
     },
     { name: 'electron', testMatch: /.*\.electron\.spec\.ts/ },
+    // The README's and docs' pictures (`npm run screenshots`, scripts/screenshots.mjs): they rewrite
+    // docs/*.png, so only that command, which sets TERMINAL_SCREENSHOTS, includes them; `npm test` never does.
+    ...(process.env.TERMINAL_SCREENSHOTS ? [{ name: 'screenshots', testMatch: /screenshots\/.*\.shots\.ts/, timeout: 180_000 }] : []),
   ],
 })

@@ -95,5 +95,22 @@ export const usePrefsStore = defineStore('prefs', () => {
     return set({ indicators: { chart: chartKey(pair, interval), list: entries } })
   }
 
-  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, indicatorsFor, setIndicators, setConfirmOrders, setHideZeroBalances, setTimeZone, setPanicHotkey, setPositionNotifications }
+  return {
+    prefs,
+    loaded,
+    error,
+    load,
+    set,
+    setTheme,
+    setPair,
+    setInterval,
+    setLayout,
+    indicatorsFor,
+    setIndicators,
+    setConfirmOrders,
+    setHideZeroBalances,
+    setTimeZone,
+    setPanicHotkey,
+    setPositionNotifications,
+  }
 })
