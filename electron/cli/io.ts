@@ -35,6 +35,8 @@ export interface ResolvedProfile {
   /** The profile's id: its protected positions are kept under it. */
   id?: string
   baseUrl: string
+  /** A profile of the embedded demo exchange: its limits and history are kept under `demo`, whatever its port. */
+  isDemo?: boolean
   credentials: Credentials | (() => Promise<Credentials>)
 }
 

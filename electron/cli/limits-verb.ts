@@ -1,20 +1,22 @@
 // `npm run cli -- limits set|show`: an account's risk limits, kept in the data directory beside the
-// profiles (TERMINAL_DATA_DIR overrides it) per exchange origin and account id — the same file the
+// profiles (TERMINAL_DATA_DIR overrides it) per exchange and account id — the same file the
 // window's Limits tab writes and the order desk reads before every order (core/orders/risk-gate.ts).
-// The exchange is named as for every verb, by --base-url or --profile; nothing is sent to it.
+// The exchange is named as for every verb, by --base-url (its origin) or --profile (its origin, or
+// `demo` for a profile of the embedded demo: core/profiles/exchange-key.ts); nothing is sent to it.
 // `riskGateForCli` is place-order's gate: the CLI's orders are held by the same limits as the window's.
 import { TerminalError } from '../domain/errors'
 import { riskLimitsSchema } from '../domain/risk-limits-schema'
 import { resolveDataDir } from '../core/storage/data-dir'
 import { createRiskLimitsStore, type RiskLimitsStore } from '../core/storage/risk-limits-store'
-import { exchangeOf, riskGateOf } from '../core/orders/terminal-limits'
+import { riskGateOf } from '../core/orders/terminal-limits'
+import { exchangeKeyOf } from '../core/profiles/exchange-key'
 import type { RiskGate } from '../core/orders/risk-gate'
 import type { ExchangeClient } from '../core/exchange/client'
 import { UsageError, readFlags, type ParsedArgs } from './args'
 
 export interface LimitsIo {
   env: Readonly<Record<string, string | undefined>>
-  resolveProfile?: (name: string) => Promise<{ baseUrl: string }>
+  resolveProfile?: (name: string) => Promise<{ baseUrl: string; isDemo?: boolean | undefined }>
 }
 
 const CONNECTION = { 'base-url': { type: 'string' }, profile: { type: 'string' } } as const
@@ -31,14 +33,14 @@ const SHOW_FLAGS = { ...CONNECTION, account: { type: 'string' } } as const
 
 const storeOf = (io: LimitsIo): RiskLimitsStore => createRiskLimitsStore(resolveDataDir({ env: { ...io.env } as NodeJS.ProcessEnv }))
 
-/** The exchange the flags name: the origin of --base-url, or of the named profile's base URL. */
+/** The exchange the flags name: the origin of --base-url, or the named profile's exchange. */
 async function exchangeFrom(flags: Record<string, string | true | undefined>, io: LimitsIo): Promise<string> {
   const baseUrl = typeof flags['base-url'] === 'string' ? flags['base-url'] : undefined
   const profile = typeof flags.profile === 'string' ? flags.profile : undefined
   if ((baseUrl === undefined) === (profile === undefined)) throw new UsageError('Say which exchange: --base-url <url> or --profile <name> (one of them).')
-  if (baseUrl !== undefined) return exchangeOf(baseUrl)
+  if (baseUrl !== undefined) return exchangeKeyOf({ baseUrl })
   if (!io.resolveProfile) throw new TerminalError({ kind: 'not-found', code: 'PROFILES_UNAVAILABLE', message: 'Profiles are not available in this build of the CLI; use --base-url.' })
-  return exchangeOf((await io.resolveProfile(profile!)).baseUrl)
+  return exchangeKeyOf(await io.resolveProfile(profile!))
 }
 
 function accountOf(value: string | true | undefined, required: boolean): number | undefined {
@@ -89,6 +91,6 @@ export async function runLimits(rest: readonly string[], io: LimitsIo): Promise<
 
 /** The gate place-order's desk asks before sending: the limits of the exchange the flags name. */
 export async function riskGateForCli(args: ParsedArgs, io: LimitsIo, client: ExchangeClient): Promise<RiskGate> {
-  const baseUrl = typeof args.flags.profile === 'string' && io.resolveProfile ? (await io.resolveProfile(args.flags.profile)).baseUrl : (args.flags['base-url'] as string)
-  return riskGateOf(storeOf(io), baseUrl, client)
+  const profile = typeof args.flags.profile === 'string' && io.resolveProfile ? await io.resolveProfile(args.flags.profile) : { baseUrl: args.flags['base-url'] as string }
+  return riskGateOf(storeOf(io), profile, client)
 }

@@ -223,7 +223,7 @@ export function createProfileDeps(options: ProfileDepsOptions): Required<Pick<Cl
           message: `No API key is stored for profile "${record.name}"${status.available ? '' : ` (${status.reason ?? 'the keychain is unavailable'})`}. Enter the key again in the app.`,
         })
       }
-      return { id: record.id, baseUrl: record.baseUrl, credentials }
+      return { id: record.id, baseUrl: record.baseUrl, isDemo: record.isDemo, credentials }
     },
 
     async profilesCommand(args, io) {

@@ -11,10 +11,10 @@ import { createExchangeClient, type Credentials, type ExchangeClient } from '../
 import { createOrderDesk } from '../core/orders/order-desk'
 import { UsageError, VERB_FLAGS, VERBS, draftOf, integer, parseArgs, required, text, type ParsedArgs, type Verb } from './args'
 import { feedUrlOf, runWatch } from './watch'
-import { historyCall } from './history-verbs'
+import { historyCall, type HistoryVerb } from './history-verbs'
 import { runPortfolio } from './portfolio-verb'
 import { runCancelAll } from './cancel-all-verb'
-import { runPositionsVerb } from './positions-verbs'
+import { runPositionsVerb, type PositionsVerb } from './positions-verbs'
 import { riskGateForCli, runLimits } from './limits-verb'
 import { USAGE } from './usage'
 import { EXIT, fail, usage, writeJson, type CliIo } from './io'
@@ -88,129 +88,106 @@ function connectAs(args: ParsedArgs, io: CliIo): (profile?: string) => Promise<E
   return (profile) => connect(profile === undefined ? args : { ...args, flags: { ...rest, profile } }, io)
 }
 
-/** Runs one verb; returns what to print, or the exit code of a failure it printed itself. */
-async function runVerb(verb: Exclude<Verb, 'profiles' | 'limits'>, args: ParsedArgs, io: CliIo): Promise<number> {
-  const { flags } = args
-  // Arguments are checked before any connection is made: a usage error sends nothing.
-  const pairFlag = (): string => required(flags, 'pair', verb).toUpperCase()
-  let call: (client: ExchangeClient) => Promise<unknown>
-  switch (verb) {
-    case 'currencies':
-      call = (c) => c.currencies()
-      break
-    case 'pairs': {
-      const currency1 = text(flags, 'currency1')
-      const currency2 = text(flags, 'currency2')
-      call = (c) => c.pairs({ ...(currency1 ? { currency1 } : {}), ...(currency2 ? { currency2 } : {}) })
-      break
+/**
+ * What a verb does: prints its answer (or its own failure) and returns the exit code. Arguments are
+ * checked before any connection is made: a usage error sends nothing.
+ */
+type VerbRun = (args: ParsedArgs, io: CliIo) => Promise<number>
+
+interface VerbEntry {
+  run: VerbRun
+  /** The verb reads what follows it itself (a sub-command and its flags): help after it is the usage. */
+  subcommands?: true
+}
+
+/** A verb that reads one thing: `callOf` checks the flags, then the answer of the call is printed. */
+const read = (callOf: (flags: ParsedArgs['flags'], args: ParsedArgs, io: CliIo) => (client: ExchangeClient) => Promise<unknown>): VerbEntry => ({
+  async run(args, io) {
+    const call = callOf(args.flags, args, io)
+    writeJson(io.stdout, await call(await connect(args, io)))
+    return EXIT.ok
+  },
+})
+
+const pairOf = (flags: ParsedArgs['flags'], verb: Verb): string => required(flags, 'pair', verb).toUpperCase()
+
+/** The history verbs (history-verbs.ts): book, history, fills, pnl. */
+const history = (verb: HistoryVerb): VerbEntry => read((_flags, args, io) => historyCall(verb, args, io.now?.() ?? Date.now()))
+
+/** The protected positions' verbs (positions-verbs.ts), on the profile's positions file and the limits' gate. */
+const positions = (verb: PositionsVerb): VerbEntry => ({
+  async run(args, io) {
+    const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
+    const positionsIo = {
+      env: io.env,
+      stdout: io.stdout,
+      ...(io.stop ? { stop: io.stop } : {}),
+      ...(profileId ? { profileId } : {}),
+      riskGate: (client: ExchangeClient) => riskGateForCli(args, io, client),
+      feedUrl: () => feedUrlOf(args.flags, io),
     }
-    case 'candles': {
-      const query = { pair: pairFlag(), interval: intervalOf(flags) }
-      const since = integer(flags, 'since')
-      const until = integer(flags, 'until')
-      const limit = integer(flags, 'limit', 1, 500)
-      if (since !== undefined && until !== undefined && since > until) throw new UsageError('--since must not be after --until.')
-      call = (c) => c.candles({ ...query, ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}), ...(limit !== undefined ? { limit } : {}) })
-      break
-    }
-    case 'trades': {
-      const pair = pairFlag()
-      const limit = integer(flags, 'limit', 1)
-      call = (c) => c.trades({ pair, ...(limit !== undefined ? { limit } : {}) })
-      break
-    }
-    case 'ticker': {
-      const pair = text(flags, 'pair')?.trim().toUpperCase()
-      call = (c) => c.ticker(pair ? { pair } : {})
-      break
-    }
-    case 'orderbook': {
-      const pair = pairFlag()
-      const limit = integer(flags, 'limit', 0)
-      call = (c) => c.orderbook({ pair, ...(limit !== undefined ? { limit_buy: limit, limit_sell: limit } : {}) })
-      break
-    }
-    case 'accounts': {
-      const include = flags['include-subaccounts'] === true
-      call = (c) => c.accounts(include ? { include_subaccounts: true } : {})
-      break
-    }
-    case 'balances':
-      call = (c) => c.balances()
-      break
-    case 'fees':
-      call = (c) => c.feeInfo()
-      break
-    case 'orders':
-      call = (c) => c.recentOrders()
-      break
-    case 'cancel-order': {
-      const ids = text(flags, 'ids')
-      const pair = text(flags, 'pair')
-      const given = [ids !== undefined, flags.all === true, pair !== undefined].filter(Boolean).length
-      if (given !== 1) throw new UsageError('cancel-order needs exactly one of --ids 1,5,8, --all or --pair P.')
-      const body = ids !== undefined ? { order_ids: idsOf(ids) } : flags.all === true ? { all: true as const } : { pair: pair!.trim().toUpperCase() }
-      call = (c) => c.cancelOrders(body)
-      break
-    }
-    case 'validate-order': {
-      const draft = draftOf(flags)
+    writeJson(io.stdout, await runPositionsVerb(verb, args, positionsIo, () => connect(args, io)))
+    return EXIT.ok
+  },
+})
+
+/** Every verb and what it does; the usage lines are in usage.ts, the flags each takes in args.ts. */
+const VERB_TABLE: Record<Verb, VerbEntry> = {
+  currencies: read(() => (c) => c.currencies()),
+  pairs: read((flags) => {
+    const currency1 = text(flags, 'currency1')
+    const currency2 = text(flags, 'currency2')
+    return (c) => c.pairs({ ...(currency1 ? { currency1 } : {}), ...(currency2 ? { currency2 } : {}) })
+  }),
+  candles: read((flags) => {
+    const query = { pair: pairOf(flags, 'candles'), interval: intervalOf(flags) }
+    const since = integer(flags, 'since')
+    const until = integer(flags, 'until')
+    const limit = integer(flags, 'limit', 1, 500)
+    if (since !== undefined && until !== undefined && since > until) throw new UsageError('--since must not be after --until.')
+    return (c) => c.candles({ ...query, ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}), ...(limit !== undefined ? { limit } : {}) })
+  }),
+  trades: read((flags) => {
+    const pair = pairOf(flags, 'trades')
+    const limit = integer(flags, 'limit', 1)
+    return (c) => c.trades({ pair, ...(limit !== undefined ? { limit } : {}) })
+  }),
+  ticker: read((flags) => {
+    const pair = text(flags, 'pair')?.trim().toUpperCase()
+    return (c) => c.ticker(pair ? { pair } : {})
+  }),
+  orderbook: read((flags) => {
+    const pair = pairOf(flags, 'orderbook')
+    const limit = integer(flags, 'limit', 0)
+    return (c) => c.orderbook({ pair, ...(limit !== undefined ? { limit_buy: limit, limit_sell: limit } : {}) })
+  }),
+  accounts: read((flags) => {
+    const include = flags['include-subaccounts'] === true
+    return (c) => c.accounts(include ? { include_subaccounts: true } : {})
+  }),
+  balances: read(() => (c) => c.balances()),
+  fees: read(() => (c) => c.feeInfo()),
+  orders: read(() => (c) => c.recentOrders()),
+  'cancel-order': read((flags) => {
+    const ids = text(flags, 'ids')
+    const pair = text(flags, 'pair')
+    const given = [ids !== undefined, flags.all === true, pair !== undefined].filter(Boolean).length
+    if (given !== 1) throw new UsageError('cancel-order needs exactly one of --ids 1,5,8, --all or --pair P.')
+    const body = ids !== undefined ? { order_ids: idsOf(ids) } : flags.all === true ? { all: true as const } : { pair: pair!.trim().toUpperCase() }
+    return (c) => c.cancelOrders(body)
+  }),
+  'validate-order': {
+    async run(args, io) {
+      const draft = draftOf(args.flags)
       const client = await connect(args, io)
       const check = await createOrderDesk({ client, accountId: () => null, ...(io.random ? { random: io.random } : {}) }).validate(draft)
       writeJson(io.stdout, check)
       return check.errors.length > 0 ? EXIT.rejectedLocally : EXIT.ok
-    }
-    case 'watch':
-      await runWatch(args, io, () => connect(args, io))
-      return EXIT.ok
-    case 'cancel-all': {
-      const { outcomes, exit } = await runCancelAll(args, io, connectAs(args, io))
-      writeJson(io.stdout, outcomes)
-      return exit
-    }
-    case 'portfolio': {
-      const report = await runPortfolio(args, io, connectAs(args, io))
-      if (report.accounts.length === 0 && report.failed.length > 0) {
-        const words = report.failed.map((f) => `${f.name}: ${f.message}`).join('; ')
-        throw new TerminalError({ kind: 'network', code: 'PORTFOLIO_UNREADABLE', message: `No account could be read (${words}).` })
-      }
-      writeJson(io.stdout, report)
-      return EXIT.ok
-    }
-    case 'protect':
-    case 'positions':
-    case 'position-close':
-    case 'position-cancel':
-    case 'position-modify':
-    case 'position-acknowledge':
-    case 'keeper': {
-      const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
-      writeJson(
-        io.stdout,
-        await runPositionsVerb(
-          verb,
-          args,
-          {
-            env: io.env,
-            stdout: io.stdout,
-            ...(io.stop ? { stop: io.stop } : {}),
-            ...(profileId ? { profileId } : {}),
-            riskGate: (client) => riskGateForCli(args, io, client),
-            feedUrl: () => feedUrlOf(args.flags, io),
-          },
-          () => connect(args, io),
-        ),
-      )
-      return EXIT.ok
-    }
-    case 'book':
-    case 'history':
-    case 'fills':
-    case 'pnl':
-      call = historyCall(verb, args, io.now?.() ?? Date.now())
-      break
-    case 'place-order': {
-      const draft = draftOf(flags)
+    },
+  },
+  'place-order': {
+    async run(args, io) {
+      const draft = draftOf(args.flags)
       const client = await connect(args, io)
       const riskGate = await riskGateForCli(args, io, client)
       const desk = createOrderDesk({ client, accountId: () => null, riskGate, ...(io.random ? { random: io.random } : {}), ...(io.sleep ? { sleep: io.sleep } : {}) })
@@ -219,11 +196,58 @@ async function runVerb(verb: Exclude<Verb, 'profiles' | 'limits'>, args: ParsedA
       if (result.outcome === 'placed' || result.lookup === 'placed') return EXIT.ok
       const unknown = new TerminalError({ kind: 'outcome-unknown', code: 'OUTCOME_UNKNOWN', message: result.message })
       return fail(io, unknown, { lookup: result.lookup, clientOrderId: result.clientOrderId })
-    }
-  }
-  const client = await connect(args, io)
-  writeJson(io.stdout, await call(client))
-  return EXIT.ok
+    },
+  },
+  watch: {
+    async run(args, io) {
+      await runWatch(args, io, () => connect(args, io))
+      return EXIT.ok
+    },
+  },
+  'cancel-all': {
+    async run(args, io) {
+      const { outcomes, exit } = await runCancelAll(args, io, connectAs(args, io))
+      writeJson(io.stdout, outcomes)
+      return exit
+    },
+  },
+  portfolio: {
+    async run(args, io) {
+      const report = await runPortfolio(args, io, connectAs(args, io))
+      if (report.accounts.length === 0 && report.failed.length > 0) {
+        const words = report.failed.map((f) => `${f.name}: ${f.message}`).join('; ')
+        throw new TerminalError({ kind: 'network', code: 'PORTFOLIO_UNREADABLE', message: `No account could be read (${words}).` })
+      }
+      writeJson(io.stdout, report)
+      return EXIT.ok
+    },
+  },
+  protect: positions('protect'),
+  positions: positions('positions'),
+  'position-close': positions('position-close'),
+  'position-cancel': positions('position-cancel'),
+  'position-modify': positions('position-modify'),
+  'position-acknowledge': positions('position-acknowledge'),
+  keeper: positions('keeper'),
+  book: history('book'),
+  history: history('history'),
+  fills: history('fills'),
+  pnl: history('pnl'),
+  limits: {
+    subcommands: true,
+    async run(args, io) {
+      writeJson(io.stdout, await runLimits(args.rest, io))
+      return EXIT.ok
+    },
+  },
+  profiles: {
+    subcommands: true,
+    async run(args, io) {
+      if (!io.profilesCommand) return usage(io, 'Profiles are not available in this build of the CLI.')
+      writeJson(io.stdout, await io.profilesCommand(args.rest, io))
+      return EXIT.ok
+    },
+  },
 }
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code. */
@@ -236,7 +260,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     throw error
   }
   if (args.flags.help === true || args.verb === null) {
-    if (args.verb !== null && args.verb !== 'profiles' && args.verb !== 'limits') {
+    if (args.verb !== null && !VERB_TABLE[args.verb].subcommands) {
       io.stdout.write(`${USAGE}\n${args.verb} accepts: ${VERB_FLAGS[args.verb].map((f) => `--${f}`).join(' ')}\n`)
       return EXIT.ok
     }
@@ -247,21 +271,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr.write(USAGE)
     return EXIT.usage
   }
+  const entry = VERB_TABLE[args.verb]
   try {
-    if (args.verb === 'profiles' || args.verb === 'limits') {
-      if (args.rest.some((a) => a === '--help' || a === '-h') || args.rest[0] === 'help') {
-        io.stdout.write(USAGE)
-        return EXIT.ok
-      }
-      if (args.verb === 'limits') {
-        writeJson(io.stdout, await runLimits(args.rest, io))
-        return EXIT.ok
-      }
-      if (!io.profilesCommand) return usage(io, 'Profiles are not available in this build of the CLI.')
-      writeJson(io.stdout, await io.profilesCommand(args.rest, io))
+    if (entry.subcommands && (args.rest.some((a) => a === '--help' || a === '-h') || args.rest[0] === 'help')) {
+      io.stdout.write(USAGE)
       return EXIT.ok
     }
-    return await runVerb(args.verb, args, io)
+    return await entry.run(args, io)
   } catch (error) {
     if (error instanceof UsageError) return usage(io, error.message)
     return fail(io, toTerminalError(error))

@@ -129,7 +129,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     logger: log,
     live: keeperLive,
     pollMs: deps.keeperPollMs,
-    riskGate: (client, baseUrl) => riskGateOf(limits, baseUrl, client, now),
+    riskGate: (client, profile) => riskGateOf(limits, profile, client, now),
     // in the window always; on the desktop only where the trader turned the positions' notifications on
     notify: (notice) => {
       hub.emit('notice', notice)

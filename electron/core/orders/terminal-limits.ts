@@ -1,24 +1,22 @@
-// limits.get / limits.set: an account's risk limits (kept per exchange origin and account id,
-// storage/risk-limits-store.ts) and the figures they are checked against, for the window's Limits
+// limits.get / limits.set: an account's risk limits (kept per exchange and account id,
+// storage/risk-limits-store.ts; the exchange as profiles/exchange-key.ts names it) and the figures they are checked against, for the window's Limits
 // tab: the selected account's, or any account of the active profile's tree (master and
 // sub-accounts) named by `accountId`. The figures are read with the active key, which sees only its
 // own account's orders and fills: for another account they are unknown, said, never shown as zero. The gate the order desk calls (risk-gate.ts) is made here too, so the form's orders
 // and the chart's moves are held by the same limits the tab shows.
 import type { RiskFigures, RiskLimitsView } from '../../domain/risk-limits-schema'
-import { exchangeOf } from '../../domain/origin'
 import { TerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
 import type { RiskLimitsStore } from '../storage/risk-limits-store'
 import type { HandlersOf } from '../handlers'
+import { exchangeKeyOf } from '../profiles/exchange-key'
 import { createRiskGate, readRiskFigures, type RiskGate } from './risk-gate'
 
-/** The exchange a base URL names, as the limits are keyed: its origin. */
-export { exchangeOf }
-
-export function riskGateOf(store: RiskLimitsStore, baseUrl: string, client: ExchangeClient, now?: () => number): RiskGate {
-  return createRiskGate({ store, exchange: exchangeOf(baseUrl), client, ...(now ? { now } : {}) })
+/** The gate of a profile's orders (or a bare base URL's): the limits of its exchange, keyed as exchange-key.ts says. */
+export function riskGateOf(store: RiskLimitsStore, profile: { baseUrl: string; isDemo?: boolean | undefined }, client: ExchangeClient, now?: () => number): RiskGate {
+  return createRiskGate({ store, exchange: exchangeKeyOf(profile), client, ...(now ? { now } : {}) })
 }
 
 export function createLimitsHandlers(deps: { session: Session; limits: RiskLimitsStore; now: () => number }): HandlersOf<'limits.get' | 'limits.set'> {
@@ -33,7 +31,7 @@ export function createLimitsHandlers(deps: { session: Session; limits: RiskLimit
     if (wanted !== undefined && wanted !== session.accountId && !(await session.state()).accounts.some((a) => a.id === wanted)) {
       throw new TerminalError({ kind: 'not-found', code: 'NO_SUCH_ACCOUNT', field: 'accountId', message: 'That account is not in this profile’s account tree: no limits were read or saved.' })
     }
-    return { exchange: exchangeOf(active.baseUrl), accountId, client, own: accountId === active.accountId }
+    return { exchange: exchangeKeyOf(active), accountId, client, own: accountId === active.accountId }
   }
 
   async function view(input?: { accountId?: number | undefined }): Promise<RiskLimitsView> {

@@ -87,7 +87,7 @@ export function createMoveHandlers(deps: { session: Session; hub: EventHub; noti
     if (new Decimal(order.price).eq(price)) {
       throw new TerminalError({ kind: 'validation', code: 'SAME_PRICE', field: 'price', message: `Order ${orderId} is already at ${price}; nothing to move.` })
     }
-    const gate = riskGateOf(deps.limits, session.active!.baseUrl, client)
+    const gate = riskGateOf(deps.limits, session.active!, client)
     const moveDeps = exchangeMoveDeps(client, accountId, order, (step) => hub.emit('orders.move-step', { session: tag, orderId, step }), gate)
     const result = await moveOrder({ orderId, amount: order.amount, newPrice: price }, moveDeps)
     session.accountFeed()?.kick()

@@ -41,7 +41,7 @@ export function createOrderHandlers(deps: { session: Session; notify: (notice: N
   function deskFor(): OrderDesk {
     const { client, accountId } = requireTrading()
     if (desk?.client !== client || desk.accountId !== accountId) {
-      const riskGate = riskGateOf(deps.limits, session.active!.baseUrl, client, deps.now)
+      const riskGate = riskGateOf(deps.limits, session.active!, client, deps.now)
       desk = { client, accountId, desk: createOrderDesk({ client, accountId: () => accountId, riskGate }) }
     }
     return desk.desk

@@ -3,9 +3,9 @@
 // a blotter refreshed every few seconds does not sign in again each time). Each key is read through
 // the origin binding (session.credentialsFor): it only ever goes to the exchange it was stored for.
 import { TerminalError } from '../../domain/errors'
-// A profile's exchange is its base URL's origin; the embedded demo's profiles point where it listens
-// now (all() starts it first), so they and a profile typed with its address agree.
-import { exchangeOf } from '../../domain/origin'
+// A profile's exchange is its base URL's origin, and `demo` for every profile of the embedded demo
+// (profiles/exchange-key.ts): the equity history kept under it outlives the demo's port.
+import { exchangeKeyOf } from '../profiles/exchange-key'
 import type { ExchangeClient, ExchangeClientOptions } from '../exchange/client'
 import type { ProfileRecord, ProfileStore } from '../profiles/profile-store'
 import type { DemoProfiles } from '../profiles/terminal-demo'
@@ -47,7 +47,7 @@ export function createConnections(deps: ConnectionDeps) {
     active(): Connection {
       const { active, client } = session
       if (!active || !client) throw noActiveProfile()
-      return { profile: active, exchange: exchangeOf(active.baseUrl), client }
+      return { profile: active, exchange: exchangeKeyOf(active), client }
     },
     /** Every stored profile's, the active one first (where two see the same account, its view wins). */
     async all(): Promise<Connection[]> {
@@ -55,7 +55,7 @@ export function createConnections(deps: ConnectionDeps) {
       const active = session.active
       const list = [...deps.profiles.list()].sort((a, b) => Number(b.id === active?.id) - Number(a.id === active?.id))
       for (const id of clients.keys()) if (!list.some((p) => p.id === id)) clients.delete(id)
-      return list.map((profile) => ({ profile, exchange: exchangeOf(profile.baseUrl), client: clientOf(profile) }))
+      return list.map((profile) => ({ profile, exchange: exchangeKeyOf(profile), client: clientOf(profile) }))
     },
   }
 }

@@ -32,7 +32,7 @@ export interface PositionsDeps {
   /** The profile session's live feed (live-link.ts): the keeper steps the kept pairs' trades at once. */
   live?: (() => LiveSource | null) | undefined
   /** The account's risk limits, checked before an entry is sent (exits are never held back). */
-  riskGate?: (client: ExchangeClient, baseUrl: string) => RiskGate
+  riskGate?: (client: ExchangeClient, profile: { baseUrl: string; isDemo: boolean }) => RiskGate
   /** News of a position a trader is told of at once (a stop or target filled, a fallback fired, one that needs them). */
   notify?: (notice: Notice) => void
 }
@@ -65,7 +65,7 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
     if (current?.profileId === profile.id) return current.keeper
     const store = createPositionStore(deps.dataDir, profile.id)
     const desk = createOrderDesk({ client, accountId: () => session.accountId })
-    const riskGate = deps.riskGate?.(client, profile.baseUrl)
+    const riskGate = deps.riskGate?.(client, profile)
     const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => session.accountId, riskGate }) : desk
     const k = createKeeper({
       client,

@@ -1,5 +1,5 @@
-// The risk limits of every account, in <dataDir>/risk-limits.json, keyed by the exchange's origin and
-// the account id: an account id means something only on its own exchange, and a limit must bind the
+// The risk limits of every account, in <dataDir>/risk-limits.json, keyed by the exchange (its origin,
+// or `demo` for the embedded demo on whatever port: profiles/exchange-key.ts says which) and the account id: an account id means something only on its own exchange, and a limit must bind the
 // account whatever reaches it — the window through any profile of that account, the CLI through
 // --profile or through --base-url with bare keys (which knows no profile). A second profile of the
 // same account is still held by the account's limits.
