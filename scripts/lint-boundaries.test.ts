@@ -29,7 +29,7 @@ describe('import boundaries', () => {
     ['electron/core/session/leak.ts', `import { createMarket } from '../market/terminal-market'\nexport const x = createMarket\n`],
     ['electron/core/orders/leak.ts', `import { createTerminal } from '../terminal'\nexport const x = createTerminal\n`],
     ['electron/host/leak.ts', `import { app } from 'electron'\nexport const x = app\n`],
-    ['electron/demo-exchange/leak.ts', `import { validateOrder } from '../domain/order-rules'\nexport const x = validateOrder\n`],
+    ['electron/demo-exchange/leak.ts', `import { validateOrder } from '../domain/orders/order-rules'\nexport const x = validateOrder\n`],
     // The renderer's rooms: components -> features -> stores -> lib; a feature never imports another.
     ['src/stores/leak3.ts', `import { liveScene } from '@/features/chart/live-layer'\nexport const x = liveScene\n`],
     ['src/features/chart/leak.ts', `import { bookView } from '@/features/book/book-view'\nexport const x = bookView\n`],
@@ -53,6 +53,7 @@ describe('import boundaries', () => {
     ['electron/host/fine.ts', `import { createTerminal } from '../core/terminal'\nexport const x = createTerminal\n`],
     ['electron/core/vault-like.ts', `import { join } from 'node:path'\nexport const x = join\n`],
     ['src/features/chart/fine.ts', `import { useMarketStore } from '@/stores/market'\nimport { INDICATOR_SPECS } from './indicators/specs'\nexport const x = [useMarketStore, INDICATOR_SPECS]\n`],
+    ['src/lib/fine.ts', `import type { DesktopNotice } from '@domain/api/api-views'\nexport type X = DesktopNotice\n`],
     ['src/components/Fine.vue', `<script setup lang="ts">\nimport OrderBook from '@/features/book/OrderBook.vue'\nvoid OrderBook\n</script>\n<template><div /></template>\n`],
   ])('%s may import what it imports', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([])

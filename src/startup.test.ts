@@ -3,7 +3,7 @@
 // have answered (the chart is the slowest part of the first screen); the window's other reads wait for
 // its answer; a remembered pair this exchange does not list is replaced by the first one it does.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Pair } from '@domain/wire'
+import type { Pair } from '@domain/wire/wire'
 import { deferred, fakeTerminal, profileView, sessionState, type FakeTerminal } from './stores/fake-terminal.test-util'
 import { BTC_USDT, ETH_USDT, PREFS, candleRun } from './stores/market-fixtures.test-util'
 import type { WindowStart } from './startup'

@@ -4,7 +4,7 @@
 // The exchange is named as for every verb, by --base-url or --profile; nothing is sent to it.
 // `riskGateForCli` is place-order's gate: the CLI's orders are held by the same limits as the window's.
 import { TerminalError } from '../domain/errors'
-import { riskLimitsSchema } from '../domain/risk-limits-schema'
+import { riskLimitsSchema } from '../domain/risk/risk-limits-schema'
 import { resolveDataDir } from '../core/storage/data-dir'
 import { createRiskLimitsStore, type RiskLimitsStore } from '../core/storage/risk-limits-store'
 import { exchangeOf, riskGateOf } from '../core/orders/terminal-limits'

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { balanceSchema, type Pair } from '@domain/wire'
+import { balanceSchema, type Pair } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
 import { accountSnapshot, balance, fakeTerminal, sessionState } from '@/stores/fake-terminal.test-util'
 import { formatDateTime, setNumberLocale } from '@/lib/format'

@@ -1,7 +1,7 @@
 // The profile form's rules: the same zod schemas the core checks its input with (api.ts), so a
 // field the form accepts is a field the core accepts, and each message lands on its own field.
 // Server-side errors (TerminalError issues) are mapped onto the same fields.
-import { methodInputs, profileInputSchema } from '@domain/api'
+import { methodInputs, profileInputSchema } from '@domain/api/api'
 import { isTerminalError } from '@domain/errors'
 import { originOf, sameOrigin } from '@domain/origin'
 

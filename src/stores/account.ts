@@ -7,15 +7,15 @@
 // session catches up.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { AccountSnapshot, CancelOrdersResult, Disposer } from '@domain/api'
-import type { Balance, FeeRule, OrderRecord } from '@domain/wire'
-import { availableIn } from '@domain/balances'
+import type { AccountSnapshot, CancelOrdersResult, Disposer } from '@domain/api/api'
+import type { Balance, FeeRule, OrderRecord } from '@domain/wire/wire'
+import { availableIn } from '@domain/account/balances'
 import { useTerminal } from '@/api'
 import { useSessionStore } from './session'
 import { frameScheduler } from './market-merge'
 
 // Re-exported: the balances table reads it from here; the one definition lives in the domain.
-export { availableOf } from '@domain/balances'
+export { availableOf } from '@domain/account/balances'
 
 const PARTS = ['balances', 'feeRules', 'orders'] as const
 type Parts = Record<(typeof PARTS)[number], string>

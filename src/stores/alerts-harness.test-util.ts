@@ -1,7 +1,7 @@
 // The alerts store's and the alert dialog's tests start from the same terminal: a session with one
 // profile, no alerts yet, BTC/USDT and ETH/USDT listed, and a create that answers with what was sent.
 import { createPinia, setActivePinia } from 'pinia'
-import type { Alert } from '@domain/api'
+import type { Alert } from '@domain/api/api'
 import { setNumberLocale } from '@domain/number-format'
 import { setTerminal } from '@/api'
 import { fakeTerminal, profileView, sessionState, type FakeTerminal } from './fake-terminal.test-util'

@@ -3,7 +3,7 @@
 // anything is sent, and the core's refusal is shown in the dialog.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { Alert } from '@domain/api'
+import type { Alert } from '@domain/api/api'
 import { TerminalError } from '@domain/errors'
 import { setTerminal } from '@/api'
 import { fakeTerminal, profileView, sessionState, type FakeTerminal } from './fake-terminal.test-util'

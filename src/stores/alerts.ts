@@ -3,15 +3,15 @@
 // them, and hands each fired alert to the window exactly once.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import type { Alert, Disposer } from '@domain/api'
-import type { AlertDraft, AlertKind } from '@domain/alerts'
-import { alertPriceWarnings, checkAlertPrice, type AlertPriceCheck } from '@domain/alert-price'
+import type { Alert, Disposer } from '@domain/api/api'
+import type { AlertDraft, AlertKind } from '@domain/alerts/alerts'
+import { alertPriceWarnings, checkAlertPrice, type AlertPriceCheck } from '@domain/alerts/alert-price'
 import { parseDecimal } from '@domain/decimal'
 import { useTerminal } from '@/api'
 import { usePairsStore } from './pairs'
 import { useSessionStore } from './session'
 import { useAnnouncerStore } from './announcer'
-import { filledOrderWords } from '@domain/alert-words'
+import { filledOrderWords } from '@domain/alerts/alert-words'
 
 export interface AlertDialogState {
   pair: string

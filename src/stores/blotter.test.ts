@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
-import type { BlotterReport, CancelAllOutcome } from '@domain/all-accounts'
+import type { BlotterReport, CancelAllOutcome } from '@domain/portfolio/all-accounts'
 import { sessionState } from './fake-terminal.test-util'
 import { freshSession } from './session-harness.test-util'
 import { POLL_MS, useBlotterStore } from './blotter'

@@ -7,8 +7,8 @@
 // are dropped.
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
-import type { BlotterReport, CancelAllOutcome } from '@domain/all-accounts'
-import type { Disposer } from '@domain/api'
+import type { BlotterReport, CancelAllOutcome } from '@domain/portfolio/all-accounts'
+import type { Disposer } from '@domain/api/api'
 import { useTerminal } from '@/api'
 import { useSessionStore } from './session'
 import { useAnnouncerStore } from './announcer'

@@ -1,8 +1,8 @@
 // The book store shows only the book of the window's own pair and profile session, empties at once on
 // a pair or profile switch, and shows the reason instead of a book when the core says it is in doubt.
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { AccountSnapshot } from '@domain/api'
-import type { OrderRecord } from '@domain/wire'
+import type { AccountSnapshot } from '@domain/api/api'
+import type { OrderRecord } from '@domain/wire/wire'
 import { sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { useAccountStore } from './account'
 import { useBookStore } from './book'

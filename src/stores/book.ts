@@ -5,9 +5,9 @@
 // reason, never the last book, since the exchange may no longer have it.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { Disposer, EventPayloads } from '@domain/api'
-import type { BookLevel } from '@domain/order-book'
-import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/constants'
+import type { Disposer, EventPayloads } from '@domain/api/api'
+import type { BookLevel } from '@domain/market/order-book'
+import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/wire/constants'
 import { Decimal } from '@domain/decimal'
 import { useTerminal } from '@/api'
 import { useAccountStore } from './account'

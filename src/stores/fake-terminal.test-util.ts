@@ -1,7 +1,7 @@
 // A scriptable TerminalBridge for tests: answers calls from handlers, records them, and emits events
 // on demand. Not imported by the app.
-import type { AccountSnapshot, EventName, EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, ProfileView, SessionState, TerminalBridge } from '@domain/api'
-import type { Balance, FeeRule } from '@domain/wire'
+import type { AccountSnapshot, EventName, EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, ProfileView, SessionState, TerminalBridge } from '@domain/api/api'
+import type { Balance, FeeRule } from '@domain/wire/wire'
 import { TerminalError } from '@domain/errors'
 
 /** A market answer or event may leave out its session tag: the fake adds `marketSession`, as the core would. */

@@ -6,7 +6,7 @@
 // one-second clock (use-now.ts), which is all an age in seconds needs.
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
-import type { Disposer, FeedModes, MarketSession } from '@domain/api'
+import type { Disposer, FeedModes, MarketSession } from '@domain/api/api'
 import { useTerminal } from '@/api'
 import { useSessionStore } from './session'
 

@@ -2,8 +2,8 @@
 // other works, and everything dropped on a session switch.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { TerminalError } from '@domain/errors'
-import type { PlacedFill } from '@domain/fill-sides'
-import type { OrderRecord } from '@domain/wire'
+import type { PlacedFill } from '@domain/account/fill-sides'
+import type { OrderRecord } from '@domain/wire/wire'
 import { sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { useHistoryStore } from './history'
 import { useSessionStore } from './session'

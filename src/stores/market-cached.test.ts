@@ -2,8 +2,8 @@
 // the fresh snapshot then replaces it whole, never joined to it across the hole between the two.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { MarketSession, SubscribedSnapshot } from '@domain/api'
-import type { Candle } from '@domain/wire'
+import type { MarketSession, SubscribedSnapshot } from '@domain/api/api'
+import type { Candle } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
 import { deferred } from '@/stores/fake-terminal.test-util'
 import { useMarketStore } from './market'

@@ -2,8 +2,8 @@
 // painted at once, marked stale, while the exchange is asked; the fresh snapshot then replaces it
 // whole, never joined to it (there may be a hole between the two). Live updates wait meanwhile.
 import type { Ref, ShallowRef } from 'vue'
-import type { MethodResults, SubscribedSnapshot } from '@domain/api'
-import type { Candle, CandleInterval, Pair, Ticker, Trade } from '@domain/wire'
+import type { MethodResults, SubscribedSnapshot } from '@domain/api/api'
+import type { Candle, CandleInterval, Pair, Ticker, Trade } from '@domain/wire/wire'
 import { useTerminal } from '@/api'
 import { mergeCandles, mergeTrades } from './market-merge'
 

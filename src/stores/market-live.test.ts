@@ -3,8 +3,8 @@
 // once. (Through the market store: market.test.ts, market-session.test.ts.)
 import { afterEach, describe, expect, it } from 'vitest'
 import { ref, shallowRef } from 'vue'
-import type { ConnectionStatus, MarketSession } from '@domain/api'
-import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire'
+import type { ConnectionStatus, MarketSession } from '@domain/api/api'
+import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
 import { candleRun, fakeTerminal, trade, type FakeTerminal } from './market-fixtures.test-util'
 import { marketLiveFeed } from './market-live'

@@ -2,8 +2,8 @@
 // store's subscription (its pair, interval and profile session), buffered and applied at most once
 // per frame whatever the event rate, so a late event of the previous pair or exchange never paints.
 import type { Ref, ShallowRef } from 'vue'
-import type { ConnectionStatus, Disposer, EventPayloads, MarketSession } from '@domain/api'
-import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire'
+import type { ConnectionStatus, Disposer, EventPayloads, MarketSession } from '@domain/api/api'
+import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire/wire'
 import { useTerminal } from '@/api'
 import { frameScheduler, mergeCandles, mergeTrades } from './market-merge'
 

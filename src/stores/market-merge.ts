@@ -1,6 +1,6 @@
 // Pure merging of market data for the market store: candles by time, trades by id, and a
 // once-per-frame scheduler. Kept apart from the store so they can be tested and reused alone.
-import type { Candle, Ticker, Trade } from '@domain/wire'
+import type { Candle, Ticker, Trade } from '@domain/wire/wire'
 
 /** How many recent trades the store keeps: enough to fill a tall panel, small enough to stay fast. */
 export const TRADES_CAP = 500

@@ -1,8 +1,8 @@
 // The market store's paging into the past: the page of candles before the first one shown, asked
 // for when the chart is scrolled to its start. An answer of an earlier subscription is dropped.
 import type { Ref, ShallowRef } from 'vue'
-import type { Candle, CandleInterval } from '@domain/wire'
-import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '@domain/constants'
+import type { Candle, CandleInterval } from '@domain/wire/wire'
+import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '@domain/wire/constants'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { prependCandles } from './market-merge'

@@ -3,8 +3,8 @@
 // market; an exchange that answers again loads what failed, without a reload.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { MarketSession, SessionState } from '@domain/api'
-import type { Pair, Ticker } from '@domain/wire'
+import type { MarketSession, SessionState } from '@domain/api/api'
+import type { Pair, Ticker } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
 import { deferred, profileView, sessionState } from '@/stores/fake-terminal.test-util'
 import { useMarketStore } from './market'

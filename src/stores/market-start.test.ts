@@ -3,8 +3,8 @@
 // events of that chart are applied on top of its snapshot (none lost), the others dropped.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { MarketSession, SubscribedSnapshot } from '@domain/api'
-import type { Candle } from '@domain/wire'
+import type { MarketSession, SubscribedSnapshot } from '@domain/api/api'
+import type { Candle } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
 import { deferred } from '@/stores/fake-terminal.test-util'
 import { useMarketStore } from './market'

@@ -8,8 +8,8 @@
 // The window's first subscription is the start-up's (startup.ts); this store follows later switches.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { ConnectionStatus, MarketSession, SubscribedSnapshot } from '@domain/api'
-import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire'
+import type { ConnectionStatus, MarketSession, SubscribedSnapshot } from '@domain/api/api'
+import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire/wire'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { cachedMarket } from './market-cached'

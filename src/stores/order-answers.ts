@@ -1,10 +1,10 @@
 // What an order's answer means for the form: where an error of orders.place shows (which field),
 // what the form says before an order identical to the last one goes out, and the client order ids'
 // random source. Pure functions and types, apart from the store that uses them (order-form.ts).
-import type { OrderLookupVerdict } from '@domain/api'
+import type { OrderLookupVerdict } from '@domain/api/api'
 import type { FieldIssue, TerminalError } from '@domain/errors'
-import type { OrderDraftField } from '@domain/orders'
-import type { PlaceOrderBody } from '@domain/wire'
+import type { OrderDraftField } from '@domain/orders/orders'
+import type { PlaceOrderBody } from '@domain/wire/wire'
 
 export type TextField = 'base_amount' | 'quote_amount' | 'limit_price' | 'stop_price'
 export type PriceField = 'limit_price' | 'stop_price'

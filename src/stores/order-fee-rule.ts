@@ -1,6 +1,6 @@
 // The fee rule the order form's preview and checks use, resolved for a moving moment (see below).
 import { computed, onScopeDispose, ref, watch } from 'vue'
-import { nextRuleBoundary, resolveFeeRule } from '@domain/fee-rules'
+import { nextRuleBoundary, resolveFeeRule } from '@domain/orders/fee-rules'
 import { useAccountStore } from './account'
 import { useMarketStore } from './market'
 import { usePairsStore } from './pairs'

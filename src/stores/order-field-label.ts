@@ -1,7 +1,7 @@
 // The order form's inputs as the trader sees them: in the order they are filled in, each named as its
 // label shows it, so that words about a field elsewhere (the reason beside the submit button) call it
 // what the trader sees and speak of the first one on screen first.
-import type { OrderType } from '@domain/wire'
+import type { OrderType } from '@domain/wire/wire'
 import type { TextField } from '@/stores/order-answers'
 
 /** Top to bottom; a type shows only the ones it needs. */

@@ -2,7 +2,7 @@
 // even when the answer overtakes them; the no-order outcome places exactly the order it names, once.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { OrderRecord } from '@domain/wire'
+import type { OrderRecord } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
 import { accountSnapshot, fakeTerminal, sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { useOrderMoveStore } from './order-move'

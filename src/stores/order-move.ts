@@ -3,8 +3,8 @@
 // one outcome that leaves the trader without an order offers the exact order to place again.
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { Disposer, MoveResult, MoveStep, OrderRecord, PlaceOrderResult } from '@domain/api'
-import { ORDER_SIDE_ALIASES } from '@domain/constants'
+import type { Disposer, MoveResult, MoveStep, OrderRecord, PlaceOrderResult } from '@domain/api/api'
+import { ORDER_SIDE_ALIASES } from '@domain/wire/constants'
 import { useTerminal } from '@/api'
 import { useAccountStore } from './account'
 

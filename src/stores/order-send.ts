@@ -4,11 +4,11 @@
 // Orders are never resent by themselves: an unknown outcome is shown as such, with what the core's
 // lookup found, and the trader decides.
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { PlaceOrderResult } from '@domain/api'
+import type { PlaceOrderResult } from '@domain/api/api'
 import { toTerminalError } from '@domain/errors'
-import type { OrderDraft } from '@domain/orders'
-import type { PlaceOrderBody } from '@domain/wire'
-import { buildOrderBody, newClientOrderId } from '@domain/order-rules'
+import type { OrderDraft } from '@domain/orders/orders'
+import type { PlaceOrderBody } from '@domain/wire/wire'
+import { buildOrderBody, newClientOrderId } from '@domain/orders/order-rules'
 import { useTerminal } from '@/api'
 import { usePrefsStore } from './prefs'
 import { useSessionStore } from './session'

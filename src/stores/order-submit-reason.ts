@@ -3,8 +3,8 @@
 // greyed out without saying why: a market buy with no amount says "Enter the amount to spend".
 import { computed, type ComputedRef, type Ref } from 'vue'
 import type { FieldIssue } from '@domain/errors'
-import type { OrderCheck } from '@domain/orders'
-import type { OrderType, Pair } from '@domain/wire'
+import type { OrderCheck } from '@domain/orders/orders'
+import type { OrderType, Pair } from '@domain/wire/wire'
 import { INPUT_ORDER, fieldLabel } from '@/stores/order-field-label'
 import { useMarketStore } from './market'
 import { usePairsStore } from './pairs'

@@ -7,8 +7,8 @@
 // or tagged with, and one of a session older than the window's (session.profileGeneration) is dropped.
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import type { Disposer, MarketSession } from '@domain/api'
-import type { Currency, Pair, Ticker } from '@domain/wire'
+import type { Disposer, MarketSession } from '@domain/api/api'
+import type { Currency, Pair, Ticker } from '@domain/wire/wire'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { frameScheduler } from './market-merge'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
-import type { PortfolioReport } from '@domain/portfolio'
+import type { PortfolioReport } from '@domain/portfolio/portfolio'
 import { sessionState } from './fake-terminal.test-util'
 import { freshSession } from './session-harness.test-util'
 import { usePortfolioStore } from './portfolio'

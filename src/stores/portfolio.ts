@@ -4,8 +4,8 @@
 // before a profile or account switch is dropped, so the tab never shows another session's figures.
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
-import type { PortfolioReport } from '@domain/portfolio'
-import type { EquitySeries } from '@domain/all-accounts'
+import type { PortfolioReport } from '@domain/portfolio/portfolio'
+import type { EquitySeries } from '@domain/portfolio/all-accounts'
 import { useTerminal } from '@/api'
 import { useSessionStore } from './session'
 

@@ -6,7 +6,7 @@ import { parseDecimal } from '@domain/decimal'
 import { entryMovable, levelsProblem, type LevelsChange } from '@domain/protection/levels'
 import { beyond } from '@domain/protection/legs'
 import type { Position } from '@domain/protection/types'
-import type { Dec } from '@domain/wire'
+import type { Dec } from '@domain/wire/wire'
 import { formatExact } from '@/lib/format'
 
 export interface LevelFields {

@@ -4,7 +4,7 @@
 // dropped; a switch clears the list at once and reads the new profile's.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import type { Disposer, MethodInput, PositionAnswer } from '@domain/api'
+import type { Disposer, MethodInput, PositionAnswer } from '@domain/api/api'
 import { terminalKeptLegs } from '@domain/protection/describe'
 import type { Position } from '@domain/protection/types'
 import { useTerminal } from '@/api'

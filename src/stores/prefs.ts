@@ -4,11 +4,11 @@
 // core's answer; a failed write is reported and the core's last good value is kept.
 import { defineStore } from 'pinia'
 import { ref, watchEffect } from 'vue'
-import type { MethodInput, Preferences, Theme, TimeZonePref } from '@domain/api'
-import type { CandleInterval } from '@domain/wire'
+import type { MethodInput, Preferences, Theme, TimeZonePref } from '@domain/api/api'
+import type { CandleInterval } from '@domain/wire/wire'
 import { useTerminal } from '@/api'
 import { displayZone } from '@/lib/display-zone'
-import { DEFAULT_LAYOUT, LAYOUT_BOUNDS, MAX_INDICATORS, applyIndicatorPatch, chartKey, type IndicatorPref, type LayoutPrefs } from '@domain/chart-prefs'
+import { DEFAULT_LAYOUT, LAYOUT_BOUNDS, MAX_INDICATORS, applyIndicatorPatch, chartKey, type IndicatorPref, type LayoutPrefs } from '@domain/prefs/chart-prefs'
 
 export type PrefsPatch = MethodInput<'prefs.set'>
 
@@ -95,5 +95,22 @@ export const usePrefsStore = defineStore('prefs', () => {
     return set({ indicators: { chart: chartKey(pair, interval), list: entries } })
   }
 
-  return { prefs, loaded, error, load, set, setTheme, setPair, setInterval, setLayout, indicatorsFor, setIndicators, setConfirmOrders, setHideZeroBalances, setTimeZone, setPanicHotkey, setPositionNotifications }
+  return {
+    prefs,
+    loaded,
+    error,
+    load,
+    set,
+    setTheme,
+    setPair,
+    setInterval,
+    setLayout,
+    indicatorsFor,
+    setIndicators,
+    setConfirmOrders,
+    setHideZeroBalances,
+    setTimeZone,
+    setPanicHotkey,
+    setPositionNotifications,
+  }
 })

@@ -6,8 +6,8 @@
 // again before every order, so what is saved here binds that account's next order.
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
-import type { RiskLimits } from '@domain/risk-limits'
-import type { RiskLimitsView } from '@domain/risk-limits-schema'
+import type { RiskLimits } from '@domain/risk/risk-limits'
+import type { RiskLimitsView } from '@domain/risk/risk-limits-schema'
 import { useTerminal } from '@/api'
 import { useSessionStore } from './session'
 

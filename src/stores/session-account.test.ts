@@ -6,7 +6,7 @@ import { useSessionStore } from './session'
 import { availableOf, useAccountStore } from './account'
 import { usePrefsStore } from './prefs'
 import { useNoticeStore } from './notices'
-import type { SessionState } from '@domain/api'
+import type { SessionState } from '@domain/api/api'
 
 let terminal: FakeTerminal
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))

@@ -2,7 +2,7 @@
 // is known about the account, so it is not called view-only), or the account is view-only. The
 // session store shows it; the window's first chart (features/chart/first-chart.ts) is not drawn
 // where a banner will push the chart down.
-import type { SessionState } from '@domain/api'
+import type { SessionState } from '@domain/api/api'
 
 export type SessionNotice = 'unreachable' | 'view-only'
 

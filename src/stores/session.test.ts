@@ -3,7 +3,7 @@
 // failed load, and the profile list kept in step. (With the account store: session-account.test.ts.)
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { SessionState } from '@domain/api'
+import type { SessionState } from '@domain/api/api'
 import { setTerminal } from '@/api'
 import { deferred, fakeTerminal, profileView, sessionState, type FakeTerminal } from './fake-terminal.test-util'
 import { useSessionStore } from './session'

@@ -5,7 +5,7 @@
 // a profile or account the user has already left.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { AppInfo, ConnectionTestResult, Disposer, MethodInput, ProfileInput, ProfileView, SessionState } from '@domain/api'
+import type { AppInfo, ConnectionTestResult, Disposer, MethodInput, ProfileInput, ProfileView, SessionState } from '@domain/api/api'
 import { useTerminal } from '@/api'
 import { sessionNotice } from '@/stores/session-notice'
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { OrderRecord } from '@domain/wire'
+import type { OrderRecord } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'

@@ -2,7 +2,7 @@
 // The window's first chart: drawn from the start's first answers where the window's chart will be,
 // only when it is true and will stay put, and handed to the window's chart or removed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MethodResults } from '@domain/api'
+import type { MethodResults } from '@domain/api/api'
 import type { FirstAnswers } from '@/api/first-calls'
 import { BTC_USDT, PREFS, candleRun } from '@/stores/market-fixtures.test-util'
 import { deferred, sessionState } from '@/stores/fake-terminal.test-util'

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { FeeRule } from '@domain/wire'
+import type { FeeRule } from '@domain/wire/wire'
 import { TerminalError } from '@domain/errors'
 import { setTerminal } from '@/api'
 import { setNumberLocale } from '@/lib/format'

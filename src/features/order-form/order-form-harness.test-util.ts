@@ -2,8 +2,8 @@
 // the form's tests share. `terminal` is the fake of the form mounted last.
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import type { SessionState } from '@domain/api'
-import type { Ticker } from '@domain/wire'
+import type { SessionState } from '@domain/api/api'
+import type { Ticker } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
 import { useAccountStore } from '@/stores/account'
 import { useMarketStore } from '@/stores/market'

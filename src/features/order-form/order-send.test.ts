@@ -2,7 +2,7 @@
 // component): why nothing can be sent, what submit and confirm resolve to, which failures are an
 // unknown outcome, and what a switch during a send leaves of the new session's form.
 import { describe, expect, it } from 'vitest'
-import type { PlaceOrderResult } from '@domain/api'
+import type { PlaceOrderResult } from '@domain/api/api'
 import { TerminalError } from '@domain/errors'
 import { sessionState, setupStores, terminal } from '@/features/order-form/order-form-harness.test-util'
 
