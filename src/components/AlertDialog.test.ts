@@ -4,9 +4,9 @@
 // neither.
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
-import type { FakeTerminal } from '@/stores/fake-terminal.test-util'
-import { alertsTerminal } from '@/stores/alerts-harness.test-util'
-import { useAlertsStore } from '@/stores/alerts'
+import type { FakeTerminal } from '@/stores/test/fake-terminal.test-util'
+import { alertsTerminal } from '@/stores/test/alerts-harness.test-util'
+import { useAlertsStore } from '@/stores/alerts/alerts'
 import { $, submitFormOf, typeInto } from './body-dom.test-util'
 import AlertDialog from './AlertDialog.vue'
 

@@ -4,7 +4,7 @@
 // own orders.
 import { Decimal } from '@domain/decimal'
 import { bookSpread, groupLevels, sortLevels, withCumulative, type BookLevel, type BookSide, type Spread } from '@domain/market/order-book'
-import type { OwnOrderMark } from '@/stores/book'
+import type { OwnOrderMark } from '@/stores/market/book'
 
 export type { OwnOrderMark }
 

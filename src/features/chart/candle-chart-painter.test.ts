@@ -9,7 +9,7 @@ import type { Candle } from '@domain/wire/wire'
 import '@/features/chart/use-echarts'
 import { normaliseConfig } from '@/features/chart/indicators/specs'
 import { IndicatorRun } from '@/features/chart/indicators/engine'
-import { BTC_USDT, candleRun } from '@/stores/market-fixtures.test-util'
+import { BTC_USDT, candleRun } from '@/stores/test/market-fixtures.test-util'
 import { CandleChartPainter, type PaintRequest } from './candle-chart-painter'
 
 use([SVGRenderer])

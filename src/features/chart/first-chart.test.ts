@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MethodResults } from '@domain/api/api'
 import type { FirstAnswers } from '@/api/first-calls'
-import { BTC_USDT, PREFS, candleRun } from '@/stores/market-fixtures.test-util'
-import { deferred, sessionState } from '@/stores/fake-terminal.test-util'
+import { BTC_USDT, PREFS, candleRun } from '@/stores/test/market-fixtures.test-util'
+import { deferred, sessionState } from '@/stores/test/fake-terminal.test-util'
 
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))

@@ -5,7 +5,7 @@ import { isoUtc, toCsv } from '@domain/csv'
 import type { PlacedFill } from '@domain/account/fill-sides'
 import type { OrderRecord } from '@domain/wire/wire'
 import { timeValue } from '@/lib/format'
-import { fillTime, orderTime } from '@/stores/history'
+import { fillTime, orderTime } from '@/stores/account/history'
 
 export { fillTime, orderTime }
 

@@ -8,8 +8,8 @@ import { Decimal } from '@domain/decimal'
 import { type BookWalk, walkBook } from '@domain/market/book-walk'
 import { orderFee } from '@domain/orders/fee-rules'
 import type { BookLevel } from '@domain/market/order-book'
-import { useBookStore } from '@/stores/book'
-import { useOrderFormStore } from '@/stores/order-form'
+import { useBookStore } from '@/stores/market/book'
+import { useOrderFormStore } from '@/stores/orders/order-form'
 
 export interface MarketPreviewInput {
   side: 'BUY' | 'SELL'
