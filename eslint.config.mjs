@@ -27,7 +27,7 @@ const rendererForbidden = [
   '**/electron/demo-exchange/**',
 ]
 const RENDERER_MESSAGE = 'The renderer reaches the main process only through src/api (window.terminal): never electron, never node:*.'
-const FEATURES = ['chart', 'order-form', 'book', 'history']
+const FEATURES = ['chart', 'order-form', 'book', 'history', 'portfolio', 'blotter', 'risk-limits', 'positions', 'profiles', 'open-orders', 'balances', 'fee-rules', 'recent-trades', 'alerts']
 /** The renderer's rule plus a room's own: `patterns` are what that room must never import. */
 function rendererRoom(patterns, message) {
   return [

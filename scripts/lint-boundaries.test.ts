@@ -34,6 +34,7 @@ describe('import boundaries', () => {
     ['src/stores/leak3.ts', `import { liveScene } from '@/features/chart/live-layer'\nexport const x = liveScene\n`],
     ['src/features/chart/leak.ts', `import { bookView } from '@/features/book/book-view'\nexport const x = bookView\n`],
     ['src/features/chart/leak2.ts', `import { bookView } from '../book/book-view'\nexport const x = bookView\n`],
+    ['src/features/balances/leak.ts', `import { orderColumnWidths } from '@/features/open-orders/order-columns'\nexport const x = orderColumnWidths\n`],
     ['src/features/book/Leak.vue', `<script setup lang="ts">\nimport PairList from '@/components/PairList.vue'\nvoid PairList\n</script>\n<template><div /></template>\n`],
     ['src/composables/leak.ts', `import { useMarketStore } from '@/stores/market/market'\nexport const x = useMarketStore\n`],
     ['src/lib/leak.ts', `import { useSessionStore } from '@/stores/session/session'\nexport const x = useSessionStore\n`],

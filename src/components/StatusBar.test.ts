@@ -9,7 +9,7 @@ import { displayZone } from '@/lib/display-zone'
 import { useAccountStore } from '@/stores/account/account'
 import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session/session'
-import BalancesTable from './BalancesTable.vue'
+import BalancesTable from '../features/balances/BalancesTable.vue'
 import StatusBar from './StatusBar.vue'
 
 let terminal: FakeTerminal

@@ -11,9 +11,9 @@ import { usePairsStore } from '@/stores/market/pairs'
 import { usePrefsStore } from '@/stores/prefs'
 import { formatDateTime } from '@/lib/format'
 import type { OrderRecord, Pair } from '@domain/wire/wire'
-import BalancesTable from './BalancesTable.vue'
-import FeeRulesTable from './FeeRulesTable.vue'
-import OpenOrdersTable from './OpenOrdersTable.vue'
+import BalancesTable from '../features/balances/BalancesTable.vue'
+import FeeRulesTable from '../features/fee-rules/FeeRulesTable.vue'
+import OpenOrdersTable from '../features/open-orders/OpenOrdersTable.vue'
 
 let terminal: FakeTerminal
 

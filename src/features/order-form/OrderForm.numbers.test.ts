@@ -15,7 +15,7 @@ import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session/session'
 import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule, type FakeTerminal } from '@/stores/test/market-fixtures.test-util'
 import OrderForm from './OrderForm.vue'
-import { sessionState } from './order-form-harness.test-util'
+import { sessionState } from './test/order-form-harness.test-util'
 
 const SESSION = sessionState()
 

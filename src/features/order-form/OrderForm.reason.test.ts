@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { PlaceOrderResult, SessionState } from '@domain/api/api'
 import { ETH_USDT } from '@/stores/test/market-fixtures.test-util'
-import { byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
+import { byId, pressEnter, setup, terminal, text, type, unmount } from './test/order-form-harness.test-util'
 import { usePairsStore } from '@/stores/market/pairs'
 
 afterEach(unmount)

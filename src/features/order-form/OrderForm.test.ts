@@ -9,7 +9,7 @@ import { useMarketStore } from '@/stores/market/market'
 import { usePairsStore } from '@/stores/market/pairs'
 import { ETH_USDT } from '@/stores/test/market-fixtures.test-util'
 import { useOrderFormStore } from '@/stores/orders/order-form'
-import { TICKER, byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
+import { TICKER, byId, pressEnter, setup, terminal, text, type, unmount } from './test/order-form-harness.test-util'
 
 afterEach(unmount)
 

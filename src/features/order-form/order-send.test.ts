@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PlaceOrderResult } from '@domain/api/api'
 import { TerminalError } from '@domain/errors'
-import { sessionState, setupStores, terminal } from '@/features/order-form/order-form-harness.test-util'
+import { sessionState, setupStores, terminal } from '@/features/order-form/test/order-form-harness.test-util'
 
 const placed = (draft: { client_order_id: string }): PlaceOrderResult => ({ outcome: 'placed', orderIds: [11], clientOrderId: draft.client_order_id })
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))

@@ -7,7 +7,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import type { FakeTerminal } from '@/stores/test/fake-terminal.test-util'
 import { alertsTerminal } from '@/stores/test/alerts-harness.test-util'
 import { useAlertsStore } from '@/stores/alerts/alerts'
-import { $, submitFormOf, typeInto } from './body-dom.test-util'
+import { $, submitFormOf, typeInto } from '../../lib/test/body-dom.test-util'
 import AlertDialog from './AlertDialog.vue'
 
 let terminal: FakeTerminal

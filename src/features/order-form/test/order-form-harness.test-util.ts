@@ -12,7 +12,7 @@ import { useOrderFormStore } from '@/stores/orders/order-form'
 import { usePrefsStore } from '@/stores/prefs'
 import { useSessionStore } from '@/stores/session/session'
 import { BTC_USDT, PREFS, balance, fakeTerminal, feeRule, type FakeTerminal } from '@/stores/test/market-fixtures.test-util'
-import OrderForm from './OrderForm.vue'
+import OrderForm from '../OrderForm.vue'
 
 export const TICKER: Ticker = { pair: 'BTC_USDT', last: '43000', buy: '42990', sell: '43010' }
 

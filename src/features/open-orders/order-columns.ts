@@ -2,7 +2,7 @@
 // The created time is a column of its own where the panel has room for every column with it; where
 // it has not (1280×720, the tabs beside the trades), the time goes under the pair instead, so the
 // table fits its panel and nothing sits under the pinned Cancel column.
-import { CELL_PADDING_PX, MONO_CH_PX, monoCell, textCell } from './table-widths'
+import { CELL_PADDING_PX, MONO_CH_PX, monoCell, textCell } from '../../lib/table-widths'
 
 /** What one row shows, as text. */
 export interface OrderRowTexts {

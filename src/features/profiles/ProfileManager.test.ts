@@ -7,7 +7,7 @@ import { TerminalError } from '@domain/errors'
 import { BASE_URL_MESSAGES } from '@domain/origin'
 import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '@/stores/test/fake-terminal.test-util'
 import { useSessionStore } from '@/stores/session/session'
-import { $, submitFormOf, typeInto } from './body-dom.test-util'
+import { $, submitFormOf, typeInto } from '../../lib/test/body-dom.test-util'
 import ProfileManager from './ProfileManager.vue'
 
 let terminal: FakeTerminal
