@@ -33,7 +33,7 @@ export const TARGETS = {
   ],
   'electron/core/storage/logger.ts': ['electron/core/storage/logger.test.ts', 'electron/core/storage/logger.redact.test.ts', 'electron/core/terminal.test.ts'],
   'electron/web-host/access.ts': ['electron/web-host/access.test.ts', 'electron/web-host/server.test.ts'],
-  'src/stores/order-send.ts': [
+  'src/stores/orders/order-send.ts': [
     'src/features/order-form/order-send.test.ts',
     'src/features/order-form/OrderForm.test.ts',
     'src/features/order-form/OrderForm.sending.test.ts',
@@ -41,8 +41,13 @@ export const TARGETS = {
     'src/features/order-form/OrderForm.keys.test.ts',
     'src/features/order-form/OrderForm.numbers.test.ts',
   ],
-  'src/stores/session.ts': ['src/stores/session.test.ts', 'src/stores/session-account.test.ts', 'src/stores/market-session.test.ts'],
-  'src/stores/market-live.ts': ['src/stores/market-live.test.ts', 'src/stores/market-session.test.ts', 'src/stores/market.test.ts', 'src/stores/market-cached.test.ts'],
+  'src/stores/session/session.ts': ['src/stores/session/session.test.ts', 'src/stores/session/session-account.test.ts', 'src/stores/market/market-session.test.ts'],
+  'src/stores/market/market-live.ts': [
+    'src/stores/market/market-live.test.ts',
+    'src/stores/market/market-session.test.ts',
+    'src/stores/market/market.test.ts',
+    'src/stores/market/market-cached.test.ts',
+  ],
 }
 
 /** Where one target's results go: reports/mutation/<file name>.{json,html}. */

@@ -4,8 +4,8 @@
 // readout's O, H, L, C, which come straight from the store. Ticks draw the live candle outside
 // ECharts (live-overlay.ts), so this is what catches a live candle drawn wrong or left stale.
 import { test, expect, type Page } from '@playwright/test'
-import type { PlaceOrderResult } from '../electron/domain/api'
-import type { Pair, Ticker } from '../electron/domain/wire'
+import type { PlaceOrderResult } from '../electron/domain/api/api'
+import type { Pair, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, parseShown, shot } from './helpers'
 

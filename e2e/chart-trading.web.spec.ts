@@ -4,8 +4,8 @@
 // fires once when a market buy lifts the price, and is listed as fired; an absurd alert price is
 // refused in the dialog and sets nothing, one far from the market is only warned about.
 import { test, expect, type Page } from '@playwright/test'
-import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api'
-import type { OrderBook, Pair, Ticker } from '../electron/domain/wire'
+import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api/api'
+import type { OrderBook, Pair, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, parseShown, shot } from './helpers'
 

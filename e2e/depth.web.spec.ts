@@ -4,7 +4,7 @@
 // CSV export of the orders just placed.
 import { readFileSync } from 'node:fs'
 import { test, expect, type Page } from '@playwright/test'
-import type { PlacedFill } from '../electron/domain/fill-sides'
+import type { PlacedFill } from '../electron/domain/account/fill-sides'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { bestPrices, openApp, parseShown, placedOrderId, shot } from './helpers'
 import { chooseOrder, submitAndConfirm } from './order-form'

@@ -5,7 +5,7 @@
 // its own counters, /__admin/stats: what arrived, whatever the terminal believes).
 import { mkdirSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import type { Pair, Ticker } from '../electron/domain/wire'
+import type { Pair, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
 import { postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 import { countCalls } from './helpers'

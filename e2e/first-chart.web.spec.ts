@@ -3,7 +3,7 @@
 // chart will be, in the trader's theme and layout; the window then takes that chart over, so nothing
 // on screen moves and no second chart is left behind.
 import { test, expect } from '@playwright/test'
-import { DEFAULT_LAYOUT, type LayoutPrefs } from '../electron/domain/chart-prefs'
+import { DEFAULT_LAYOUT, type LayoutPrefs } from '../electron/domain/prefs/chart-prefs'
 import { callApi, type RunningHost } from './web-host'
 import { countCandleColours, gotoApp, shot, useWebHost } from './helpers'
 

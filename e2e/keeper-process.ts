@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline'
 import Decimal from 'decimal.js'
 import { expect } from '@playwright/test'
 import { createExchangeClient } from '../electron/core/exchange/client'
-import { LIVE_ORDER_STATUSES, type OrderRecord } from '../electron/domain/wire'
+import { LIVE_ORDER_STATUSES, type OrderRecord } from '../electron/domain/wire/wire'
 import type { AdminDemo } from './demo-process'
 
 /** What `positions` and the keeper's lines show of a position (electron/cli/positions-verbs.ts positionView). */

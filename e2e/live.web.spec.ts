@@ -2,8 +2,8 @@
 // faults), the web host's profile points at it, and the core's polls are made slow (30 s) so that
 // whatever the window shows within a few seconds can only have come through the WebSocket feed.
 import { expect, test, type Page } from '@playwright/test'
-import type { PlaceOrderResult } from '../electron/domain/api'
-import type { Ticker, Trade } from '../electron/domain/wire'
+import type { PlaceOrderResult } from '../electron/domain/api/api'
+import type { Ticker, Trade } from '../electron/domain/wire/wire'
 import { shot } from './helpers'
 import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
 import { postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'

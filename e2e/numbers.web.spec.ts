@@ -2,7 +2,7 @@
 // balance as a JSON number; the terminal must show every digit. Chromium runs in New York so that
 // local time and UTC differ.
 import { test, expect } from '@playwright/test'
-import type { AccountSnapshot } from '../electron/domain/api'
+import type { AccountSnapshot } from '../electron/domain/api/api'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { balanceCell, openApp, SCREENSHOT_DIR, settled, shot } from './helpers'
 

@@ -3,8 +3,8 @@
 // once when a market buy fills that resting sell; the core evaluates them, the window shows each once
 // and lists them as fired.
 import { test, expect } from '@playwright/test'
-import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api'
-import type { OrderBook, Pair, Ticker } from '../electron/domain/wire'
+import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api/api'
+import type { OrderBook, Pair, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
 

@@ -4,7 +4,7 @@
 // axe-core finds nothing critical or serious in the list at any of those widths.
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { DEFAULT_LAYOUT } from '../electron/domain/chart-prefs'
+import { DEFAULT_LAYOUT } from '../electron/domain/prefs/chart-prefs'
 import { callApi, type RunningHost } from './web-host'
 import { openApp, shot, useWebHost } from './helpers'
 import { layoutProblems } from './layout-check'

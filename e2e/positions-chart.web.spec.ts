@@ -7,8 +7,8 @@
 // dropped price once the cancel is confirmed (the demo's own counters: one order, one cancel more).
 import { test, expect, type Page } from '@playwright/test'
 import Decimal from 'decimal.js'
-import type { AccountSnapshot, Pair, Ticker } from '../electron/domain/api'
-import type { OrderRecord } from '../electron/domain/wire'
+import type { AccountSnapshot, Pair, Ticker } from '../electron/domain/api/api'
+import type { OrderRecord } from '../electron/domain/wire/wire'
 import type { Position } from '../electron/domain/protection/types'
 import { startWebHost, callApi, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'

@@ -14,7 +14,7 @@ import type { Position } from '../electron/domain/protection/types'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
 import { drivePrice, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
-import { LIVE_ORDER_STATUSES } from '../electron/domain/wire'
+import { LIVE_ORDER_STATUSES } from '../electron/domain/wire/wire'
 import { cli, exchangeOrdersOf, lastPrice, PAIR } from './keeper-process'
 
 let demo: AdminDemo

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test, expect, type Page } from '@playwright/test'
-import type { ProfileView, SessionState } from '../electron/domain/api'
+import type { ProfileView, SessionState } from '../electron/domain/api/api'
 import { BASE_URL_MESSAGES, ORIGIN_CHANGE_MESSAGE } from '../electron/domain/origin'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { demoAccountKeys, openApp, session, shot, type DemoAccountKeys } from './helpers'

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { test, expect, type Page } from '@playwright/test'
-import type { ProfileView } from '../electron/domain/api'
+import type { ProfileView } from '../electron/domain/api/api'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { bestPrices, countCalls, demoAccountKeys, openApp, placedOrderId, session, shot, type DemoAccountKeys } from './helpers'
 

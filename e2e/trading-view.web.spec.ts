@@ -4,8 +4,8 @@
 // trading.web.spec.ts. Each test acts as a trader does and waits on what the trader would see; the API
 // is used only to check what the exchange holds.
 import { test, expect } from '@playwright/test'
-import type { Candle } from '../electron/domain/wire'
-import { DEFAULT_LAYOUT } from '../electron/domain/chart-prefs'
+import type { Candle } from '../electron/domain/wire/wire'
+import { DEFAULT_LAYOUT } from '../electron/domain/prefs/chart-prefs'
 import { callApi, type RunningHost } from './web-host'
 import { backgroundOf, countCandleColours, openApp, readBalance, readReadout, session, shot, textsOutsideCells, useWebHost } from './helpers'
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH } from '../electron/domain/api-names'
+import { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH } from '../electron/domain/api/api-names'
 
 export interface RunningHost {
   /** The URL the web host printed: its one-time code opens one window, once. */

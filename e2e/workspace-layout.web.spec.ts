@@ -4,7 +4,7 @@
 // panel arrangement (collapsed, resized) comes back after a reload. Indicators and shortcuts are
 // workspace.web.spec.ts.
 import { test, expect, type Page } from '@playwright/test'
-import { DEFAULT_LAYOUT } from '../electron/domain/chart-prefs'
+import { DEFAULT_LAYOUT } from '../electron/domain/prefs/chart-prefs'
 import { callApi, type RunningHost } from './web-host'
 import { cellsUnderPinned, openApp, shot, textsOutsideCells, useWebHost } from './helpers'
 

@@ -29,14 +29,15 @@ describe('import boundaries', () => {
     ['electron/core/session/leak.ts', `import { createMarket } from '../market/terminal-market'\nexport const x = createMarket\n`],
     ['electron/core/orders/leak.ts', `import { createTerminal } from '../terminal'\nexport const x = createTerminal\n`],
     ['electron/host/leak.ts', `import { app } from 'electron'\nexport const x = app\n`],
-    ['electron/demo-exchange/leak.ts', `import { validateOrder } from '../domain/order-rules'\nexport const x = validateOrder\n`],
+    ['electron/demo-exchange/leak.ts', `import { validateOrder } from '../domain/orders/order-rules'\nexport const x = validateOrder\n`],
     // The renderer's rooms: components -> features -> stores -> lib; a feature never imports another.
     ['src/stores/leak3.ts', `import { liveScene } from '@/features/chart/live-layer'\nexport const x = liveScene\n`],
     ['src/features/chart/leak.ts', `import { bookView } from '@/features/book/book-view'\nexport const x = bookView\n`],
     ['src/features/chart/leak2.ts', `import { bookView } from '../book/book-view'\nexport const x = bookView\n`],
+    ['src/features/balances/leak.ts', `import { orderColumnWidths } from '@/features/open-orders/order-columns'\nexport const x = orderColumnWidths\n`],
     ['src/features/book/Leak.vue', `<script setup lang="ts">\nimport PairList from '@/components/PairList.vue'\nvoid PairList\n</script>\n<template><div /></template>\n`],
-    ['src/composables/leak.ts', `import { useMarketStore } from '@/stores/market'\nexport const x = useMarketStore\n`],
-    ['src/lib/leak.ts', `import { useSessionStore } from '@/stores/session'\nexport const x = useSessionStore\n`],
+    ['src/composables/leak.ts', `import { useMarketStore } from '@/stores/market/market'\nexport const x = useMarketStore\n`],
+    ['src/lib/leak.ts', `import { useSessionStore } from '@/stores/session/session'\nexport const x = useSessionStore\n`],
     ['src/features/history/leak.ts', `import { readFileSync } from 'node:fs'\nexport const x = readFileSync\n`],
   ])('%s fails lint for its import', async (filePath, code) => {
     expect(await importErrors(filePath, code)).not.toEqual([])
@@ -52,7 +53,11 @@ describe('import boundaries', () => {
     ['electron/core/market/fine.ts', `import type { Session } from '../session/terminal-session'\nexport type X = Session\n`],
     ['electron/host/fine.ts', `import { createTerminal } from '../core/terminal'\nexport const x = createTerminal\n`],
     ['electron/core/vault-like.ts', `import { join } from 'node:path'\nexport const x = join\n`],
-    ['src/features/chart/fine.ts', `import { useMarketStore } from '@/stores/market'\nimport { INDICATOR_SPECS } from './indicators/specs'\nexport const x = [useMarketStore, INDICATOR_SPECS]\n`],
+    [
+      'src/features/chart/fine.ts',
+      `import { useMarketStore } from '@/stores/market/market'\nimport { INDICATOR_SPECS } from './indicators/specs'\nexport const x = [useMarketStore, INDICATOR_SPECS]\n`,
+    ],
+    ['src/lib/fine.ts', `import type { DesktopNotice } from '@domain/api/api-views'\nexport type X = DesktopNotice\n`],
     ['src/components/Fine.vue', `<script setup lang="ts">\nimport OrderBook from '@/features/book/OrderBook.vue'\nvoid OrderBook\n</script>\n<template><div /></template>\n`],
   ])('%s may import what it imports', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([])
@@ -67,7 +72,7 @@ describe('test helpers stay out of the app', () => {
 
   it.each([
     ['src/stores/leak.ts', `import { fakeTerminal } from './market-fixtures.test-util'\nexport const x = fakeTerminal\n`],
-    ['src/components/Leak.vue', `<script setup lang="ts">\nimport { fakeTerminal } from '@/stores/fake-terminal.test-util'\nvoid fakeTerminal\n</script>\n<template><div /></template>\n`],
+    ['src/components/Leak.vue', `<script setup lang="ts">\nimport { fakeTerminal } from '@/stores/test/fake-terminal.test-util'\nvoid fakeTerminal\n</script>\n<template><div /></template>\n`],
     ['electron/core/leak.ts', `export const x = () => import('./test/read-only-fixture.test-util')\n`],
     ['electron/core/leak-reexport.ts', `export { makeReadOnly } from './test/read-only-fixture.test-util'\n`],
   ])('%s fails lint for importing a *.test-util.ts', async (filePath, code) => {
@@ -75,7 +80,7 @@ describe('test helpers stay out of the app', () => {
   })
 
   it.each([
-    ['src/stores/market.test.ts', `import { fakeTerminal } from './market-fixtures.test-util'\nexport const x = fakeTerminal\n`],
+    ['src/stores/market/market.test.ts', `import { fakeTerminal } from './market-fixtures.test-util'\nexport const x = fakeTerminal\n`],
     ['electron/core/exchange/test/other.test-util.ts', `import { startStubServer } from './stub-server.test-util'\nexport const x = startStubServer\n`],
   ])('%s (a test or a helper) may import one', async (filePath, code) => {
     expect(await testHelperErrors(filePath, code)).toEqual([])

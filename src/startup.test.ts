@@ -3,9 +3,9 @@
 // have answered (the chart is the slowest part of the first screen); the window's other reads wait for
 // its answer; a remembered pair this exchange does not list is replaced by the first one it does.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Pair } from '@domain/wire'
-import { deferred, fakeTerminal, profileView, sessionState, type FakeTerminal } from './stores/fake-terminal.test-util'
-import { BTC_USDT, ETH_USDT, PREFS, candleRun } from './stores/market-fixtures.test-util'
+import type { Pair } from '@domain/wire/wire'
+import { deferred, fakeTerminal, profileView, sessionState, type FakeTerminal } from './stores/test/fake-terminal.test-util'
+import { BTC_USDT, ETH_USDT, PREFS, candleRun } from './stores/test/market-fixtures.test-util'
 import type { WindowStart } from './startup'
 
 let terminal: FakeTerminal
@@ -52,7 +52,7 @@ describe('start-up', () => {
     expect(terminal.callsOf('market.start')).toHaveLength(1)
     const { setActivePinia } = await import('pinia')
     setActivePinia(started.pinia)
-    const { useMarketStore } = await import('@/stores/market')
+    const { useMarketStore } = await import('@/stores/market/market')
     expect(useMarketStore().pair).toBe('BTC_USDT')
     expect(useMarketStore().candles).toHaveLength(3)
     expect(terminal.callsOf('market.subscribe')).toHaveLength(0)
@@ -111,7 +111,7 @@ describe('start-up', () => {
       const { setActivePinia } = await import('pinia')
       const { watch } = await import('vue')
       setActivePinia(pinia)
-      const { useSessionStore } = await import('@/stores/session')
+      const { useSessionStore } = await import('@/stores/session/session')
       const { usePrefsStore } = await import('@/stores/prefs')
       const session = useSessionStore()
       const prefs = usePrefsStore()
@@ -158,7 +158,7 @@ describe('start-up', () => {
     await firstStart
     expect(terminal.callsOf('market.start')).toHaveLength(1)
     expect(terminal.callsOf('market.subscribe')).toEqual([{ pair: 'ETH_USDT', interval: '60' }])
-    const { useMarketStore } = await import('@/stores/market')
+    const { useMarketStore } = await import('@/stores/market/market')
     expect(useMarketStore().pair).toBe('ETH_USDT')
   })
 })

@@ -3,8 +3,8 @@
 // frame (frameScheduler). `__bench.run(rate, seconds)` sends `rate` book diffs a second (a few levels
 // change, appear or go each time, on a 100-level book) and counts the frames painted meanwhile.
 import { createApp, h, shallowRef } from 'vue'
-import type { BookLevel } from '@domain/order-book'
-import { frameScheduler } from '@/stores/market-merge'
+import type { BookLevel } from '@domain/market/order-book'
+import { frameScheduler } from '@/stores/market/market-merge'
 import OrderBook from '@/features/book/OrderBook.vue'
 
 const asks = shallowRef<BookLevel[]>([])

@@ -11,7 +11,7 @@
 // is created by the timed paint here (the window's empty chart has made it by then).
 import '@/features/chart/use-echarts'
 import { init, type EChartsType } from 'echarts/core'
-import type { Candle, Pair } from '@domain/wire'
+import type { Candle, Pair } from '@domain/wire/wire'
 import { CandleChartPainter } from '@/features/chart/candle-chart-painter'
 import { normaliseConfig } from '@/features/chart/indicators/specs'
 

@@ -2,7 +2,7 @@
 // from run.ts so the rules about what may be typed (and what must never be: secrets) sit in one
 // short file; profiles.ts reads its own flags with readFlags below.
 import { parseArgs as parseWithNode, type ParseArgsOptionsConfig } from 'node:util'
-import type { OrderDraft } from '../domain/orders'
+import type { OrderDraft } from '../domain/orders/orders'
 
 export const VERBS = [
   'currencies',

@@ -2,7 +2,7 @@
 // the result per account, and the exit code of the worst.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
-import type { CancelAllOutcome } from '../domain/all-accounts'
+import type { CancelAllOutcome } from '../domain/portfolio/all-accounts'
 import { EXIT, runCli, type CliIo } from './run'
 
 let demo: DemoExchange

@@ -4,7 +4,7 @@
 // cancelled, nothing, failed (the exchange's words), unknown, or no-key (no key held for it: nothing
 // sent). Exit 0 when every account ended cancelled or with nothing open; else the worst: 5 unknown,
 // 3 failed, 2 no key.
-import type { CancelAllOutcome } from '../domain/all-accounts'
+import type { CancelAllOutcome } from '../domain/portfolio/all-accounts'
 import { TerminalError } from '../domain/errors'
 import type { ExchangeClient } from '../core/exchange/client'
 import { ownAccountOf } from '../core/profiles/profile-view'

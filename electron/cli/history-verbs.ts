@@ -1,12 +1,12 @@
 // The CLI verbs of the trader's depth: `book` (the order book with cumulative sums and the spread,
 // optionally grouped), `history` (orders), `fills` (own trades) and `pnl` (realised FIFO P&L of the
 // fills). Same filters as the window's tabs; ranges longer than 30 days are read in 30-day windows.
-import { ORDER_STATUSES, canonicalStatus } from '../domain/constants'
-import { rangeProblem } from '../domain/history-api'
-import { bookSpread, groupLevels, sortLevels, withCumulative } from '../domain/order-book'
-import { PNL_METHOD, realisedPnl } from '../domain/pnl'
-import { pnlInputs } from '../domain/fill-sides'
-import { ORDER_SIDE_ALIASES } from '../domain/constants'
+import { ORDER_STATUSES, canonicalStatus } from '../domain/wire/constants'
+import { rangeProblem } from '../domain/api/history-api'
+import { bookSpread, groupLevels, sortLevels, withCumulative } from '../domain/market/order-book'
+import { PNL_METHOD, realisedPnl } from '../domain/account/pnl'
+import { pnlInputs } from '../domain/account/fill-sides'
+import { ORDER_SIDE_ALIASES } from '../domain/wire/constants'
 import { parseIsoInstant } from '../domain/time'
 import { readFills, readOrders } from '../core/account/account-history'
 import type { ExchangeClient } from '../core/exchange/client'

@@ -5,7 +5,7 @@
 // `demo` for a profile of the embedded demo: core/profiles/exchange-key.ts); nothing is sent to it.
 // `riskGateForCli` is place-order's gate: the CLI's orders are held by the same limits as the window's.
 import { TerminalError } from '../domain/errors'
-import { riskLimitsSchema } from '../domain/risk-limits-schema'
+import { riskLimitsSchema } from '../domain/risk/risk-limits-schema'
 import { resolveDataDir } from '../core/storage/data-dir'
 import { createRiskLimitsStore, type RiskLimitsStore } from '../core/storage/risk-limits-store'
 import { riskGateOf } from '../core/orders/terminal-limits'

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
 import { Decimal } from '../domain/decimal'
-import type { PortfolioReport } from '../domain/portfolio'
+import type { PortfolioReport } from '../domain/portfolio/portfolio'
 import { EXIT, runCli, type CliIo } from './run'
 
 let demo: DemoExchange

@@ -2,7 +2,7 @@
 // (master and sub-accounts), or every stored profile's, valued in one quote currency, as the window's
 // Portfolio tab shows it (core/portfolio/portfolio-reader.ts). Every figure an exact decimal string;
 // a connection that could not be read is named in `failed` and its accounts are in no total.
-import type { PortfolioReport } from '../domain/portfolio'
+import type { PortfolioReport } from '../domain/portfolio/portfolio'
 import type { ExchangeClient } from '../core/exchange/client'
 import { readPortfolio } from '../core/portfolio/portfolio-reader'
 import { connectionsOf, type ConnectionsIo } from './connections'

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { Decimal } from '../domain/decimal'
 import { TerminalError } from '../domain/errors'
-import { positionModifySchema, protectInputSchema, type ProtectInput } from '../domain/protect-plan'
+import { positionModifySchema, protectInputSchema, type ProtectInput } from '../domain/risk/protect-plan'
 import type { LevelsChange } from '../domain/protection/levels'
 import { changeOf } from '../core/positions/levels-request'
 import { protectionWords } from '../domain/protection/describe'

@@ -1,7 +1,7 @@
 // The check `profiles add` makes of its flags before anything is saved: the app's own rules for a
 // profile (profileInputSchema), in the CLI's words (its flags' names). Issues on the key or secret
 // never quote them.
-import { profileInputSchema } from '../domain/api'
+import { profileInputSchema } from '../domain/api/api'
 import { TerminalError, type FieldIssue } from '../domain/errors'
 import type { Credentials } from '../core/exchange/client'
 

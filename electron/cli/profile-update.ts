@@ -3,7 +3,7 @@
 // stored key and secret stay with the origin they were entered for, so a base URL on another origin
 // needs --new-key (the key and secret from the environment or standard input, never from
 // arguments). Refused before anything is read or written.
-import { methodInputs, type ProfileView } from '../domain/api'
+import { methodInputs, type ProfileView } from '../domain/api/api'
 import { TerminalError, type FieldIssue } from '../domain/errors'
 import type { Credentials } from '../core/exchange/client'
 import type { ProfileService } from '../core/profiles/profile-service'

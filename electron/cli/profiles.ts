@@ -8,7 +8,7 @@
 // from standard input, never from arguments (other users can read those), and writes them only to
 // the OS keychain. A CLI process ends right away, so the vault's session-only fallback would keep
 // nothing: without a keychain, `add` refuses and saves nothing. No output or error contains a secret.
-import type { ConnectionTestResult, ProfileView } from '../domain/api'
+import type { ConnectionTestResult, ProfileView } from '../domain/api/api'
 import { TerminalError, toTerminalError } from '../domain/errors'
 import { createExchangeClient, type Credentials } from '../core/exchange/client'
 import { resolveDataDir } from '../core/storage/data-dir'

@@ -5,7 +5,7 @@
 // Everything the outside world provides (environment, output streams, fetch, profiles) comes in
 // through `io`, so the whole CLI runs in-process in tests.
 import { TerminalError, toTerminalError } from '../domain/errors'
-import { CANDLE_INTERVALS, type CandleInterval } from '../domain/wire'
+import { CANDLE_INTERVALS, type CandleInterval } from '../domain/wire/wire'
 import { baseUrlProblem } from '../domain/origin'
 import { createExchangeClient, type Credentials, type ExchangeClient } from '../core/exchange/client'
 import { createOrderDesk } from '../core/orders/order-desk'

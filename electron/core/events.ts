@@ -1,6 +1,6 @@
 // A typed event hub for the TerminalApi events. Listeners that throw are isolated: one broken
 // window never stops the others from hearing about an order fill.
-import type { Disposer, EventListener, EventName, EventPayloads } from '../domain/api'
+import type { Disposer, EventListener, EventName, EventPayloads } from '../domain/api/api'
 
 export interface EventHub {
   on<E extends EventName>(event: E, listener: EventListener<E>): Disposer

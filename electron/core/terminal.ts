@@ -7,7 +7,7 @@
 // the embedded demo exchange and the profiles (profiles/). Each room hands over its handlers in one
 // shape (handlers.ts); the market and the alerts, which own timers, carry theirs as `.handlers`.
 // What stays here are the app's own methods (app.info, prefs.*, files.saveText) and start-up.
-import type { AppInfo, HostKind, MethodName, MethodResults, Notice, TerminalCore } from '../domain/api'
+import type { AppInfo, HostKind, MethodName, MethodResults, Notice, TerminalCore } from '../domain/api/api'
 import { TerminalError, isTerminalError } from '../domain/errors'
 import { createEventHub } from './events'
 import type { HandlersOf } from './handlers'

@@ -1,8 +1,8 @@
 // GET /orderbook's `group` (docs/exchange-api.md: the official client sends it): levels merged into price
-// buckets of the given step, asks rounded up and bids down (as domain/order-book.ts groups for the
+// buckets of the given step, asks rounded up and bids down (as domain/market/order-book.ts groups for the
 // panel), so a grouped book never shows a better price than the book has. The limits apply after
 // grouping: `limit_sell=10&group=10` is ten buckets.
-import { groupLevels } from '../domain/order-book'
+import { groupLevels } from '../domain/market/order-book'
 import type { Decimal } from '../domain/decimal'
 
 export type GroupParam = { step: string } | { error: string } | null

@@ -2,7 +2,7 @@
 // GET /accounts/trades (own fills), GET /accounts/activity (wallet movements), and the filters of
 // GET /accounts/order. Times are ISO 8601 (a time without a zone is UTC); a span longer than 30 days
 // is refused, as the official client refuses to ask for one.
-import { MAX_HISTORY_SPAN_MS } from '../domain/history-windows'
+import { MAX_HISTORY_SPAN_MS } from '../domain/account/history-windows'
 import type { Side } from './engine'
 import type { HistoryFilter, Ledger } from './ledger'
 import { activityJson, fillJson } from './ledger'

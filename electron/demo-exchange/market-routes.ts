@@ -1,7 +1,7 @@
 // The public market data endpoints: currencies, pairs, candles, trades, the ticker, the order book
 // and the server's time. They read the engine and the candle store and need no account, so they
 // share nothing with the private endpoints but the route kit.
-import { INTERVAL_SECONDS } from '../domain/wire'
+import { INTERVAL_SECONDS } from '../domain/wire/wire'
 import { groupParam, groupedDepth } from './book-group'
 import type { PairInfo } from './reference'
 import { PAIRS, currencyJson, pairRecord } from './reference'

@@ -1,5 +1,5 @@
 // The demo speaks the real exchange's dialect: every record and every feed frame it sends is one the
-// official client's models (domain/official-models.test-util.ts) accept. Orders of every type and
+// official client's models (domain/test/official-models.test-util.ts) accept. Orders of every type and
 // status the demo can produce, the fills and wallet movements they cause, the public data, and the
 // frames of every topic and of the private updates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

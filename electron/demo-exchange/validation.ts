@@ -3,7 +3,7 @@
 // pair → order_type → order_side → wallet_type → amounts → prices → stop_operator; the engine then
 // checks liquidity, the minimum value and funds. Fields that do not apply to the order type are ignored.
 import { Decimal } from '../domain/decimal'
-import { ORDER_SIDE_ALIASES, WALLET_TYPE_ALIASES } from '../domain/wire'
+import { ORDER_SIDE_ALIASES, WALLET_TYPE_ALIASES } from '../domain/wire/wire'
 import type { OrderRequest, OrderType } from './engine'
 import type { PairInfo } from './reference'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isoUtc, toCsv } from './csv'
-import { historyWindows, serverTime } from './history-windows'
+import { historyWindows, serverTime } from './account/history-windows'
 
 describe('CSV', () => {
   it('quotes what needs quoting and keeps exact decimals', () => {

@@ -1,6 +1,6 @@
 // Which URL changes keep a stored key on the same exchange, and which addresses may carry a key at all.
 import { describe, expect, it } from 'vitest'
-import { methodInputs, profileInputSchema } from './api'
+import { methodInputs, profileInputSchema } from './api/api'
 import { BASE_URL_MESSAGES, FEED_URL_MESSAGES, baseUrlProblem, feedUrlProblem, isLoopbackHost, originOf, sameOrigin } from './origin'
 
 describe('sameOrigin', () => {

@@ -2,7 +2,7 @@
 // the core's own answers, its event listeners hear everything from the start on, and a start that
 // fails or hangs gives every call a clear answer instead of none.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TerminalCore } from '../domain/api'
+import type { TerminalCore } from '../domain/api/api'
 import { isTerminalError } from '../domain/errors'
 import { deferCore } from './deferred-core'
 import { createEventHub } from '../core/events'

@@ -4,7 +4,7 @@
 // the start, then for its own page to load. With this, the window loads while the core starts, and
 // its first calls wait for the start instead — for a bounded (long) time, and a start that fails answers
 // every call with why.
-import type { Disposer, EventListener, EventName, TerminalCore } from '../domain/api'
+import type { Disposer, EventListener, EventName, TerminalCore } from '../domain/api/api'
 import { TerminalError } from '../domain/errors'
 
 /**

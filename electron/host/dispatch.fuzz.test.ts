@@ -10,7 +10,7 @@
 // bad input never waits on the core at all, which the "hanging core" property checks.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { METHOD_NAMES, type MethodName, methodInputs } from '../domain/api'
+import { METHOD_NAMES, type MethodName, methodInputs } from '../domain/api/api'
 import { TerminalError, type TerminalErrorData, terminalErrorDataSchema } from '../domain/errors'
 import { createDispatch } from './dispatch'
 import { oddValue, payloadArbitrary, validArbitrary } from '../core/test/zod-arbitrary.test-util'

@@ -5,8 +5,8 @@
 // The answer to bad input never reflects the input at length: zod's message for an unknown key names
 // the key, and a renderer (or a page that got hold of the bridge) could send a megabyte-long one. So
 // texts taken from a validation issue are cut short (dispatch.fuzz.test.ts fuzzes all of this).
-import { type MethodName, methodInputs } from '../domain/api'
-import type { TerminalCore } from '../domain/api'
+import { type MethodName, methodInputs } from '../domain/api/api'
+import type { TerminalCore } from '../domain/api/api'
 import { type Envelope, type FieldIssue, TerminalError, toTerminalError } from '../domain/errors'
 
 function isMethodName(name: string): name is MethodName {

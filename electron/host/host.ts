@@ -1,7 +1,7 @@
 // What every host (Electron main, web host, CLI) does to get a terminal: resolve the data
 // directory, open the log, the vault and the profile store, and create the core. One place, so the
 // three hosts cannot drift apart.
-import type { HostKind, Notice, TerminalCore } from '../domain/api'
+import type { HostKind, Notice, TerminalCore } from '../domain/api/api'
 import pkg from '../../package.json'
 import { createLogger, type Logger } from '../core/storage/logger'
 import { createProfileStore } from '../core/profiles/profile-store'

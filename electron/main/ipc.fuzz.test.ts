@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { IpcMainInvokeEvent } from 'electron'
-import { METHOD_NAMES, type MethodName, type TerminalCore, ipcChannel, methodInputs } from '../domain/api'
+import { METHOD_NAMES, type MethodName, type TerminalCore, ipcChannel, methodInputs } from '../domain/api/api'
 import { bindTerminalIpc } from './ipc'
 import { payloadArbitrary } from '../core/test/zod-arbitrary.test-util'
 

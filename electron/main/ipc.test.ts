@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { IpcMainInvokeEvent, WebContents } from 'electron'
 import { bindTerminalIpc } from './ipc'
-import type { TerminalCore } from '../domain/api'
+import type { TerminalCore } from '../domain/api/api'
 import { createEventHub } from '../core/events'
 
 type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>

@@ -3,7 +3,7 @@
 // app window through one channel.
 // https://www.electronjs.org/docs/latest/tutorial/ipc
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
-import { type TerminalCore, EVENT_NAMES, METHOD_NAMES, ipcChannel, IPC_EVENT_CHANNEL } from '../domain/api'
+import { type TerminalCore, EVENT_NAMES, METHOD_NAMES, ipcChannel, IPC_EVENT_CHANNEL } from '../domain/api/api'
 import type { TerminalError, Envelope } from '../domain/errors'
 import { createDispatch } from '../host/dispatch'
 import { type SenderFrameLike, type SenderPolicy, isTrustedSender } from './sender'

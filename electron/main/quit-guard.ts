@@ -5,7 +5,7 @@
 // (domain/protection/describe.ts) and asks; "Quit anyway" closes the window for good (destroy: no
 // second beforeunload), and a quit that was under way goes on.
 import type { MessageBoxOptions } from 'electron'
-import type { TerminalCore } from '../domain/api'
+import type { TerminalCore } from '../domain/api/api'
 import { terminalKeptLegs } from '../domain/protection/describe'
 
 export interface GuardedWindow {

@@ -3,7 +3,7 @@
 // process, no Node. It runs sandboxed and context-isolated, so it is one self-contained file.
 // https://www.electronjs.org/docs/latest/tutorial/context-isolation
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES } from '../domain/api-names'
+import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES } from '../domain/api/api-names'
 
 type Listener = (payload: unknown) => void
 const listeners = new Map<string, Set<Listener>>()

@@ -1,7 +1,7 @@
 // The preload exposes exactly `window.terminal`: one function per TerminalApi method and `on`.
 // No ipcRenderer, no send, no way to name an arbitrary channel. Electron is mocked.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { METHOD_NAMES, EVENT_NAMES } from '../domain/api'
+import { METHOD_NAMES, EVENT_NAMES } from '../domain/api/api'
 
 const exposed: Record<string, unknown> = {}
 const invoke = vi.fn(async (..._args: unknown[]) => ({ ok: true, value: 'answer' }))

@@ -7,10 +7,10 @@
 import { performance } from 'node:perf_hooks'
 import { signBody } from '../../electron/core/exchange/auth'
 import { startDemoExchange } from '../../electron/demo-exchange/server'
-import { buildOrderBody, validateOrder } from '../../electron/domain/order-rules'
-import type { OrderContext, OrderDraft } from '../../electron/domain/orders'
-import { candlesResponseSchema, pairsResponseSchema } from '../../electron/domain/wire'
-import { walkBook } from '../../electron/domain/book-walk'
+import { buildOrderBody, validateOrder } from '../../electron/domain/orders/order-rules'
+import type { OrderContext, OrderDraft } from '../../electron/domain/orders/orders'
+import { candlesResponseSchema, pairsResponseSchema } from '../../electron/domain/wire/wire'
+import { walkBook } from '../../electron/domain/market/book-walk'
 import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
 
 const ROUNDS = commandLineOrExit('bench/micro', 'usage: node --import tsx scripts/bench/micro.ts [--rounds N]', { rounds: { type: 'string' } }, ({ values }) =>

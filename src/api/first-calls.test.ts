@@ -2,8 +2,8 @@
 // as it asks, once, and nothing is ever sent twice on its behalf.
 import { describe, expect, it } from 'vitest'
 import { FIRST_CALLS, sendFirstCalls, withFirstCalls } from './first-calls'
-import { deferred, fakeTerminal, sessionState } from '@/stores/fake-terminal.test-util'
-import { PREFS } from '@/stores/market-fixtures.test-util'
+import { deferred, fakeTerminal, sessionState } from '@/stores/test/fake-terminal.test-util'
+import { PREFS } from '@/stores/test/market-fixtures.test-util'
 
 describe('withFirstCalls', () => {
   it('sends the first calls at once, before anyone asks, each once', () => {

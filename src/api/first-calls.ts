@@ -7,7 +7,7 @@
 // Each early answer is handed out once, to the first call of the same method (all five take no
 // input); a second call (a retry, a reload of the session) goes to the core as any call does. Nothing
 // is sent twice: a first call that meets its early one gets that one's promise, answer or failure.
-import type { MethodName, MethodResults, TerminalBridge } from '@domain/api'
+import type { MethodName, MethodResults, TerminalBridge } from '@domain/api/api'
 import { withCall } from './with-call'
 
 /**

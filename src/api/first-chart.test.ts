@@ -2,7 +2,7 @@
 // the gate opens (the chart answered) or its time is up, and none is lost.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { holdForFirstChart } from './first-chart'
-import { fakeTerminal } from '@/stores/fake-terminal.test-util'
+import { fakeTerminal } from '@/stores/test/fake-terminal.test-util'
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 

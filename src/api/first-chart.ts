@@ -4,7 +4,7 @@
 // six connections to the host, and the host answered the chart behind them. Held calls go out once
 // the first chart is answered (or cannot be), and after `waitMs` at the latest; none is dropped, and
 // their order is kept. Only the start opens this gate (startup.ts); tests and later calls pass freely.
-import type { MethodName, TerminalBridge } from '@domain/api'
+import type { MethodName, TerminalBridge } from '@domain/api/api'
 import { withCall } from './with-call'
 
 /**

@@ -1,6 +1,6 @@
 // `useTerminal()` is how stores reach the main process. Tests call `setTerminal(fake)` first; the
 // window's boot (boot.ts) calls `startTerminal()` first, which sends the start's first calls at once.
-import type { TerminalBridge } from '@domain/api'
+import type { TerminalBridge } from '@domain/api/api'
 import { detectBridge } from './transport'
 import { type FirstAnswers, sendFirstCalls } from './first-calls'
 

@@ -2,10 +2,10 @@
 // `window.terminal` inside Electron, the web host's HTTP + event stream in a plain browser.
 // Stores import `terminal` from here (or get it injected in tests); nothing else touches
 // `window.terminal`.
-import type { EventListener, EventName, MethodInput, MethodName, MethodResults, TerminalBridge, WindowTerminal } from '@domain/api'
+import type { EventListener, EventName, MethodInput, MethodName, MethodResults, TerminalBridge, WindowTerminal } from '@domain/api/api'
 // The values come from the zod-free api-names.ts (api.ts re-exports them with its schemas): the
 // renderer's first screen then carries no zod.
-import { EVENT_NAMES, WEB_CODE_PARAM, WEB_SESSION_PATH, splitMethod } from '@domain/api-names'
+import { EVENT_NAMES, WEB_CODE_PARAM, WEB_SESSION_PATH, splitMethod } from '@domain/api/api-names'
 import { type Envelope, TerminalError } from '@domain/errors'
 
 declare global {

@@ -1,7 +1,7 @@
 // A bridge that answers its calls its own way (held, or taken from an early answer) and passes the
 // events and the stream's resumption through to the bridge it wraps: the one shape of
 // first-calls.ts's and first-chart.ts's bridges.
-import type { MethodInput, MethodName, MethodResults, TerminalBridge } from '@domain/api'
+import type { MethodInput, MethodName, MethodResults, TerminalBridge } from '@domain/api/api'
 
 type Call = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<MethodResults[M]>
 

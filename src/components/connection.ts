@@ -1,5 +1,5 @@
 // Connection states in words for the header and status bar.
-import type { ConnectionStatus } from '@domain/api'
+import type { ConnectionStatus } from '@domain/api/api'
 
 export type Tone = 'ok' | 'busy' | 'warn' | 'bad' | 'idle'
 

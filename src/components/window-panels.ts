@@ -4,7 +4,7 @@
 export { default as PairList } from './PairList.vue'
 export { default as BottomTabs } from './BottomTabs.vue'
 export { default as PanicHost } from './PanicHost.vue'
-export { default as RecentTrades } from './RecentTrades.vue'
+export { default as RecentTrades } from '../features/recent-trades/RecentTrades.vue'
 export { default as ShortcutsHelp } from './ShortcutsHelp.vue'
 export { default as BookPanel } from '@/features/book/BookPanel.vue'
 export { default as OrderForm } from '@/features/order-form/OrderForm.vue'

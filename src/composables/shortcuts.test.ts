@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import { mount, type VueWrapper } from '@vue/test-utils'
-import { CANDLE_INTERVALS } from '@domain/constants'
+import { CANDLE_INTERVALS } from '@domain/wire/constants'
 import { shortcutFor, useShortcuts, type ShortcutAction } from './shortcuts'
 import { closeTopLayer, pushLayer, useEscapeLayer } from './escape-layers'
 

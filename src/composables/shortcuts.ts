@@ -3,8 +3,8 @@
 // field is text, never a shortcut (Esc excepted), and a held key acts once (its auto-repeat is not
 // a new press: the fresh-press guard of use-hotkey.ts).
 import { onBeforeUnmount, onMounted } from 'vue'
-import { CANDLE_INTERVALS } from '@domain/constants'
-import type { CandleInterval } from '@domain/wire'
+import { CANDLE_INTERVALS } from '@domain/wire/constants'
+import type { CandleInterval } from '@domain/wire/wire'
 import { useFreshPress } from './use-hotkey'
 
 export type ShortcutAction = { kind: 'side'; side: 'BUY' | 'SELL' } | { kind: 'interval'; interval: CandleInterval } | { kind: 'help' } | { kind: 'escape' }

@@ -1,7 +1,7 @@
 // The positions' news on the desktop in the web host: only a position's notice, only where the trader
 // and the browser allow it, never in the app (its core shows them natively).
 import { describe, expect, it } from 'vitest'
-import type { Notice } from '@domain/api-views'
+import type { Notice } from '@domain/api/api-views'
 import { askDesktop, notifyDesktop, type BrowserNotifications } from './desktop-notifications'
 
 function fakeApi(permission: BrowserNotifications['permission'], answer: BrowserNotifications['permission'] = permission) {

@@ -3,7 +3,7 @@
 // shows them natively (electron/main), so the window adds none; everywhere the window also shows its
 // own in-window notice. A notice carries words only — never a key or a secret (the core's lines are
 // built from prices, amounts and pair names).
-import type { HostKind, Notice } from '@domain/api-views'
+import type { HostKind, Notice } from '@domain/api/api-views'
 
 /** The browser's Notification, where there is one (the tests hand in a stand-in). */
 export interface BrowserNotifications {

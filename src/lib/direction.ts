@@ -3,7 +3,7 @@
 // colours apart, and a screen reader, get the same news. The arrows go with the colour classes
 // `up` / `down`; the words are what a screen reader says for the arrows.
 import { Decimal } from '@domain/decimal'
-import type { Ticker } from '@domain/wire'
+import type { Ticker } from '@domain/wire/wire'
 import { formatChangePercent } from './format'
 
 export type Direction = 'up' | 'down' | 'flat'

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
-import { fakeTerminal } from './fake-terminal.test-util'
+import { fakeTerminal } from './test/fake-terminal.test-util'
 import { useAnnouncerStore } from './announcer'
 import { useNoticeStore } from './notices'
 

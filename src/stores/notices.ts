@@ -5,7 +5,7 @@
 // new entry with the current theme. Keeping display out of the store keeps it testable in Node.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { Disposer, Notice } from '@domain/api'
+import type { Disposer, Notice } from '@domain/api/api'
 import { useTerminal } from '@/api'
 import { useAnnouncerStore } from './announcer'
 

@@ -4,31 +4,19 @@
 // core's answer; a failed write is reported and the core's last good value is kept.
 import { defineStore } from 'pinia'
 import { ref, watchEffect } from 'vue'
-import type { MethodInput, Preferences, Theme, TimeZonePref } from '@domain/api'
-import type { CandleInterval } from '@domain/wire'
+import type { MethodInput, Preferences, Theme, TimeZonePref } from '@domain/api/api'
+import type { CandleInterval } from '@domain/wire/wire'
 import { useTerminal } from '@/api'
 import { displayZone } from '@/lib/display-zone'
-import { DEFAULT_LAYOUT, LAYOUT_BOUNDS, MAX_INDICATORS, applyIndicatorPatch, chartKey, type IndicatorPref, type LayoutPrefs } from '@domain/chart-prefs'
+import { DEFAULT_LAYOUT, LAYOUT_BOUNDS, MAX_INDICATORS, applyIndicatorPatch, chartKey, type IndicatorPref, type LayoutPrefs } from '@domain/prefs/chart-prefs'
+import { DEFAULT_PREFERENCES } from '@domain/prefs/preferences'
 
 export type PrefsPatch = MethodInput<'prefs.set'>
-
-export const DEFAULT_PREFS: Preferences = {
-  theme: 'dark',
-  pair: 'BTC_USDT',
-  interval: '15',
-  confirmOrders: true,
-  hideZeroBalances: true,
-  timeZone: 'local',
-  panicHotkey: false,
-  positionNotifications: false,
-  layout: DEFAULT_LAYOUT,
-  indicators: {},
-}
 
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, Math.round(value * 10) / 10))
 
 export const usePrefsStore = defineStore('prefs', () => {
-  const prefs = ref<Preferences>(structuredClone(DEFAULT_PREFS))
+  const prefs = ref<Preferences>(structuredClone(DEFAULT_PREFERENCES))
   const loaded = ref(false)
   const error = ref<string | null>(null)
   /** Writes in order, so a slow earlier answer cannot overwrite a later change. */

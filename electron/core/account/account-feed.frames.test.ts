@@ -1,7 +1,7 @@
 // The account feed with the live feed's private frames: what the window is sent, and when.
 import { describe, expect, it } from 'vitest'
-import type { AccountSnapshot } from '../../domain/api'
-import type { Balance } from '../../domain/wire'
+import type { AccountSnapshot } from '../../domain/api/api'
+import type { Balance } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 import { createAccountFeed } from './account-feed'
 import type { WalletEvent } from './account-frames'

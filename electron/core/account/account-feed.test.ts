@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountSnapshot, Notice } from '../../domain/api'
-import type { OrderRecord } from '../../domain/wire'
+import type { AccountSnapshot, Notice } from '../../domain/api/api'
+import type { OrderRecord } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 import { type OrderOwner, createAccountFeed } from './account-feed'
 

@@ -11,9 +11,9 @@
 // read starts on a timer (reconcileMs, by default the next turn): after the emit, so the window gets
 // the frames' numbers first, and soon, so its answer is drawn before the trader's next action rather
 // than in the middle of it (measured: a 200 ms wait made back-to-back orders slower to show).
-import type { AccountSnapshot, Notice } from '../../domain/api'
+import type { AccountSnapshot, Notice } from '../../domain/api/api'
 import { isTerminalError } from '../../domain/errors'
-import type { OrderRecord } from '../../domain/wire'
+import type { OrderRecord } from '../../domain/wire/wire'
 import type { LegRole } from '../../domain/protection/types'
 import type { ExchangeClient } from '../exchange/client'
 import { startPoller, type Poller } from '../poller'

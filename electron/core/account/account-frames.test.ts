@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountSnapshot } from '../../domain/api'
-import { availableIn } from '../../domain/balances'
-import type { Balance, OrderRecord } from '../../domain/wire'
+import type { AccountSnapshot } from '../../domain/api/api'
+import { availableIn } from '../../domain/account/balances'
+import type { Balance, OrderRecord } from '../../domain/wire/wire'
 import { patchOrder, patchWallet, type OrderEvent, type WalletEvent } from './account-frames'
 import { parseFrame } from '../live/frames'
 

@@ -9,9 +9,9 @@
 //   - an order frame updates the order of the same id, or adds it when the frame names everything a
 //     row shows; its times are the frame's own (the event's), never invented.
 import { Decimal } from '../../domain/decimal'
-import type { AccountSnapshot } from '../../domain/api'
-import type { Balance, OrderRecord } from '../../domain/wire'
-import { canonicalWallet } from '../../domain/balances'
+import type { AccountSnapshot } from '../../domain/api/api'
+import type { Balance, OrderRecord } from '../../domain/wire/wire'
+import { canonicalWallet } from '../../domain/account/balances'
 import type { FeedEvent } from '../live/frames'
 
 export type WalletEvent = Extract<FeedEvent, { kind: 'wallet' }>

@@ -1,9 +1,9 @@
 // The fills the core hands over carry their side: read from the exchange where it names one, found
-// from the account's orders and its wallet movements where it does not (domain/fill-sides.ts), and
+// from the account's orders and its wallet movements where it does not (domain/account/fill-sides.ts), and
 // never a fill read twice because it sat on the bound two windows share.
 import { describe, expect, it } from 'vitest'
 import { TerminalError } from '../../domain/errors'
-import type { FillRecord, OrderRecord, WalletMotion } from '../../domain/wire'
+import type { FillRecord, OrderRecord, WalletMotion } from '../../domain/wire/wire'
 import { createHistoryHandlers } from './account-history'
 import { fakeSession } from './test/account-history.test-util'
 

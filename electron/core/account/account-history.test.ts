@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createHistoryHandlers } from './account-history'
 import { fakeSession } from './test/account-history.test-util'
-import type { OrderRecord } from '../../domain/wire'
+import type { OrderRecord } from '../../domain/wire/wire'
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2024, 0, 1)

@@ -2,12 +2,12 @@
 // The exchange answers at most 30 days a request, so a range is read as 30-day windows, newest first,
 // one request at a time (a 429-shy exchange, and the session can be switched between two windows). A window's
 // answer that arrives after a switch is dropped, never mixed into another account's history.
-import type { AccountOrdersQuery, AccountTradesQuery, MethodResults } from '../../domain/api'
+import type { AccountOrdersQuery, AccountTradesQuery, MethodResults } from '../../domain/api/api'
 import { TerminalError, toTerminalError } from '../../domain/errors'
-import { allNamed, placeFills, type PlacedFill } from '../../domain/fill-sides'
-import { MAX_HISTORY_SPAN_MS, historyWindows, serverTime } from '../../domain/history-windows'
-import { rangeProblem } from '../../domain/history-api'
-import type { FillRecord, OrderRecord, WalletMotion } from '../../domain/wire'
+import { allNamed, placeFills, type PlacedFill } from '../../domain/account/fill-sides'
+import { MAX_HISTORY_SPAN_MS, historyWindows, serverTime } from '../../domain/account/history-windows'
+import { rangeProblem } from '../../domain/api/history-api'
+import type { FillRecord, OrderRecord, WalletMotion } from '../../domain/wire/wire'
 import type { ExchangeClient, HistoryQuery } from '../exchange/client'
 
 export interface HistorySession {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { alertDraftSchema, alertSchema, orderAlertFires, priceAlertFires, type Alert, type AlertDraft, type OrderSeen } from '../../domain/alerts'
+import { alertDraftSchema, alertSchema, orderAlertFires, priceAlertFires, type Alert, type AlertDraft, type OrderSeen } from '../../domain/alerts/alerts'
 import { TerminalError } from '../../domain/errors'
 import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
 

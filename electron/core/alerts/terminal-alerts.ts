@@ -8,12 +8,12 @@
 // Everything is for the active profile only: an alert set on one exchange never sees another's prices.
 import type { EventHub } from '../events'
 import type { Logger } from '../storage/logger'
-import type { MethodInput, MethodResults } from '../../domain/api'
+import type { MethodInput, MethodResults } from '../../domain/api/api'
 import { TerminalError, toTerminalError } from '../../domain/errors'
-import type { Pair } from '../../domain/wire'
+import type { Pair } from '../../domain/wire/wire'
 import { type AlertStore, createAlertStore } from './alert-store'
-import type { Alert, OrderSeen } from '../../domain/alerts'
-import { checkAlertPrice } from '../../domain/alert-price'
+import type { Alert, OrderSeen } from '../../domain/alerts/alerts'
+import { checkAlertPrice } from '../../domain/alerts/alert-price'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
 

@@ -8,7 +8,7 @@
 // memory for this session only. There is deliberately no disk fallback, encrypted or not: a key that
 // the OS does not protect is not written anywhere.
 import { z } from 'zod'
-import type { KeychainStatus } from '../../domain/api'
+import type { KeychainStatus } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import { describeKeychainFailure, firstLine, withTimeout as limited } from './keychain-calls'
 

@@ -6,7 +6,7 @@
 // The sign-in (POST /auth, the session token, X-SIGN) is sign-in.ts; one HTTP exchange is
 // exchange-http.ts. This file composes them and names the endpoints.
 import { z } from 'zod'
-import type { CancelOrdersResult } from '../../domain/api'
+import type { CancelOrdersResult } from '../../domain/api/api'
 import {
   type Account,
   type Balance,
@@ -38,7 +38,7 @@ import {
   serverTimeSchema,
   tickersResponseSchema,
   tradesResponseSchema,
-} from '../../domain/wire'
+} from '../../domain/wire/wire'
 import { trimBaseUrl } from '../../domain/origin'
 import type { Credentials } from './auth'
 import { createHttpExchange, schemaReader, type Query } from './exchange-http'

@@ -6,7 +6,7 @@
 // what was sent) except the server's own human-readable `message` of a 4xx error object.
 import type { z } from 'zod'
 import { TerminalError, messageWithCode, type FieldIssue } from '../../domain/errors'
-import { errorBodySchema } from '../../domain/wire'
+import { errorBodySchema } from '../../domain/wire/wire'
 
 /** An HTTP answer that was not a 2xx. */
 export interface HttpFailure {

@@ -6,7 +6,7 @@ import type { TerminalError } from '../../domain/errors'
 import { abortedError, malformedResponse, mapHttpFailure, mapTransportFailure } from './errors'
 import { parseRetryAfter } from './retry'
 import type { TransportInit, TransportResponse } from './http-transport'
-import { parseWireJson } from '../../domain/wire-json'
+import { parseWireJson } from '../../domain/wire/wire-json'
 
 export type Method = 'GET' | 'POST' | 'DELETE'
 export type Query = Record<string, string | number | boolean | undefined>

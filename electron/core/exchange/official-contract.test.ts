@@ -1,13 +1,13 @@
 // The terminal reads the real exchange's dialect: answers and frames written from the official
-// client's field lists (domain/official-fixtures.test-util.ts) go over HTTP through the client, the
+// client's field lists (domain/test/official-fixtures.test-util.ts) go over HTTP through the client, the
 // history reader and the feed parser. Everything parses, no decimal loses a digit, every fill gets the
 // side a trader would give it by hand (or stays unplaced), and the P&L is the one computed by hand.
 import { afterEach, describe, expect, it } from 'vitest'
-import { pnlInputs } from '../../domain/fill-sides'
+import { pnlInputs } from '../../domain/account/fill-sides'
 import { officialProblem, type OfficialModel } from '../../domain/test/official-models.test-util'
 import { ACCOUNTS_JSON, BALANCES_JSON, BTC_MOTIONS_JSON, FILLS_JSON, FILL_SIDES, FRAMES, HAND_PNL, ORDERS_JSON, TICKERS_JSON, TRADES_JSON } from '../../domain/test/official-fixtures.test-util'
-import { realisedPnl } from '../../domain/pnl'
-import type { AccountSnapshot } from '../../domain/api'
+import { realisedPnl } from '../../domain/account/pnl'
+import type { AccountSnapshot } from '../../domain/api/api'
 import { patchSnapshot, type AccountEvent } from '../account/account-frames'
 import { createHistoryHandlers } from '../account/account-history'
 import { parseFrame, type FeedEvent } from '../live/frames'

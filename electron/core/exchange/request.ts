@@ -5,8 +5,8 @@
 // - POST and DELETE sent once. The one exception is a 401: the server refused the request before
 //   executing it, so after one re-authentication the same bytes are sent once more;
 // - the body is serialised once; X-SIGN signs those exact bytes and those bytes are sent;
-// - every answer is read without losing a digit (domain/wire-json.ts), then parsed with the zod schemas of
-//   domain/wire.ts; every failure mapped in errors.ts;
+// - every answer is read without losing a digit (domain/wire/wire-json.ts), then parsed with the zod schemas of
+//   domain/wire/wire.ts; every failure mapped in errors.ts;
 // - an order whose answer is lost becomes 'outcome-unknown', never a second POST;
 // - no error message carries the secret or the session token out.
 import { TerminalError, toTerminalError } from '../../domain/errors'

@@ -2,10 +2,10 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { canonicalDecimal } from '../../domain/decimal'
-import { money } from '../../domain/wire'
+import { money } from '../../domain/wire/wire'
 import { createExchangeClient } from './client'
 import { fakeJwt, startStub, type StubServer } from './test/stub-server.test-util'
-import { parseWireJson } from '../../domain/wire-json'
+import { parseWireJson } from '../../domain/wire/wire-json'
 
 const EIGHTEEN = '0.123456789012345678'
 

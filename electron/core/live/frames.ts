@@ -4,9 +4,9 @@
 // ignored, as the official client does. A frame of a known kind with the wrong shape is malformed:
 // reported, never thrown.
 import { z } from 'zod'
-import type { Dec } from '../../domain/wire'
-import { canonicalStatus } from '../../domain/constants'
-import { money, priceOrNone } from '../../domain/wire'
+import type { Dec } from '../../domain/wire/wire'
+import { canonicalStatus } from '../../domain/wire/constants'
+import { money, priceOrNone } from '../../domain/wire/wire'
 
 const time = z.number().finite()
 const id = z.union([z.number(), z.string()])

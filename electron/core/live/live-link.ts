@@ -9,7 +9,7 @@
 // disabled, or when it keeps failing (the client's 'down'). It keeps trying in the background, and the
 // mode goes back to live as soon as it connects again.
 import type { EventHub } from '../events'
-import type { FeedMode, FeedModes, MarketSession } from '../../domain/api'
+import type { FeedMode, FeedModes, MarketSession } from '../../domain/api/api'
 import { createFeedClient, type FeedClient, type FeedStatus } from './feed-client'
 import type { FeedEvent } from './frames'
 import { defaultFeedUrl } from './feed-url'

@@ -3,7 +3,7 @@
 // when it is certainly not — a diff before any snapshot, a diff removing a level it never held, a
 // crossed book — and says so by returning the doubt instead of pretending.
 import { Decimal } from '../../domain/decimal'
-import type { Dec } from '../../domain/wire'
+import type { Dec } from '../../domain/wire/wire'
 import type { BookLevel } from './frames'
 
 export interface BookSides {

@@ -1,6 +1,6 @@
 // The last candle built from streamed trades: what the chart's newest candle shows between two REST reads.
 import { describe, expect, it } from 'vitest'
-import type { Candle, Trade } from '../../domain/wire'
+import type { Candle, Trade } from '../../domain/wire/wire'
 import { candleAfter, tradeOf } from './market-stream'
 
 const last: Candle = { time: 120, open: 10, high: 12, low: 9, close: 11, volume: 0.3 }

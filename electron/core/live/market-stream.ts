@@ -6,8 +6,8 @@
 // trades are in REST's candles, not in the stream). While the feed is not live nothing from it is
 // used; the market feed polls at the full rate meanwhile.
 import { Decimal } from '../../domain/decimal'
-import type { FeedMode } from '../../domain/api'
-import type { Candle, Ticker, Trade } from '../../domain/wire'
+import type { FeedMode } from '../../domain/api/api'
+import type { Candle, Ticker, Trade } from '../../domain/wire/wire'
 import type { FeedEvent, TickerRow, TradeEvent } from './frames'
 import type { LiveSource } from './live-link'
 

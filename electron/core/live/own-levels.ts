@@ -4,7 +4,7 @@
 // the book lacks shows it as soon as the diff had time to arrive — and it is exactly the level the
 // trader looks for after placing an order.
 import { Decimal } from '../../domain/decimal'
-import type { Dec } from '../../domain/wire'
+import type { Dec } from '../../domain/wire/wire'
 import type { FeedEvent } from './frames'
 
 type OrderEvent = Extract<FeedEvent, { kind: 'order' }>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { startBookPoller } from './book-poller'
-import type { BookEventPayload } from '../../domain/history-api'
+import type { BookEventPayload } from '../../domain/api/history-api'
 import { TerminalError } from '../../domain/errors'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))

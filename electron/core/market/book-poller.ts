@@ -4,7 +4,7 @@
 // (book-source.ts switches between the two). A failed read is never papered over with the last
 // book: the event carries no book and says why, so the window never shows a book the exchange may no
 // longer have.
-import type { BookEventPayload } from '../../domain/history-api'
+import type { BookEventPayload } from '../../domain/api/history-api'
 import { isTerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
 import { startPoller } from '../poller'

@@ -3,9 +3,9 @@
 // emit interval whatever the diff rate. The feed here is a fake that sends exactly what the test
 // pushes; the demo's real feed is in terminal-book.test.ts.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FeedMode } from '../../domain/api'
-import type { BookEventPayload } from '../../domain/history-api'
-import type { OrderBook } from '../../domain/wire'
+import type { FeedMode } from '../../domain/api/api'
+import type { BookEventPayload } from '../../domain/api/history-api'
+import type { OrderBook } from '../../domain/wire/wire'
 import { startBookSource } from './book-source'
 import { diffEvent, fakeLive, snapshotEvent, type FakeLive } from '../live/test/fake-live.test-util'
 import type { FeedEvent } from '../live/frames'

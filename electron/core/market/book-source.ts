@@ -9,7 +9,7 @@
 // window draws once a frame anyway; sending it one book per diff at 50+ diffs a second would only
 // cost serialisation and IPC. A doubt and the fresh book that follows it within one interval (a
 // re-read takes a few ms) show as the fresh book, with no flash of the doubt in between.
-import type { BookEventPayload } from '../../domain/history-api'
+import type { BookEventPayload } from '../../domain/api/history-api'
 import type { ExchangeClient } from '../exchange/client'
 import { BOOK_DEPTH, BOOK_POLL_MS, type BookSource, startBookPoller } from './book-poller'
 import { createBookSync, restBookReader } from '../live/book-sync'

@@ -11,7 +11,7 @@
 // gap inside one answer, which the server sent in one piece (the feed records those of every page). What cannot be filled (the server
 // ignored the bounds, or the request budget ran out) is cut off: the series restarts after the hole,
 // and the caller is told to replace what it shows rather than merge into it.
-import type { Candle } from '../../domain/wire'
+import type { Candle } from '../../domain/wire/wire'
 
 /** Times of missing candles, first and last bucket included. */
 export interface Span {

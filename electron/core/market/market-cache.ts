@@ -4,9 +4,9 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { MarketSnapshot } from '../../domain/api'
-import { type Candle, type CandleInterval, type Currency, type Pair, candleSchema, currencySchema, pairSchema, tickerSchema, tradeSchema } from '../../domain/wire'
-import { INTERVAL_SECONDS } from '../../domain/constants'
+import type { MarketSnapshot } from '../../domain/api/api'
+import { type Candle, type CandleInterval, type Currency, type Pair, candleSchema, currencySchema, pairSchema, tickerSchema, tradeSchema } from '../../domain/wire/wire'
+import { INTERVAL_SECONDS } from '../../domain/wire/constants'
 import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
 import { findHoles, mergeByTime, type Span } from './candle-repair'
 

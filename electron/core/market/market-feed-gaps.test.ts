@@ -2,8 +2,8 @@
 // (the start snapshot plus every candle event, applied as the renderer applies them) has no hole at
 // any moment, and reaches the server's live candle.
 import { describe, expect, it } from 'vitest'
-import type { EventPayloads, MarketSnapshot } from '../../domain/api'
-import type { Candle } from '../../domain/wire'
+import type { EventPayloads, MarketSnapshot } from '../../domain/api/api'
+import type { Candle } from '../../domain/wire/wire'
 import { mergeByTime } from './candle-repair'
 import { candleAt, createChartServer, holesIn } from './test/chart-server.test-util'
 import type { MarketCache } from './market-cache'

@@ -8,13 +8,13 @@
 // cached on disk so the terminal starts offline with data marked stale. Where two answers of the
 // exchange meet (after sleep, an outage, a cached start) the candles may not join up: the hole is
 // filled by paging, or the series restarts after it, before anything is shown (candle-repair.ts).
-import type { CandleInterval, Candle, Trade, Ticker } from '../../domain/wire'
-import type { ConnectionStatus, EventPayloads, MarketSnapshot, Untagged } from '../../domain/api'
+import type { CandleInterval, Candle, Trade, Ticker } from '../../domain/wire/wire'
+import type { ConnectionStatus, EventPayloads, MarketSnapshot, Untagged } from '../../domain/api/api'
 import { isTerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
 import { startPoller, type Poller } from '../poller'
 import type { MarketCache } from './market-cache'
-import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '../../domain/constants'
+import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '../../domain/wire/constants'
 import { gapsOf, mergeByTime, rememberEmpty, repairCandles, type Span } from './candle-repair'
 import type { LiveSource } from '../live/live-link'
 import { attachStream, candleAfter, type MarketStream } from '../live/market-stream'

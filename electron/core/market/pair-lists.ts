@@ -5,7 +5,7 @@
 // profile session only. Before, a start read the currencies twice, and the window's lists waited
 // behind the book and every pair's ticker at the exchange. A list is reference data (pairs and their
 // precision, currencies): a few seconds old it is still what the exchange lists; prices are apart.
-import type { Currency, Pair } from '../../domain/wire'
+import type { Currency, Pair } from '../../domain/wire/wire'
 
 export interface PairLists {
   pairs: Pair[]

@@ -7,7 +7,7 @@
 // longer the current one emits nothing. A switch ends the feed: the window subscribes again, for the
 // new exchange's own pairs.
 import { join } from 'node:path'
-import type { EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, Untagged } from '../../domain/api'
+import type { EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, Untagged } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import type { EventHub } from '../events'
 import type { Logger } from '../storage/logger'

@@ -1,7 +1,7 @@
 // The pair list's prices: streamed from `ticker.*` while the feed is live (coalesced, REST only
 // reconciling), polled where there is no feed, and silent once stopped.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Ticker } from '../../domain/wire'
+import type { Ticker } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 import type { FeedEvent, TickerRow } from '../live/frames'
 import { fakeLive } from '../live/test/fake-live.test-util'

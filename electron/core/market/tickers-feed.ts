@@ -2,7 +2,7 @@
 // for all pairs) while it is live, with a slow REST read that reconciles what the stream missed; read
 // from REST at a steady pace where there is no feed. However often the exchange sends, the window gets
 // at most one `market.tickers` a `coalesceMs`, holding the newest ticker of each pair that changed.
-import type { Ticker } from '../../domain/wire'
+import type { Ticker } from '../../domain/wire/wire'
 import { isTerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
 import type { LiveSource } from '../live/live-link'

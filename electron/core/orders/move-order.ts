@@ -8,7 +8,7 @@
 //  - if the new order is refused or its outcome is unknown after the cancel, the trader is told at
 //    once that the old order is gone, and given the exact order to place again.
 // It never sends anything twice by itself.
-import type { MoveResult, MoveStep } from '../../domain/move-order'
+import type { MoveResult, MoveStep } from '../../domain/orders/move-order'
 
 export type CancelAnswer =
   /** The exchange says the order is cancelled. */

@@ -3,9 +3,9 @@
 // what it refuses before asking the exchange anything.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TerminalError } from '../../domain/errors'
-import type { OrderDraft } from '../../domain/orders'
+import type { OrderDraft } from '../../domain/orders/orders'
 import { BTC_USDT } from '../../domain/test/order-rules.test-util'
-import type { Pair } from '../../domain/wire'
+import type { Pair } from '../../domain/wire/wire'
 import { codesOf, feeRule, scriptedDesk, ticker } from './test/order-desk-exchange.test-util'
 
 const ETH_USDT: Pair = {

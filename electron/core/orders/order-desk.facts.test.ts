@@ -2,7 +2,7 @@
 // longer, a failed read never remembered, and the account a key's orders are checked against.
 import { describe, expect, it } from 'vitest'
 import { TerminalError } from '../../domain/errors'
-import type { OrderDraft } from '../../domain/orders'
+import type { OrderDraft } from '../../domain/orders/orders'
 import { BTC_USDT } from '../../domain/test/order-rules.test-util'
 import { MASTER, SUB, codesOf, master, scriptedDesk, sub, usdt } from './test/order-desk-exchange.test-util'
 

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
 import { TerminalError } from '../../domain/errors'
-import type { OrderDraft } from '../../domain/orders'
+import type { OrderDraft } from '../../domain/orders/orders'
 import { createExchangeClient, type ExchangeClient } from '../exchange/client'
 import { createOrderDesk, type OrderDeskDeps } from './order-desk'
 

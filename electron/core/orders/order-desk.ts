@@ -5,12 +5,12 @@
 // places it once. When the answer is lost it never sends the order again: it looks the order up in
 // the recent orders (order-lookup.ts) and reports what is known, and how sure that is.
 import { TerminalError, isTerminalError } from '../../domain/errors'
-import type { PlaceOrderResult } from '../../domain/api'
-import type { OrderCheck, OrderContext, OrderDraft } from '../../domain/orders'
-import type { Balance, Currency, Dec, Pair } from '../../domain/wire'
-import { buildOrderBody, clientOrderIdFor, normalizeWalletType, validateOrder } from '../../domain/order-rules'
-import { availableIn } from '../../domain/balances'
-import { feeContextOf, resolveFeeRule } from '../../domain/fee-rules'
+import type { PlaceOrderResult } from '../../domain/api/api'
+import type { OrderCheck, OrderContext, OrderDraft } from '../../domain/orders/orders'
+import type { Balance, Currency, Dec, Pair } from '../../domain/wire/wire'
+import { buildOrderBody, clientOrderIdFor, normalizeWalletType, validateOrder } from '../../domain/orders/order-rules'
+import { availableIn } from '../../domain/account/balances'
+import { feeContextOf, resolveFeeRule } from '../../domain/orders/fee-rules'
 import { lookUpOrder } from './order-lookup'
 import type { ExchangeClient } from '../exchange/client'
 import type { RiskGate } from './risk-gate'

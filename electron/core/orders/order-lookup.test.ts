@@ -1,7 +1,7 @@
 // The verdicts of the lookup after a lost order answer, on hand-made lists of recent orders: what a
 // trader reads after a timeout must match what the list actually proves.
 import { describe, expect, it } from 'vitest'
-import type { PlaceOrderBody } from '../../domain/wire'
+import type { PlaceOrderBody } from '../../domain/wire/wire'
 import { judgeRecords, recordTimeMs, RECENT_ORDERS_MAX } from './order-lookup'
 import { BODY, SENT_AT, WINDOW, record } from './test/order-lookup.test-util'
 

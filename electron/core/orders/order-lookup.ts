@@ -4,12 +4,12 @@
 // by its client_order_id where the server keeps them, and otherwise by pair, side, type, amount and
 // price inside a time window around the sending. The verdict says how sure the match is, and the
 // message says what was searched: not finding an order is never reported as "not placed".
-import type { OrderLookupSearch, OrderLookupVerdict, PlaceOrderResult } from '../../domain/api'
+import type { OrderLookupSearch, OrderLookupVerdict, PlaceOrderResult } from '../../domain/api/api'
 import { Decimal } from '../../domain/decimal'
 import { isTerminalError, type TerminalError } from '../../domain/errors'
 import { parseInstant } from '../../domain/time'
-import { normalizeOrderType, normalizeSide, normalizeWalletType } from '../../domain/order-rules'
-import type { OrderRecord, PlaceOrderBody } from '../../domain/wire'
+import { normalizeOrderType, normalizeSide, normalizeWalletType } from '../../domain/orders/order-rules'
+import type { OrderRecord, PlaceOrderBody } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 
 export type UnknownOutcome = Extract<PlaceOrderResult, { outcome: 'unknown' }>

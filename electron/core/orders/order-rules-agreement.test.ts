@@ -27,9 +27,9 @@
 // in order-rules-agreement.run.test-util.ts.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { validateOrder } from '../../domain/order-rules'
-import type { OrderContext, OrderDraft } from '../../domain/orders'
-import { type Pair, pairSchema } from '../../domain/wire'
+import { validateOrder } from '../../domain/orders/order-rules'
+import type { OrderContext, OrderDraft } from '../../domain/orders/orders'
+import { type Pair, pairSchema } from '../../domain/wire/wire'
 import { startDemoExchange } from '../../demo-exchange/server'
 import { recipe } from './test/order-rules-agreement.drafts.test-util'
 import { TEST_FUNDS, type Tally, runBatch } from './test/order-rules-agreement.run.test-util'

@@ -3,9 +3,9 @@
 // that cannot be read refuses entries only.
 import { describe, expect, it } from 'vitest'
 import { TerminalError } from '../../domain/errors'
-import type { OrderContext, OrderDraft } from '../../domain/orders'
-import { NO_LIMITS, type RiskLimits } from '../../domain/risk-limits'
-import type { FillRecord, OrderRecord, Pair } from '../../domain/wire'
+import type { OrderContext, OrderDraft } from '../../domain/orders/orders'
+import { NO_LIMITS, type RiskLimits } from '../../domain/risk/risk-limits'
+import type { FillRecord, OrderRecord, Pair } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 import type { LimitsRead, RiskLimitsStore } from '../storage/risk-limits-store'
 import { createRiskGate } from './risk-gate'

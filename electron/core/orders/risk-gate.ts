@@ -9,12 +9,12 @@
 // cannot be known — the limits (a damaged file), the order's value (no price, no route to the limits'
 // currency), the open orders or today's P&L (the network) — refuses it, saying why: a limit that
 // cannot be checked must not be taken as met.
-import { ORDER_SIDE_ALIASES } from '../../domain/constants'
+import { ORDER_SIDE_ALIASES } from '../../domain/wire/constants'
 import { Decimal } from '../../domain/decimal'
 import { TerminalError } from '../../domain/errors'
-import type { OrderContext, OrderDraft } from '../../domain/orders'
-import { checkRiskLimits, type RiskLimits, type RiskState } from '../../domain/risk-limits'
-import type { RiskFigures } from '../../domain/risk-limits-schema'
+import type { OrderContext, OrderDraft } from '../../domain/orders/orders'
+import { checkRiskLimits, type RiskLimits, type RiskState } from '../../domain/risk/risk-limits'
+import type { RiskFigures } from '../../domain/risk/risk-limits-schema'
 import type { ExchangeClient } from '../exchange/client'
 import type { RiskLimitsStore } from '../storage/risk-limits-store'
 import { converterTo, openFigures, quoteOf, realisedToday, type Converter } from './risk-figures'

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { NO_LIMITS } from '../../domain/risk-limits'
+import { NO_LIMITS } from '../../domain/risk/risk-limits'
 import { createDispatch } from '../../host/dispatch'
 import { useTerminalHarness } from '../test/terminal-harness.test-util'
 

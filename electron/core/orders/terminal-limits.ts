@@ -4,7 +4,7 @@
 // sub-accounts) named by `accountId`. The figures are read with the active key, which sees only its
 // own account's orders and fills: for another account they are unknown, said, never shown as zero. The gate the order desk calls (risk-gate.ts) is made here too, so the form's orders
 // and the chart's moves are held by the same limits the tab shows.
-import type { RiskFigures, RiskLimitsView } from '../../domain/risk-limits-schema'
+import type { RiskFigures, RiskLimitsView } from '../../domain/risk/risk-limits-schema'
 import { TerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
 import { noProfile } from '../market/terminal-market'

@@ -2,8 +2,8 @@
 // leaves exactly one order, at the new price, for the rest of the old one; a new price the exchange
 // refuses leaves none, and says so with the order to place again.
 import { describe, expect, it } from 'vitest'
-import type { MoveStep, TerminalCore } from '../../domain/api'
-import { LIVE_ORDER_STATUSES } from '../../domain/constants'
+import type { MoveStep, TerminalCore } from '../../domain/api/api'
+import { LIVE_ORDER_STATUSES } from '../../domain/wire/constants'
 import { useTerminalHarness } from '../test/terminal-harness.test-util'
 
 async function placeBuy(core: TerminalCore, price: string): Promise<{ id: number; amount: string }> {

@@ -2,11 +2,11 @@
 // deps are built from the same client and order desk that place orders from the form, so the new
 // order goes through the same validation, gets its own client_order_id, and is never resent.
 import type { EventHub } from '../events'
-import type { MethodInput, MethodResults, Notice } from '../../domain/api'
-import { ORDER_SIDE_ALIASES, LIVE_ORDER_STATUSES } from '../../domain/constants'
+import type { MethodInput, MethodResults, Notice } from '../../domain/api/api'
+import { ORDER_SIDE_ALIASES, LIVE_ORDER_STATUSES } from '../../domain/wire/constants'
 import { Decimal } from '../../domain/decimal'
 import { TerminalError, isTerminalError } from '../../domain/errors'
-import type { OrderRecord } from '../../domain/wire'
+import type { OrderRecord } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 import { type MoveDeps, type OrderReadBack, moveOrder } from './move-order'
 import { createOrderDesk } from './order-desk'

@@ -1,6 +1,6 @@
 // The account and order methods of the terminal: the account snapshot, and placing, checking and
 // cancelling orders — only ever for the account whose own key the active profile holds.
-import type { Notice } from '../../domain/api'
+import type { Notice } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import type { ExchangeClient } from '../exchange/client'
 import { createOrderDesk, type OrderDesk } from './order-desk'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { AccountRef } from '../../domain/all-accounts'
+import type { AccountRef } from '../../domain/portfolio/all-accounts'
 import { TerminalError } from '../../domain/errors'
-import type { OrderRecord } from '../../domain/wire'
+import type { OrderRecord } from '../../domain/wire/wire'
 import { cancelAll } from './cancel-all'
 import type { Holder } from './open-orders'
 

@@ -4,7 +4,7 @@
 // open), failed (the exchange's words, or orders still open), or unknown (the answer was lost and the
 // read-back failed too: said as such, never guessed). An account no profile holds a key for is
 // named with that reason.
-import type { AccountRef, CancelAllOutcome } from '../../domain/all-accounts'
+import type { AccountRef, CancelAllOutcome } from '../../domain/portfolio/all-accounts'
 import { toTerminalError } from '../../domain/errors'
 import { NO_KEY_TEXT, holderOf, openOrdersOf, type Holder } from './open-orders'
 

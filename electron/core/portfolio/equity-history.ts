@@ -3,7 +3,7 @@
 // tried once per account and process: once it is done (or the exchange lacks the endpoint) its words
 // are kept; after a network failure it is tried again at the next read ten minutes later. An account
 // no profile holds the key for cannot have its activity read, and says so.
-import type { AccountRef, EquitySeries } from '../../domain/all-accounts'
+import type { AccountRef, EquitySeries } from '../../domain/portfolio/all-accounts'
 import type { EquityStore, SeriesKey } from './equity-store'
 import { rebuildFromActivity, type RebuildClient } from './equity-rebuilder'
 

@@ -1,16 +1,16 @@
 // Rebuilds an account's equity before its first recorded point from the exchange's wallet activity
-// (domain/equity-rebuild.ts), through the client holding that account's own key (activity is private).
+// (domain/portfolio/equity-rebuild.ts), through the client holding that account's own key (activity is private).
 // Read: today's balances, each held currency's activity over the last REBUILD_DAYS (30-day windows),
 // and each currency's candles in the quote currency over the span to rebuild (its pair CUR_QUOTE, or
 // 1 ÷ close of QUOTE_CUR; a currency with neither is left out of every point and counted in it, as
 // the recorder leaves it out). The result says what was done, in words, for the chart: an exchange without the endpoint
 // (404) leaves the history as recorded, and so does one whose activity cannot be read.
-import { INTERVAL_SECONDS, type CandleInterval } from '../../domain/constants'
+import { INTERVAL_SECONDS, type CandleInterval } from '../../domain/wire/constants'
 import { Decimal } from '../../domain/decimal'
-import { DAY_MS, MINUTE_MS } from '../../domain/equity-series'
-import { REBUILD_DAYS, motionTimes, rebuildEquity, stepFor, gridTimes, type Closes, type RebuiltPoint } from '../../domain/equity-rebuild'
+import { DAY_MS, MINUTE_MS } from '../../domain/portfolio/equity-series'
+import { REBUILD_DAYS, motionTimes, rebuildEquity, stepFor, gridTimes, type Closes, type RebuiltPoint } from '../../domain/portfolio/equity-rebuild'
 import { toTerminalError } from '../../domain/errors'
-import type { Pair, WalletMotion } from '../../domain/wire'
+import type { Pair, WalletMotion } from '../../domain/wire/wire'
 import { readWindows } from '../account/account-history'
 import { mapBounded } from './bounded'
 import type { ExchangeClient } from '../exchange/client'

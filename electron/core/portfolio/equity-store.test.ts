@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync }
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DAY_MS, MINUTE_MS } from '../../domain/equity-series'
+import { DAY_MS, MINUTE_MS } from '../../domain/portfolio/equity-series'
 import { createEquityStore, fileNameOf } from './equity-store'
 
 const dirs: string[] = []

@@ -1,11 +1,11 @@
 // Each account's equity over time, on disk: one file per account and quote currency under
-// `<dataDir>/equity/`, written atomically, compacted on every write (domain/equity-series.ts: a week
+// `<dataDir>/equity/`, written atomically, compacted on every write (domain/portfolio/equity-series.ts: a week
 // by the minute, then hourly, 400 days), so 90 days of one account stay well under 2 MB. A damaged file
 // is set aside and the series starts again, said in the answer's `warning`.
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { addPoint, compact, type EquityPoint } from '../../domain/equity-series'
+import { addPoint, compact, type EquityPoint } from '../../domain/portfolio/equity-series'
 import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
 
 const pointSchema = z.object({ t: z.number().int(), value: z.string().regex(/^-?\d+(\.\d+)?$/), rebuilt: z.literal(true).optional(), unpriced: z.number().int().min(1).optional() })

@@ -1,10 +1,10 @@
 // Every account's open orders, each read through the profile that holds that account's own key (a key
 // sees only its own orders), and the accounts to cover: those the scope's keys see (a master's key
 // lists its sub-accounts), counted once per exchange. Shared by the blotter, "cancel all" and the CLI.
-import type { AccountRef, BlotterAccount, BlotterReport } from '../../domain/all-accounts'
-import { LIVE_ORDER_STATUSES } from '../../domain/constants'
+import type { AccountRef, BlotterAccount, BlotterReport } from '../../domain/portfolio/all-accounts'
+import { LIVE_ORDER_STATUSES } from '../../domain/wire/constants'
 import { toTerminalError } from '../../domain/errors'
-import type { OrderRecord } from '../../domain/wire'
+import type { OrderRecord } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 
 /** The exchange's recent-orders list holds at most this many: older open orders are not in it. */

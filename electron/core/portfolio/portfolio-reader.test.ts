@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TerminalError } from '../../domain/errors'
-import type { Account, Balance, Pair, Ticker } from '../../domain/wire'
+import type { Account, Balance, Pair, Ticker } from '../../domain/wire/wire'
 import { readPortfolio, type PortfolioSource } from './portfolio-reader'
 
 const account = (id: number, name: string, parent_id: number | null = null): Account => ({ id, name, email: `${name}@example.com`, parent_id })

@@ -1,13 +1,13 @@
 // Reads the portfolio from one or more connections (the active profile, or every stored profile) and
-// values it (domain/portfolio.ts). Shared by the terminal's `portfolio.get` and the CLI's `portfolio`.
+// values it (domain/portfolio/portfolio.ts). Shared by the terminal's `portfolio.get` and the CLI's `portfolio`.
 //
 // Per exchange, the pairs and tickers are read once and every account is counted once: a master key
 // sees its sub-accounts, and a sub-account's own profile sees the same account again; the first
 // connection (in the order given) that lists an account supplies its balances. A connection that
 // cannot be read (offline, refused key, no keychain) is named in `failed`, never counted as empty.
-import { mergePortfolios, valuePortfolio, type Portfolio, type PortfolioReport } from '../../domain/portfolio'
+import { mergePortfolios, valuePortfolio, type Portfolio, type PortfolioReport } from '../../domain/portfolio/portfolio'
 import { toTerminalError } from '../../domain/errors'
-import type { Account, Balance, Pair, Ticker } from '../../domain/wire'
+import type { Account, Balance, Pair, Ticker } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 
 export interface PortfolioSource {

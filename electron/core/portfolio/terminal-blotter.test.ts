@@ -1,7 +1,7 @@
 // The blotter and the panic button through the terminal, against the demo exchange: the master's key
 // sees two sub-accounts; a profile holds the first sub-account's key, none holds the second's.
 import { describe, expect, it } from 'vitest'
-import type { TerminalCore } from '../../domain/api'
+import type { TerminalCore } from '../../domain/api/api'
 import { useTerminalHarness } from '../test/terminal-harness.test-util'
 
 describe('every account’s open orders, and cancel all', () => {

@@ -3,9 +3,9 @@
 // cancel-all.ts), all through the connections of connections.ts. Scope 'profile' is every account the
 // active key sees (master and sub-accounts), each read and cancelled through the profile holding its
 // own key on the same exchange; 'all' adds every stored profile's accounts.
-import type { PortfolioReport } from '../../domain/portfolio'
-import type { AccountRef, BlotterReport, CancelAllOutcome, EquitySeries } from '../../domain/all-accounts'
-import type { CancelOrdersResult, MethodInput } from '../../domain/api'
+import type { PortfolioReport } from '../../domain/portfolio/portfolio'
+import type { AccountRef, BlotterReport, CancelAllOutcome, EquitySeries } from '../../domain/portfolio/all-accounts'
+import type { CancelOrdersResult, MethodInput } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import type { Session } from '../session/terminal-session'
 import type { Connection, Connections } from './connections'

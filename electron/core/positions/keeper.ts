@@ -14,7 +14,7 @@ import { TerminalError, isTerminalError, toTerminalError } from '../../domain/er
 import { openPosition, step } from '../../domain/protection/step'
 import { isLive } from '../../domain/protection/legs'
 import type { Position, PositionAction, PositionEvent } from '../../domain/protection/types'
-import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire'
+import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire/wire'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
 import { draftOf, eventsFromRecord, orderIdsBesides, recordOf } from './leg-facts'
 import { createLegLookup } from './leg-lookup'

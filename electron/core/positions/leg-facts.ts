@@ -2,9 +2,9 @@
 // the order body a leg was sent as (for looking it up when its answer was lost). A record is matched
 // to a leg by the exchange's order id, or by client_order_id where the server keeps them.
 import { Decimal } from '../../domain/decimal'
-import { LIVE_ORDER_STATUSES, type OrderRecord, type PlaceOrderBody } from '../../domain/wire'
+import { LIVE_ORDER_STATUSES, type OrderRecord, type PlaceOrderBody } from '../../domain/wire/wire'
 import type { Leg, Position, PositionAction, PositionEvent } from '../../domain/protection/types'
-import type { OrderDraft } from '../../domain/orders'
+import type { OrderDraft } from '../../domain/orders/orders'
 
 const FINISHED_UNFILLED = new Set(['CANCELLED', 'PARTIAL_CANCELLED', 'EXPIRED', 'FAILED'])
 

@@ -17,7 +17,7 @@
 // second position's stop at the same price and amount is not this position's stop.
 import { TerminalError } from '../../domain/errors'
 import type { Position, PositionEvent } from '../../domain/protection/types'
-import type { OrderRecord } from '../../domain/wire'
+import type { OrderRecord } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 import { lookUpOrder } from '../orders/order-lookup'
 import type { Logger } from '../storage/logger'

@@ -4,7 +4,7 @@
 import { TerminalError } from '../../domain/errors'
 import { levelsProblem, type LevelsChange } from '../../domain/protection/levels'
 import type { Position, PositionEvent } from '../../domain/protection/types'
-import type { PositionModifyInput } from '../../domain/protect-plan'
+import type { PositionModifyInput } from '../../domain/risk/protect-plan'
 
 const FIELD = { entry: 'entryPrice', stop: 'stopLoss', targets: 'takeProfits', position: 'id' } as const
 

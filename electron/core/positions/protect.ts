@@ -3,11 +3,11 @@
 // portfolio valued through price routes), and the fee rule for the pair. Shared by the terminal's
 // handlers and the CLI.
 import { randomBytes } from 'node:crypto'
-import { availableIn } from '../../domain/balances'
+import { availableIn } from '../../domain/account/balances'
 import { TerminalError } from '../../domain/errors'
-import { feeContextOf, resolveFeeRule } from '../../domain/fee-rules'
-import { planOf, type ProtectInput } from '../../domain/protect-plan'
-import type { PositionAnswer } from '../../domain/api'
+import { feeContextOf, resolveFeeRule } from '../../domain/orders/fee-rules'
+import { planOf, type ProtectInput } from '../../domain/risk/protect-plan'
+import type { PositionAnswer } from '../../domain/api/api'
 import type { Position, PositionPlan } from '../../domain/protection/types'
 import type { ExchangeClient } from '../exchange/client'
 

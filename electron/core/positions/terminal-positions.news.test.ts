@@ -2,7 +2,7 @@
 // window always, and a desktop notification (the host's `notify`, Electron's Notification) only once
 // the trader turned the positions' notifications on.
 import { describe, expect, it, vi } from 'vitest'
-import type { Notice } from '../../domain/api'
+import type { Notice } from '../../domain/api/api'
 import { Decimal } from '../../domain/decimal'
 import { driveDemo } from './test/demo-price.test-util'
 import { useTerminalHarness } from '../test/terminal-harness.test-util'

@@ -8,7 +8,7 @@
 // What differs between the hosts is said in the deps: the embedded demo exchange (the core has one)
 // and where a secret may be kept (the CLI ends at once, so a secret kept for this session only would
 // be lost: it saves nothing without the keychain).
-import type { ConnectionTestResult, ProfileInput } from '../../domain/api'
+import type { ConnectionTestResult, ProfileInput } from '../../domain/api/api'
 import { TerminalError, toTerminalError } from '../../domain/errors'
 import { feedUrlProblem, trimBaseUrl } from '../../domain/origin'
 import { bindCredentials, originChangeRefusal } from '../credentials/credential-binding'

@@ -1,8 +1,8 @@
 // What may be shown of a profile, and whose key it is: a profile without its secret (the key only as
 // its last four characters), and the account a key belongs to among those it sees. Pure functions of
 // a record, shared by the session, the profiles.* handlers and the CLI.
-import type { ProfileView } from '../../domain/api'
-import type { Account } from '../../domain/wire'
+import type { ProfileView } from '../../domain/api/api'
+import type { Account } from '../../domain/wire/wire'
 import type { Vault } from '../credentials/vault'
 import type { ProfileRecord } from './profile-store'
 

@@ -1,14 +1,14 @@
 // The profiles.* handlers: the profile service (profile-service.ts, which the CLI uses too) plus
 // what only a running terminal has — the session that shows a change at once, re-activates an
 // edited active profile, and the embedded demo exchange, started before its profile is tested.
-import type { MethodInput, MethodResults } from '../../domain/api'
+import type { MethodInput, MethodResults } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import type { ExchangeClient, ExchangeClientOptions } from '../exchange/client'
 import { createProfileService, noSuchProfile } from './profile-service'
 import type { ProfileStore } from './profile-store'
 import type { DemoProfiles } from './terminal-demo'
 import type { Vault } from '../credentials/vault'
-import type { SessionState } from '../../domain/api'
+import type { SessionState } from '../../domain/api/api'
 import { profileView } from './profile-view'
 
 /**

@@ -2,7 +2,7 @@
 // and which failures are trouble of their own ('auth-failed', 'bad-answer') rather than an outage.
 // One mapping for the market feed, the session's activation and the account connection's watch, so
 // the same failure reads the same wherever it shows.
-import type { ConnectionStatus } from '../../domain/api'
+import type { ConnectionStatus } from '../../domain/api/api'
 import { isTerminalError } from '../../domain/errors'
 
 export function statusFromError(error: unknown, now: number): ConnectionStatus {

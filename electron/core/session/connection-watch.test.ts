@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConnectionStatus } from '../../domain/api'
+import type { ConnectionStatus } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import { createConnectionWatch } from './connection-watch'
 import type { ExchangeClient } from '../exchange/client'

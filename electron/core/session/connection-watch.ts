@@ -6,7 +6,7 @@
 //
 // An authentication failure holds until a private request succeeds: market data flowing proves
 // nothing about the key. A bad answer holds until any request succeeds.
-import type { ConnectionStatus } from '../../domain/api'
+import type { ConnectionStatus } from '../../domain/api/api'
 import { isTerminalError } from '../../domain/errors'
 import type { ClientStatus, ExchangeClient } from '../exchange/client'
 import { statusFromError } from './connection-status'

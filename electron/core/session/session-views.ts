@@ -1,8 +1,8 @@
 // What the window sees of the session's accounts: the account tree with, for each account, the
 // profile that holds its own key. A pure function of the session's state, so the session decides when
 // to show it and this only what (a profile's own view is profiles/profile-view.ts).
-import type { AccountNode } from '../../domain/api'
-import type { Account } from '../../domain/wire'
+import type { AccountNode } from '../../domain/api/api'
+import type { Account } from '../../domain/wire/wire'
 import type { ProfileRecord } from '../profiles/profile-store'
 
 const sameExchange = (a: ProfileRecord, b: ProfileRecord) => (a.isDemo && b.isDemo) || a.baseUrl === b.baseUrl

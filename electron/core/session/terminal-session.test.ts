@@ -2,7 +2,7 @@
 // second one with another seed (B): whatever was asked for one session never shows in another.
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EventName, EventPayloads, MarketSession } from '../../domain/api'
+import type { EventName, EventPayloads, MarketSession } from '../../domain/api/api'
 import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
 import { createExchangeClient, type ExchangeClient } from '../exchange/client'
 import { useTerminalHarness } from '../test/terminal-harness.test-util'

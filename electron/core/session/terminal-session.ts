@@ -9,9 +9,9 @@
 // `onProfileEnd`, and the window subscribes again for the new exchange.
 import { requireBoundCredentials } from '../credentials/credential-binding'
 import { noSuchProfile } from '../profiles/profile-service'
-import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../../domain/api'
+import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../../domain/api/api'
 import { TerminalError, isTerminalError } from '../../domain/errors'
-import type { Account } from '../../domain/wire'
+import type { Account } from '../../domain/wire/wire'
 import { type AccountFeed, type OrderOwner, createAccountFeed } from '../account/account-feed'
 import { createConnectionWatch } from './connection-watch'
 import type { EventHub } from '../events'

@@ -3,24 +3,12 @@
 // its port, and because every host (Electron, web host) should open where the user left off.
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { Preferences } from '../../domain/api'
-import { candleIntervalSchema } from '../../domain/wire'
-import { DEFAULT_LAYOUT, applyIndicatorPatch, type IndicatorPatch, type LayoutPrefs } from '../../domain/chart-prefs'
-import { layoutFileSchema, readIndicatorPrefs } from '../../domain/chart-prefs-schema'
+import type { Preferences } from '../../domain/api/api'
+import { candleIntervalSchema } from '../../domain/wire/wire'
+import { applyIndicatorPatch, type IndicatorPatch, type LayoutPrefs } from '../../domain/prefs/chart-prefs'
+import { DEFAULT_PREFERENCES } from '../../domain/prefs/preferences'
+import { layoutFileSchema, readIndicatorPrefs } from '../../domain/prefs/chart-prefs-schema'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
-
-export const DEFAULT_PREFERENCES: Preferences = {
-  theme: 'dark',
-  pair: 'BTC_USDT',
-  interval: '15',
-  confirmOrders: true,
-  hideZeroBalances: true,
-  timeZone: 'local',
-  panicHotkey: false,
-  positionNotifications: false,
-  layout: DEFAULT_LAYOUT,
-  indicators: {},
-}
 
 const fileSchema = z.object({
   version: z.literal(1),

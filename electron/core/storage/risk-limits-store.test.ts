@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { NO_LIMITS } from '../../domain/risk-limits'
+import { NO_LIMITS } from '../../domain/risk/risk-limits'
 import { RISK_LIMITS_FILE, createRiskLimitsStore } from './risk-limits-store'
 
 let dir: string

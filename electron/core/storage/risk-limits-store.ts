@@ -13,8 +13,8 @@
 import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { RiskLimits } from '../../domain/risk-limits'
-import { riskLimitsSchema } from '../../domain/risk-limits-schema'
+import type { RiskLimits } from '../../domain/risk/risk-limits'
+import { riskLimitsSchema } from '../../domain/risk/risk-limits-schema'
 import { backupPathFor, writeJsonAtomic } from './atomic-file'
 
 export const RISK_LIMITS_FILE = 'risk-limits.json'

@@ -7,7 +7,7 @@
 // longer fits, so two stops never rest at once; and the entry by cancel → confirmed with nothing
 // filled → one new LIMIT at the new price (reconcile.ts), so two entries never rest at once.
 import { Decimal } from '../decimal'
-import type { Dec } from '../wire'
+import type { Dec } from '../wire/wire'
 import { entryLeg } from './legs'
 import type { Position } from './types'
 

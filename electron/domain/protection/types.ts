@@ -2,7 +2,7 @@
 // keeps it (plain JSON: decimal strings, no classes, so it can be saved and read back after a
 // restart), the events the keeper observes and the actions it must carry out. docs/positions.md
 // tells the whole story; step.ts is the reducer over these types.
-import type { Dec } from '../wire'
+import type { Dec } from '../wire/wire'
 
 export type Side = 'BUY' | 'SELL'
 export type PositionState = 'pending' | 'open' | 'closed' | 'cancelled'

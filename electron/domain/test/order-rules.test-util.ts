@@ -1,8 +1,8 @@
 // What the order rules' tests share: one pair (BTC_USDT, 2 price and 4 amount places, size 0.001 to
 // 100, minimum value 10), a context with a book, balances and a fee, drafts of every type and side
 // that pass the rules in that context, and issues written as [field, code] pairs for comparison.
-import type { OrderContext, OrderDraft } from '../orders'
-import type { Pair } from '../wire'
+import type { OrderContext, OrderDraft } from '../orders/orders'
+import type { Pair } from '../wire/wire'
 
 export const BTC_USDT: Pair = {
   name: 'BTC_USDT',

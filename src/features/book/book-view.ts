@@ -3,8 +3,8 @@
 // bar widths (relative to the larger side's visible total), and mark the levels holding the trader's
 // own orders.
 import { Decimal } from '@domain/decimal'
-import { bookSpread, groupLevels, sortLevels, withCumulative, type BookLevel, type BookSide, type Spread } from '@domain/order-book'
-import type { OwnOrderMark } from '@/stores/book'
+import { bookSpread, groupLevels, sortLevels, withCumulative, type BookLevel, type BookSide, type Spread } from '@domain/market/order-book'
+import type { OwnOrderMark } from '@/stores/market/book'
 
 export type { OwnOrderMark }
 

@@ -8,11 +8,11 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { EChartsType } from 'echarts/core'
 import { setTerminal } from '@/api'
 import { displayZone } from '@/lib/display-zone'
-import { useMarketStore } from '@/stores/market'
-import { usePairsStore } from '@/stores/pairs'
-import { useSessionStore } from '@/stores/session'
-import { BTC_USDT, candleRun, fakeTerminal } from '@/stores/market-fixtures.test-util'
-import { sessionState } from '@/stores/fake-terminal.test-util'
+import { useMarketStore } from '@/stores/market/market'
+import { usePairsStore } from '@/stores/market/pairs'
+import { useSessionStore } from '@/stores/session/session'
+import { BTC_USDT, candleRun, fakeTerminal } from '@/stores/test/market-fixtures.test-util'
+import { sessionState } from '@/stores/test/fake-terminal.test-util'
 
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))

@@ -7,7 +7,7 @@
 import type { ComposeOption } from 'echarts/core'
 import type { BarSeriesOption, CandlestickSeriesOption, LineSeriesOption } from 'echarts/charts'
 import type { AxisPointerComponentOption, DataZoomComponentOption, GridComponentOption, MarkLineComponentOption } from 'echarts/components'
-import type { Theme } from '@domain/api'
+import type { Theme } from '@domain/api/api'
 import type { TimeZoneMode } from '@/lib/display-zone'
 import { formatAmount, formatCandleTime } from '@/lib/format'
 import { chartGrids } from './indicator-chart-option'

@@ -1,7 +1,7 @@
 // The chart's time axis: daily candles carry their UTC date in every zone; intraday labels follow
 // the zone the trader chose.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Candle } from '@domain/wire'
+import type { Candle } from '@domain/wire/wire'
 import { fullOption, type ChartInput } from './candle-chart-option'
 
 afterEach(() => vi.unstubAllEnvs())

@@ -5,11 +5,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { init, use, type EChartsType } from 'echarts/core'
 import { SVGRenderer } from 'echarts/renderers'
-import type { Candle } from '@domain/wire'
+import type { Candle } from '@domain/wire/wire'
 import '@/features/chart/use-echarts'
 import { normaliseConfig } from '@/features/chart/indicators/specs'
 import { IndicatorRun } from '@/features/chart/indicators/engine'
-import { BTC_USDT, candleRun } from '@/stores/market-fixtures.test-util'
+import { BTC_USDT, candleRun } from '@/stores/test/market-fixtures.test-util'
 import { CandleChartPainter, type PaintRequest } from './candle-chart-painter'
 
 use([SVGRenderer])

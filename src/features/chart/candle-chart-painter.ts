@@ -11,7 +11,7 @@
 // zoom that reaches further left restates them all before the frame is shown.
 // CandleChart.vue drives it from the stores; the bench's chart page drives it the same way.
 import type { EChartsType } from 'echarts/core'
-import type { Candle, CandleInterval } from '@domain/wire'
+import type { Candle, CandleInterval } from '@domain/wire/wire'
 import { IndicatorSet } from '@/features/chart/indicators/indicator-set'
 import type { IndicatorConfig } from '@/features/chart/indicators/specs'
 import { CHART_FONT, type ChartInput, dataUpdate, firstHanded, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'

@@ -3,7 +3,7 @@
 // the view, and a whole option hands only the slots near the view (firstHanded). Its own file because
 // this is arithmetic on the candle list, shared by the option builder (candle-chart-option.ts), the
 // painter and the chart component, and independent of how anything is drawn.
-import type { Candle } from '@domain/wire'
+import type { Candle } from '@domain/wire/wire'
 
 /** Candles drawn in view when a chart opens. */
 export const INITIAL_VISIBLE = 120

@@ -1,5 +1,5 @@
 // How a candle series changed since it was drawn, cheaply: the chart restates only what moved.
-import type { Candle } from '@domain/wire'
+import type { Candle } from '@domain/wire/wire'
 
 /**
  * Whether every candle but the newest is as drawn (same times assumed). The store replaces only

@@ -4,7 +4,7 @@
 // the price it was dropped at. Handles are HTML over the canvas, measured from the chart's top.
 import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue'
 import type { EChartsType } from 'echarts/core'
-import type { Pair } from '@domain/wire'
+import type { Pair } from '@domain/wire/wire'
 import { readMapping } from '@/features/chart/live-overlay'
 import { CHART_GRIDS } from '@/features/chart/candle-chart-option'
 import { priceAt } from '@/features/chart/order-line-handles'

@@ -1,6 +1,6 @@
 // The chart's order lines are redrawn only when what they show changes.
 import { describe, expect, it } from 'vitest'
-import type { OrderRecord } from '@domain/wire'
+import type { OrderRecord } from '@domain/wire/wire'
 import { ordersToDraw, sameDrawnOrders } from './chart-order-marks'
 
 const order = (over: Partial<OrderRecord>): OrderRecord =>

@@ -2,8 +2,8 @@
 // with what is left of it at its price. (The last-price line moves with every tick, so it is drawn
 // with the live candle instead: live-layer.ts.)
 import type { MarkLineComponentOption } from 'echarts/components'
-import type { OrderRecord, Pair } from '@domain/wire'
-import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/constants'
+import type { OrderRecord, Pair } from '@domain/wire/wire'
+import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/wire/constants'
 import { Decimal } from '@domain/decimal'
 import { formatAmount, formatExact } from '@/lib/format'
 

@@ -2,10 +2,10 @@
 // CandleChart.vue (fed from the stores) and by the window's first chart (first-chart.ts, fed from the
 // start's first answers before any store exists). Both must ask for the very same picture: the chart
 // that takes the first one over then paints nothing again, or only what changed since.
-import type { Theme } from '@domain/api'
-import { chartKey, type IndicatorPref } from '@domain/chart-prefs'
+import type { Theme } from '@domain/api/api'
+import { chartKey, type IndicatorPref } from '@domain/prefs/chart-prefs'
 import type { Position } from '@domain/protection/types'
-import type { Candle, CandleInterval, OrderRecord, Pair } from '@domain/wire'
+import type { Candle, CandleInterval, OrderRecord, Pair } from '@domain/wire/wire'
 import type { TimeZoneMode } from '@/lib/display-zone'
 import type { PaintRequest } from './candle-chart-painter'
 import { type IndicatorConfig, normaliseConfig } from './indicators/specs'

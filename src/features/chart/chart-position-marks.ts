@@ -5,7 +5,7 @@
 // watches even where no order rests (a target, a terminal-kept stop).
 import type { MarkLineComponentOption } from 'echarts/components'
 import type { Position } from '@domain/protection/types'
-import type { Pair } from '@domain/wire'
+import type { Pair } from '@domain/wire/wire'
 import { formatAmount, formatExact } from '@/lib/format'
 
 type MarkLineData = NonNullable<MarkLineComponentOption['data']>

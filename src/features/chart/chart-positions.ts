@@ -3,7 +3,7 @@
 // window's first chart (first-chart.ts) draws with before any store exists.
 import { computed, type ComputedRef } from 'vue'
 import type { Position } from '@domain/protection/types'
-import { usePositionsStore } from '@/stores/positions'
+import { usePositionsStore } from '@/stores/positions/positions'
 import { positionsToDraw } from './chart-position-marks'
 
 /** The chart pair's positions to draw, the same list while nothing drawn changed (no redraw for it). */

@@ -1,7 +1,7 @@
 // What a click on a price in the chart does, by modifier: plain — the price into the order form (the
 // stop price while that field has focus); Alt — a limit order at that price; Shift or the context
 // menu — a price alert there. Kept out of CandleChart.vue so the chart stays about drawing.
-import type { Pair } from '@domain/wire'
+import type { Pair } from '@domain/wire/wire'
 import { priceAt } from './order-line-handles'
 
 interface PriceActionTargets {

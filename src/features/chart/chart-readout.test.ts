@@ -1,7 +1,7 @@
 // The words of the candle chart: the readout in the pair's precision, and what the chart area says
 // while it has no candles to show.
 import { describe, expect, it } from 'vitest'
-import { BTC_USDT } from '@/stores/market-fixtures.test-util'
+import { BTC_USDT } from '@/stores/test/market-fixtures.test-util'
 import { candleReadout, chartOverlay } from './chart-readout'
 
 const CANDLE = { time: 1_700_000_000, open: 43000, high: 43500.5, low: 42900.25, close: 43215, volume: 1.23456 }

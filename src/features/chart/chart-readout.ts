@@ -1,7 +1,7 @@
 // The words above and over the candle chart, from plain values (CandleChart.vue feeds them from the
 // stores): the readout of the candle under the pointer (or the last one), and what the chart area
 // says while it has no candles to show.
-import type { Candle, Pair } from '@domain/wire'
+import type { Candle, Pair } from '@domain/wire/wire'
 import { formatAmount } from '@/lib/format'
 import { formatChange } from '@/lib/direction'
 

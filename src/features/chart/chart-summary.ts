@@ -2,8 +2,8 @@
 // 1h") and a visually hidden summary it is described by. The figures are formatted exactly as the
 // window shows them (the last price as above the chart, the candle as in its readout), so what a
 // screen reader says and what the screen shows never differ.
-import type { Candle, CandleInterval, Pair } from '@domain/wire'
-import type { BookLevel } from '@domain/order-book'
+import type { Candle, CandleInterval, Pair } from '@domain/wire/wire'
+import type { BookLevel } from '@domain/market/order-book'
 import { Decimal } from '@domain/decimal'
 import { formatAmount, formatChangePercent, formatExact } from '@/lib/format'
 import { directionOf } from '@/lib/direction'

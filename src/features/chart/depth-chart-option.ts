@@ -2,7 +2,7 @@
 // cumulative ask size stepping up to the right. Numbers for drawing only: the book's exact decimals
 // stay in the order book panel and the preview; the chart's axis labels use the pair's precision.
 import { Decimal } from '@domain/decimal'
-import { sortLevels, withCumulative, type BookLevel } from '@domain/order-book'
+import { sortLevels, withCumulative, type BookLevel } from '@domain/market/order-book'
 import { formatAmount } from '@/lib/format'
 import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 

@@ -4,8 +4,8 @@
 // same NSplit sizes from the layout preference, the same fixed heights from main.css and
 // ChartToolbar.vue), and the browser puts the chart's box where the real one will be, rounding
 // included. An e2e test (e2e/first-chart.spec.ts) holds the two boxes equal.
-import type { LayoutPrefs } from '@domain/chart-prefs'
-import type { Theme } from '@domain/api'
+import type { LayoutPrefs } from '@domain/prefs/chart-prefs'
+import type { Theme } from '@domain/api/api'
 
 /** main.css `.app-header`: 44 px and a 1 px border. */
 export const HEADER_HEIGHT = 45

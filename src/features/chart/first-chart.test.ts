@@ -2,10 +2,10 @@
 // The window's first chart: drawn from the start's first answers where the window's chart will be,
 // only when it is true and will stay put, and handed to the window's chart or removed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MethodResults } from '@domain/api'
+import type { MethodResults } from '@domain/api/api'
 import type { FirstAnswers } from '@/api/first-calls'
-import { BTC_USDT, PREFS, candleRun } from '@/stores/market-fixtures.test-util'
-import { deferred, sessionState } from '@/stores/fake-terminal.test-util'
+import { BTC_USDT, PREFS, candleRun } from '@/stores/test/market-fixtures.test-util'
+import { deferred, sessionState } from '@/stores/test/fake-terminal.test-util'
 
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))

@@ -1,7 +1,7 @@
 // The indicators in the chart's option: sub-panes for RSI and MACD under the volume, every pane on
 // the candles' x mapping and zoom, the price-pane lines on the candle axes, and the legend's values.
 import { describe, expect, it } from 'vitest'
-import type { Candle } from '@domain/wire'
+import type { Candle } from '@domain/wire/wire'
 import { IndicatorSet } from '@/features/chart/indicators/indicator-set'
 import { normaliseConfig, type IndicatorConfig } from '@/features/chart/indicators/specs'
 import { dataUpdate, fullOption, initialView, liveOf, type ChartInput } from './candle-chart-option'

@@ -8,7 +8,7 @@
 // a handful of zrender elements over the chart (live-overlay.ts), and ECharts is told only when the
 // live values leave an axis's range or a candle closes.
 import type { LineSeriesOption } from 'echarts/charts'
-import type { Candle } from '@domain/wire'
+import type { Candle } from '@domain/wire/wire'
 import { INDICATOR_SPECS } from '@/features/chart/indicators/specs'
 import { formatAmount } from '@/lib/format'
 import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'

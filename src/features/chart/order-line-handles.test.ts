@@ -1,6 +1,6 @@
 // Where order handles sit and the price a dragged one stands for.
 import { describe, expect, it } from 'vitest'
-import type { OrderRecord, Pair } from '@domain/wire'
+import type { OrderRecord, Pair } from '@domain/wire/wire'
 import { orderHandles, priceAt } from './order-line-handles'
 
 const pair = { name: 'BTC_USDT', currency1: 'BTC', currency2: 'USDT', price_precision: 2, amount_precision: 6 } as Pair

@@ -2,8 +2,8 @@
 // dragged handle stands for. Pure, so the geometry is tested without a canvas; the component
 // (ChartOrderLines.vue) asks ECharts for the pixel mapping and draws HTML handles over the chart.
 import { Decimal } from '@domain/decimal'
-import type { OrderRecord, Pair } from '@domain/wire'
-import { ORDER_SIDE_ALIASES } from '@domain/constants'
+import type { OrderRecord, Pair } from '@domain/wire/wire'
+import { ORDER_SIDE_ALIASES } from '@domain/wire/constants'
 import { formatAmount, formatExact } from '@/lib/format'
 
 export interface OrderHandle {

@@ -3,7 +3,7 @@
 // position (their own handles are not offered: a position's orders move through the keeper). Pure,
 // so the geometry is tested without a canvas; ChartPositionLines.vue draws them.
 import type { Position } from '@domain/protection/types'
-import type { Pair } from '@domain/wire'
+import type { Pair } from '@domain/wire/wire'
 import { isLive } from '@domain/protection/legs'
 import { entryMovable } from '@domain/protection/levels'
 import { formatAmount, formatExact } from '@/lib/format'

@@ -1,8 +1,8 @@
 // The CSV of the history tabs: exact decimals as the exchange sent them, UTC ISO 8601 times, each
 // fill's side with who named it (or "unplaced"), maker/taker in words.
 import { describe, expect, it } from 'vitest'
-import type { PlacedFill } from '@domain/fill-sides'
-import type { OrderRecord } from '@domain/wire'
+import type { PlacedFill } from '@domain/account/fill-sides'
+import type { OrderRecord } from '@domain/wire/wire'
 import { fillsCsv, ordersCsv } from './history-rows'
 
 const order: OrderRecord = {

@@ -1,11 +1,11 @@
 // The account history as the tabs and the CSV export read it: orders and fills as rows, fills as the
 // P&L's input, and the CSV text (toCsv: exact decimals as the exchange sent them, UTC ISO 8601 times).
-import { ORDER_SIDE_ALIASES } from '@domain/constants'
+import { ORDER_SIDE_ALIASES } from '@domain/wire/constants'
 import { isoUtc, toCsv } from '@domain/csv'
-import type { PlacedFill } from '@domain/fill-sides'
-import type { OrderRecord } from '@domain/wire'
+import type { PlacedFill } from '@domain/account/fill-sides'
+import type { OrderRecord } from '@domain/wire/wire'
 import { timeValue } from '@/lib/format'
-import { fillTime, orderTime } from '@/stores/history'
+import { fillTime, orderTime } from '@/stores/account/history'
 
 export { fillTime, orderTime }
 

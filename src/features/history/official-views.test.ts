@@ -4,12 +4,12 @@
 // who found it, the unplaced fill said as such, and the P&L that was computed by hand.
 import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
-import { placeFills } from '@domain/fill-sides'
+import { placeFills } from '@domain/account/fill-sides'
 import { BTC_MOTIONS_JSON, FILLS_JSON, HAND_PNL, ORDERS_JSON } from '@domain/test/official-fixtures.test-util'
-import { fillRecordsResponseSchema, orderRecordsResponseSchema, walletMotionsResponseSchema } from '@domain/wire'
-import { parseWireJson } from '@domain/wire-json'
-import { freshSession } from '@/stores/session-harness.test-util'
-import { useHistoryStore } from '@/stores/history'
+import { fillRecordsResponseSchema, orderRecordsResponseSchema, walletMotionsResponseSchema } from '@domain/wire/wire'
+import { parseWireJson } from '@domain/wire/wire-json'
+import { freshSession } from '@/stores/test/session-harness.test-util'
+import { useHistoryStore } from '@/stores/account/history'
 import FillsTable from '@/features/history/FillsTable.vue'
 import { fillsCsv, ordersCsv } from './history-rows'
 

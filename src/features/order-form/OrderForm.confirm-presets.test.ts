@@ -4,9 +4,9 @@
 // empties prices and amounts.
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import type { SessionState } from '@domain/api'
+import type { SessionState } from '@domain/api/api'
 import { usePrefsStore } from '@/stores/prefs'
-import { byId, pressEnter, sessionState, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
+import { byId, pressEnter, sessionState, setup, terminal, text, type, unmount } from './test/order-form-harness.test-util'
 
 afterEach(unmount)
 

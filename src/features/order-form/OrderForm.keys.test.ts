@@ -3,9 +3,9 @@
 // OrderForm.reason.test.ts.)
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import type { PlaceOrderResult } from '@domain/api'
+import type { PlaceOrderResult } from '@domain/api/api'
 import { TerminalError } from '@domain/errors'
-import { byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
+import { byId, pressEnter, setup, terminal, text, type, unmount } from './test/order-form-harness.test-util'
 
 afterEach(unmount)
 

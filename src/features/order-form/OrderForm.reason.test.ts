@@ -3,10 +3,10 @@
 // typed so far, an order on its way or waiting for confirmation, the session, or the pair.
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import type { PlaceOrderResult, SessionState } from '@domain/api'
-import { ETH_USDT } from '@/stores/market-fixtures.test-util'
-import { byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
-import { usePairsStore } from '@/stores/pairs'
+import type { PlaceOrderResult, SessionState } from '@domain/api/api'
+import { ETH_USDT } from '@/stores/test/market-fixtures.test-util'
+import { byId, pressEnter, setup, terminal, text, type, unmount } from './test/order-form-harness.test-util'
+import { usePairsStore } from '@/stores/market/pairs'
 
 afterEach(unmount)
 

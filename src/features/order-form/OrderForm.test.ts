@@ -5,11 +5,11 @@
 // OrderForm.confirm-presets.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import { useMarketStore } from '@/stores/market'
-import { usePairsStore } from '@/stores/pairs'
-import { ETH_USDT } from '@/stores/market-fixtures.test-util'
-import { useOrderFormStore } from '@/stores/order-form'
-import { TICKER, byId, pressEnter, setup, terminal, text, type, unmount } from './order-form-harness.test-util'
+import { useMarketStore } from '@/stores/market/market'
+import { usePairsStore } from '@/stores/market/pairs'
+import { ETH_USDT } from '@/stores/test/market-fixtures.test-util'
+import { useOrderFormStore } from '@/stores/orders/order-form'
+import { TICKER, byId, pressEnter, setup, terminal, text, type, unmount } from './test/order-form-harness.test-util'
 
 afterEach(unmount)
 

@@ -5,11 +5,11 @@
 // may have moved: the preview is an expectation, and says so.
 import { computed } from 'vue'
 import { Decimal } from '@domain/decimal'
-import { type BookWalk, walkBook } from '@domain/book-walk'
-import { orderFee } from '@domain/fee-rules'
-import type { BookLevel } from '@domain/order-book'
-import { useBookStore } from '@/stores/book'
-import { useOrderFormStore } from '@/stores/order-form'
+import { type BookWalk, walkBook } from '@domain/market/book-walk'
+import { orderFee } from '@domain/orders/fee-rules'
+import type { BookLevel } from '@domain/market/order-book'
+import { useBookStore } from '@/stores/market/book'
+import { useOrderFormStore } from '@/stores/orders/order-form'
 
 export interface MarketPreviewInput {
   side: 'BUY' | 'SELL'

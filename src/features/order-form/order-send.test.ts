@@ -2,9 +2,9 @@
 // component): why nothing can be sent, what submit and confirm resolve to, which failures are an
 // unknown outcome, and what a switch during a send leaves of the new session's form.
 import { describe, expect, it } from 'vitest'
-import type { PlaceOrderResult } from '@domain/api'
+import type { PlaceOrderResult } from '@domain/api/api'
 import { TerminalError } from '@domain/errors'
-import { sessionState, setupStores, terminal } from '@/features/order-form/order-form-harness.test-util'
+import { sessionState, setupStores, terminal } from '@/features/order-form/test/order-form-harness.test-util'
 
 const placed = (draft: { client_order_id: string }): PlaceOrderResult => ({ outcome: 'placed', orderIds: [11], clientOrderId: draft.client_order_id })
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Portfolio } from '@domain/portfolio'
+import type { Portfolio } from '@domain/portfolio/portfolio'
 import { allocationOption, allocationText, slicesOf } from './allocation'
 
 const account = (id: number, name: string, value: string, share: string | null, exchange?: string): Portfolio['accounts'][number] => ({

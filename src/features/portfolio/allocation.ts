@@ -5,7 +5,7 @@ import type { PieSeriesOption } from 'echarts/charts'
 import type { ComposeOption } from 'echarts/core'
 import type { TooltipComponentOption } from 'echarts/components'
 import { Decimal } from '@domain/decimal'
-import type { Portfolio } from '@domain/portfolio'
+import type { Portfolio } from '@domain/portfolio/portfolio'
 import { formatExact } from '@/lib/format'
 import { accountLabel, spansExchanges } from '@/lib/account-label'
 

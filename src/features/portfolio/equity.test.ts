@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { EquitySeries } from '@domain/all-accounts'
+import type { EquitySeries } from '@domain/portfolio/all-accounts'
 import { equityLines, equityOption, equityText } from './equity'
 
 const series = (accountId: number, points: [number, string, number?, true?][]): EquitySeries => ({

@@ -5,7 +5,7 @@ import type { LineSeriesOption } from 'echarts/charts'
 import type { ComposeOption } from 'echarts/core'
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components'
 import { Decimal } from '@domain/decimal'
-import type { EquitySeries } from '@domain/all-accounts'
+import type { EquitySeries } from '@domain/portfolio/all-accounts'
 import { PALETTE } from './allocation'
 
 /** A point: time (ms), value, and true when rebuilt from wallet activity rather than recorded. */

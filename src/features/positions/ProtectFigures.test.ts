@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import ProtectFigures from './ProtectFigures.vue'
-import { ETH_USDT } from '@/stores/market-fixtures.test-util'
+import { ETH_USDT } from '@/stores/test/market-fixtures.test-util'
 
 describe('ProtectFigures', () => {
   it('shows the amount exactly, and the risk and fees to the cent, rounded up', () => {

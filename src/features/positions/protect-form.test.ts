@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sizeFromRisk } from '@domain/position-size'
+import { sizeFromRisk } from '@domain/risk/position-size'
 import { BTC_USDT } from '@domain/test/order-rules.test-util'
 import { emptyFields, fieldOf, readProtect, type ProtectFacts, type ProtectFields } from './protect-form'
 

@@ -4,11 +4,11 @@
 // from position-size.ts — the same loss model, slippage and stop limit the core sizes with
 // (protect-plan.ts exitPricesOf). Pure, exact; recomputed on every keystroke.
 import { Decimal, parseDecimal } from '@domain/decimal'
-import { exitPricesOf, sizingEntryOf, type ProtectInput } from '@domain/protect-plan'
-import { riskOfAmount, sizeFromRisk, type PositionSize } from '@domain/position-size'
-import type { OrderContext } from '@domain/orders'
+import { exitPricesOf, sizingEntryOf, type ProtectInput } from '@domain/risk/protect-plan'
+import { riskOfAmount, sizeFromRisk, type PositionSize } from '@domain/risk/position-size'
+import type { OrderContext } from '@domain/orders/orders'
 import type { StopFallback } from '@domain/protection/types'
-import type { Dec, Pair } from '@domain/wire'
+import type { Dec, Pair } from '@domain/wire/wire'
 
 export type EntryKind = 'LIMIT' | 'MARKET' | 'HELD'
 

@@ -1,8 +1,8 @@
 // The Limits tab's form as text fields, and back: empty is "no limit". Checked with the core's own
 // schema (riskLimitsSchema), so a value the form accepts is one limits.set accepts, and each problem
 // lands on its field.
-import type { RiskLimits } from '@domain/risk-limits'
-import { riskLimitsSchema } from '@domain/risk-limits-schema'
+import type { RiskLimits } from '@domain/risk/risk-limits'
+import { riskLimitsSchema } from '@domain/risk/risk-limits-schema'
 
 export interface LimitsForm {
   currency: string

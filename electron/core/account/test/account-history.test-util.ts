@@ -2,7 +2,7 @@
 // asked of it in order (orders, fills and wallet activity alike, tagged by endpoint).
 import type { ExchangeClient, HistoryQuery } from '../../exchange/client'
 import type { HistorySession } from '../account-history'
-import type { FillRecord, OrderRecord, WalletMotion } from '../../../domain/wire'
+import type { FillRecord, OrderRecord, WalletMotion } from '../../../domain/wire/wire'
 
 export type AskedQuery = HistoryQuery & { endpoint: 'orders' | 'trades' | 'activity'; currency?: string }
 

@@ -1,7 +1,7 @@
 // The exchange client against a stub HTTP server, for the client's unit tests (client, sign-in and
 // request rules): a fixed clock, recorded sleeps and statuses, and the requests the stub received.
 import { expect } from 'vitest'
-import type { PlaceOrderBody } from '../../../domain/wire'
+import type { PlaceOrderBody } from '../../../domain/wire/wire'
 import { TerminalError } from '../../../domain/errors'
 import { createExchangeClient, type ClientStatus, type ExchangeClientOptions } from '../client'
 import { fakeJwt, startStub, type StubHandler, type StubServer } from './stub-server.test-util'

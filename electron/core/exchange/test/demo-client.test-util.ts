@@ -3,7 +3,7 @@
 // tries, re-authentications and order POSTs actually happened.
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { startDemoExchange, type DemoExchange } from '../../../demo-exchange/server'
-import type { PlaceOrderBody } from '../../../domain/wire'
+import type { PlaceOrderBody } from '../../../domain/wire/wire'
 import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from '../client'
 
 export { failure } from './client-harness.test-util'

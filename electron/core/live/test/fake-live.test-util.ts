@@ -1,7 +1,7 @@
 // A live feed that delivers what the test pushes and nothing else (like a server that never sends
 // `p` unless told): for book-sync and the book source, where a real socket cannot be made to send
 // one exact frame at one exact moment.
-import type { FeedMode } from '../../../domain/api'
+import type { FeedMode } from '../../../domain/api/api'
 import type { LiveSource } from '../live-link'
 import type { FeedEvent } from '../frames'
 

@@ -1,7 +1,7 @@
 // A scripted GET /charts for the gap tests: one candle per interval except where the market had no
 // trade, a clock that moves on, outages, and a choice of which end of a span a page comes from (the
 // specification does not say; the demo exchange answers with the newest page).
-import type { Candle, CandleInterval } from '../../../domain/wire'
+import type { Candle, CandleInterval } from '../../../domain/wire/wire'
 import { TerminalError } from '../../../domain/errors'
 import type { ExchangeClient } from '../../exchange/client'
 

@@ -1,7 +1,7 @@
 // A scripted exchange for the order desk's tests: each read answers what the script says at the
 // moment it is read (a function may throw, as a failed request does), and the desk's clock is the
 // test's. The accounts: a master (10) and its sub-account (11).
-import type { Account, Balance, Currency, FeeRule, OrderBook, OrderRecord, Pair, PlaceOrderBody, Ticker } from '../../../domain/wire'
+import type { Account, Balance, Currency, FeeRule, OrderBook, OrderRecord, Pair, PlaceOrderBody, Ticker } from '../../../domain/wire/wire'
 import type { ExchangeClient } from '../../exchange/client'
 import { createOrderDesk, type OrderDeskDeps } from '../order-desk'
 

@@ -1,7 +1,7 @@
 // What the order lookup's tests share: the order sent (a limit buy of 0.001 BTC at 30 000.5, sent at
 // 12:00:00 UTC), records as the real exchange writes them, and an exchange whose recent-orders
 // answers are scripted read by read.
-import type { OrderRecord, PlaceOrderBody } from '../../../domain/wire'
+import type { OrderRecord, PlaceOrderBody } from '../../../domain/wire/wire'
 import type { ExchangeClient } from '../../exchange/client'
 
 export const SENT_AT = Date.parse('2024-05-01T12:00:00Z')

@@ -2,9 +2,9 @@
 // order-rules-agreement.test.ts says: fast-check makes recipes, and materialize turns one into a draft.
 import fc from 'fast-check'
 import { Decimal } from '../../../domain/decimal'
-import { normalizeOrderType } from '../../../domain/order-rules'
-import type { OrderDraft } from '../../../domain/orders'
-import type { Pair } from '../../../domain/wire'
+import { normalizeOrderType } from '../../../domain/orders/order-rules'
+import type { OrderDraft } from '../../../domain/orders/orders'
+import type { Pair } from '../../../domain/wire/wire'
 import type { Market } from './order-rules-agreement.wire.test-util'
 
 const PAIR_NAMES = ['BTC_USDT', 'ETH_USDT', 'ETH_BTC', 'LTC_USDT', 'XRP_USDT', 'DOGE_USDT', 'TRX_USDT', 'USDC_USDT'] as const

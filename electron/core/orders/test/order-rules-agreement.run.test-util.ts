@@ -3,9 +3,9 @@
 // reads.
 import { expect } from 'vitest'
 import { Decimal } from '../../../domain/decimal'
-import { buildOrderBody, clientOrderIdFor, normalizeOrderType, validateOrder } from '../../../domain/order-rules'
-import type { OrderCheck, OrderContext, OrderDraft } from '../../../domain/orders'
-import { type Pair, pairSchema } from '../../../domain/wire'
+import { buildOrderBody, clientOrderIdFor, normalizeOrderType, validateOrder } from '../../../domain/orders/order-rules'
+import type { OrderCheck, OrderContext, OrderDraft } from '../../../domain/orders/orders'
+import { type Pair, pairSchema } from '../../../domain/wire/wire'
 import { startDemoExchange } from '../../../demo-exchange/server'
 import { type Recipe, isCanonical, materialize } from './order-rules-agreement.drafts.test-util'
 import { type Market, Wire, fetchMarket } from './order-rules-agreement.wire.test-util'

@@ -2,7 +2,7 @@
 // and the market (best bid, best ask, last price) read from the exchange's ticker.
 import { Agent, request } from 'node:http'
 import { Decimal } from '../../../domain/decimal'
-import { type Ticker, tickerSchema } from '../../../domain/wire'
+import { type Ticker, tickerSchema } from '../../../domain/wire/wire'
 import type { DemoExchange } from '../../../demo-exchange/server'
 import { hmacHex, login } from '../../../demo-exchange/test/test-kit.test-util'
 

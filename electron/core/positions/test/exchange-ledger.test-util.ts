@@ -3,7 +3,7 @@
 // what the exits sold, what the resting exits may still sell, and whether the keeper's legs agree.
 // A long's entry side is BID and its exits ASK; a short the other way round; held coins have no entry.
 import { Decimal } from '../../../domain/decimal'
-import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../../domain/wire'
+import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../../domain/wire/wire'
 import type { Leg, Position } from '../../../domain/protection/types'
 
 export interface Ledger {

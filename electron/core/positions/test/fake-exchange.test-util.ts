@@ -2,7 +2,7 @@
 // says so), a cancel lands at once, the ticker answers `state.price`. `calls` lists every order
 // call in the order it came (`place:<type>:<side>:<amount>`, `cancel:<id>`), so a test can say
 // exactly what was sent, and that nothing was sent twice.
-import type { OrderRecord } from '../../../domain/wire'
+import type { OrderRecord } from '../../../domain/wire/wire'
 import type { ExchangeClient } from '../../exchange/client'
 import type { OrderDesk } from '../../orders/order-desk'
 

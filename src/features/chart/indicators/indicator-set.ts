@@ -7,7 +7,7 @@
 // Node on the 2-core development machine, and a tick's update of all three rounds to 0.0 ms in
 // Chromium (the bench's chart fixture; its first-render figure includes the full compute). A
 // worker's messaging and copying would cost more than it saves.
-import type { CandleInterval } from '@domain/wire'
+import type { CandleInterval } from '@domain/wire/wire'
 import { IndicatorRun, type CandleInput, type Line } from './engine'
 import type { IndicatorConfig } from './specs'
 

@@ -3,7 +3,7 @@
 // trading-signals (engine.ts); this file only describes them.
 
 // The ids live in domain: the core validates the saved indicators against them.
-import { INDICATOR_IDS, type IndicatorId } from '@domain/chart-prefs'
+import { INDICATOR_IDS, type IndicatorId } from '@domain/prefs/chart-prefs'
 export { INDICATOR_IDS, type IndicatorId }
 
 export interface ParamSpec {

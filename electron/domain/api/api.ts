@@ -1,0 +1,204 @@
+// The TerminalApi contract: every method and event the renderer can use, named once.
+//
+// The names are one list (api-names.ts). Three tables are checked against it with `satisfies
+// Record<…>`: each method's input schema (api-inputs.ts), each method's result and each event's
+// payload (below), so no table can lack a name or hold one the list does not. Preload, IPC binding,
+// web host, CLI and the renderer's client are all derived from them; a method that is not here
+// cannot be called, and a payload that does not match its schema never reaches the core. The views
+// the methods answer with are in api-views.ts; this module re-exports both, so importers name one
+// module.
+import type { z } from 'zod'
+import type { Account, Balance, Candle, CandleInterval, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade } from '../wire/wire'
+import type { OrderCheck, OrderDraft } from '../orders/orders'
+import type { PlacedFill } from '../account/fill-sides'
+import type { Envelope } from '../errors'
+import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventName, type MethodName } from './api-names'
+import type { BookEventPayload } from './history-api'
+import type { Alert } from '../alerts/alerts'
+import type { PortfolioReport } from '../portfolio/portfolio'
+import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
+import type { Position } from '../protection/types'
+import type { RiskLimitsView } from '../risk/risk-limits-schema'
+import type { MoveResult, MoveStep } from '../orders/move-order'
+import type { methodInputs } from './api-inputs'
+import type {
+  AccountSnapshot,
+  AppInfo,
+  CachedMarket,
+  CancelOrdersResult,
+  ConnectionStatus,
+  ConnectionTestResult,
+  MarketSession,
+  Notice,
+  PlaceOrderResult,
+  Preferences,
+  ProfileView,
+  SessionState,
+  SubscribedSnapshot,
+} from './api-views'
+
+export type * from './api-views'
+export { methodInputs, profileInputSchema, type ProfileInput } from './api-inputs'
+
+export { EVENT_NAMES, METHOD_NAMES, type EventName, type MethodName }
+export type MethodInput<M extends MethodName> = z.input<(typeof methodInputs)[M]>
+
+/** A slot of a table that holds only a type: a method's result, an event's payload. */
+export interface Typed<T> {
+  readonly type?: T
+}
+const typed = <T>(): Typed<T> => ({})
+type TypeIn<S> = S extends Typed<infer T> ? T : never
+
+/**
+ * What a positions.* request did: `position` as the keeper left it when this process keeps the
+ * profile's positions; `queued` when another process does and the request waits in its inbox.
+ */
+export type PositionAnswer = { queued: false; position: Position } | { queued: true; position: null }
+
+/** The result of each method. */
+export const methodResults = {
+  'app.info': typed<AppInfo>(),
+  'prefs.get': typed<Preferences>(),
+  'prefs.set': typed<Preferences>(),
+  'profiles.list': typed<ProfileView[]>(),
+  'profiles.create': typed<ProfileView>(),
+  'profiles.update': typed<ProfileView>(),
+  'profiles.remove': typed<{ removed: true }>(),
+  'profiles.activate': typed<SessionState>(),
+  'profiles.test': typed<ConnectionTestResult>(),
+  'session.get': typed<SessionState>(),
+  'accounts.select': typed<SessionState>(),
+  'market.currencies': typed<Currency[]>(),
+  'market.pairs': typed<Pair[]>(),
+  'market.ticker': typed<Ticker[]>(),
+  'market.orderbook': typed<OrderBook>(),
+  'market.candles': typed<Candle[]>(),
+  'market.trades': typed<Trade[]>(),
+  'market.cached': typed<CachedMarket>(),
+  'market.subscribe': typed<SubscribedSnapshot>(),
+  'market.unsubscribe': typed<{ unsubscribed: true }>(),
+  /** The remembered pair's subscription, asked before the window knows which it is; null: none remembered, or no profile. */
+  'market.start': typed<SubscribedSnapshot | null>(),
+  'account.snapshot': typed<AccountSnapshot>(),
+  'account.orders': typed<OrderRecord[]>(),
+  'account.trades': typed<PlacedFill[]>(),
+  'files.saveText': typed<{ saved: boolean }>(),
+  'orders.validate': typed<OrderCheck>(),
+  'orders.place': typed<PlaceOrderResult>(),
+  'orders.cancel': typed<CancelOrdersResult>(),
+  'orders.move': typed<MoveResult>(),
+  'alerts.list': typed<Alert[]>(),
+  'alerts.create': typed<Alert>(),
+  'alerts.cancel': typed<Alert>(),
+  'portfolio.get': typed<PortfolioReport>(),
+  'blotter.get': typed<BlotterReport>(),
+  'blotter.cancel': typed<CancelOrdersResult>(),
+  'orders.cancelAll': typed<CancelAllOutcome[]>(),
+  'equity.get': typed<EquitySeries[]>(),
+  'positions.list': typed<Position[]>(),
+  'positions.protect': typed<PositionAnswer>(),
+  'positions.close': typed<PositionAnswer>(),
+  'positions.cancel': typed<PositionAnswer>(),
+  'limits.get': typed<RiskLimitsView>(),
+  'limits.set': typed<RiskLimitsView>(),
+  'positions.acknowledge': typed<PositionAnswer>(),
+  'positions.modify': typed<PositionAnswer>(),
+} satisfies Record<MethodName, Typed<unknown>>
+export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
+
+/** A call of one method: what every transport carries. */
+export type MethodCall = <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<MethodResults[M]>
+
+// ---- Events ---------------------------------------------------------------------------------------
+
+export const eventPayloads = {
+  /**
+   * New or updated candles of the subscribed pair/interval (the last one updates live), including
+   * any that filled a hole. With `reset` they are the whole series: the older ones could not be
+   * joined to it without a hole, so what is shown is replaced, not merged into.
+   */
+  'market.candles': typed<{ session: MarketSession; pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }>(),
+  /** Trades not seen before, newest first. */
+  'market.trades': typed<{ session: MarketSession; pair: string; trades: Trade[] }>(),
+  'market.ticker': typed<{ session: MarketSession; pair: string; ticker: Ticker }>(),
+  /** The pair list's last prices: the newest ticker of each pair that changed (tickers-feed.ts). */
+  'market.tickers': typed<{ session: MarketSession; tickers: Ticker[] }>(),
+  /** The subscribed pair's order book, or why it cannot be shown (history-api.ts). */
+  'market.book': typed<BookEventPayload & { session: MarketSession }>(),
+  /** The market feed's health: live, stale (cache), retrying, offline. */
+  'market.status': typed<{ session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }>(),
+  /** Which way each feed of the profile session gets its data: see FeedModes. */
+  'feed.status': typed<{ session: MarketSession; modes: FeedModes }>(),
+  'session.changed': typed<SessionState>(),
+  'account.changed': typed<AccountSnapshot>(),
+  notice: typed<Notice>(),
+  /** Alerts that just fired on the active profile, already saved as fired: show each once. */
+  'alerts.fired': typed<{ session: MarketSession; alerts: Alert[] }>(),
+  /** A step of an order move under way, as it happens. */
+  'orders.move-step': typed<{ session: MarketSession; orderId: number; step: MoveStep }>(),
+  /** The active profile's protected positions changed (a step of its keeper): all of them, as saved. */
+  'positions.changed': typed<{ profileId: string; positions: Position[] }>(),
+} satisfies Record<EventName, Typed<unknown>>
+export type EventPayloads = { [E in EventName]: TypeIn<(typeof eventPayloads)[E]> }
+
+/**
+ * live: the exchange's WebSocket feed streams it; reconnecting: the feed was lost and is being
+ * re-established (REST polling fills in meanwhile); polling: no feed (none served, disabled, or it
+ * keeps failing), REST polling at the full rate until it returns.
+ */
+export type FeedMode = 'live' | 'reconnecting' | 'polling'
+export interface FeedModes {
+  market: FeedMode
+  /** live only once the feed accepted the session token (private order and wallet updates). */
+  account: FeedMode
+}
+export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void
+export type Disposer = () => void
+
+/** The renderer's client and every host's transport: a typed call plus `on`. */
+export type TerminalBridge = {
+  call: MethodCall
+  on: <E extends EventName>(event: E, listener: EventListener<E>) => Disposer
+  /**
+   * A transport that can lose events (the web host's stream, when it breaks and reconnects) calls
+   * these once it is back: what the window shows must then be read again. IPC loses none.
+   */
+  onResume?: (listener: () => void) => Disposer
+}
+
+/** What createTerminal returns: every method, plus event subscription. Hosts bind it to a transport. */
+export interface TerminalCore {
+  call: MethodCall
+  on: <E extends EventName>(event: E, listener: EventListener<E>) => Disposer
+  dispose(): Promise<void>
+}
+
+type Namespace = MethodName extends `${infer N}.${string}` ? N : never
+
+/**
+ * `window.terminal` as the preload exposes it: one function per method, grouped by namespace
+ * (`window.terminal.orders.place(draft)`), plus `on(event, listener)` returning a disposer.
+ */
+export type WindowTerminal = {
+  [N in Namespace]: {
+    [M in MethodName as M extends `${N}.${infer F}` ? F : never]: (input?: MethodInput<M>) => Promise<Envelope<MethodResults[M]>>
+  }
+} & { on: TerminalBridge['on'] }
+
+// The web host's wire protocol (electron/web-host, src/api/transport.ts):
+//   GET  /?code=<one-time code>  the app page (the printed URL; a used or expired code gets a 401 page)
+//   POST /session  body {"code": ...}  -> 204 + HttpOnly session cookie, or 401 (used, expired, unknown)
+//   POST /session/link   session cookie -> {"url": one-time URL for one more window}
+//   POST /api/<method>   session cookie, body {"input": ...}   -> 200 Envelope
+//   GET  /events         session cookie; server-sent events, `event: <name>` / `data: <json>`
+// (the values live in api-names.ts, zod-free, so the renderer can import them without zod)
+export { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, splitMethod } from './api-names'
+
+/** Names of the IPC channels: one per method, one for events. */
+export { IPC_PREFIX, IPC_EVENT_CHANNEL }
+export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method}`
+
+export type { Alert, MoveResult, MoveStep, PlacedFill, Position }
+export type { Account, Balance, Candle, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }
+export type { AccountOrdersQuery, AccountTradesQuery, BookEventPayload } from './history-api'

@@ -1,0 +1,130 @@
+// Sending the order form's draft, and its answer: the confirmation dialog, the warning when the same
+// order follows one just sent, and what happened to the last order sent.
+//
+// Orders are never resent by themselves: an unknown outcome is shown as such, with what the core's
+// lookup found, and the trader decides.
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { PlaceOrderResult } from '@domain/api/api'
+import { toTerminalError } from '@domain/errors'
+import type { OrderDraft } from '@domain/orders/orders'
+import type { PlaceOrderBody } from '@domain/wire/wire'
+import { buildOrderBody, newClientOrderId } from '@domain/orders/order-rules'
+import { useTerminal } from '@/api'
+import { usePrefsStore } from '../prefs'
+import { useSessionStore } from '../session/session'
+import type { OrderDraftState } from './order-draft'
+import { type OrderResult, issuesFromError, repeatWarning, sameOrderKey, secureRandom } from './order-answers'
+import { useSubmitReason } from './order-submit-reason'
+import { useAnnouncerStore } from '../announcer'
+
+/** An order in the words a screen reader says: "buy limit 0.001 BTC/USDT at 1000", "buy market BTC/USDT for 500 USDT". */
+function orderWords(d: OrderDraft): string {
+  const spend = d.quote_amount && !d.base_amount ? ` for ${d.quote_amount} ${d.pair.split('_')[1] ?? ''}` : ''
+  const price = d.limit_price ? ` at ${d.limit_price}` : ''
+  return `${d.order_side.toLowerCase()} ${d.order_type.toLowerCase().replace('_', ' ')} ${d.base_amount ?? ''} ${d.pair.replace('_', '/')}${spend}${price}`.replace(/\s+/g, ' ').trim()
+}
+
+/** Called from the order form's store setup, with the draft it sends. */
+export function useOrderSend(form: OrderDraftState) {
+  const session = useSessionStore()
+  const announcer = useAnnouncerStore()
+  const prefs = usePrefsStore()
+  const { pair, draft, context, check, fields, submitAttempted, serverIssues, feeClock, clearAmounts } = form
+
+  const sending = ref(false)
+  /**
+   * The order waiting in the confirmation dialog: the draft to send, the exact body it becomes, and
+   * the question to ask when it repeats the order just sent.
+   */
+  const pendingConfirm = shallowRef<{ draft: OrderDraft; body: PlaceOrderBody; warning: string | null } | null>(null)
+  const lastResult = shallowRef<OrderResult | null>(null)
+  /** The order behind `lastResult` (placed or unknown), to catch the same order sent again. */
+  let lastSentKey: string | null = null
+
+  /** Why a press of submit would send nothing now, for beside the button; null when it would send. */
+  const submitReason = useSubmitReason({ pair, orderType: form.orderType, check, sending, confirming: computed(() => pendingConfirm.value !== null) })
+  const canSubmit = computed(() => submitReason.value === null)
+
+  /** Validates, then sends or asks for confirmation. Resolves to true when an order went out. */
+  async function submit(how: 'key' | 'click' = 'click'): Promise<boolean> {
+    submitAttempted.value = true
+    feeClock.value = Date.now() // the preview and the confirmation show the rule in force now
+    if (!canSubmit.value) return false
+    const clientOrderId = newClientOrderId(secureRandom)
+    const toSend: OrderDraft = { ...draft.value, client_order_id: clientOrderId }
+    let body: PlaceOrderBody
+    try {
+      body = buildOrderBody(toSend, context.value, clientOrderId)
+    } catch (error) {
+      serverIssues.value = issuesFromError(toTerminalError(error), fields.value)
+      return false
+    }
+    // The same order by Enter right after one that was placed (or may have been) is asked about, even
+    // with confirmations off: a second Enter may be meant for the first order, a click is aimed.
+    const warning = how === 'key' && lastSentKey === sameOrderKey(body) ? repeatWarning(lastResult.value) : null
+    if (prefs.prefs.confirmOrders || warning) {
+      pendingConfirm.value = { draft: toSend, body, warning }
+      return false
+    }
+    return send(toSend, body)
+  }
+
+  /** Sends the order waiting in the confirmation dialog. */
+  async function confirm(): Promise<boolean> {
+    const pending = pendingConfirm.value
+    if (!pending || sending.value) return false
+    pendingConfirm.value = null
+    return send(pending.draft, pending.body)
+  }
+
+  function cancelConfirm(): void {
+    pendingConfirm.value = null
+  }
+
+  async function send(toSend: OrderDraft, body: PlaceOrderBody): Promise<boolean> {
+    const clientOrderId = toSend.client_order_id ?? ''
+    sending.value = true
+    serverIssues.value = []
+    lastResult.value = null
+    // Known before the answer: an answer lost on the way is an unknown outcome of this very order.
+    lastSentKey = sameOrderKey(body)
+    const generation = session.switchGeneration
+    try {
+      const result: PlaceOrderResult = await useTerminal().call('orders.place', toSend)
+      if (result.outcome === 'placed') {
+        lastResult.value = { kind: 'placed', orderIds: result.orderIds, clientOrderId: result.clientOrderId }
+        announcer.announce(`placed:${clientOrderId}`, `Order placed: ${orderWords(toSend)}, ${result.orderIds.map((id) => `#${id}`).join(', ')}`)
+        // The amount is cleared so a second Enter cannot repeat the order; price and type stay.
+        if (generation === session.switchGeneration) clearAmounts()
+        return true
+      }
+      lastResult.value = { kind: 'unknown', clientOrderId: result.clientOrderId, lookup: result.lookup, orderIds: result.orderIds, message: result.message }
+      announcer.announce(`unknown:${clientOrderId}`, `Order outcome unknown: ${orderWords(toSend)}. ${result.message}`)
+      return false
+    } catch (cause) {
+      const error = toTerminalError(cause)
+      // A POST that timed out, or that the host may have received before failing, may have placed
+      // the order: that is an unknown outcome, never a plain failure the trader would retry.
+      if (error.kind === 'outcome-unknown' || error.kind === 'timeout' || error.code === 'HOST_UNREACHABLE') {
+        lastResult.value = { kind: 'unknown', clientOrderId, lookup: 'still-unknown', orderIds: [], message: error.message }
+        announcer.announce(`unknown:${clientOrderId}`, `Order outcome unknown: ${orderWords(toSend)}. ${error.message}`)
+      } else {
+        serverIssues.value = issuesFromError(error, fields.value)
+        announcer.announce(`refused:${clientOrderId}`, `Order refused: ${orderWords(toSend)}. ${error.message}`)
+      }
+      return false
+    } finally {
+      sending.value = false
+    }
+  }
+
+  // An order confirmed for one account must not go out from another.
+  watch(
+    () => session.switchGeneration,
+    () => {
+      pendingConfirm.value = null
+    },
+  )
+
+  return { sending, pendingConfirm, lastResult, submitReason, canSubmit, submit, confirm, cancelConfirm }
+}
