@@ -10,15 +10,16 @@
 // state and leaves its requests in the inbox (position-store.ts) until it takes the lock over.
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { TerminalError, isTerminalError, toTerminalError } from '../../domain/errors'
+import { TerminalError, toTerminalError } from '../../domain/errors'
 import { openPosition, step } from '../../domain/protection/step'
 import { isLive } from '../../domain/protection/legs'
-import type { Position, PositionAction, PositionEvent } from '../../domain/protection/types'
+import type { HistoryEntry, Position, PositionAction, PositionEvent } from '../../domain/protection/types'
 import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire/wire'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
-import { draftOf, eventsFromRecord, orderIdsBesides, recordOf } from './leg-facts'
+import { eventsFromRecord, orderIdsBesides, recordOf } from './leg-facts'
 import { createLegLookup } from './leg-lookup'
 import { withHistory } from './position-history'
+import { createKeeperOrders } from './keeper-orders'
 import { levelsEventOf } from './levels-request'
 import type { KeeperRequest } from './position-store'
 import type { Keeper, KeeperDeps } from './keeper-api'
@@ -29,7 +30,7 @@ export type { Keeper, KeeperDeps } from './keeper-api'
 const isActive = (p: Position): boolean => p.state === 'pending' || p.state === 'open'
 
 export function createKeeper(deps: KeeperDeps): Keeper {
-  const { client, desk, store } = deps
+  const { client, store } = deps
   const log = deps.logger
   const pollMs = Math.max(deps.pollMs ?? 2_000, 100)
   const positions = new Map<string, Position>()
@@ -52,6 +53,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     ...(deps.lookupDelaysMs ? { delaysMs: deps.lookupDelaysMs } : {}),
     ...(deps.lookupGraceMs !== undefined ? { graceMs: deps.lookupGraceMs } : {}),
   })
+  const { perform, recentOrders } = createKeeperOrders({ ...deps, legs, cancelSentAt })
   const prices = deps.live ? createLivePrices({ source: deps.live, step: (batch) => serial(() => stepPrices(batch)), resync: () => serial(tick) }) : null
 
   /** One thing at a time, in order: steps, saves and orders never interleave. */
@@ -97,68 +99,20 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     const current = positions.get(id)
     if (current === undefined) return
     const next = step(current, event)
-    const lines = withHistory(current, next, event, deps.now ?? Date.now)
-    await apply(next.position, next.actions)
-    if (lines.length > 0) deps.onNews?.(next.position, lines)
+    await apply(next.position, next.actions, withHistory(current, next, event, deps.now ?? Date.now))
   }
 
-  async function apply(position: Position, actions: PositionAction[]): Promise<void> {
+  /** Keeps and saves the step, tells its news (before its orders go out: the gap before its sale), then sends. */
+  async function apply(position: Position, actions: PositionAction[], news: HistoryEntry[] = []): Promise<void> {
     positions.set(position.id, position)
     await save() // before anything is sent: the file names every order that may exist
+    if (news.length > 0) deps.onNews?.(position, news)
     const outcomes: PositionEvent[] = []
     for (const action of actions) {
       if (!acting()) return // the lock was lost: the next keeper finds the legs 'placing' and looks them up
       outcomes.push(...(await perform(position, action)))
     }
     for (const event of outcomes) await feed(position.id, event)
-  }
-
-  async function perform(p: Position, action: PositionAction): Promise<PositionEvent[]> {
-    const clientOrderId = action.clientOrderId
-    if (action.type === 'place') {
-      try {
-        const via = action.role === 'entry' ? (deps.entryDesk ?? desk) : desk
-        legs.sent(clientOrderId)
-        const result = await via.place(draftOf(p, action))
-        const orderId = result.orderIds[0]
-        // Only a record with this client_order_id is certain. The desk's match by fields looks a minute
-        // before the send and knows nothing of the other legs: the keeper's own look-up decides (leg-lookup.ts).
-        if ((result.outcome === 'placed' || result.lookup === 'placed') && orderId !== undefined) {
-          const accepted: PositionEvent = { type: 'accepted', clientOrderId, orderId: String(orderId) }
-          // a close (a market sale above all) fills at once: its record says so now, not at the next round
-          return action.role === 'close' ? [accepted, ...(await confirm(p, clientOrderId, String(orderId)))] : [accepted]
-        }
-        return [{ type: 'outcome-unknown', clientOrderId }]
-      } catch (error) {
-        const e = toTerminalError(error)
-        if (e.kind === 'validation' || e.kind === 'rejected') return [{ type: 'refused', clientOrderId, reason: e.message }]
-        log?.warn('keeper: a place had no clear answer; looking it up', { clientOrderId, kind: e.kind })
-        return [{ type: 'outcome-unknown', clientOrderId }]
-      }
-    }
-    if (action.type === 'cancel') {
-      cancelSentAt.set(clientOrderId, Date.now())
-      try {
-        await client.cancelOrders({ order_ids: [Number(action.orderId)] })
-      } catch (error) {
-        if (isTerminalError(error) && error.kind === 'outcome-unknown') return [{ type: 'outcome-unknown', clientOrderId }]
-        log?.warn('keeper: cancel failed; the order records will tell', { clientOrderId, kind: toTerminalError(error).kind })
-      }
-      // confirmed by the order's record: cancelled (with what it filled before), or filled meanwhile
-      return confirm(p, clientOrderId, action.orderId)
-    }
-    return legs.lookUp(p, clientOrderId)
-  }
-
-  /** What the order's record says of a leg just placed or cancelled (a fill, a cancel confirmed); nothing when it cannot be read. */
-  async function confirm(p: Position, clientOrderId: string, orderId: string): Promise<PositionEvent[]> {
-    const leg = p.legs.find((l) => l.clientOrderId === clientOrderId)
-    const record = leg ? recordOf({ ...leg, orderId }, await recentOrders(p.pair).catch(() => [])) : null
-    return leg && record ? eventsFromRecord({ ...leg, orderId }, record).filter((e) => e.type !== 'accepted') : []
-  }
-
-  async function recentOrders(pair: string): Promise<OrderRecord[]> {
-    return client.recentOrders(undefined, { pair })
   }
 
   /** Reads each pair's orders and last price once; feeds what changed. The first round after a start is the reconcile. */
