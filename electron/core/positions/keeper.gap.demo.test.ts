@@ -11,36 +11,32 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import { protectionWords } from '../../domain/protection/describe'
 import type { Position, PositionPlan, StopFallback } from '../../domain/protection/types'
-import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
-import { createExchangeClient, type ExchangeClient } from '../exchange/client'
+import type { DemoExchange } from '../../demo-exchange/server'
+import type { ExchangeClient } from '../exchange/client'
 import { createFeedClient, type FeedClient } from '../live/feed-client'
 import { sourceOfClient } from '../live/live-link'
 import { createOrderDesk } from '../orders/order-desk'
 import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore } from './position-store'
 import { driveDemo } from './test/demo-price.test-util'
+import { useDemoTraders } from './test/demo-traders.test-util'
 
-let demo: DemoExchange
-let client: ExchangeClient
-/** Another trader on the same exchange: the bids a market sale finds, or does not. */
-let other: ExchangeClient
+const market = useDemoTraders(44)
 const dirs: string[] = []
 const cleanups: (() => Promise<void> | void)[] = []
+let demo: DemoExchange
+let client: ExchangeClient
 
-beforeAll(async () => {
-  demo = await startDemoExchange({ port: 0, seed: 44, live: false, historyDays: 1, admin: true })
-  const { apiKey, apiSecret } = demo.accounts[0]!
-  client = createExchangeClient({ baseUrl: demo.baseUrl, credentials: async () => ({ apiKey, apiSecret }) })
-  const second = demo.accounts[1]!
-  other = createExchangeClient({ baseUrl: demo.baseUrl, credentials: async () => ({ apiKey: second.apiKey, apiSecret: second.apiSecret }) })
+beforeAll(() => {
+  demo = market.demo
+  client = market.client
 })
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c()
-  await demo.close()
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-const last = async (): Promise<Decimal> => new Decimal((await client.ticker({ pair: 'BTC_USDT' }))[0]!.last!)
+const last = (): Promise<Decimal> => market.last()
 const orderOf = async (clientOrderId: string) => (await client.recentOrders(undefined, { pair: 'BTC_USDT' })).find((o) => o.client_order_id === clientOrderId)
 
 function dataDir(): string {
@@ -83,18 +79,9 @@ function heldPlan(id: string, market: Decimal, stopFallback: StopFallback): Posi
   }
 }
 
-let otherOrders = 0
 /** Another trader's bid of 0.05 BTC at `price`: what a market sale after the gap sells into. */
 async function bidAt(price: Decimal): Promise<void> {
-  await other.placeOrder({
-    pair: 'BTC_USDT',
-    order_type: 'LIMIT',
-    order_side: 'BUY',
-    wallet_type: 'SPOT',
-    base_amount: '0.05',
-    limit_price: price.toFixed(),
-    client_order_id: `other-${++otherOrders}`,
-  })
+  await market.otherOrder('BUY', price, '0.05')
 }
 
 /** What the position's orders sold at the exchange, from its records: never more than it held. */

@@ -14,12 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import { protectionWords } from '../../domain/protection/describe'
 import type { Position, PositionPlan, StopFallback } from '../../domain/protection/types'
-import { startDemoExchange, type DemoExchange } from '../../demo-exchange/server'
-import { createExchangeClient, type ExchangeClient } from '../exchange/client'
+import type { DemoExchange } from '../../demo-exchange/server'
+import type { ExchangeClient } from '../exchange/client'
 import { createOrderDesk } from '../orders/order-desk'
 import { createKeeper } from './keeper'
 import { createPositionStore } from './position-store'
 import { driveDemo } from './test/demo-price.test-util'
+import { useDemoTraders } from './test/demo-traders.test-util'
 
 const PAIR = 'BTC_USDT'
 const caseArb = fc.record({
@@ -33,36 +34,21 @@ const caseArb = fc.record({
   jump: fc.integer({ min: 2, max: 80 }),
 })
 
-let demo: DemoExchange
-let client: ExchangeClient
-let other: ExchangeClient
+const market = useDemoTraders(45, PAIR)
 const dirs: string[] = []
 let caseNo = 0
-
-beforeAll(async () => {
-  demo = await startDemoExchange({ port: 0, seed: 45, live: false, historyDays: 1, admin: true })
-  const { apiKey, apiSecret } = demo.accounts[0]!
-  client = createExchangeClient({ baseUrl: demo.baseUrl, credentials: async () => ({ apiKey, apiSecret }) })
-  const second = demo.accounts[1]!
-  other = createExchangeClient({ baseUrl: demo.baseUrl, credentials: async () => ({ apiKey: second.apiKey, apiSecret: second.apiSecret }) })
+let demo: DemoExchange
+let client: ExchangeClient
+beforeAll(() => {
+  demo = market.demo
+  client = market.client
 })
-afterAll(async () => {
-  await demo.close()
+afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-const lastPrice = async (): Promise<Decimal> => new Decimal((await client.ticker({ pair: PAIR }))[0]!.last!)
-let otherOrders = 0
-const otherOrder = (side: 'BUY' | 'SELL', price: Decimal, milli: number) =>
-  other.placeOrder({
-    pair: PAIR,
-    order_type: 'LIMIT',
-    order_side: side,
-    wallet_type: 'SPOT',
-    base_amount: new Decimal(milli).div(1000).toFixed(),
-    limit_price: price.toFixed(),
-    client_order_id: `other-${++otherOrders}`,
-  })
+const lastPrice = (): Promise<Decimal> => market.last()
+const otherOrder = (side: 'BUY' | 'SELL', price: Decimal, milli: number) => market.otherOrder(side, price, new Decimal(milli).div(1000))
 
 /** What the position's exits traded at the exchange, from its records, against what its entry (or the coins held) gave. */
 async function exitedAtExchange(p: Position): Promise<Decimal> {
@@ -142,7 +128,7 @@ describe('gapped stops on random books', () => {
         } finally {
           await keeper.stop()
           // the other trader's leftovers leave the next case's book as it was
-          await other.cancelOrders({ pair: PAIR }).catch(() => undefined)
+          await market.otherCancelsAll()
         }
       }),
       { numRuns: 30, ...(process.env.GAP_SEED ? { seed: Number(process.env.GAP_SEED) } : {}) },
