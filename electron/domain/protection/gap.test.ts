@@ -85,8 +85,12 @@ describe('a gapped stop', () => {
     expect(protectionWords(carried.position).text).toBe('Stop triggered but not filled: the market is 2.1 % below its limit; held, as you chose')
     // the market back at the limit: the triggered order may fill now
     expect(protectionWords(run(hold, ...OPEN, price('92.5'), { type: 'acknowledged' }, price('94.2')).position).text).toContain('Stop triggered: its limit sell at 94 rests at the exchange')
-    // the trader closes instead
+    // the trader closes instead: the stop is cancelled, and once that is confirmed what is held is sold at market
     expect(run(hold, ...OPEN, price('92.5'), { type: 'close', price: '92.5' }).actions).toEqual([cancelStop])
+    const closing = run(hold, ...OPEN, price('92.5'), { type: 'close', price: '92.5' }, confirmed(2))
+    expect(closing.actions).toEqual([{ type: 'place', role: 'close', clientOrderId: 'p1-3', side: 'SELL', orderType: 'MARKET', amount: '1' }])
+    const closed = step(closing.position, filled(3, '1', true))
+    expect(closed.position).toMatchObject({ state: 'closed', closedBy: 'manual' })
   })
 
   it('a market sale refused for want of bids goes on as a limit past the market; any other refusal stops and asks the trader', () => {

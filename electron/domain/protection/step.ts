@@ -93,10 +93,10 @@ function observe(p: Position, event: Exclude<PositionEvent, { type: 'outcome-unk
       return
     case 'close':
       p.attention = null // the trader decided
-      if (p.gap?.halted !== undefined) {
-        // the fallback stopped at a refusal: the trader's close sells at market again
+      if (p.gap && (p.closing === null || p.gap.halted !== undefined)) {
+        // a gapped stop held, or its fallback stopped at a refusal: the trader's close sells at market
+        p.closing = { reason: p.gap.halted !== undefined ? 'stop' : 'manual', price: new Decimal(event.price).toFixed(), fallback: 'market' }
         delete p.gap.halted
-        p.closing = { reason: 'stop', price: new Decimal(event.price).toFixed(), fallback: 'market' }
       }
       p.closing ??= { reason: 'manual', price: new Decimal(event.price).toFixed() }
       return
