@@ -9,40 +9,16 @@
 // exchange meet (after sleep, an outage, a cached start) the candles may not join up: the hole is
 // filled by paging, or the series restarts after it, before anything is shown (candle-repair.ts).
 import type { CandleInterval, Candle, Trade, Ticker } from '../../domain/wire/wire'
-import type { ConnectionStatus, EventPayloads, MarketSnapshot, Untagged } from '../../domain/api/api'
+import type { ConnectionStatus, MarketSnapshot } from '../../domain/api/api'
 import { isTerminalError } from '../../domain/errors'
-import type { ExchangeClient } from '../exchange/client'
+import type { MarketFeed, MarketFeedDeps } from './market-feed-api'
 import { startPoller, type Poller } from '../poller'
-import type { MarketCache } from './market-cache'
 import { CANDLES_MAX_LIMIT, INTERVAL_SECONDS } from '../../domain/wire/constants'
 import { gapsOf, mergeByTime, rememberEmpty, repairCandles, type Span } from './candle-repair'
-import type { LiveSource } from '../live/live-link'
 import { attachStream, candleAfter, type MarketStream } from '../live/market-stream'
 import { statusFromError } from '../session/connection-status'
 
-// The terminal tags each payload with the session the feed belongs to (terminal-market.ts).
-type Emit = <E extends keyof EventPayloads>(event: E, payload: Untagged<EventPayloads[E]>) => void
-
-export interface MarketFeedDeps {
-  client: ExchangeClient
-  cache: MarketCache | null
-  emit: Emit
-  now?: () => number
-  rates?: { tradesMs: number; candlesMs: number; tickerMs: number }
-  /** The live feed of the session; null or absent: polling only. */
-  live?: LiveSource | null
-  /** Poll rates while the live feed streams: a reconciliation that catches what the stream missed. */
-  reconcileRates?: { tradesMs: number; candlesMs: number; tickerMs: number }
-}
-
-export interface MarketFeed {
-  readonly pair: string
-  readonly interval: CandleInterval
-  start(): Promise<MarketSnapshot>
-  /** The market as the feed holds it now, every update so far applied; null before start() answered. */
-  current(): MarketSnapshot | null
-  stop(): void
-}
+export type { MarketFeed, MarketFeedDeps } from './market-feed-api'
 
 const TRADES_LIMIT = 100
 const DEEP_TRADES_LIMIT = 1000

@@ -9,71 +9,20 @@
 // `onProfileEnd`, and the window subscribes again for the new exchange.
 import { requireBoundCredentials } from '../credentials/credential-binding'
 import { noSuchProfile } from '../profiles/profile-service'
-import type { ConnectionStatus, Notice, ProfileView, SessionState } from '../../domain/api/api'
+import type { ConnectionStatus, ProfileView, SessionState } from '../../domain/api/api'
 import { TerminalError, isTerminalError } from '../../domain/errors'
 import type { Account } from '../../domain/wire/wire'
-import { type AccountFeed, type OrderOwner, createAccountFeed } from '../account/account-feed'
+import { type AccountFeed, createAccountFeed } from '../account/account-feed'
 import { createConnectionWatch } from './connection-watch'
-import type { EventHub } from '../events'
-import type { ExchangeClient, ExchangeClientOptions } from '../exchange/client'
-import type { Logger } from '../storage/logger'
+import type { ExchangeClient } from '../exchange/client'
 import { statusFromError } from './connection-status'
-import type { ProfileRecord, ProfileStore } from '../profiles/profile-store'
-import type { DemoProfiles } from '../profiles/terminal-demo'
-import type { Vault } from '../credentials/vault'
+import type { ProfileRecord } from '../profiles/profile-store'
 import { accountTree } from './session-views'
 import { ownAccountOf, profileView as viewOfProfile } from '../profiles/profile-view'
 
-export interface SessionDeps {
-  vault: Vault
-  profiles: ProfileStore
-  hub: EventHub
-  makeClient: (options: ExchangeClientOptions) => ExchangeClient
-  notify: (notice: Notice) => void
-  now: () => number
-  storageWarnings: string[]
-  logger?: Logger | undefined
-  demo: DemoProfiles
-  accountMs?: number | undefined
-  /** A protected position's order, by id: the account feed's notices name it (positions/). */
-  orderOwner?: (orderId: number) => OrderOwner | null
-  /** Such an order changed its status at the exchange: the keeper reads its orders now (positions/). */
-  ownedOrderChanged?: () => void
-}
+import type { Session, SessionDeps } from './session-api'
 
-export interface Session {
-  readonly switchGeneration: number
-  readonly profileGeneration: number
-  /** Aborted when the profile session ends: every exchange call made for it passes this. */
-  readonly signal: AbortSignal
-  readonly active: ProfileRecord | null
-  readonly client: ExchangeClient | null
-  readonly accountId: number | null
-  accountFeed(): AccountFeed | null
-  profileView(p: ProfileRecord): ProfileView
-  /** The profile's key, if it is bound to `baseUrl` (the profile's own by default): where it will be sent. */
-  credentialsFor(profileId: string, baseUrl?: string): Promise<{ apiKey: string; apiSecret: string }>
-  state(): Promise<SessionState>
-  publish(): Promise<SessionState>
-  activate(profileId: string, selectAccount?: number): Promise<SessionState>
-  selectAccount(accountId: number): Promise<SessionState>
-  /** Resolves once the activation under way (if any) has finished, whatever its outcome. */
-  ready(): Promise<void>
-  /** True while a profile activation is under way. */
-  switching(): boolean
-  /** The active profile was removed: no session at all. */
-  deactivate(): Promise<void>
-  /** `listener` runs whenever the active profile session ends (a switch, a removal, shutting down). */
-  onProfileEnd(listener: () => void): void
-  /**
-   * `listener` runs once a profile session has its client, before the activation is written to disk
-   * and the accounts are read (what needs no account can start then); returns its removal.
-   */
-  onProfileClient(listener: () => void): () => void
-  /** Throws ABORTED when the profile session `profileGeneration` is no longer the active one. */
-  assertCurrent(profileGeneration: number): void
-  dispose(): void
-}
+export type { Session, SessionDeps } from './session-api'
 
 const idle = (now: number): ConnectionStatus => ({ state: 'idle', message: 'No profile is active.', since: now })
 
