@@ -30,7 +30,7 @@ function start(mode: FeedMode | null, rest: () => Promise<OrderBook> = async () 
   })
   stops.push(() => source.stop())
   const last = () => seen.at(-1)
-  return { live: live as FakeLive, seen, reads, last }
+  return { live: live as FakeLive, seen, reads, last, source }
 }
 
 const until = (check: () => boolean) => expect.poll(check, { timeout: 3_000, interval: 5 }).toBe(true)
@@ -215,5 +215,15 @@ describe('the book source without a live feed', () => {
     ).toBe(true)
     live.push(snapshot())
     await until(() => last()?.source === 'feed' && last()?.book != null)
+  })
+  it('sends the last book again for a window that subscribes while it runs, though nothing changed', async () => {
+    const { live, seen, source } = start('live')
+    live.push(snapshot())
+    await until(() => seen.some((p) => p.book !== null))
+    await sleep(EMIT_MS * 3)
+    const before = seen.length
+    source.again()
+    expect(seen.length).toBe(before + 1)
+    expect(seen.at(-1)).toEqual(seen.at(-2))
   })
 })

@@ -38,19 +38,25 @@ export interface BookSourceDeps {
   logger?: Logger | undefined
 }
 
-export function startBookSource(pair: string, deps: BookSourceDeps): BookSource {
+/**
+ * The book of `pair`, from the live feed or polled; `again()` sends the last book once more, for a
+ * window that subscribed while the book was already running (on a quiet market none would come).
+ */
+export function startBookSource(pair: string, deps: BookSourceDeps): BookSource & { again(): void } {
   const now = deps.now ?? Date.now
   const depth = deps.depth ?? BOOK_DEPTH
   const emitMs = deps.emitMs ?? BOOK_EMIT_MS
   let stopped = false
   let pending: (() => BookEventPayload) | null = null
   let timer: NodeJS.Timeout | null = null
+  /** The last book sent: a window that subscribes while the book runs is sent it again (`again`). */
+  let sent: BookEventPayload | null = null
 
   const flush = (): void => {
     timer = null
     const make = pending
     pending = null
-    if (make && !stopped) deps.emit(make())
+    if (make && !stopped) deps.emit((sent = make()))
   }
   /** The newest state wins; it is built (the book sorted) only when it is sent. */
   const later = (make: () => BookEventPayload): void => {
@@ -113,8 +119,12 @@ export function startBookSource(pair: string, deps: BookSourceDeps): BookSource 
   serve(live.mode(), true)
   return stopper(disposers)
 
-  function stopper(disposers: Array<() => void> = []): BookSource {
+  function stopper(disposers: Array<() => void> = []): BookSource & { again(): void } {
     return {
+      // a newer state is on its way anyway when one is pending
+      again: () => {
+        if (!stopped && sent !== null && pending === null) deps.emit(sent)
+      },
       stop() {
         stopped = true
         if (timer) clearTimeout(timer)

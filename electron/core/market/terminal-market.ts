@@ -13,7 +13,6 @@ import type { EventHub } from '../events'
 import type { Logger } from '../storage/logger'
 import { createMarketCache } from './market-cache'
 import { type MarketFeed, createMarketFeed } from './market-feed'
-import type { BookSource } from './book-poller'
 import { startBookSource } from './book-source'
 import { type TickersFeed, startTickersFeed } from './tickers-feed'
 import { type PairLists, sharedLists } from './pair-lists'
@@ -68,7 +67,7 @@ export function createMarket(deps: MarketDeps): Market {
   let feed: MarketFeed | null = null
   /** The profile session `feed` was opened for. */
   let feedTag: MarketSession | null = null
-  let book: BookSource | null = null
+  let book: ReturnType<typeof startBookSource> | null = null
   let tickers: TickersFeed | null = null
   /** The first window's sides, waiting (SIDES_AFTER_MS). */
   let sidesSoon: ReturnType<typeof setTimeout> | null = null
@@ -138,6 +137,8 @@ export function createMarket(deps: MarketDeps): Market {
         const live = deps.live?.() ?? null
         if (!book && warm) openSidesSoon(pair, running, runningTag, live)
         else if (!book) openSides(pair, running, runningTag, session.client, live)
+        // the book runs already: the window asking now has none yet, and a quiet market sends none
+        else setTimeout(() => book?.again(), 0)
         return { ...now, session: runningTag }
       }
     }

@@ -115,7 +115,10 @@ describe('the first chart', () => {
     // A second window (or a reload) asking for the chart the core follows is answered from the running
     // feed, its book left running; another interval is read from the exchange.
     const books = count.books()
+    // and that window is sent the running book at once, not only when it next changes
+    const resent = next(core, 'market.book', (b) => b.pair === 'BTC_USDT' && b.book !== null)
     const again = await core.call('market.subscribe', { pair: 'BTC_USDT', interval: '15' })
+    await resent
     expect(again.candles.length).toBe(500)
     expect(again.session).toEqual(answer!.session)
     expect(count.reads()).toBe(warmReads)
