@@ -39,4 +39,12 @@ describe('the protected positions on the chart', () => {
     ])
     expect(data.every((d) => d.label.position === 'insideMiddleTop')).toBe(true)
   })
+  it('a stop moved to the entry (breakeven) is labelled under its line, so the two labels do not cover each other', () => {
+    const p = position({ stop: { price: '100', limitOffset: '1' }, targets: [] })
+    const data = positionMarkData([p], BTC_USDT, COLORS) as Array<{ name: string; label: { formatter: string; position: string } }>
+    expect(data.map((d) => [d.name, d.label.formatter, d.label.position])).toEqual([
+      ['position-p1-entry', 'Long entry @ 100.00', 'insideMiddleTop'],
+      ['position-p1-stop', 'Long stop @ 100.00 (at the entry)', 'insideMiddleBottom'],
+    ])
+  })
 })

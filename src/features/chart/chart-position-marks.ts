@@ -19,12 +19,27 @@ export function positionsToDraw(positions: readonly Position[], pairName: string
 export function positionMarkData(positions: readonly Position[], pair: Pair | null, colors: { pointer: string; orderBuy: string; orderSell: string }): MarkLineData {
   const price = (value: string) => (pair ? formatAmount(value, pair.price_precision) : formatExact(value))
   const data: MarkLineData = []
-  const line = (name: string, at: string, color: string, type: 'dotted' | 'solid', text: string) =>
-    data.push({ name, yAxis: Number(at), lineStyle: { color, type, width: 1 }, label: { show: true, position: 'insideMiddleTop', formatter: text, color, fontSize: 11 } })
+  const line = (name: string, at: string, color: string, type: 'dotted' | 'solid', text: string, below = false) =>
+    data.push({
+      name,
+      yAxis: Number(at),
+      lineStyle: { color, type, width: 1 },
+      label: { show: true, position: below ? 'insideMiddleBottom' : 'insideMiddleTop', formatter: text, color, fontSize: 11 },
+    })
   for (const p of positions) {
     const who = p.side === 'BUY' ? 'Long' : 'Short'
     line(`position-${p.id}-entry`, p.entryPrice, colors.pointer, 'dotted', `${who} entry @ ${price(p.entryPrice)}`)
-    if (p.stop !== null) line(`position-${p.id}-stop`, p.stop.price, colors.orderSell, 'solid', `${who} stop @ ${price(p.stop.price)}${p.protection === 'terminal' ? ' (terminal)' : ''}`)
+    // a stop moved to the entry (breakeven) says so under the line, not over the entry's label
+    const atEntry = p.stop !== null && Number(p.stop.price) === Number(p.entryPrice)
+    if (p.stop !== null)
+      line(
+        `position-${p.id}-stop`,
+        p.stop.price,
+        colors.orderSell,
+        'solid',
+        `${who} stop @ ${price(p.stop.price)}${atEntry ? ' (at the entry)' : ''}${p.protection === 'terminal' ? ' (terminal)' : ''}`,
+        atEntry,
+      )
     p.targets.forEach((t, i) => {
       if (t.state === 'waiting') line(`position-${p.id}-target-${i}`, t.price, colors.orderBuy, 'solid', `${who} target ${i + 1} · ${formatExact(t.share)} % @ ${price(t.price)}`)
     })
