@@ -12,7 +12,7 @@
 // This file reads the command line and runs the groups in turn, each within its time limit; the
 // groups' runners are in bench/node-groups.mjs, bench/browser-groups.mjs and bench/load-groups.mjs, the rows and the table
 // in bench/report.mjs.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { ROOT, launchChromium, withTimeout } from './bench/lib.mjs'
@@ -20,14 +20,16 @@ import { benchBundle, benchClient, benchDemo, benchKeeper, benchMicro, benchPort
 import { benchChart, benchPaint } from './bench/browser-groups.mjs'
 import { benchLive, benchSoak, benchStream } from './bench/load-groups.mjs'
 import { failed, log, table } from './bench/report.mjs'
+import { compareRuns, comparisonTable } from './bench/compare.mjs'
 import { CommandLineError, commandLineOrExit, numberFlag } from './lib/command-line.mjs'
 
 const GROUPS = ['bundle', 'micro', 'portfolio', 'client', 'demo', 'keeper', 'paint', 'chart', 'stream', 'live', 'soak']
 
-const USAGE = `usage: npm run bench -- [--out path] [--check] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]`
+const USAGE = `usage: npm run bench -- [--out path] [--check] [--compare OLD.json] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]`
 const OPTIONS = {
   out: { type: 'string' },
   check: { type: 'boolean' },
+  compare: { type: 'string' },
   only: { type: 'string' },
   quick: { type: 'boolean' },
   'soak-minutes': { type: 'string' },
@@ -48,6 +50,7 @@ function readArgs({ values }) {
   return {
     out: values.out === undefined ? join(ROOT, '.bench', 'latest.json') : resolve(values.out),
     check: values.check === true,
+    compare: values.compare === undefined ? null : resolve(values.compare),
     only,
     quick: values.quick === true,
     soakMinutes: numberFlag(values, 'soak-minutes', { above: 0, max: 60 }),
@@ -113,6 +116,13 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ')}; written to ${opts.out}`,
   )
+  // against a saved run: row by row, and a flag on what got more than 20 % worse
+  if (opts.compare) {
+    const before = JSON.parse(readFileSync(opts.compare, 'utf8'))
+    const compared = compareRuns(before, report)
+    process.stdout.write(`\n${comparisonTable(compared, before.when, report.when)}\n`)
+    if (opts.check && compared.some((r) => r.worse)) process.exitCode = 1
+  }
   const bad = rows.filter((r) => r.verdict === 'over' || r.verdict === 'error')
   if (opts.check && bad.length) {
     log(`bench --check: ${bad.length} over budget or not measured: ${bad.map((r) => r.id).join(', ')}`)
