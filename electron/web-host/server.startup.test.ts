@@ -1,0 +1,115 @@
+// The web host's real HTTP server (a fake core behind it) beyond its access: only the renderer folder
+// is served, the page and the code are answered while the core starts, and with the dev server in
+// front (npm run dev) the dev server gets only what the built renderer would.
+import { connect } from 'node:net'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { TerminalCore } from '../domain/api/api'
+import { deferCore } from '../host/deferred-core'
+import type { DevRenderer } from './server'
+import { closeWebHostAfterEach, currentStaticDir, fakeCore, setup } from './test/web-host-harness.test-util'
+
+closeWebHostAfterEach()
+
+describe('the web host static files', () => {
+  it('serves only the renderer folder: escapes, bad encodings and missing files are 404, never 500', async () => {
+    const { code, send, trade, cookieOf } = await setup()
+    const cookie = cookieOf(await trade(code))
+    writeFileSync(join(currentStaticDir(), '..', `outside-${process.pid}.txt`), 'secret-ish')
+    for (const path of [`/..%2foutside-${process.pid}.txt`, `/%2e%2e%2foutside-${process.pid}.txt`, '/%E0%A4%A', '/missing.js', '/%00index.html']) {
+      const answer = await send('GET', path, { headers: { cookie } })
+      expect(answer.status, path).toBe(404)
+      expect(answer.body).not.toContain('secret-ish')
+    }
+    rmSync(join(currentStaticDir(), '..', `outside-${process.pid}.txt`), { force: true })
+  })
+})
+
+describe('the web host while its core starts', () => {
+  it('serves the page and takes the code at once; API calls wait for the core and then get its answers', async () => {
+    let started: (core: TerminalCore) => void = () => undefined
+    const { code, send, trade, cookieOf, api } = await setup(deferCore(new Promise<TerminalCore>((resolve) => (started = resolve))))
+    expect((await send('GET', `/?code=${code}`)).body).toContain('the app')
+    const cookie = cookieOf(await trade(code))
+    let answered = false
+    const call = api(cookie).finally(() => (answered = true))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(answered).toBe(false)
+    // The same checks as ever while it waits: no cookie, no call.
+    expect((await api()).status).toBe(401)
+    started(fakeCore())
+    expect(JSON.parse((await call).body)).toEqual({ ok: true, value: { called: 'app.info' } })
+  })
+
+  it('asks for its core when a window first asks for something (its page, once answered, or a call), not for a script or a stranger', async () => {
+    let asked = 0
+    const { code, send, trade, cookieOf, api } = await setup(fakeCore(), { onDemand: () => asked++ })
+    writeFileSync(join(currentStaticDir(), 'boot.js'), 'void 0')
+    expect((await send('GET', '/boot.js')).status).toBe(200)
+    expect((await send('GET', '/')).status).toBe(401) // no code: the signed-out page
+    expect((await api()).status).toBe(401)
+    expect((await api('terminal-session-1=forged')).status).toBe(401)
+    expect(asked).toBe(0)
+    expect((await send('GET', `/?code=${code}`)).body).toContain('the app')
+    await expect.poll(() => asked).toBe(1)
+    await api(cookieOf(await trade(code)))
+    expect(asked).toBe(1)
+  })
+
+  it('asks for its core at the first call of a window that came without its page (a client of the API)', async () => {
+    let asked = 0
+    const { code, trade, cookieOf, api } = await setup(fakeCore(), { onDemand: () => asked++ })
+    const cookie = cookieOf(await trade(code))
+    expect(asked).toBe(0)
+    expect(JSON.parse((await api(cookie)).body)).toEqual({ ok: true, value: { called: 'app.info' } })
+    expect(asked).toBe(1)
+  })
+
+  it('answers with why when the core cannot start', async () => {
+    const { code, trade, cookieOf, api } = await setup(deferCore(Promise.reject(new Error('no data directory'))))
+    const answer = JSON.parse((await api(cookieOf(await trade(code)))).body) as { ok: boolean; error: { code: string; message: string } }
+    expect(answer).toMatchObject({ ok: false, error: { code: 'START_FAILED', message: 'The terminal could not start: no data directory' } })
+  })
+})
+
+describe('the web host with the dev server in front of its renderer (npm run dev)', () => {
+  it('hands the dev server only what the built renderer would get, with the same headers, and its socket only from its own pages', async () => {
+    const seen: string[] = []
+    const upgrades: string[] = []
+    const renderer: DevRenderer = {
+      serve: (req, res) => {
+        seen.push(req.url ?? '')
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end('dev page')
+      },
+      upgrade: (req, socket) => {
+        upgrades.push(String(req.headers.origin))
+        socket.destroy()
+      },
+    }
+    const { host, code, send, trade, cookieOf, api } = await setup(fakeCore(), { renderer })
+    expect((await send('GET', '/')).status).toBe(401)
+    const page = await send('GET', `/?code=${code}`)
+    expect(page.body).toBe('dev page')
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    expect((await api(cookieOf(await trade(code)))).status).toBe(200)
+    expect((await send('GET', '/src/main.ts', { headers: { origin: 'http://127.0.0.1:1' } })).status).toBe(403)
+    expect(seen).toEqual([`/?code=${code}`])
+
+    const upgrade = (origin: string) =>
+      new Promise<void>((resolve) => {
+        const socket = connect(host.port, '127.0.0.1', () =>
+          socket.write(
+            `GET /src/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: ${origin}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+          ),
+        )
+        socket.on('close', () => resolve())
+        socket.on('error', () => resolve())
+      })
+    await upgrade('http://127.0.0.1:1')
+    await upgrade(host.origin)
+    expect(upgrades).toEqual([host.origin])
+  })
+})
