@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS } from './scripts/lib/chromium-args.mjs'
 
 const chromium = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }
 /** The specs whose pass depends on how wide text is drawn: they run again with DejaVu as the only system font. */
-const LAYOUT_SPECS = /(narrow-window|pair-list|workspace-layout)\.web\.spec\.ts/
+const LAYOUT_SPECS = /(narrow-window|pair-list|workspace-layout|workspace-tables)\.web\.spec\.ts/
 
 export default defineConfig({
   testDir: 'e2e',
