@@ -2,6 +2,7 @@
 // need an exchange that can misbehave: started from the build, as `npm run demo-exchange` does.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { callApi, type RunningHost } from './web-host'
 
 export interface AdminDemo {
   process: ChildProcess
@@ -73,4 +74,17 @@ export async function drivePrice(demo: AdminDemo, pair: string, price: { toFixed
     body: JSON.stringify({ pair, price: price.toFixed() }),
   })
   if (res.status !== 200) throw new Error(`drive ${pair} to ${price.toFixed()}: ${res.status} ${await res.text()}`)
+}
+
+/**
+ * The demo's master account as the web host's only profile `name`, active (the embedded demo
+ * removed, so nothing else trades or keeps positions beside it); answers the profile's id.
+ */
+export async function onlyProfileOn(host: RunningHost, demo: AdminDemo, name: string): Promise<string> {
+  const master = demo.accounts.find((a) => a.parentId === null)!
+  const id = (await callApi<{ id: string }>(host, 'profiles.create', { name, baseUrl: demo.baseUrl, apiKey: master.apiKey, apiSecret: master.apiSecret })).id
+  await callApi(host, 'profiles.activate', { id })
+  const embedded = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
+  if (embedded) await callApi(host, 'profiles.remove', { id: embedded.id })
+  return id
 }

@@ -13,7 +13,7 @@ import Decimal from 'decimal.js'
 import type { Position } from '../electron/domain/protection/types'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
-import { drivePrice, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { drivePrice, onlyProfileOn, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 import { LIVE_ORDER_STATUSES } from '../electron/domain/wire/wire'
 import { cli, exchangeOrdersOf, lastPrice, PAIR } from './keeper-process'
 
@@ -25,11 +25,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   demo = await startAdminDemo(73, { still: true })
   host = await startWebHost({ dataDir })
-  const master = demo.accounts.find((a) => a.parentId === null)!
-  const id = (await callApi<{ id: string }>(host, 'profiles.create', { name: 'Gap', baseUrl: demo.baseUrl, apiKey: master.apiKey, apiSecret: master.apiSecret })).id
-  await callApi(host, 'profiles.activate', { id })
-  const embedded = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
-  if (embedded) await callApi(host, 'profiles.remove', { id: embedded.id })
+  await onlyProfileOn(host, demo, 'Gap')
 })
 test.afterAll(async () => {
   await host?.stop()

@@ -11,7 +11,7 @@ import Decimal from 'decimal.js'
 import type { Position } from '../electron/domain/protection/types'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
-import { demoStats, drivePrice, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { demoStats, drivePrice, onlyProfileOn, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 import { exchangeOrdersOf, expectExchangeSane, lockTouchedAt, PAIR, priceToBuy, RECEIVED } from './keeper-process'
 
 let demo: AdminDemo
@@ -22,11 +22,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   demo = await startAdminDemo(71, { still: true })
   host = await startWebHost({ dataDir })
-  const master = demo.accounts.find((a) => a.parentId === null)!
-  profileId = (await callApi<{ id: string }>(host, 'profiles.create', { name: 'Still', baseUrl: demo.baseUrl, apiKey: master.apiKey, apiSecret: master.apiSecret })).id
-  await callApi(host, 'profiles.activate', { id: profileId })
-  const embedded = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
-  if (embedded) await callApi(host, 'profiles.remove', { id: embedded.id })
+  profileId = await onlyProfileOn(host, demo, 'Still')
 })
 test.afterAll(async () => {
   await host?.stop()
