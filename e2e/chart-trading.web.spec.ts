@@ -7,7 +7,7 @@ import { test, expect, type Page } from '@playwright/test'
 import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api/api'
 import type { OrderBook, Pair, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
-import { openApp, parseShown, shot } from './helpers'
+import { marketBuyFor, openApp, parseShown, shot } from './helpers'
 
 const PAIR = 'BTC_USDT'
 const LIVE = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
@@ -61,7 +61,7 @@ const lastPrice = async (): Promise<string> => (await callApi<Ticker[]>(host, 'm
  */
 async function liftPriceTo(level: string): Promise<void> {
   const seen: string[] = []
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 8; i++) {
     const last = await lastPrice()
     if (Number(last) >= Number(level)) return
     seen.push(last)
@@ -69,8 +69,7 @@ async function liftPriceTo(level: string): Promise<void> {
     const upTo = book.sell.findIndex((l) => Number(l.price) >= Number(level))
     // What buying the book up to that level costs, and a little more.
     const cost = book.sell.slice(0, upTo).reduce((sum, l) => sum + Number(l.price) * Number(l.amount), 0) + Number(level) * 0.002
-    const buy = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: cost.toFixed(2) })
-    expect(buy.outcome).toBe('placed')
+    if (!(await marketBuyFor(host, cost))) continue
     for (const wait = Date.now() + 2_000; Date.now() < wait && Number(await lastPrice()) < Number(level);) await new Promise((r) => setTimeout(r, 200))
   }
   if (Number(await lastPrice()) >= Number(level)) return

@@ -267,3 +267,26 @@ export async function textContrast(locator: Locator): Promise<number> {
   const [hi, lo] = [luminance(over), luminance(back.slice(0, 3))].sort((x, y) => y - x)
   return (hi! + 0.05) / (lo! + 0.05)
 }
+
+/**
+ * A MARKET buy on BTC_USDT spending `cost` USDT, as a spec that lifts the price through the book
+ * does. A deep book can cost more USDT than the earlier tests' buys left the demo account: then it
+ * first sells BTC for the difference (the market buy follows once the account has it) and answers
+ * false, so the caller reads the book again; true once the buy is placed.
+ */
+export async function marketBuyFor(host: RunningHost, cost: number): Promise<boolean> {
+  const { balances } = await callApi<AccountSnapshot>(host, 'account.snapshot')
+  const usdt = balances.find((b) => b.currency === 'USDT' && b.wallet_type === 'SPOT')
+  const available = usdt ? Number(usdt.balance) - Number(usdt.reserve) : 0
+  const order = { pair: 'BTC_USDT', order_type: 'MARKET', wallet_type: 'SPOT' }
+  if (cost > available * 0.95) {
+    const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
+    const base = ((cost - available * 0.95) / Number(ticker!.last)) * 1.1
+    await callApi(host, 'orders.place', { ...order, order_side: 'SELL', base_amount: base.toFixed(6) })
+    await new Promise((r) => setTimeout(r, 1_000))
+    return false
+  }
+  const buy = await callApi<{ outcome: string }>(host, 'orders.place', { ...order, order_side: 'BUY', quote_amount: cost.toFixed(2) })
+  expect(buy.outcome).toBe('placed')
+  return true
+}

@@ -6,7 +6,7 @@ import { test, expect } from '@playwright/test'
 import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api/api'
 import type { OrderBook, Pair, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
-import { openApp, shot } from './helpers'
+import { marketBuyFor, openApp, shot } from './helpers'
 
 const PAIR = 'BTC_USDT'
 let host: RunningHost
@@ -52,8 +52,7 @@ async function fillBuyingThrough(id: number, price: string): Promise<void> {
     if ((await statusOf(id)) === 'FILLED') return
     const book = await callApi<OrderBook>(host, 'market.orderbook', { pair: PAIR, limit: 100 })
     const cost = book.sell.filter((l) => Number(l.price) <= Number(price)).reduce((sum, l) => sum + Number(l.price) * Number(l.amount), 0) + Number(price) * 0.002
-    const buy = await callApi<PlaceOrderResult>(host, 'orders.place', { pair: PAIR, order_type: 'MARKET', order_side: 'BUY', wallet_type: 'SPOT', quote_amount: cost.toFixed(2) })
-    expect(buy.outcome).toBe('placed')
+    await marketBuyFor(host, cost)
   }
   expect(await statusOf(id)).toBe('FILLED')
 }
