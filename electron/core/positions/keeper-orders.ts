@@ -64,5 +64,5 @@ export function createKeeperOrders(deps: KeeperOrdersDeps) {
     return deps.client.recentOrders(undefined, { pair })
   }
 
-  return { perform, confirm, recentOrders }
+  return { perform, recentOrders }
 }

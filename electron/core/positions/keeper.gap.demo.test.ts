@@ -7,12 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import { protectionWords } from '../../domain/protection/describe'
 import type { Position, PositionPlan, StopFallback } from '../../domain/protection/types'
-import type { DemoExchange } from '../../demo-exchange/server'
-import type { ExchangeClient } from '../exchange/client'
 import { createFeedClient, type FeedClient } from '../live/feed-client'
 import { sourceOfClient } from '../live/live-link'
 import { createOrderDesk } from '../orders/order-desk'
@@ -21,23 +19,16 @@ import { createPositionStore } from './position-store'
 import { driveDemo } from './test/demo-price.test-util'
 import { useDemoTraders } from './test/demo-traders.test-util'
 
-const market = useDemoTraders(44)
+const traders = useDemoTraders(44)
 const dirs: string[] = []
 const cleanups: (() => Promise<void> | void)[] = []
-let demo: DemoExchange
-let client: ExchangeClient
-
-beforeAll(() => {
-  demo = market.demo
-  client = market.client
-})
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c()
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-const last = (): Promise<Decimal> => market.last()
-const orderOf = async (clientOrderId: string) => (await client.recentOrders(undefined, { pair: 'BTC_USDT' })).find((o) => o.client_order_id === clientOrderId)
+const last = (): Promise<Decimal> => traders.last()
+const orderOf = async (clientOrderId: string) => (await traders.client.recentOrders(undefined, { pair: 'BTC_USDT' })).find((o) => o.client_order_id === clientOrderId)
 
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'keeper-gap-'))
@@ -47,14 +38,22 @@ function dataDir(): string {
 
 /** A keeper polling once a minute (its rounds are the test's `sync()`), on the demo's live feed when `feed`. */
 function keeperOn(dir: string, feed = false, news: string[] = []): Keeper {
-  const desk = createOrderDesk({ client, accountId: () => null, lookupDelaysMs: [0] })
+  const desk = createOrderDesk({ client: traders.client, accountId: () => null, lookupDelaysMs: [0] })
   let live: (() => ReturnType<typeof sourceOfClient>) | undefined
   if (feed) {
-    const f: FeedClient = createFeedClient({ url: demo.feedUrl! })
+    const f: FeedClient = createFeedClient({ url: traders.demo.feedUrl! })
     cleanups.push(() => f.close())
     live = () => sourceOfClient(f)
   }
-  const keeper = createKeeper({ client, desk, store: createPositionStore(dir, 'demo'), pollMs: 60_000, lookupDelaysMs: [0], live, onNews: (_p, lines) => news.push(...lines.map((l) => l.text)) })
+  const keeper = createKeeper({
+    client: traders.client,
+    desk,
+    store: createPositionStore(dir, 'demo'),
+    pollMs: 60_000,
+    lookupDelaysMs: [0],
+    live,
+    onNews: (_p, lines) => news.push(...lines.map((l) => l.text)),
+  })
   cleanups.push(() => keeper.stop())
   return keeper
 }
@@ -81,12 +80,12 @@ function heldPlan(id: string, market: Decimal, stopFallback: StopFallback): Posi
 
 /** Another trader's bid of 0.05 BTC at `price`: what a market sale after the gap sells into. */
 async function bidAt(price: Decimal): Promise<void> {
-  await market.otherOrder('BUY', price, '0.05')
+  await traders.otherOrder('BUY', price, '0.05')
 }
 
 /** What the position's orders sold at the exchange, from its records: never more than it held. */
 async function soldAtExchange(p: Position): Promise<Decimal> {
-  const ours = (await client.recentOrders(undefined, { pair: 'BTC_USDT' })).filter((r) => r.client_order_id?.startsWith(`${p.id}-`))
+  const ours = (await traders.client.recentOrders(undefined, { pair: 'BTC_USDT' })).filter((r) => r.client_order_id?.startsWith(`${p.id}-`))
   return ours.filter((r) => r.side === 'ASK').reduce((s, r) => s.plus(r.amount_filled ?? '0'), new Decimal(0))
 }
 
@@ -105,7 +104,7 @@ describe('a stop-limit that gaps, on the demo exchange', () => {
     // through the stop and its limit in one move: the triggered limit is left behind, a bid far below it
     const gapTo = new Decimal(plan.stop!.limit).minus(600)
     await bidAt(gapTo.minus(100))
-    await driveDemo(demo, gapTo.toFixed())
+    await driveDemo(traders.demo, gapTo.toFixed())
     // flat within 2 s: the feed's first trade past the limit, the stop's cancel confirmed, the sale at market
     await vi.waitFor(async () => expect((await keeper.list())[0]!.state).toBe('closed'), { timeout: 2_000, interval: 20 })
     const p = (await keeper.list())[0]!
@@ -128,7 +127,7 @@ describe('a stop-limit that gaps, on the demo exchange', () => {
     await first.stop()
     const gapTo = new Decimal(plan.stop!.limit).minus(600)
     await bidAt(gapTo.minus(100))
-    await driveDemo(demo, gapTo.toFixed())
+    await driveDemo(traders.demo, gapTo.toFixed())
     expect((await orderOf('g2-1'))?.status).not.toBe('FILLED') // the gap: triggered, resting unfilled
 
     const later = keeperOn(dir)
@@ -147,7 +146,7 @@ describe('a stop-limit that gaps, on the demo exchange', () => {
     await keeper.open(plan)
     await keeper.sync()
     const gapTo = new Decimal(plan.stop!.limit).minus(600)
-    await driveDemo(demo, gapTo.toFixed()) // no bid left under the price
+    await driveDemo(traders.demo, gapTo.toFixed()) // no bid left under the price
     await vi.waitFor(
       async () => expect((await keeper.list())[0]!.legs.map((l) => `${l.role}:${l.type}:${l.status}`)).toEqual(['stop:STOP_LIMIT:done', 'close:MARKET:refused', 'close:LIMIT:resting']),
       {
@@ -172,7 +171,7 @@ describe('a stop-limit that gaps, on the demo exchange', () => {
     await keeper.open(plan)
     await keeper.sync()
     const gapTo = new Decimal(plan.stop!.limit).minus(600)
-    await driveDemo(demo, gapTo.toFixed())
+    await driveDemo(traders.demo, gapTo.toFixed())
     await keeper.sync()
     const p = (await keeper.list())[0]!
     expect(p.state).toBe('open')

@@ -10,12 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import { protectionWords } from '../../domain/protection/describe'
 import type { Position, PositionPlan, StopFallback } from '../../domain/protection/types'
-import type { DemoExchange } from '../../demo-exchange/server'
-import type { ExchangeClient } from '../exchange/client'
 import { createOrderDesk } from '../orders/order-desk'
 import { createKeeper } from './keeper'
 import { createPositionStore } from './position-store'
@@ -34,26 +32,20 @@ const caseArb = fc.record({
   jump: fc.integer({ min: 2, max: 80 }),
 })
 
-const market = useDemoTraders(45, PAIR)
+const traders = useDemoTraders(45, PAIR)
 const dirs: string[] = []
 let caseNo = 0
-let demo: DemoExchange
-let client: ExchangeClient
-beforeAll(() => {
-  demo = market.demo
-  client = market.client
-})
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-const lastPrice = (): Promise<Decimal> => market.last()
-const otherOrder = (side: 'BUY' | 'SELL', price: Decimal, milli: number) => market.otherOrder(side, price, new Decimal(milli).div(1000))
+const lastPrice = (): Promise<Decimal> => traders.last()
+const otherOrder = (side: 'BUY' | 'SELL', price: Decimal, milli: number) => traders.otherOrder(side, price, new Decimal(milli).div(1000))
 
 /** What the position's exits traded at the exchange, from its records, against what its entry (or the coins held) gave. */
 async function exitedAtExchange(p: Position): Promise<Decimal> {
   const exitSide = p.side === 'BUY' ? 'ASK' : 'BID'
-  const ours = (await client.recentOrders(undefined, { pair: PAIR })).filter((r) => r.client_order_id?.startsWith(`${p.id}-`) && r.side === exitSide)
+  const ours = (await traders.client.recentOrders(undefined, { pair: PAIR })).filter((r) => r.client_order_id?.startsWith(`${p.id}-`) && r.side === exitSide)
   return ours.reduce((s, r) => s.plus(r.amount_filled ?? '0'), new Decimal(0))
 }
 
@@ -64,8 +56,8 @@ describe('gapped stops on random books', () => {
         const id = `gp${++caseNo}`
         const dir = mkdtempSync(join(tmpdir(), 'keeper-gap-prop-'))
         dirs.push(dir)
-        const desk = createOrderDesk({ client, accountId: () => null, lookupDelaysMs: [0] })
-        const keeper = createKeeper({ client, desk, store: createPositionStore(dir, 'demo'), pollMs: 60_000, lookupDelaysMs: [0] })
+        const desk = createOrderDesk({ client: traders.client, accountId: () => null, lookupDelaysMs: [0] })
+        const keeper = createKeeper({ client: traders.client, desk, store: createPositionStore(dir, 'demo'), pollMs: 60_000, lookupDelaysMs: [0] })
         try {
           await keeper.start()
           const long = c.side === 'BUY'
@@ -103,8 +95,8 @@ describe('gapped stops on random books', () => {
           for (const [offset, milli] of c.book) if (new Decimal(offset * 10).lt(c.jump * 10)) await otherOrder(exitBook, past(new Decimal(offset * 10)), milli)
           // between the stop and its limit: the triggered stop-limit takes it on the way (a partly filled stop)
           if (c.partial > 0) await otherOrder(exitBook, long ? limit.plus(5) : limit.minus(5), c.partial)
-          await driveDemo(demo, gapTo.toFixed())
-          const stopRecord = (await client.recentOrders(undefined, { pair: PAIR })).find((r) => r.client_order_id === `${id}-${long ? 1 : 2}`)!
+          await driveDemo(traders.demo, gapTo.toFixed())
+          const stopRecord = (await traders.client.recentOrders(undefined, { pair: PAIR })).find((r) => r.client_order_id === `${id}-${long ? 1 : 2}`)!
 
           // one REST read: the gap is said in words (unless the stop filled whole), and never "protected by the exchange"
           await keeper.sync()
@@ -123,12 +115,14 @@ describe('gapped stops on random books', () => {
           expect(new Decimal(end.exited).eq(held)).toBe(true)
           expect((await exitedAtExchange(end)).eq(held)).toBe(true) // exactly what was held: never more
           // nothing of the position rests at the exchange
-          const resting = (await client.recentOrders(undefined, { pair: PAIR })).filter((r) => r.client_order_id?.startsWith(`${id}-`) && ['OPEN', 'PENDING', 'PARTIAL_FILLED'].includes(r.status))
+          const resting = (await traders.client.recentOrders(undefined, { pair: PAIR })).filter(
+            (r) => r.client_order_id?.startsWith(`${id}-`) && ['OPEN', 'PENDING', 'PARTIAL_FILLED'].includes(r.status),
+          )
           expect(resting).toEqual([])
         } finally {
           await keeper.stop()
           // the other trader's leftovers leave the next case's book as it was
-          await market.otherCancelsAll()
+          await traders.otherCancelsAll()
         }
       }),
       { numRuns: 30, ...(process.env.GAP_SEED ? { seed: Number(process.env.GAP_SEED) } : {}) },

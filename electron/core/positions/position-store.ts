@@ -10,7 +10,7 @@ import { mkdir, readdir, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { TerminalError } from '../../domain/errors'
-import { STOP_FALLBACKS, type Position, type PositionPlan } from '../../domain/protection/types'
+import { FALLBACK_ORDERS, STOP_FALLBACKS, type Position, type PositionPlan } from '../../domain/protection/types'
 import type { LevelsChange } from '../../domain/protection/levels'
 import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
 
@@ -31,7 +31,7 @@ const legSchema = z.object({
   target: z.number().int().nullable(),
   refusedWhy: z.string().optional(),
   moving: z.boolean().optional(),
-  fallback: z.enum(['market', 'chase']).optional(),
+  fallback: z.enum(FALLBACK_ORDERS).optional(),
 })
 const closedBy = z.enum(['target', 'stop', 'manual'])
 export const positionSchema = z.object({
@@ -54,7 +54,7 @@ export const positionSchema = z.object({
   targets: z.array(z.object({ price: dec, share: dec, state: z.enum(['waiting', 'reached', 'done']) })),
   legs: z.array(legSchema),
   legCount: z.number().int().min(0),
-  closing: z.object({ reason: closedBy, price: dec, fallback: z.enum(['market', 'chase']).optional() }).nullable(),
+  closing: z.object({ reason: closedBy, price: dec, fallback: z.enum(FALLBACK_ORDERS).optional() }).nullable(),
   lastExit: closedBy.nullable(),
   attention: z.object({ reason: z.enum(['target-crossed-unwatched', 'stop-crossed-unwatched', 'stop-gapped']), price: dec }).nullable(),
   stopFallback: z.enum(STOP_FALLBACKS).optional(),

@@ -3,7 +3,7 @@
 // terminal keeps, so quitting can name what will stop being watched. Pure: the window's Positions
 // tab and the Electron shell's quit question say the same thing from the same position.
 import { Decimal } from '../decimal'
-import { gapPercent, pastLimit, restingStop } from './gap'
+import { pastLimit, percentFrom, restingStop } from './gap'
 import { isLive, remaining } from './legs'
 import { MAX_CHASES, type Position } from './types'
 
@@ -24,7 +24,7 @@ function gapWords(p: Position): ProtectionWords | null {
   const gap = p.gap
   if (!gap) return null
   const side = p.side === 'BUY' ? 'below' : 'above'
-  const market = `the market is ${gapPercent(gap)} % ${side} its limit`
+  const market = `the market is ${percentFrom(gap.price, gap.limitPrice)} % ${side} its limit`
   if (gap.halted !== undefined) return { kind: 'gapped', text: `Stop triggered but not filled: ${market}; the exchange refused the terminal’s sale (${gap.halted}): close the position to try again` }
   if (p.closing?.fallback === 'market') return { kind: 'gapped', text: `Stop triggered but not filled: ${market}; the terminal sells at market` }
   if (p.closing?.fallback === 'chase')
@@ -41,8 +41,7 @@ function closedByGap(p: Position): string | null {
   const fallbackSold = p.legs.some((l) => l.fallback !== undefined && new Decimal(l.filled).gt(0))
   if (!gap || p.closedBy !== 'stop' || !fallbackSold || gap.sentAt === null) return null
   const how = p.legs.findLast((l) => l.fallback !== undefined && new Decimal(l.filled).gt(0))!.fallback
-  const off = new Decimal(gap.sentAt).minus(gap.stopPrice).abs().div(gap.stopPrice).times(100).toFixed(1)
-  return `closed by stop, by the fallback: ${how}, sent at ${gap.sentAt} (${off} % ${p.side === 'BUY' ? 'below' : 'above'} the stop)`
+  return `closed by stop, by the fallback: ${how}, sent at ${gap.sentAt} (${percentFrom(gap.sentAt, gap.stopPrice)} % ${p.side === 'BUY' ? 'below' : 'above'} the stop)`
 }
 
 /** Who protects the position now, or how it ended. */

@@ -5,8 +5,8 @@
 // triggered. Seen with any price — the feed's, a round's, the first after a start — the position
 // follows the fallback the trader chose (types.ts StopFallback). Pure, like the reducer it serves.
 import { Decimal } from '../decimal'
-import { outstanding } from './legs'
-import { MAX_CHASES, type Leg, type Position, type StopFallback } from './types'
+import { beyond, outstanding } from './legs'
+import { MAX_CHASES, type FallbackOrder, type Leg, type Position, type StopFallback } from './types'
 
 export const fallbackOf = (p: Position): StopFallback => p.stopFallback ?? 'market'
 
@@ -67,7 +67,7 @@ export const fallbackBehind = (p: Position, leg: Leg): boolean => leg.fallback !
  * MARKET BUY spends a quote amount and could buy back more than is owed. `chase` places a LIMIT at the
  * market less the stop's offset, MAX_CHASES times, then goes to market.
  */
-export function fallbackClose(p: Position, beyondBy: (price: string, by: string) => Decimal): { type: 'MARKET' | 'LIMIT'; limitPrice: Decimal | null; fallback: 'market' | 'chase' } {
+export function fallbackClose(p: Position): { type: 'MARKET' | 'LIMIT'; limitPrice: Decimal | null; fallback: FallbackOrder } {
   const closing = p.closing!
   const gap = p.gap!
   const offset = p.stop?.limitOffset ?? p.slippage
@@ -75,14 +75,13 @@ export function fallbackClose(p: Position, beyondBy: (price: string, by: string)
   gap.sentAt = closing.price
   if (closing.fallback === 'chase') {
     gap.chases += 1
-    return { type: 'LIMIT', limitPrice: beyondBy(closing.price, offset), fallback: 'chase' }
+    return { type: 'LIMIT', limitPrice: beyond(p, closing.price, offset), fallback: 'chase' }
   }
   if (p.side === 'BUY') return { type: 'MARKET', limitPrice: null, fallback: 'market' }
-  return { type: 'LIMIT', limitPrice: beyondBy(closing.price, offset), fallback: 'market' }
+  return { type: 'LIMIT', limitPrice: beyond(p, closing.price, offset), fallback: 'market' }
 }
 
-/** How far the market lies beyond the gapped stop's limit, in percent of it, one decimal: "1.6". */
-export function gapPercent(gap: Pick<Gap, 'limitPrice' | 'price'>): string {
-  return new Decimal(gap.price).minus(gap.limitPrice).abs().div(gap.limitPrice).times(100).toFixed(1)
+/** How far `price` lies from `level`, in percent of `level`, one decimal: "1.6". */
+export function percentFrom(price: Decimal | string, level: Decimal | string): string {
+  return new Decimal(price).minus(level).abs().div(level).times(100).toFixed(1)
 }
-type Gap = NonNullable<Position['gap']>

@@ -6,7 +6,7 @@
 // carry `notify` (a gap once, not each order of its fallback). Pure; the keeper stamps the time and keeps the last HISTORY_MAX.
 import { Decimal } from '../decimal'
 import { protectionWords } from './describe'
-import { fallbackOf, gapPercent } from './gap'
+import { fallbackOf, percentFrom } from './gap'
 import { MAX_CHASES, type HistoryEntry, type Leg, type Position, type PositionAction, type PositionEvent } from './types'
 
 export const HISTORY_MAX = 100
@@ -29,7 +29,7 @@ export function narrate(before: Position, after: Position, event: PositionEvent,
   if (!before.gap && after.gap) {
     const g = after.gap
     lines.push({
-      text: `The stop gapped: the market (${g.price}) is ${gapPercent(g)} % ${after.side === 'BUY' ? 'below' : 'above'} its limit ${g.limitPrice}; ${FALLBACK_PLAN[fallbackOf(after)]}`,
+      text: `The stop gapped: the market (${g.price}) is ${percentFrom(g.price, g.limitPrice)} % ${after.side === 'BUY' ? 'below' : 'above'} its limit ${g.limitPrice}; ${FALLBACK_PLAN[fallbackOf(after)]}`,
       notify: true,
     })
   }

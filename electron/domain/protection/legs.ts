@@ -1,7 +1,7 @@
 // The arithmetic of a position's orders (legs): which are still live, what they hold, what is left,
 // and the orders the position creates, each with its deterministic client_order_id. Pure, exact.
 import { Decimal } from '../decimal'
-import type { Leg, LegRole, Position, PositionAction, Side } from './types'
+import type { FallbackOrder, Leg, LegRole, Position, PositionAction, Side } from './types'
 
 const LIVE: ReadonlySet<Leg['status']> = new Set(['placing', 'resting', 'cancelling', 'unknown'])
 
@@ -59,7 +59,7 @@ interface NewLeg {
   stopPrice: Decimal | null
   target?: number
   quoteAmount?: string
-  fallback?: 'market' | 'chase'
+  fallback?: FallbackOrder
 }
 
 /** Adds a leg with the position's next client_order_id and answers the action that places it. */

@@ -45,7 +45,7 @@ export function reconcile(p: Position): PositionAction[] {
     const free = held.minus(exitsOutstanding(p))
     if (!blocking && free.gt(0) && p.gap?.halted === undefined) {
       if (p.closing.fallback !== undefined && p.gap) {
-        const next = fallbackClose(p, (price, by) => beyond(p, price, by))
+        const next = fallbackClose(p)
         actions.push(addLeg(p, { role: 'close', side: exitSide(p), type: next.type, amount: free, limitPrice: next.limitPrice, stopPrice: null, fallback: next.fallback }))
       } else {
         const price = beyond(p, p.closing.price, p.slippage)

@@ -17,6 +17,9 @@ export type ClosedBy = 'target' | 'stop' | 'manual'
  */
 export type StopFallback = 'market' | 'chase' | 'hold'
 export const STOP_FALLBACKS: readonly StopFallback[] = ['market', 'chase', 'hold']
+/** What an order the fallback sends is: a sale at market, or a chasing limit. */
+export type FallbackOrder = Exclude<StopFallback, 'hold'>
+export const FALLBACK_ORDERS: readonly FallbackOrder[] = ['market', 'chase']
 /** How many times `chase` places its limit again before it sells at market. */
 export const MAX_CHASES = 3
 
@@ -70,7 +73,7 @@ export interface Leg {
   /** An entry the terminal cancelled because the trader moved its price: once gone with nothing filled, a new entry replaces it. */
   moving?: boolean
   /** A close the stop's fallback sent (its gap): `market` or a `chase` limit. */
-  fallback?: 'market' | 'chase'
+  fallback?: FallbackOrder
 }
 
 export interface Target {
@@ -116,7 +119,7 @@ export interface Position {
   /** Orders created so far: the next one is `<id>-<legCount + 1>`. */
   legCount: number
   /** Set by a close by hand or a stop that went off: every exit is cancelled and the rest is sold (by the gap's fallback: `fallback`). */
-  closing: { reason: ClosedBy; price: Dec; fallback?: 'market' | 'chase' } | null
+  closing: { reason: ClosedBy; price: Dec; fallback?: FallbackOrder } | null
   /** The kind of exit that filled last: the position's closedBy when it ends. */
   lastExit: ClosedBy | null
   /**
