@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
@@ -91,6 +92,33 @@ describe('RecentTrades', () => {
     expect(useMarketStore().trades).toHaveLength(402)
     expect(rowTexts().length).toBeLessThan(60)
     expect(wrapper.find('.spacer').attributes('style')).toContain(`height: ${402 * 20}px`)
+  })
+
+  it('keeps its rows and changes their text as trades arrive; a burst shows at most every 50 ms, ending with the newest', async () => {
+    vi.useFakeTimers()
+    try {
+      const push = async (id: number) => {
+        terminal.emit('market.trades', { pair: 'BTC_USDT', trades: [trade(id, `4300${id}`)] })
+        useMarketStore().flushLive()
+        await nextTick()
+      }
+      const firstRow = wrapper.get('[role="row"][data-testid^="trade-"]').element
+      await push(3) // after a quiet spell: at once
+      expect(rowTexts()[0]![0]).toBe('43,003.00')
+      expect(wrapper.get('[role="row"][data-testid^="trade-"]').element).toBe(firstRow) // the same row, new text
+      await push(4)
+      await push(5)
+      expect(rowTexts()[0]![0]).toBe('43,003.00') // held: within 50 ms of the last change
+      vi.advanceTimersByTime(50)
+      await nextTick()
+      expect(
+        rowTexts()
+          .map((r) => r[0])
+          .slice(0, 3),
+      ).toEqual(['43,005.00', '43,004.00', '43,003.00'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('a click on a row fills the limit price of the order form', async () => {
