@@ -18,7 +18,7 @@ export const DIAGNOSTICS_EVERY_MS = 10_000
 const fileSchema = z.strictObject({ version: z.literal(1), host: z.enum(['electron', 'web', 'cli']), pid: z.number().int().min(0), report: diagnosticsReportSchema })
 export type DiagnosticsFile = z.output<typeof fileSchema>
 
-export type DiagnosticsRead = { status: 'ok'; file: DiagnosticsFile } | { status: 'missing'; path: string } | { status: 'unreadable'; path: string; problem: string }
+export type DiagnosticsRead = { status: 'ok'; path: string; file: DiagnosticsFile } | { status: 'missing'; path: string } | { status: 'unreadable'; path: string; problem: string }
 
 export const diagnosticsPath = (dataDir: string): string => join(dataDir, DIAGNOSTICS_FILE)
 
@@ -42,7 +42,7 @@ export async function readDiagnosticsFile(dataDir: string): Promise<DiagnosticsR
     const issue = parsed.error.issues[0]
     return { status: 'unreadable', path, problem: `it does not match the expected format${issue ? ` at ${issue.path.join('.') || 'the top'}: ${issue.message}` : ''}` }
   }
-  return { status: 'ok', file: parsed.data }
+  return { status: 'ok', path, file: parsed.data }
 }
 
 export interface DiagnosticsWriter {

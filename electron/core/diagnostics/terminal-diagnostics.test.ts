@@ -45,6 +45,13 @@ describe('diagnostics.report and diagnostics.get', () => {
     expect(report.reconnects).toEqual({ count: 0, lastLostAt: null, lastReconnectedAt: null, recent: [] })
   })
 
+  it('knows a window that had no long task from no window at all', async () => {
+    const { diagnostics, send } = setUp()
+    expect((await diagnostics.handlers['diagnostics.get'](undefined)).windows).toEqual([])
+    expect(await send('diagnostics.report', { windowId: 'window-calm', longTasks: [] })).toEqual({ ok: true, value: { recorded: 0 } })
+    expect((await diagnostics.handlers['diagnostics.get'](undefined)).windows).toEqual([{ windowId: 'window-calm', firstReportAt: T0 + 60_000, lastReportAt: T0 + 60_000, longTasks: [] }])
+  })
+
   it('keeps the newest long tasks of a window and the windows heard from last', async () => {
     const { diagnostics, send } = setUp()
     for (let batch = 0; batch < 3; batch++) {
@@ -68,7 +75,7 @@ describe('diagnostics.report and diagnostics.get', () => {
     ['too many tasks', { windowId: 'window-aaaa', longTasks: Array.from({ length: LONG_TASKS_KEPT + 1 }, (_, i) => task(i)) }, 'longTasks'],
     ['a key the contract does not name', { windowId: 'window-aaaa', longTasks: [{ ...task(1), secret: 'x' }] }, 'longTasks.0'],
     ['a window id that is not one', { windowId: '../../etc', longTasks: [task(1)] }, 'windowId'],
-    ['no tasks', { windowId: 'window-aaaa', longTasks: [] }, 'longTasks'],
+    ['no list of tasks', { windowId: 'window-aaaa' }, 'longTasks'],
   ])('refuses %s with a clear error, and loses nothing already recorded', async (_what, input, field) => {
     const { diagnostics, send } = setUp()
     await send('diagnostics.report', { windowId: 'window-aaaa', longTasks: [task(0)] })

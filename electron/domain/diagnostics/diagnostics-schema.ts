@@ -23,9 +23,10 @@ export const longTaskSchema = z.strictObject({
   running: z.array(label).max(RUNNING_KEPT),
 })
 
+/** An empty batch is a window saying it runs: the report then tells "no long task" from "no window". */
 export const longTaskBatchSchema = z.strictObject({
   windowId: windowIdSchema,
-  longTasks: z.array(longTaskSchema).min(1).max(LONG_TASKS_KEPT),
+  longTasks: z.array(longTaskSchema).max(LONG_TASKS_KEPT),
 })
 
 const windowStallsSchema = z.strictObject({ windowId: windowIdSchema, firstReportAt: epochMs, lastReportAt: epochMs, longTasks: z.array(longTaskSchema).max(LONG_TASKS_KEPT) })

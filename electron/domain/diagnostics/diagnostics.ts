@@ -79,7 +79,7 @@ export interface DiagnosticsReport {
   reconnects: Reconnects
 }
 
-/** What a window sends: its id (one per page load) and the long tasks the core has not had yet. */
+/** What a window sends: its id (one per page load) and the long tasks the core has not had yet (none: the window says it runs). */
 export interface LongTaskBatch {
   windowId: string
   longTasks: LongTask[]
