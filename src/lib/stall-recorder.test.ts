@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { LongTask } from '@domain/diagnostics/diagnostics'
 import { activitiesDuring, resetActivities, withActivity } from './activity'
-import { recordStalls } from './stall-recorder'
+import { recordStalls, runningOf } from './stall-recorder'
 import { fakePerformanceObserver } from './test/fake-performance-observer.test-util'
 
 const ORIGIN = Date.UTC(2026, 0, 31, 12)
@@ -35,6 +35,8 @@ describe('long tasks', () => {
         { invoker: 'FrameRequestCallback', sourceURL: 'http://127.0.0.1:5173/assets/index-3f2a.js?code=one-time#x', sourceFunctionName: 'run', duration: 90 },
         { invoker: 'TimerHandler:setTimeout', sourceURL: '', duration: 2 }, // too short to matter
         { invoker: 'Response.json.then', sourceURL: 'http://127.0.0.1:5173/assets/api.js', duration: 20 },
+        // a script's own evaluation is invoked by its URL: the page's for an inline one
+        { invoker: 'http://127.0.0.1:5173/?code=one-time', sourceURL: 'http://127.0.0.1:5173/?code=one-time', duration: 8 },
       ],
     })
     expect(tasks).toEqual([
@@ -42,11 +44,13 @@ describe('long tasks', () => {
         at: ORIGIN + 1995,
         durationMs: 121,
         source: 'long-animation-frame',
-        running: ['chart paint', 'market feed batch', 'FrameRequestCallback (run @ index-3f2a.js)', 'Response.json.then (api.js)'],
+        running: ['chart paint', 'market feed batch', 'FrameRequestCallback (run @ index-3f2a.js)', 'Response.json.then (api.js)', 'page'],
       },
     ])
     // No URL's query (a one-time code) or path goes anywhere.
     expect(JSON.stringify(tasks)).not.toContain('code=')
+    const moduleScript = 'http://127.0.0.1:5173/assets/Table-9c.js'
+    expect(runningOf({ startTime: 9000, duration: 60, scripts: [{ invoker: moduleScript, sourceURL: moduleScript, duration: 50 }] })).toEqual(['Table-9c.js'])
     stop!()
     Observer.report({ startTime: 3000, duration: 60 })
     expect(tasks).toHaveLength(1)

@@ -40,7 +40,9 @@ function fileOf(url: string | undefined): string {
 
 function scriptName(script: FrameScript): string {
   const where = [script.sourceFunctionName, fileOf(script.sourceURL)].filter(Boolean).join(' @ ')
-  return [script.invoker || 'script', where && `(${where})`].filter(Boolean).join(' ')
+  // A script's own evaluation is invoked by its URL (the page's, with its one-time code, for an inline one).
+  const invoker = script.invoker && /^[a-z][a-z0-9+.-]*:/i.test(script.invoker) ? fileOf(script.invoker) || 'page' : script.invoker
+  return [invoker || 'script', where && where !== invoker && `(${where})`].filter(Boolean).join(' ')
 }
 
 /** Printable, one line, at most what the core accepts. */

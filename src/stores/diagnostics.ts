@@ -65,7 +65,8 @@ export const useDiagnosticsStore = defineStore('diagnostics', () => {
   }
 
   function record(task: LongTask): void {
-    longTasks.value = [task, ...longTasks.value].slice(0, LONG_TASKS_KEPT)
+    // By start, newest first: the browser may report a frame's entries after a later one's.
+    longTasks.value = [task, ...longTasks.value].sort((a, b) => b.at - a.at).slice(0, LONG_TASKS_KEPT)
     unsent = [...unsent, task].slice(-LONG_TASKS_KEPT)
     schedule()
   }
