@@ -139,7 +139,7 @@ for (const size of [
 
 /** Opens each dialog in turn, checks it, and closes it with Esc (Esc closes what it opened). */
 for (const theme of ['dark', 'light'] as const) {
-  test(`no critical or serious violation in the dialogs: order confirmation, profiles, alert, indicators, shortcuts (${theme} theme)`, async ({ page }) => {
+  test(`no critical or serious violation in the dialogs: order confirmation, profiles, alert, indicators, shortcuts, diagnostics (${theme} theme)`, async ({ page }) => {
     test.setTimeout(120_000)
     await page.setViewportSize({ width: 1280, height: 720 })
     await openApp(page, host)
@@ -173,6 +173,18 @@ for (const theme of ['dark', 'light'] as const) {
         await page.keyboard.press('?')
       },
       'shortcuts-help',
+    )
+    await check(
+      'diagnostics panel',
+      async () => {
+        await page.locator('body').click({ position: { x: 600, y: 300 } })
+        await page.keyboard.press('?')
+        await page.getByTestId('diagnostics-open').click()
+        // read with its table of long tasks (the window's start had some) and the feed's figures
+        await expect(page.getByTestId('longtask-row').first()).toBeVisible()
+        await expect(page.getByTestId('feed-lag')).toBeVisible()
+      },
+      'diagnostics-panel',
     )
     expect(found).toEqual([])
   })

@@ -20,6 +20,7 @@ import { usePrefsStore } from '@/stores/prefs'
 import { useNoticeStore } from '@/stores/notices'
 import { useMarketStore } from '@/stores/market/market'
 import { usePairsStore } from '@/stores/market/pairs'
+import { useDiagnosticsStore } from '@/stores/diagnostics'
 import { formatAmount, formatClock } from '@/lib/format'
 
 /**
@@ -61,6 +62,8 @@ export function startWindow(): { problem: string } | WindowStart {
   setTerminal(gate.bridge)
   const pinia = createPinia()
   setActivePinia(pinia)
+  // The window's long tasks from its start (the browser's buffer has those before it, too).
+  useDiagnosticsStore().start()
   let chartAsked: () => void = () => undefined
   const asked = new Promise<void>((resolve) => (chartAsked = resolve))
   useTerminal().onResume?.(() => void resync(pinia))

@@ -14,7 +14,7 @@ const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0), s / 2 ** 32)
 const side = (from: number, step: number) => Array.from({ length: 100 }, (_, i) => ({ price: (from + step * i).toFixed(2), amount: (0.001 + rnd()).toFixed(6) }))
 let nextAsks = side(63_010, 0.5)
 let nextBids = side(63_000, -0.5)
-const flush = frameScheduler(() => {
+const flush = frameScheduler('order book batch', () => {
   asks.value = nextAsks
   bids.value = nextBids
 })

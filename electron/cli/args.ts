@@ -34,6 +34,7 @@ export const VERBS = [
   'position-acknowledge',
   'keeper',
   'limits',
+  'diagnostics',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -136,6 +137,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   'position-acknowledge': [...CONNECTION, 'id'],
   keeper: [...CONNECTION, 'feed-url'],
   limits: [],
+  diagnostics: ['help'],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */

@@ -16,6 +16,7 @@ import { runPortfolio } from './portfolio-verb'
 import { runCancelAll } from './cancel-all-verb'
 import { runPositionsVerb, type PositionsVerb } from './positions-verbs'
 import { riskGateForCli, runLimits } from './limits-verb'
+import { runDiagnostics } from './diagnostics-verb'
 import { USAGE } from './usage'
 import { EXIT, fail, usage, writeJson, type CliIo } from './io'
 
@@ -237,6 +238,12 @@ const VERB_TABLE: Record<Verb, VerbEntry> = {
     subcommands: true,
     async run(args, io) {
       writeJson(io.stdout, await runLimits(args.rest, io))
+      return EXIT.ok
+    },
+  },
+  diagnostics: {
+    async run(_args, io) {
+      writeJson(io.stdout, await runDiagnostics(io))
       return EXIT.ok
     },
   },

@@ -86,6 +86,11 @@ Risk limits (per exchange and account, in the data directory; --base-url or --pr
              (or "none") is no limit; values are in --currency (default USDT)
   limits show [--account ID]   the limits of one account, or of every account on that exchange
 
+Diagnostics (the window's core writes them to the data directory, at most 10 s old while it runs):
+  diagnostics    the last long tasks of the windows (time, durationMs, what was running), the live
+                 feed's lag (p50 and max over the last minute) and its reconnects; says so when no
+                 window ran, no window reported or no feed frame came, instead of empty figures
+
 Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secrets only in the OS keychain):
   profiles list                  every profile as the app shows it, never a secret
   profiles add --name N --base-url URL [--offline] [--timeout-ms MS]

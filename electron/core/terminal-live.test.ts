@@ -120,6 +120,11 @@ describe('terminal on the live feed', () => {
     const trade = next(core, 'market.trades', () => true, 'a trade after the reconnect')
     await buyAtMarket(core)
     await trade
+    // What the Diagnostics panel and the CLI's diagnostics say of it: one reconnect, and the frames' lag.
+    const report = await core.call('diagnostics.get', undefined)
+    expect(report.reconnects).toMatchObject({ count: 1, recent: [{ kind: 'reconnected', reason: null }, { kind: 'lost' }] })
+    expect(report.feedLag).toMatchObject({ frames: expect.any(Number), clockCorrected: false })
+    expect(report.feedLag!.maxMs).toBeLessThan(WAIT_MS)
   })
 
   it('never shows a candle built across a gap: a trade missed while the feed was off comes from REST', async () => {

@@ -33,6 +33,7 @@ import { createEquityStore } from './portfolio/equity-store'
 import { createEquityRecorder } from './portfolio/equity-recorder'
 import { createTerminalPositions } from './positions/terminal-positions'
 import type { Vault } from './credentials/vault'
+import { createDiagnostics } from './diagnostics/terminal-diagnostics'
 
 export type { DemoLauncher }
 
@@ -61,6 +62,8 @@ export interface TerminalDeps {
    * core starts, so the window's first subscription is answered from memory. Off for the CLI.
    */
   warmChart?: boolean
+  /** How often the diagnostics file may be written (default 10 s); null: never (tests). */
+  diagnosticsEveryMs?: number | null
   /** The exchange's live feed (default on; where the server has none the core polls). */
   feed?: { enabled?: boolean; client?: { maxBackoffMs?: number; silenceMs?: number; downAfterFailures?: number } }
 }
@@ -107,8 +110,11 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     orderOwner: (orderId) => positions.ownerOf(orderId),
     ownedOrderChanged: () => positions.kick(),
   })
+  // The stalls: the windows' long tasks, the feed's lag and reconnects (on the wall clock: the lag is
+  // the exchange's times against it), and the file the CLI reads them from.
+  const diagnostics = createDiagnostics({ dataDir: deps.dataDir, host: deps.host, now: Date.now, logger: log, writeEveryMs: deps.diagnosticsEveryMs })
   // One socket per profile session: opened once the session is published, closed when it ends.
-  const live = createLiveLinks({ session, hub, enabled: deps.feed?.enabled ?? true, logger: log, client: deps.feed?.client })
+  const live = createLiveLinks({ session, hub, enabled: deps.feed?.enabled ?? true, logger: log, client: deps.feed?.client, watch: diagnostics.feed })
   hub.on('session.changed', () => live.ensure())
   const liveSource = () => {
     live.ensure()
@@ -172,6 +178,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...alerts.handlers,
     ...createPortfolioHandlers({ connections, session, equity, now }),
     ...positions.handlers,
+    ...diagnostics.handlers,
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
@@ -219,6 +226,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       await positions.dispose()
       session.dispose()
       live.stop()
+      await diagnostics.dispose()
       hub.clear()
     },
   }

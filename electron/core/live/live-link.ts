@@ -17,6 +17,7 @@ import { feedUrlProblem } from '../../domain/origin'
 import type { Logger } from '../storage/logger'
 import type { ProfileRecord } from '../profiles/profile-store'
 import type { ExchangeClient } from '../exchange/client'
+import type { FeedWatch } from '../diagnostics/feed-watch'
 
 /**
  * What the link reads of the profile session (session/terminal-session.ts implements it): the live
@@ -24,7 +25,7 @@ import type { ExchangeClient } from '../exchange/client'
  */
 export interface LiveSessionView {
   readonly active: Pick<ProfileRecord, 'id' | 'baseUrl' | 'feedUrl'> | null
-  readonly client: Pick<ExchangeClient, 'feedToken'> | null
+  readonly client: Pick<ExchangeClient, 'feedToken' | 'serverSkewMs'> | null
   readonly profileGeneration: number
   /** Where the account's own frames (orders, fills, balances) go. */
   accountFeed(): { applyFrame(event: FeedEvent): void } | null
@@ -60,7 +61,12 @@ export interface LiveLinkOptions {
   logger?: Logger | undefined
   /** For tests: shorter timers of the feed client. */
   client?: { maxBackoffMs?: number; silenceMs?: number; downAfterFailures?: number } | undefined
+  /** Told every market frame's time and every change of the socket's state (the diagnostics' feed lag and reconnects). */
+  watch?: FeedWatch | undefined
 }
+
+/** The frames that carry the exchange's time of market data: their lag is the feed's. */
+const MARKET_FRAMES: ReadonlySet<FeedEvent['kind']> = new Set(['trade', 'ticker', 'diff', 'snapshot', 'rates'])
 
 /** A server without a feed answers the upgrade with 404, or nothing listens: no use waiting for 'down'. */
 const NO_FEED = /Unexpected server response: (404|400|405|501)|ECONNREFUSED/
@@ -115,9 +121,11 @@ export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
     current.client = feed
     current.mode = 'reconnecting'
     const isCurrent = () => link === current && current.profileGeneration === session.profileGeneration
+    const watched = options.watch?.link()
     current.disposers.push(
       feed.onStatus((status, reason) => {
         if (!isCurrent()) return
+        watched?.status(status === 'live', reason)
         const mode = modeOf(status, reason)
         if (status !== 'live') current.authed = false
         if (mode !== current.mode) {
@@ -129,6 +137,7 @@ export function createLiveLinks(options: LiveLinkOptions): LiveLinks {
       }),
       feed.onEvent((event) => {
         if (!isCurrent()) return
+        if (watched && MARKET_FRAMES.has(event.kind)) watched.frame(event.time, client.serverSkewMs())
         if (event.kind === 'auth') {
           current.authed = event.ok
           announce()

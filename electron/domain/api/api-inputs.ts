@@ -13,6 +13,7 @@ import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-sc
 import { alertDraftSchema } from '../alerts/alerts'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
+import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -169,4 +170,9 @@ export const methodInputs = {
   'positions.acknowledge': z.strictObject({ id }),
   /** Moves a live position's stop or waiting targets (checked against the last price: protection/levels.ts). */
   'positions.modify': positionModifySchema,
+
+  /** A window's long tasks the core has not had yet (docs/performance.md, "Seeing the stalls"): bounded, checked strictly. */
+  'diagnostics.report': longTaskBatchSchema,
+  /** The stalls the core knows of: each window's long tasks, the live feed's lag and its reconnects. */
+  'diagnostics.get': noInput,
 } as const satisfies Record<MethodName, z.ZodType>

@@ -49,6 +49,8 @@ export const METHOD_NAMES = [
   'limits.set',
   'positions.acknowledge',
   'positions.modify',
+  'diagnostics.report',
+  'diagnostics.get',
 ] as const
 
 export const EVENT_NAMES = [

@@ -21,6 +21,7 @@ import type { Position } from '../protection/types'
 import type { RiskLimitsView } from '../risk/risk-limits-schema'
 import type { MoveResult, MoveStep } from '../orders/move-order'
 import type { methodInputs } from './api-inputs'
+import type { DiagnosticsReport } from '../diagnostics/diagnostics'
 import type {
   AccountSnapshot,
   AppInfo,
@@ -104,6 +105,9 @@ export const methodResults = {
   'limits.set': typed<RiskLimitsView>(),
   'positions.acknowledge': typed<PositionAnswer>(),
   'positions.modify': typed<PositionAnswer>(),
+  /** How many of the batch's tasks the core kept (it keeps the newest LONG_TASKS_KEPT of a window). */
+  'diagnostics.report': typed<{ recorded: number }>(),
+  'diagnostics.get': typed<DiagnosticsReport>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 

@@ -13,6 +13,7 @@ import { availableIn } from '@domain/account/balances'
 import { useTerminal } from '@/api'
 import { useSessionStore } from '../session/session'
 import { frameScheduler } from '../market/market-merge'
+import { withActivity } from '@/lib/activity'
 
 // Re-exported: the balances table reads it from here; the one definition lives in the domain.
 export { availableOf } from '@domain/account/balances'
@@ -99,7 +100,8 @@ export const useAccountStore = defineStore('account', () => {
     loading.value = true
     const asked = session.switchGeneration
     try {
-      apply(await useTerminal().call('account.snapshot', undefined))
+      const next = await useTerminal().call('account.snapshot', undefined)
+      withActivity('account snapshot', () => apply(next))
     } catch (failure) {
       // An error for a generation already left says nothing about the current account.
       if (asked === session.switchGeneration) error.value = failure instanceof Error ? failure.message : String(failure)
@@ -153,7 +155,7 @@ export const useAccountStore = defineStore('account', () => {
   // "placed"), whose body the window reads only once it is free; a frame later they cost one render.
   let pushed: AccountSnapshot | null = null
   const newer = (a: AccountSnapshot, b: AccountSnapshot): boolean => a.switchGeneration > b.switchGeneration || (a.switchGeneration === b.switchGeneration && a.fetchedAt >= b.fetchedAt)
-  const applyPushed = frameScheduler(() => {
+  const applyPushed = frameScheduler('account snapshot', () => {
     const next = pushed
     pushed = null
     if (next) apply(next)

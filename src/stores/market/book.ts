@@ -53,7 +53,7 @@ export const useBookStore = defineStore('book', () => {
   }
 
   /** At 50 books a second the panel redraws once a frame, with the newest book. */
-  const scheduleFlush = frameScheduler(() => {
+  const scheduleFlush = frameScheduler('order book batch', () => {
     const next = latest
     latest = null
     if (!next || !isOwn(next)) return

@@ -50,7 +50,7 @@ export function marketLiveFeed(shown: LiveShown, current: LiveSubscription) {
   /** The events that came while the first chart was asked without its pair (replayStart()). */
   let early: (() => void)[] = []
 
-  const scheduleFlush = frameScheduler(flush)
+  const scheduleFlush = frameScheduler('market feed batch', flush)
 
   /**
    * Applies what the live feed sent since the last frame: whatever the event rate, the trades list,

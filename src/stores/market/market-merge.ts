@@ -1,6 +1,7 @@
 // Pure merging of market data for the market store: candles by time, trades by id, and a
 // once-per-frame scheduler. Kept apart from the store so they can be tested and reused alone.
 import type { Candle, Ticker, Trade } from '@domain/wire/wire'
+import { withActivity } from '@/lib/activity'
 
 /** How many recent trades the store keeps: enough to fill a tall panel, small enough to stay fast. */
 export const TRADES_CAP = 500
@@ -71,15 +72,18 @@ function isNewestFirst(trades: readonly Trade[]): boolean {
   return true
 }
 
-/** Runs `flush` once per animation frame at most (a timer where there are no frames, as in tests). */
-export function frameScheduler(flush: () => void): () => void {
+/**
+ * Runs `flush` once per animation frame at most (a timer where there are no frames, as in tests), as
+ * the activity `label`: a long task it falls in is named by it (lib/activity.ts).
+ */
+export function frameScheduler(label: string, flush: () => void): () => void {
   let scheduled = false
   return () => {
     if (scheduled) return
     scheduled = true
     const run = (): void => {
       scheduled = false
-      flush()
+      withActivity(label, flush)
     }
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run)
     else setTimeout(run, 16)

@@ -36,7 +36,7 @@ export const usePairsStore = defineStore('pairs', () => {
     pendingTickers = new Map()
     tickers.value = new Map([...tickers.value, ...batch])
   }
-  const scheduleFlush = frameScheduler(flushLive)
+  const scheduleFlush = frameScheduler('pair list prices', flushLive)
 
   let disposers: Disposer[] = []
   function listen(): void {
