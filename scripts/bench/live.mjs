@@ -16,25 +16,53 @@ import { ownDemo } from './load.mjs'
 
 const VIEWPORT = { width: 1600, height: 960 }
 
-/** In the page before the app: the wall-clock time of every chart paint (CandleChart.vue's data-render-ms). */
+/**
+ * In the page before the app: the wall-clock time of every chart paint (CandleChart.vue's
+ * data-render-ms), and of every market.trades message the window's event stream delivers, with the
+ * message's text (the web host's EventSource; its listeners are wrapped, nothing else changes).
+ */
 const recordPaints = () => {
   window.__paintAt = []
-  new MutationObserver(() => window.__paintAt.push(performance.timeOrigin + performance.now())).observe(document, {
+  window.__tradesAt = []
+  const now = () => performance.timeOrigin + performance.now()
+  new MutationObserver(() => window.__paintAt.push(now())).observe(document, {
     subtree: true,
     attributes: true,
     attributeFilter: ['data-render-ms'],
   })
+  const add = EventSource.prototype.addEventListener
+  EventSource.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'market.trades' || typeof listener !== 'function') return add.call(this, type, listener, options)
+    return add.call(
+      this,
+      type,
+      function (message) {
+        window.__tradesAt.push([now(), message.data])
+        if (window.__tradesAt.length > 2000) window.__tradesAt.splice(0, 1000)
+        return listener.call(this, message)
+      },
+      options,
+    )
+  }
 }
 
 /**
- * Resolves in the page with the wall-clock time of the first chart paint at or after `from`; null when
- * the chart paints nothing within `withinMs`: it never showed the trade.
+ * Resolves in the page with the wall-clock time of the first chart paint at or after the moment the
+ * trade whose amount reads `text` reached the window (its market.trades message); null when the
+ * chart paints nothing within `withinMs` of it: it never showed the trade. (Until issue 46 this bench
+ * looked for a paint from the trades row's frame on; when the row came a frame or more after the
+ * paint that drew the trade, it counted the market's next trade's paint instead, up to seconds
+ * later: that was the unexplained 1.2 s p99.)
  */
-const paintAfter = ({ from, withinMs }) =>
+const paintAfter = ({ text, withinMs }) =>
   new Promise((resolve) => {
-    const until = performance.timeOrigin + performance.now() + withinMs
+    // the wire may write the amount with fewer trailing zeros than the row: compared as numbers
+    const amount = Number(text)
+    const arrived = window.__tradesAt.find(([, data]) => JSON.parse(data).trades.some((t) => Number(t.amount) === amount))?.[0]
+    if (arrived === undefined) return resolve(null)
+    const until = arrived + withinMs
     const look = () => {
-      const at = window.__paintAt.find((t) => t >= from)
+      const at = window.__paintAt.find((t) => t >= arrived)
       if (at !== undefined) resolve(at)
       else if (performance.timeOrigin + performance.now() > until) resolve(null)
       else requestAnimationFrame(look)
@@ -42,26 +70,13 @@ const paintAfter = ({ from, withinMs }) =>
     look()
   })
 
-/**
- * Resolves in the page with the wall-clock time of the first frame whose trades list shows `text`
- * (`at`), and of the frame before it that did not (`before`; `sentAt` when the first look shows it): the store's once-a-frame flush that
- * put the row there, and painted the chart with it, ran between the two. (Looking for the chart's
- * paint only from `at` on, as this bench did until issue 46, missed it whenever the frame that
- * flushed came more than a frame's time before `at`, and counted the next paint instead: the market's
- * next trade, up to seconds later. That was the unexplained 1.2 s p99.)
- */
-const rowShown = ({ text, sentAt }) =>
+/** Resolves in the page with the wall-clock time of the first frame whose trades list shows `text`. */
+const rowShown = (text) =>
   new Promise((resolve) => {
-    // shown already at the first look: the flush came after the order was sent
-    let before = sentAt
     const look = () => {
-      const now = performance.timeOrigin + performance.now()
       const table = document.querySelector('[data-testid="trades-table"]')
-      if (table && table.textContent.includes(text)) resolve({ at: now, before })
-      else {
-        before = now
-        requestAnimationFrame(look)
-      }
+      if (table && table.textContent.includes(text)) resolve(performance.timeOrigin + performance.now())
+      else requestAnimationFrame(look)
     }
     look()
   })
@@ -116,7 +131,7 @@ async function trader(baseUrl, account, pairName) {
   }
 }
 
-/** How long after its row a trade's chart paint may come (the candle poll is every 2 s without the feed). */
+/** How long after its trade reached the window its chart paint may come (the candle poll is every 2 s without the feed). */
 const PAINT_WITHIN_MS = 5_000
 
 /**
@@ -139,10 +154,9 @@ export async function tickToPixel(browser, env, samples, { demoProcess = true, g
     for (let i = 0; i < samples; i++) {
       const { sentAt, amount } = await trade(i)
       // amounts under 1 show as the wire writes them (no grouping)
-      const row = await w.page.evaluate(rowShown, { text: amount, sentAt })
-      const rowAt = row.at
-      // the chart's last candle: the first chart paint since the last frame without the row
-      const paintAt = await w.page.evaluate(paintAfter, { from: row.before, withinMs: PAINT_WITHIN_MS })
+      const rowAt = await w.page.evaluate(rowShown, amount)
+      // the chart's last candle: the first chart paint since the trade reached the window
+      const paintAt = await w.page.evaluate(paintAfter, { text: amount, withinMs: PAINT_WITHIN_MS })
       trace.push({ i, sentAt, rowAt, paintAt })
       if (paintAt === null) unpainted++
       else ms.push(Math.max(rowAt, paintAt) - sentAt)
