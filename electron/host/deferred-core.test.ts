@@ -101,4 +101,31 @@ describe('a core used before it has started', () => {
     await Promise.resolve()
     expect(real.disposed).toBe(true)
   })
+
+  it('answers the cached start from disk before the core has started, as a call and as an envelope; every other call still waits', async () => {
+    const start = deferred<TerminalCore>()
+    const cached = { profileId: 'p', snapshot: null as never, pairs: [], prefs: null as never }
+    const core = deferCore(start.promise, { early: { 'market.cachedStart': async () => cached } })
+    expect(await core.call('market.cachedStart', undefined)).toBe(cached)
+    expect(await core.early('market.cachedStart', undefined)).toEqual({ ok: true, value: cached })
+    // With input it is not that call: the dispatcher checks it as any.
+    expect(core.early('market.cachedStart', { pair: 'x' })).toBeNull()
+    expect(core.early('session.get', undefined)).toBeNull()
+    let answered = false
+    void core.call('session.get', undefined).then(() => (answered = true))
+    await Promise.resolve()
+    expect(answered).toBe(false)
+    start.resolve(fakeCore().core)
+    await expect.poll(() => answered).toBe(true)
+  })
+
+  it('a failing early reader answers an error envelope, never a throw', async () => {
+    const core = deferCore(new Promise<TerminalCore>(() => undefined), {
+      early: {
+        'market.cachedStart': () => Promise.reject(new Error('disk gone')),
+      },
+    })
+    const envelope = await core.early('market.cachedStart', undefined)
+    expect(envelope).toMatchObject({ ok: false, error: { kind: 'internal', message: 'Unexpected error: disk gone' } })
+  })
 })

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
 import { BrowserWindow, Notification, app, dialog, ipcMain, protocol, screen, session, shell } from 'electron'
 import { deferCore } from '../host/deferred-core'
+import { readCachedStart } from '../core/market/cached-start'
 import { prepareHostTerminal } from '../host/host'
 import { alertMessage } from '../domain/alerts/alerts'
 import { embeddedDemoExchange } from '../demo-exchange/server'
@@ -51,8 +52,9 @@ async function main(): Promise<void> {
     saveText: createSaveText({ dialog, writeFile: (path, text) => writeFile(path, text, 'utf8'), window: () => BrowserWindow.getFocusedWindow() }),
   })
   // The window loads while the core starts; its first calls wait for the start (deferred-core.ts),
-  // and a start that fails is what they answer, in the window.
-  const core = deferCore(host.start())
+  // and a start that fails is what they answer, in the window. The remembered chart's cached market
+  // is read from disk at once (market.cachedStart), not after the start.
+  const core = deferCore(host.start(), { early: { 'market.cachedStart': () => readCachedStart(host.dataDir) } })
   core.ready.catch((error: unknown) => host.logger.error('the terminal could not start', { error: String(error) }))
 
   // Alerts fire in the core, window hidden or not; the desktop notification is how a hidden window's

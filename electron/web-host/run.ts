@@ -50,6 +50,9 @@ async function main(run: WebHostRun): Promise<void> {
   const loaded: { host?: PreparedHost; demo?: { close(): Promise<void> } } = {}
   let demanded: () => void = () => undefined
   const wanted = new Promise<void>((resolve) => (demanded = resolve))
+  // The remembered chart is answered from the disk's cache meanwhile (market.cachedStart): its reader
+  // loads the cache's and the preferences' checks alone, not the core, so the window paints it
+  // (marked stale) before the core has even started.
   const core = deferCore(
     wanted.then(async () => {
       const [{ prepareHostTerminal }, { embeddedDemoExchange }] = await Promise.all([import('../host/host'), import('../demo-exchange/server')])
@@ -57,6 +60,7 @@ async function main(run: WebHostRun): Promise<void> {
       loaded.host = prepareHostTerminal({ host: 'web', demo, settings })
       return loaded.host.start()
     }),
+    { early: { 'market.cachedStart': async () => (await import('../core/market/cached-start')).readCachedStart(settings.dataDir) } },
   )
   const web = await startWebHost({
     core,
@@ -65,6 +69,7 @@ async function main(run: WebHostRun): Promise<void> {
     port: args.port,
     onInternalError: (error) => loaded.host?.logger.error('internal error', { code: error.code, message: error.message }),
     onDemand: demanded,
+    early: (method, input) => core.early(method, input),
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
   setTimeout(demanded, CORE_UNASKED_MS).unref()
