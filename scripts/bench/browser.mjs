@@ -32,6 +32,24 @@ export const chartPainted = () => {
   return up && down ? performance.timeOrigin + performance.now() : false
 }
 
+/** The words that say the chart shows the disk's cache: the first chart's mark or the toolbar's badge. */
+const STALE_MARK = '[data-testid="first-chart-stale"], [data-testid="stale-badge"]'
+
+/**
+ * An expression for `page.waitForFunction` (polled every animation frame): it notes the first frame
+ * with candles painted (`chartPainted`), the first with candles and the stale mark on screen
+ * (`marked`: the cached paint), and the first with candles and no mark (`live`), and is true, with
+ * the three wall-clock times (`marked` null when no frame had the mark), once `live` is seen.
+ */
+export const chartPaintsUntilLive = `(() => {
+  const now = (${chartPainted.toString()})()
+  if (!now) return false
+  const seen = (window.__startPaints ??= { painted: now, marked: null, live: null })
+  if (document.querySelector('${STALE_MARK}')) seen.marked ??= now
+  else seen.live ??= now
+  return seen.live === null ? false : seen
+})()`
+
 /**
  * Before the app runs: collects every value the chart writes to its `data-render-ms` attribute
  * (CandleChart.vue times each paint there), in order, without missing one between two callbacks.
