@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chartPainted, chartPaintsUntilLive, firstCandlePaint, recordRenderTimes, VIEWPORT } from './browser.mjs'
+import { chartPainted, firstCandlePaint, recordRenderTimes, VIEWPORT } from './browser.mjs'
 import { ROOT, callApi, freePort, launchChromiumProfile, spawnJsonLine, startWebHost, windowUrl } from './lib.mjs'
 import { buildPage } from './pages.mjs'
 
@@ -32,7 +32,7 @@ const wholeWindow = () =>
  * One start in `context`: `start()` launches the server, then a page opens its URL and waits for the
  * chart's paint. `total` is from the launch, `page` from the navigation (the server up); with `whole`,
  * `wholePage` is from the navigation to the whole window (the app's page only); with `untilLive`, it
- * waits on for the live paint: `marked` and `live` from the launch (chartPaintsUntilLive).
+ * waits on for the live paint: `marked` and `live` from the launch (chartPainted with `untilLive`).
  */
 async function timeToPaint(context, start, { whole = false, untilLive = false } = {}) {
   const page = await context.newPage()
@@ -41,7 +41,7 @@ async function timeToPaint(context, start, { whole = false, untilLive = false } 
   const ready = Date.now()
   try {
     await page.goto(server.url, { waitUntil: 'commit' })
-    const paints = untilLive ? await (await page.waitForFunction(chartPaintsUntilLive, undefined, { polling: 'raf', timeout: 20_000 })).jsonValue() : null
+    const paints = untilLive ? await (await page.waitForFunction(chartPainted, true, { polling: 'raf', timeout: 20_000 })).jsonValue() : null
     const paintedAt = paints ? paints.painted : await (await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })).jsonValue()
     // The first paint with candles, not the empty chart's paints while they load (the app's alone).
     const first = await page.evaluate(firstCandlePaint)
