@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TerminalCore } from '../domain/api/api'
 import { isTerminalError } from '../domain/errors'
-import { deferCore } from './deferred-core'
+import { deferCore, readAhead } from './deferred-core'
 import { createEventHub } from '../core/events'
 
 function fakeCore() {
@@ -127,5 +127,25 @@ describe('a core used before it has started', () => {
     })
     const envelope = await core.early('market.cachedStart', undefined)
     expect(envelope).toMatchObject({ ok: false, error: { kind: 'internal', message: 'Unexpected error: disk gone' } })
+  })
+})
+
+describe('readAhead', () => {
+  it('reads at once, hands that read to the first ask, and reads anew for later asks or once outdated', async () => {
+    let reads = 0
+    const ahead = readAhead(async () => ++reads)
+    expect(reads).toBe(1)
+    await ahead.read
+    expect(await ahead.answer()).toBe(1)
+    expect(await ahead.answer()).toBe(2)
+    const later = readAhead(async () => ++reads)
+    later.outdated()
+    expect(await later.answer()).toBe(4)
+  })
+
+  it('a failed read ahead settles `read` and is the first ask’s failure, not an unhandled one', async () => {
+    const ahead = readAhead(() => Promise.reject(new Error('disk gone')))
+    await ahead.read
+    await expect(ahead.answer()).rejects.toThrow('disk gone')
   })
 })

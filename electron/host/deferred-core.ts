@@ -118,3 +118,32 @@ export function deferCore(starting: Promise<TerminalCore>, options: { waitMs?: n
     },
   }
 }
+
+/** An early answer read ahead: at the host's start, while the window's page loads, not when asked. */
+export interface ReadAhead<T> {
+  /** The answer read ahead, to the first ask while it is current; a fresh read otherwise. */
+  answer(): Promise<T>
+  /** Settles once the read ahead has: a host may hold its core's load (which holds the thread) for it. */
+  readonly read: Promise<void>
+  /** Every later ask reads anew: the core is up and may have written what was read. */
+  outdated(): void
+}
+
+export function readAhead<T>(read: () => Promise<T>): ReadAhead<T> {
+  let ahead: Promise<T> | null = read()
+  const settled = ahead.then(
+    () => undefined,
+    () => undefined,
+  )
+  return {
+    answer() {
+      const first = ahead
+      ahead = null
+      return first ?? read()
+    },
+    read: settled,
+    outdated() {
+      ahead = null
+    },
+  }
+}
