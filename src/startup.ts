@@ -121,8 +121,9 @@ async function start(pinia: Pinia, chartAsked: () => void, gate: FirstChartGate)
     formatAmount('0', 2)
     formatClock(0)
   }, 0)
-  // The remembered market from the disk, painted (stale) while the exchange is asked for the fresh one.
-  void loads[0].then(
+  // The remembered market from the disk, painted (stale) while the exchange is asked for the fresh one,
+  // once the session says whose it may be.
+  void loads[1].then(
     () => market.showCachedStart(),
     () => undefined,
   )

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TerminalCore } from '../domain/api/api'
 import { isTerminalError } from '../domain/errors'
-import { deferCore } from './deferred-core'
+import { deferCore, readAhead } from './deferred-core'
 import { createEventHub } from '../core/events'
 
 function fakeCore() {
@@ -100,5 +100,52 @@ describe('a core used before it has started', () => {
     await core.ready
     await Promise.resolve()
     expect(real.disposed).toBe(true)
+  })
+
+  it('answers the cached start from disk before the core has started, as a call and as an envelope; every other call still waits', async () => {
+    const start = deferred<TerminalCore>()
+    const cached = { profileId: 'p', snapshot: null as never, pairs: [], prefs: null as never }
+    const core = deferCore(start.promise, { early: { 'market.cachedStart': async () => cached } })
+    expect(await core.call('market.cachedStart', undefined)).toBe(cached)
+    expect(await core.early('market.cachedStart', undefined)).toEqual({ ok: true, value: cached })
+    // With input it is not that call: the dispatcher checks it as any.
+    expect(core.early('market.cachedStart', { pair: 'x' })).toBeNull()
+    expect(core.early('session.get', undefined)).toBeNull()
+    let answered = false
+    void core.call('session.get', undefined).then(() => (answered = true))
+    await Promise.resolve()
+    expect(answered).toBe(false)
+    start.resolve(fakeCore().core)
+    await expect.poll(() => answered).toBe(true)
+  })
+
+  it('a failing early reader answers an error envelope, never a throw', async () => {
+    const core = deferCore(new Promise<TerminalCore>(() => undefined), {
+      early: {
+        'market.cachedStart': () => Promise.reject(new Error('disk gone')),
+      },
+    })
+    const envelope = await core.early('market.cachedStart', undefined)
+    expect(envelope).toMatchObject({ ok: false, error: { kind: 'internal', message: 'Unexpected error: disk gone' } })
+  })
+})
+
+describe('readAhead', () => {
+  it('reads at once, hands that read to the first ask, and reads anew for later asks or once outdated', async () => {
+    let reads = 0
+    const ahead = readAhead(async () => ++reads)
+    expect(reads).toBe(1)
+    await ahead.read
+    expect(await ahead.answer()).toBe(1)
+    expect(await ahead.answer()).toBe(2)
+    const later = readAhead(async () => ++reads)
+    later.outdated()
+    expect(await later.answer()).toBe(4)
+  })
+
+  it('a failed read ahead settles `read` and is the first ask’s failure, not an unhandled one', async () => {
+    const ahead = readAhead(() => Promise.reject(new Error('disk gone')))
+    await ahead.read
+    await expect(ahead.answer()).rejects.toThrow('disk gone')
   })
 })

@@ -4,8 +4,8 @@
 // the start, then for its own page to load. With this, the window loads while the core starts, and
 // its first calls wait for the start instead — for a bounded (long) time, and a start that fails answers
 // every call with why.
-import type { Disposer, EventListener, EventName, TerminalCore } from '../domain/api/api'
-import { TerminalError } from '../domain/errors'
+import type { Disposer, EventListener, EventName, MethodName, MethodResults, TerminalCore } from '../domain/api/api'
+import { type Envelope, TerminalError, toTerminalError } from '../domain/errors'
 
 /**
  * How long a call waits for the core's start before it answers that the terminal is still starting.
@@ -18,14 +18,26 @@ export const START_WAIT_MS = 10 * 60_000
 export interface DeferredCore extends TerminalCore {
   /** Settles with the start: resolves once the core can answer, rejects with why it cannot. */
   readonly ready: Promise<void>
+  /**
+   * The answer to a call the host gives without its core (`early`, a method called without input),
+   * as an envelope; null for any other call. The web host answers it ahead of its dispatcher, whose
+   * checks load with the core's code; such a method takes no input, so there is nothing to check.
+   */
+  early(method: string, input: unknown): Promise<Envelope<unknown>> | null
 }
+
+/** Methods without input the host answers itself, before and after the start (market.cachedStart). */
+export type EarlyAnswers = { [M in MethodName]?: () => Promise<MethodResults[M]> }
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-export function deferCore(starting: Promise<TerminalCore>, options: { waitMs?: number } = {}): DeferredCore {
+export function deferCore(starting: Promise<TerminalCore>, options: { waitMs?: number; early?: EarlyAnswers } = {}): DeferredCore {
   const waitMs = options.waitMs ?? START_WAIT_MS
+  const earlyAnswers: EarlyAnswers = options.early ?? {}
+  const answersEarly = (method: string, input: unknown): (() => Promise<unknown>) | null =>
+    input === undefined && Object.prototype.hasOwnProperty.call(earlyAnswers, method) ? (earlyAnswers[method as MethodName] ?? null) : null
   let core: TerminalCore | null = null
   let failure: TerminalError | null = null
   // Listeners that came before the core: attached the moment it exists, before any waiting call
@@ -69,7 +81,17 @@ export function deferCore(starting: Promise<TerminalCore>, options: { waitMs?: n
 
   return {
     ready,
+    early(method, input) {
+      const answer = answersEarly(method, input)
+      if (!answer) return null
+      return answer().then(
+        (value): Envelope<unknown> => ({ ok: true, value }),
+        (error: unknown): Envelope<unknown> => ({ ok: false, error: toTerminalError(error).toData() }),
+      )
+    },
     async call(method, input) {
+      const answer = answersEarly(method, input)
+      if (answer) return answer() as never
       return (await started()).call(method, input)
     },
     on<E extends EventName>(event: E, listener: EventListener<E>): Disposer {
@@ -93,6 +115,35 @@ export function deferCore(starting: Promise<TerminalCore>, options: { waitMs?: n
           () => core?.dispose(),
           () => undefined,
         )
+    },
+  }
+}
+
+/** An early answer read ahead: at the host's start, while the window's page loads, not when asked. */
+export interface ReadAhead<T> {
+  /** The answer read ahead, to the first ask while it is current; a fresh read otherwise. */
+  answer(): Promise<T>
+  /** Settles once the read ahead has: a host may hold its core's load (which holds the thread) for it. */
+  readonly read: Promise<void>
+  /** Every later ask reads anew: the core is up and may have written what was read. */
+  outdated(): void
+}
+
+export function readAhead<T>(read: () => Promise<T>): ReadAhead<T> {
+  let ahead: Promise<T> | null = read()
+  const settled = ahead.then(
+    () => undefined,
+    () => undefined,
+  )
+  return {
+    answer() {
+      const first = ahead
+      ahead = null
+      return first ?? read()
+    },
+    read: settled,
+    outdated() {
+      ahead = null
     },
   }
 }

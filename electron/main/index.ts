@@ -4,7 +4,8 @@
 import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
 import { BrowserWindow, Notification, app, dialog, ipcMain, protocol, screen, session, shell } from 'electron'
-import { deferCore } from '../host/deferred-core'
+import { deferCore, readAhead } from '../host/deferred-core'
+import { readCachedStart } from '../core/market/cached-start'
 import { prepareHostTerminal } from '../host/host'
 import { alertMessage } from '../domain/alerts/alerts'
 import { embeddedDemoExchange } from '../demo-exchange/server'
@@ -51,8 +52,14 @@ async function main(): Promise<void> {
     saveText: createSaveText({ dialog, writeFile: (path, text) => writeFile(path, text, 'utf8'), window: () => BrowserWindow.getFocusedWindow() }),
   })
   // The window loads while the core starts; its first calls wait for the start (deferred-core.ts),
-  // and a start that fails is what they answer, in the window.
-  const core = deferCore(host.start())
+  // and a start that fails is what they answer, in the window. The remembered chart's cached market
+  // is read from disk at once, before the start (market.cachedStart), and handed to the window's first ask.
+  const cachedStart = readAhead(() => readCachedStart(host.dataDir))
+  const core = deferCore(host.start(), { early: { 'market.cachedStart': () => cachedStart.answer() } })
+  core.ready.then(
+    () => cachedStart.outdated(),
+    () => undefined,
+  )
   core.ready.catch((error: unknown) => host.logger.error('the terminal could not start', { error: String(error) }))
 
   // Alerts fire in the core, window hidden or not; the desktop notification is how a hidden window's

@@ -4,7 +4,7 @@
 // that cannot start makes it exit 1 with the reason on stderr.
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { deferCore } from '../host/deferred-core'
+import { type ReadAhead, deferCore, readAhead } from '../host/deferred-core'
 import { hostSettings } from '../host/host-env'
 import type { PreparedHost } from '../host/host'
 import { WEB_HOST_USAGE, parseWebHostArgs } from './args'
@@ -50,13 +50,26 @@ async function main(run: WebHostRun): Promise<void> {
   const loaded: { host?: PreparedHost; demo?: { close(): Promise<void> } } = {}
   let demanded: () => void = () => undefined
   const wanted = new Promise<void>((resolve) => (demanded = resolve))
+  // The remembered chart is answered from the disk's cache meanwhile (market.cachedStart): read as
+  // soon as the host listens, while the browser reads the page, and before the core's code is loaded
+  // (its evaluation holds the thread for a few hundred ms); its reader loads the cache's and the
+  // preferences' checks alone. The window paints it (marked stale) before the core has started.
+  const readCached = async () => (await import('../core/market/cached-start')).readCachedStart(settings.dataDir)
+  let cachedStart: ReadAhead<Awaited<ReturnType<typeof readCached>>> | null = null
   const core = deferCore(
-    wanted.then(async () => {
-      const [{ prepareHostTerminal }, { embeddedDemoExchange }] = await Promise.all([import('../host/host'), import('../demo-exchange/server')])
-      const demo = (loaded.demo = embeddedDemoExchange())
-      loaded.host = prepareHostTerminal({ host: 'web', demo, settings })
-      return loaded.host.start()
-    }),
+    wanted
+      .then(() => cachedStart?.read)
+      .then(async () => {
+        const [{ prepareHostTerminal }, { embeddedDemoExchange }] = await Promise.all([import('../host/host'), import('../demo-exchange/server')])
+        const demo = (loaded.demo = embeddedDemoExchange())
+        loaded.host = prepareHostTerminal({ host: 'web', demo, settings })
+        return loaded.host.start()
+      }),
+    { early: { 'market.cachedStart': () => (cachedStart ? cachedStart.answer() : readCached()) } },
+  )
+  core.ready.then(
+    () => cachedStart?.outdated(),
+    () => undefined,
   )
   const web = await startWebHost({
     core,
@@ -65,8 +78,10 @@ async function main(run: WebHostRun): Promise<void> {
     port: args.port,
     onInternalError: (error) => loaded.host?.logger.error('internal error', { code: error.code, message: error.message }),
     onDemand: demanded,
+    early: (method, input) => core.early(method, input),
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
+  cachedStart = readAhead(readCached)
   setTimeout(demanded, CORE_UNASKED_MS).unref()
 
   let browser: ChildProcess | null = null

@@ -42,6 +42,19 @@ describe('the web host while its core starts', () => {
     expect(JSON.parse((await call).body)).toEqual({ ok: true, value: { called: 'app.info' } })
   })
 
+  it('answers the cached start from disk before its core has started, with the same session checks; other calls still wait', async () => {
+    const core = deferCore(new Promise<TerminalCore>(() => undefined), { early: { 'market.cachedStart': async () => null } })
+    const { code, send, trade, cookieOf, api } = await setup(core, { early: (method, input) => core.early(method, input) })
+    const cached = (cookie?: string) => send('POST', '/api/market.cachedStart', { headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: '{}' })
+    expect((await cached()).status).toBe(401)
+    const cookie = cookieOf(await trade(code))
+    expect(JSON.parse((await cached(cookie)).body)).toEqual({ ok: true, value: null })
+    let answered = false
+    void api(cookie).finally(() => (answered = true))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(answered).toBe(false)
+  })
+
   it('asks for its core when a window first asks for something (its page, once answered, or a call), not for a script or a stranger', async () => {
     let asked = 0
     const { code, send, trade, cookieOf, api } = await setup(fakeCore(), { onDemand: () => asked++ })

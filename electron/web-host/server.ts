@@ -14,7 +14,7 @@ import type { TerminalCore } from '../domain/api/api'
 import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH } from '../domain/api/api-names'
 import type { Dispatch } from '../host/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
-import type { TerminalError } from '../domain/errors'
+import type { Envelope, TerminalError } from '../domain/errors'
 import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'
 import { SIGNED_OUT_PAGE } from './signed-out-page'
 import { createStaticCache } from './static-cache'
@@ -50,6 +50,11 @@ export interface WebHostOptions {
    * the page never waits for what the call starts.
    */
   onDemand?: () => void
+  /**
+   * A call's answer the host has without its core or its dispatcher (deferred-core.ts `early`: the
+   * cached start, read from disk while the core's code loads), or null: the call is dispatched.
+   */
+  early?: (method: string, input: unknown) => Promise<Envelope<unknown>> | null
 }
 
 export interface DevRenderer {
@@ -205,7 +210,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       } catch {
         return send(res, 400, JSON.stringify({ ok: false, error: { kind: 'validation', code: 'INVALID_JSON', message: 'The request body is not JSON.' } }), 'application/json')
       }
-      const envelope = await dispatch(url.pathname.slice('/api/'.length), input)
+      const method = url.pathname.slice('/api/'.length)
+      const envelope = await (options.early?.(method, input) ?? dispatch(method, input))
       return send(res, 200, JSON.stringify(envelope), 'application/json')
     }
 

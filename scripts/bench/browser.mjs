@@ -9,8 +9,14 @@ export const VIEWPORT = { width: 1600, height: 960 }
  * In the page: true once the chart's canvas shows both candle colours (the renderer's UP_COLOR
  * #26a69a and DOWN_COLOR #ef5350), i.e. candles are painted, not just an empty frame. Sampled on a
  * few rows, cheap enough to run every animation frame. Returns the wall-clock time of detection.
+ *
+ * With `untilLive` (polled every frame from the start) it notes the first frame with candles
+ * (`painted`), the first with candles and the stale mark on screen (`marked`: the paint from the
+ * disk's cache; the first chart's mark or the toolbar's badge), and the first with candles and no
+ * mark (`live`), and returns the three wall-clock times (`marked` null when no frame had the mark)
+ * once `live` is seen. One function: the page's CSP allows no string to be evaluated.
  */
-export const chartPainted = () => {
+export const chartPainted = (untilLive = false) => {
   const canvas = document.querySelector('[data-testid="first-chart"] canvas, [data-testid="chart"] canvas')
   if (!canvas || canvas.width === 0 || canvas.height === 0) return false
   const ctx = canvas.getContext('2d')
@@ -29,7 +35,13 @@ export const chartPainted = () => {
       else if (Math.abs(r - 0xef) < 24 && Math.abs(g - 0x53) < 24 && Math.abs(b - 0x50) < 24) down = true
     }
   }
-  return up && down ? performance.timeOrigin + performance.now() : false
+  if (!(up && down)) return false
+  const now = performance.timeOrigin + performance.now()
+  if (!untilLive) return now
+  const seen = (window.__startPaints ??= { painted: now, marked: null, live: null })
+  if (document.querySelector('[data-testid="first-chart-stale"], [data-testid="stale-badge"]')) seen.marked ??= now
+  else seen.live ??= now
+  return seen.live === null ? false : seen
 }
 
 /**

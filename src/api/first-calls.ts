@@ -4,7 +4,7 @@
 // answers used to wait for it (the calls went out only once the code ran); now they travel while it
 // loads, and the start takes each answer as it asks for it.
 //
-// Each early answer is handed out once, to the first call of the same method (all five take no
+// Each early answer is handed out once, to the first call of the same method (all of them take no
 // input); a second call (a retry, a reload of the session) goes to the core as any call does. Nothing
 // is sent twice: a first call that meets its early one gets that one's promise, answer or failure.
 import type { MethodName, MethodResults, TerminalBridge } from '@domain/api/api'
@@ -13,9 +13,11 @@ import { withCall } from './with-call'
 /**
  * The calls the start makes before anything has answered (startup.ts; the session, prefs and pairs
  * stores). The pair list is among them: the chart draws its prices with the pair's precision and names
- * the pair by its currencies, and without them its first paint showed 8 places and BTC_USDT.
+ * the pair by its currencies, and without them its first paint showed 8 places and BTC_USDT. The
+ * cached start goes first: the host answers it from disk without its core, and the first chart draws it
+ * (marked stale) before the exchange has answered anything.
  */
-export const FIRST_CALLS = ['market.start', 'prefs.get', 'session.get', 'profiles.list', 'app.info', 'market.pairs', 'market.currencies'] as const satisfies readonly MethodName[]
+export const FIRST_CALLS = ['market.cachedStart', 'market.start', 'prefs.get', 'session.get', 'profiles.list', 'app.info', 'market.pairs', 'market.currencies'] as const satisfies readonly MethodName[]
 
 /** The first calls' answers, read without taking them: the window's first chart (boot.ts) draws from them. */
 export interface FirstAnswers {

@@ -19,6 +19,7 @@ const CHART_PATH: ReadonlySet<MethodName> = new Set<MethodName>([
   'app.info',
   'market.start',
   'market.cached',
+  'market.cachedStart',
   'market.subscribe',
   'market.pairs',
   'market.currencies',

@@ -45,6 +45,23 @@ function wholeTail(candles: readonly Candle[], interval: CandleInterval, emptySp
   return hole === undefined ? sorted : sorted.filter((c) => c.time > hole.to)
 }
 
+/** The cache identity of the embedded demo exchange (never a base URL: those are http(s) URLs). */
+const EMBEDDED_DEMO_CACHE = 'embedded-demo'
+
+/**
+ * Whose market a profile's cache holds: its base URL. The embedded demo listens on a new port each
+ * launch, so its profiles share one fixed identity: keyed by URL, its cached start would never find
+ * the last launch's market.
+ */
+export function marketCacheKey(profile: { baseUrl: string; isDemo: boolean }): string {
+  return profile.isDemo ? EMBEDDED_DEMO_CACHE : profile.baseUrl
+}
+
+/** The cache of the active exchange in the data directory (`<dataDir>/cache`). */
+export function profileMarketCache(dataDir: string, profile: { baseUrl: string; isDemo: boolean }, onError?: (error: unknown) => void): MarketCache {
+  return createMarketCache(join(dataDir, 'cache'), marketCacheKey(profile), onError)
+}
+
 /** Cache files are per exchange: a different base URL never shows another exchange's prices. */
 export function createMarketCache(dir: string, baseUrl: string, onError?: (error: unknown) => void): MarketCache {
   const key = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_')

@@ -6,21 +6,18 @@
 // dropped (ABORTED) instead of returned; the feed's events carry their session and a feed that is no
 // longer the current one emits nothing. A switch ends the feed: the window subscribes again, for the
 // new exchange's own pairs.
-import { join } from 'node:path'
 import type { EventPayloads, MarketSession, MethodInput, MethodName, MethodResults, Untagged } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import type { EventHub } from '../events'
 import type { Logger } from '../storage/logger'
-import { createMarketCache } from './market-cache'
+import { profileMarketCache } from './market-cache'
+import { readCachedStart } from './cached-start'
 import { type MarketFeed, createMarketFeed } from './market-feed'
 import { startBookSource } from './book-source'
 import { type TickersFeed, startTickersFeed } from './tickers-feed'
 import { type PairLists, sharedLists } from './pair-lists'
 import type { LiveSource } from '../live/live-link'
 import type { Session } from '../session/terminal-session'
-
-/** The cache identity of the embedded demo exchange (never a base URL: those are http(s) URLs). */
-const EMBEDDED_DEMO_CACHE = 'embedded-demo'
 
 type MarketMethod = Extract<MethodName, `market.${string}`>
 export type MarketHandlers = { [M in MarketMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
@@ -91,10 +88,7 @@ export function createMarket(deps: MarketDeps): Market {
   }
 
   // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
-  // The embedded demo listens on a new port each launch, so its profiles share one fixed identity:
-  // keyed by URL, its cached start would never find the last launch's market.
-  const cacheOf = (profile: { baseUrl: string; isDemo: boolean }) =>
-    createMarketCache(join(deps.dataDir, 'cache'), profile.isDemo ? EMBEDDED_DEMO_CACHE : profile.baseUrl, (e) => log?.warn('market cache', { error: String(e) }))
+  const cacheOf = (profile: { baseUrl: string; isDemo: boolean }) => profileMarketCache(deps.dataDir, profile, (e) => log?.warn('market cache', { error: String(e) }))
 
   /** Runs `read` with the active client and returns its answer only if the session is still the same. */
   async function read<T>(call: (client: NonNullable<Session['client']>, signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -281,6 +275,8 @@ export function createMarket(deps: MarketDeps): Market {
     'market.candles': (input) => read((client, signal) => client.candles(input, { signal })),
     'market.trades': (input) => read((client, signal) => client.trades(input, { signal })),
     'market.cached': ({ pair, interval }) => cached(pair, interval),
+    // What the host answers before the core has started (deferred-core.ts), read the same way.
+    'market.cachedStart': () => readCachedStart(deps.dataDir),
     'market.subscribe': ({ pair, interval }) => subscribe(pair, interval),
     // The window's first chart in one round trip: it need not wait for the preferences to name it.
     async 'market.start'() {

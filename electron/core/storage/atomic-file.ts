@@ -189,3 +189,17 @@ export async function readJsonFile<S extends z.ZodType>(path: string, schema: S,
   }
   return { status: 'ok', value: parsed.data }
 }
+
+/**
+ * Reads and validates a JSON file without touching it: null when it is missing, unreadable, not JSON
+ * or not of the schema. For a reader that is not the file's owner (the host's cached start, read
+ * before the core): the owner reads it with readJsonFile, keeps a damaged one aside and says so.
+ */
+export async function peekJsonFile<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(await readFile(path, 'utf8')))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}

@@ -10,7 +10,10 @@ import { DEFAULT_PREFERENCES } from '../../domain/prefs/preferences'
 import { layoutFileSchema, readIndicatorPrefs } from '../../domain/prefs/chart-prefs-schema'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
-const fileSchema = z.object({
+/** preferences.json, in the data directory. */
+export const PREFERENCES_FILE = 'preferences.json'
+
+export const preferencesFileSchema = z.object({
   version: z.literal(1),
   prefs: z.object({
     theme: z.enum(['dark', 'light']).catch('dark'),
@@ -29,6 +32,11 @@ const fileSchema = z.object({
   }),
 })
 
+/** The preferences a valid file holds, each missing one at its default. */
+export function preferencesOf(file: z.output<typeof preferencesFileSchema> | null): Preferences {
+  return { ...DEFAULT_PREFERENCES, ...file?.prefs }
+}
+
 /** A change; a layout patch from an older caller may lack the newer fields; indicators: one chart's. */
 export type PreferencesPatch = Omit<Partial<Preferences>, 'layout' | 'indicators'> & { layout?: Partial<LayoutPrefs> | undefined; indicators?: IndicatorPatch | undefined }
 
@@ -38,14 +46,14 @@ export interface PreferenceStore {
 }
 
 export function createPreferenceStore(dataDir: string): PreferenceStore {
-  const path = join(dataDir, 'preferences.json')
+  const path = join(dataDir, PREFERENCES_FILE)
   let current: Preferences | null = null
   let writing: Promise<void> = Promise.resolve()
 
   async function get(): Promise<Preferences> {
     if (current) return current
-    const read = await readJsonFile(path, fileSchema, { maxVersion: 1 })
-    current = read.status === 'ok' ? { ...DEFAULT_PREFERENCES, ...read.value.prefs } : { ...DEFAULT_PREFERENCES }
+    const read = await readJsonFile(path, preferencesFileSchema, { maxVersion: 1 })
+    current = preferencesOf(read.status === 'ok' ? read.value : null)
     return current
   }
 

@@ -101,6 +101,7 @@ export const methodInputs = {
   'market.trades': z.strictObject({ pair: pairName, limit: z.number().int().min(1).max(1000).optional() }),
   /** The cached snapshot of a pair and interval and the cached pair list of the active exchange: disk only. */
   'market.cached': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
+  'market.cachedStart': noInput,
   /** Starts the feed of one pair and interval (replacing the previous one) and returns its first snapshot. */
   'market.subscribe': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
   'market.unsubscribe': noInput,

@@ -22,6 +22,7 @@ export const METHOD_NAMES = [
   'market.candles',
   'market.trades',
   'market.cached',
+  'market.cachedStart',
   'market.subscribe',
   'market.unsubscribe',
   'market.start',

@@ -123,6 +123,21 @@ export interface CachedMarket {
   pairs: Pair[] | null
 }
 
+/**
+ * The answer to market.cachedStart: the remembered chart (the preferences' pair and interval) as the
+ * disk's cache holds it for the active profile's exchange, with the cached pair list and the
+ * preferences it is drawn with. The host reads it from disk without its core, so the window paints it
+ * (marked stale) before the exchange's first answer. Null when there is nothing true to paint.
+ */
+export interface CachedStart {
+  /** The active profile on disk: the window shows this only while that profile is the session's. */
+  profileId: string
+  /** Always `stale: true`. */
+  snapshot: MarketSnapshot
+  pairs: Pair[]
+  prefs: Preferences
+}
+
 export interface AccountSnapshot {
   /** The SessionState.switchGeneration it was fetched for: any profile or account switch makes it stale. */
   switchGeneration: number

@@ -26,6 +26,7 @@ import type {
   AccountSnapshot,
   AppInfo,
   CachedMarket,
+  CachedStart,
   CancelOrdersResult,
   ConnectionStatus,
   ConnectionTestResult,
@@ -77,6 +78,8 @@ export const methodResults = {
   'market.candles': typed<Candle[]>(),
   'market.trades': typed<Trade[]>(),
   'market.cached': typed<CachedMarket>(),
+  /** The remembered chart from the disk's cache, answered by the host before its core has started; null: nothing to paint. */
+  'market.cachedStart': typed<CachedStart | null>(),
   'market.subscribe': typed<SubscribedSnapshot>(),
   'market.unsubscribe': typed<{ unsubscribed: true }>(),
   /** The remembered pair's subscription, asked before the window knows which it is; null: none remembered, or no profile. */

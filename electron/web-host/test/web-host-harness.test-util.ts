@@ -9,7 +9,7 @@ import { afterEach } from 'vitest'
 import type { TerminalCore } from '../../domain/api/api'
 import { createEventHub } from '../../core/events'
 import { createAccess } from '../access'
-import { startWebHost, type DevRenderer, type WebHost } from '../server'
+import { startWebHost, type WebHost, type WebHostOptions } from '../server'
 
 export interface Answer {
   status: number
@@ -46,7 +46,7 @@ export function fakeCore(hub = createEventHub()): TerminalCore {
   }
 }
 
-export async function setup(core: TerminalCore = fakeCore(), extra: { streamBacklogBytes?: number; renderer?: DevRenderer; onDemand?: () => void } = {}) {
+export async function setup(core: TerminalCore = fakeCore(), extra: Pick<WebHostOptions, 'streamBacklogBytes' | 'renderer' | 'onDemand' | 'early'> = {}) {
   staticDir = mkdtempSync(join(tmpdir(), 'web-host-test-'))
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>the app</title>')
   let clock = 1_000_000

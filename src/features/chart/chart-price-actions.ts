@@ -1,6 +1,7 @@
 // What a click on a price in the chart does, by modifier: plain — the price into the order form (the
 // stop price while that field has focus); Alt — a limit order at that price; Shift or the context
-// menu — a price alert there. Kept out of CandleChart.vue so the chart stays about drawing.
+// menu — a price alert there. While the chart shows cached data, a click puts nothing in the form
+// (a stale candle is never traded on). Kept out of CandleChart.vue so the chart stays about drawing.
 import type { Pair } from '@domain/wire/wire'
 import { priceAt } from './order-line-handles'
 
@@ -10,15 +11,18 @@ interface PriceActionTargets {
   pair: Pair | null
   pairName: string
   last: string | null
+  /** The chart shows the cached market: no price of it goes into the order form, nor as the last price. */
+  stale: boolean
 }
 
 export function chartPriceAction(raw: number, event: { altKey?: boolean; shiftKey?: boolean } | undefined, context: boolean, t: PriceActionTargets): void {
   const price = priceAt(raw, t.pair)
   if (price === null) return
   if (context || event?.shiftKey) {
-    if (t.pairName) t.alerts.openDialog(t.pairName, price, t.last)
+    if (t.pairName) t.alerts.openDialog(t.pairName, price, t.stale ? null : t.last)
     return
   }
+  if (t.stale) return
   if (event?.altKey) {
     if (t.form.orderType !== 'LIMIT') t.form.setType('LIMIT')
     t.form.focusPrice('limit_price')

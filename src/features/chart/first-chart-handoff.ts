@@ -37,6 +37,11 @@ export function offerFirstChart(chart: FirstChart): void {
   offered = chart
 }
 
+/** True while `chart` is the one offered, not yet taken or dropped. */
+export function isOffered(chart: FirstChart): boolean {
+  return offered === chart
+}
+
 /**
  * The first chart, moved into `into`, when it shows `series`; null otherwise (it is then dropped: the
  * window's chart draws its own). Taken once.

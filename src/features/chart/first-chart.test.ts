@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // The window's first chart: drawn from the start's first answers where the window's chart will be,
-// only when it is true and will stay put, and handed to the window's chart or removed.
+// only when it is true and will stay put, and handed to the window's chart or removed. From the disk's
+// cache: drawn before the exchange has answered, marked stale in words, repainted live (the mark gone)
+// when the exchange's snapshot comes, and never another profile's.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MethodResults } from '@domain/api/api'
+import type { CachedStart, MethodResults } from '@domain/api/api'
 import type { FirstAnswers } from '@/api/first-calls'
 import { BTC_USDT, PREFS, candleRun } from '@/stores/test/market-fixtures.test-util'
 import { deferred, sessionState } from '@/stores/test/fake-terminal.test-util'
@@ -122,6 +124,99 @@ describe('drawFirstChart', () => {
       expect(fake.state.inits).toHaveLength(0)
     } finally {
       vi.useRealTimers()
+    }
+  })
+})
+
+// Cached a day ago, 14:02 local time of its own: the mark names when.
+const FETCHED = new Date(2026, 0, 5, 14, 2).getTime()
+const CACHED: CachedStart = {
+  profileId: 'p1',
+  snapshot: { pair: 'BTC_USDT', interval: '60', candles: candleRun(30, T0 - 40 * 3600), trades: [], ticker: null, stale: true, fetchedAt: FETCHED },
+  pairs: [BTC_USDT],
+  prefs: PREFS,
+}
+const LIVE: Start = { pair: 'BTC_USDT', interval: '60', candles: candleRun(120, T0), trades: [], ticker: null, stale: false, fetchedAt: T0 * 1000, session: { profileId: 'p1', profileGeneration: 1 } }
+
+/** The first answers, market.start held until the test lets it in. */
+function answersWith(cached: CachedStart | null, session = sessionState()) {
+  const live = deferred<Start | null>()
+  const values: Record<string, unknown> = { 'market.cachedStart': cached, 'market.pairs': [BTC_USDT], 'prefs.get': PREFS, 'session.get': session }
+  const answers: FirstAnswers = { answer: (method) => (method === 'market.start' ? (live.promise as never) : Promise.resolve(values[method] as never)) }
+  return { answers, live }
+}
+
+const mark = () => document.querySelector('[data-testid="first-chart-stale"]')
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('drawFirstChart from the cache', () => {
+  it('draws the cached chart before the exchange answers, marked stale with the time it was saved', async () => {
+    const { answers } = answersWith(CACHED)
+    expect(await drawFirstChart(answers)).toBe(true)
+    expect(frame()?.getAttribute('aria-label')).toBe('BTC/USDT candles, 1h')
+    expect(candlesDrawn()).toBeGreaterThan(0)
+    expect(mark()?.textContent).toBe('stale — cached data from 14:02, updating…')
+    expect(mark()?.getAttribute('role')).toBe('status')
+  })
+
+  it('the exchange’s answer repaints it with live candles and the mark goes', async () => {
+    const { answers, live } = answersWith(CACHED)
+    await drawFirstChart(answers)
+    const cachedPaints = fake.state.options.length
+    live.resolve(LIVE)
+    await settle()
+    expect(mark()).toBeNull()
+    expect(fake.state.options.length).toBeGreaterThan(cachedPaints)
+    // Handed to the window with the live candles in it.
+    expect(takeFirstChart('BTC_USDT|60', document.createElement('div'))?.candles).toBe(120)
+  })
+
+  it('stays marked when the exchange does not answer fresh (unreachable: the cache is all there is)', async () => {
+    const { answers, live } = answersWith(CACHED)
+    await drawFirstChart(answers)
+    live.reject(new Error('unreachable'))
+    await settle()
+    expect(frame()).not.toBeNull()
+    expect(mark()).not.toBeNull()
+  })
+
+  it('is removed when the session’s profile is not the one the cache was read for, or there is no chart to follow', async () => {
+    const other = answersWith(CACHED, sessionState({ profile: { ...sessionState().profile!, id: 'p2' } }))
+    await drawFirstChart(other.answers)
+    other.live.resolve(LIVE)
+    await settle()
+    expect(frame()).toBeNull()
+    expect(fake.state.disposed).toBe(true)
+
+    fake.reset()
+    const none = answersWith(CACHED)
+    await drawFirstChart(none.answers)
+    none.live.resolve(null)
+    await settle()
+    expect(frame()).toBeNull()
+  })
+
+  it('once the window has taken it, the live answer is the window’s to paint', async () => {
+    const { answers, live } = answersWith(CACHED)
+    await drawFirstChart(answers)
+    takeFirstChart('BTC_USDT|60', document.createElement('div'))
+    const paints = fake.state.options.length
+    live.resolve(LIVE)
+    await settle()
+    expect(fake.state.options.length).toBe(paints)
+  })
+
+  it('without a cache (or a pair it does not list) it waits for the exchange and draws that, unmarked', async () => {
+    for (const cached of [null, { ...CACHED, pairs: [] }]) {
+      fake.reset()
+      const { answers, live } = answersWith(cached)
+      const drawn = drawFirstChart(answers)
+      await settle()
+      expect(frame()).toBeNull()
+      live.resolve(LIVE)
+      expect(await drawn).toBe(true)
+      expect(mark()).toBeNull()
+      dropFirstChart()
     }
   })
 })

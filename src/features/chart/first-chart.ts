@@ -6,11 +6,14 @@
 // CandleChart.vue). It is the same chart: the same painter and the same paint request
 // (chart-paint-request.ts) as the window's, so the take-over paints only what changed since.
 //
-// It is drawn only when it will be true and stay put: the remembered chart answered fresh from the
-// exchange (not the offline cache, whose stale mark is the window's to show), its pair listed, and
-// no banner about the session that would push the chart down. Otherwise, or when the answers take
-// longer than `waitMs`, nothing is drawn and the window starts as before.
+// It is drawn only when it will be true: the remembered chart answered fresh from the exchange, its
+// pair listed, and no banner about the session that would push the chart down; or, before that
+// answer, the same chart from the disk's cache (market.cachedStart, which the host reads without its
+// core), marked stale in words until the live answer replaces it (followLive below). Otherwise, or
+// when the answers take longer than `waitMs`, nothing is drawn and the window starts as before.
 import type { EChartsType } from 'echarts/core'
+import type { CachedStart, MarketSnapshot, Preferences } from '@domain/api/api'
+import type { Pair } from '@domain/wire/wire'
 import type { FirstAnswers } from '@/api/first-calls'
 import { displayZone, type TimeZoneMode } from '@/lib/display-zone'
 import { initCanvasChart } from '@/lib/echarts-canvas'
@@ -19,8 +22,9 @@ import { mergeCandles } from '@/stores/market/market-merge'
 import { CandleChartPainter } from './candle-chart-painter'
 import { chartConfigs, chartPaintRequest } from './chart-paint-request'
 import { candleChartLabel, pairLabel } from './chart-summary'
-import { offerFirstChart } from './first-chart-handoff'
+import { type FirstChart, dropFirstChart, isOffered, offerFirstChart } from './first-chart-handoff'
 import { firstChartFrame } from './first-chart-place'
+import { staleUpdatingText } from './stale-mark'
 import './echarts-candles'
 
 /** How long the first chart waits for its answers before it lets the window start without it. */
@@ -37,65 +41,144 @@ async function answersWithin(answers: FirstAnswers, waitMs: number) {
   }
 }
 
+/** The chart's paint request for a snapshot, in the preferences' theme and zone, `element` its box. */
+export function firstPaintRequest(snapshot: MarketSnapshot, selected: Pair, prefs: Preferences, element: HTMLElement) {
+  return chartPaintRequest({
+    pair: snapshot.pair,
+    interval: snapshot.interval,
+    selectedPair: selected,
+    candles: mergeCandles([], snapshot.candles),
+    theme: prefs.theme === 'light' ? 'light' : 'dark',
+    zone: prefs.timeZone === 'utc' ? 'utc' : 'local',
+    configs: chartConfigs(prefs.indicators, snapshot.pair, snapshot.interval),
+    orders: [],
+    positions: [],
+    height: () => element.clientHeight,
+  })
+}
+
+/** The words on the first chart while it shows the cache: where the window's toolbar will say the same. */
+function staleMark(fetchedAt: number): HTMLElement {
+  const mark = document.createElement('div')
+  mark.dataset.testid = 'first-chart-stale'
+  mark.setAttribute('role', 'status')
+  mark.textContent = staleUpdatingText(fetchedAt)
+  for (const [key, value] of Object.entries({
+    position: 'absolute',
+    top: '6px',
+    left: '8px',
+    padding: '2px 8px',
+    'border-radius': '3px',
+    background: 'rgba(240, 160, 32, 0.16)',
+    color: '#f0a020',
+    font: '11px sans-serif',
+    'z-index': '1',
+  }))
+    mark.style.setProperty(key, value)
+  return mark
+}
+
+/**
+ * Draws `snapshot` where the window's chart will be and offers it to the window; with `stale`, marked
+ * as the cache. Null when its pair is not listed. Throws when drawing fails (the frame is gone then).
+ */
+function drawSnapshot(snapshot: MarketSnapshot, pairs: readonly Pair[], prefs: Preferences, stale: boolean): FirstChart | null {
+  const selected = pairs.find((p) => p.name === snapshot.pair)
+  if (!selected) return null
+  const theme = prefs.theme === 'light' ? 'light' : 'dark'
+  const zone: TimeZoneMode = prefs.timeZone === 'utc' ? 'utc' : 'local'
+  // As the window will have them: its stylesheet's theme, and the zone every time label follows.
+  document.documentElement.dataset.theme = theme
+  displayZone.value = zone
+  const { frame, chartBox } = firstChartFrame(prefs.layout, theme)
+  chartBox.dataset.testid = 'first-chart'
+  chartBox.setAttribute('role', 'img')
+  chartBox.setAttribute('aria-label', candleChartLabel(pairLabel(selected, snapshot.pair), snapshot.interval))
+  const element = document.createElement('div')
+  element.className = 'first-chart'
+  element.style.setProperty('position', 'absolute')
+  element.style.setProperty('inset', '0')
+  chartBox.append(element)
+  if (stale) chartBox.append(staleMark(snapshot.fetchedAt))
+  document.body.append(frame)
+  let instance: EChartsType | undefined
+  try {
+    instance = initCanvasChart(element)
+    const painter = new CandleChartPainter(instance)
+    const request = firstPaintRequest(snapshot, selected, prefs, element)
+    const started = performance.now()
+    painter.paint(request)
+    const renderMs = performance.now() - started
+    // Where it was drawn, for the test that holds it where the window's chart is.
+    const { left, top, width, height } = chartBox.getBoundingClientRect()
+    element.dataset.firstBox = [left, top, width, height].map((n) => Math.round(n)).join(',')
+    const chart: FirstChart = { frame, element, instance, painter, series: request.series, candles: request.data.candles.length, renderMs }
+    offerFirstChart(chart)
+    return chart
+  } catch (error) {
+    // Half drawn: gone again, and the window draws its own.
+    instance?.dispose()
+    frame.remove()
+    throw error
+  }
+}
+
+/**
+ * The cached first chart follows the start's live answers until the window takes it over: the
+ * exchange's snapshot of the same chart repaints it and the mark goes; a session of another profile,
+ * or no chart at all (nothing remembered, no profile), removes it. A failed answer leaves it as it
+ * is, marked stale: the window says the rest.
+ */
+function followLive(chart: FirstChart, cached: CachedStart, answers: FirstAnswers): void {
+  const all = Promise.all([answers.answer('market.start'), answers.answer('market.pairs'), answers.answer('prefs.get'), answers.answer('session.get')])
+  all.then(
+    ([snapshot, pairs, prefs, session]) => {
+      if (!isOffered(chart)) return
+      if (snapshot === null || session.profile?.id !== cached.profileId) return dropFirstChart()
+      const selected = pairs.find((p) => p.name === snapshot.pair)
+      if (snapshot.stale || snapshot.candles.length === 0 || `${snapshot.pair}|${snapshot.interval}` !== chart.series || !selected) return
+      try {
+        const request = firstPaintRequest(snapshot, selected, prefs, chart.element)
+        chart.painter.paint(request)
+        chart.candles = request.data.candles.length
+        chart.frame.querySelector('[data-testid="first-chart-stale"]')?.remove()
+      } catch {
+        dropFirstChart()
+      }
+    },
+    () => undefined,
+  )
+}
+
 /**
  * Draws the first chart and offers it to the window; resolves true when it was drawn, false when it
  * was not (see above). Never throws: a window without its first chart starts as it always did.
  */
 export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART_WAIT_MS): Promise<boolean> {
-  let drawn: { frame: HTMLElement; instance?: EChartsType } | null = null
   try {
-    const all = await answersWithin(answers, waitMs)
+    const live = answersWithin(answers, waitMs)
+    let liveIn = false
+    const settled = live.then(
+      () => (liveIn = true),
+      () => (liveIn = true),
+    )
+    // The disk's chart, unless the exchange's is already in: it is read without the core, so it
+    // usually is first. Its absence or failure draws nothing of it.
+    const cached = await Promise.race([answers.answer('market.cachedStart').catch(() => null), settled.then(() => null)])
+    if (cached && !liveIn) {
+      const chart = drawSnapshot(cached.snapshot, cached.pairs, cached.prefs, true)
+      if (chart) {
+        followLive(chart, cached, answers)
+        return true
+      }
+    }
+    const all = await live
     if (!all) return false
     const [snapshot, pairs, prefs, session] = all
     if (!snapshot || snapshot.stale || snapshot.candles.length === 0) return false
     if (sessionNotice(session) !== null || (session.storageWarnings?.length ?? 0) > 0) return false
-    const selected = pairs.find((p) => p.name === snapshot.pair)
-    if (!selected) return false
-    const theme = prefs.theme === 'light' ? 'light' : 'dark'
-    const zone: TimeZoneMode = prefs.timeZone === 'utc' ? 'utc' : 'local'
-    // As the window will have them: its stylesheet's theme, and the zone every time label follows.
-    document.documentElement.dataset.theme = theme
-    displayZone.value = zone
-    const { frame, chartBox } = firstChartFrame(prefs.layout, theme)
-    chartBox.dataset.testid = 'first-chart'
-    chartBox.setAttribute('role', 'img')
-    chartBox.setAttribute('aria-label', candleChartLabel(pairLabel(selected, snapshot.pair), snapshot.interval))
-    const element = document.createElement('div')
-    element.className = 'first-chart'
-    element.style.setProperty('position', 'absolute')
-    element.style.setProperty('inset', '0')
-    chartBox.append(element)
-    document.body.append(frame)
-    drawn = { frame }
-    const instance = initCanvasChart(element)
-    drawn.instance = instance
-    const painter = new CandleChartPainter(instance)
-    const candles = mergeCandles([], snapshot.candles)
-    const started = performance.now()
-    painter.paint(
-      chartPaintRequest({
-        pair: snapshot.pair,
-        interval: snapshot.interval,
-        selectedPair: selected,
-        candles,
-        theme,
-        zone,
-        configs: chartConfigs(prefs.indicators, snapshot.pair, snapshot.interval),
-        orders: [],
-        positions: [],
-        height: () => element.clientHeight,
-      }),
-    )
-    const renderMs = performance.now() - started
-    // Where it was drawn, for the test that holds it where the window's chart is.
-    const { left, top, width, height } = chartBox.getBoundingClientRect()
-    element.dataset.firstBox = [left, top, width, height].map((n) => Math.round(n)).join(',')
-    offerFirstChart({ frame, element, instance, painter, series: `${snapshot.pair}|${snapshot.interval}`, candles: candles.length, renderMs })
-    return true
+    return drawSnapshot(snapshot, pairs, prefs, false) !== null
   } catch {
-    // Half drawn: gone again, and the window draws its own.
-    drawn?.instance?.dispose()
-    drawn?.frame.remove()
     return false
   }
 }

@@ -77,7 +77,7 @@ export function useMarketPreview() {
   const book = useBookStore()
   return computed<MarketPreview | null>(() => {
     const pair = form.pair
-    if (form.orderType !== 'MARKET' || !pair || !book.usable) return null
+    if (form.orderType !== 'MARKET' || !pair || !book.usable || form.waitingLive) return null
     const amount = form.side === 'BUY' ? form.values.quote_amount : form.values.base_amount
     return marketPreview({
       side: form.side,

@@ -2,14 +2,15 @@
 // the fresh snapshot then replaces it whole, never joined to it across the hole between the two.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import type { MarketSession, SubscribedSnapshot } from '@domain/api/api'
+import type { CachedStart, MarketSession, SubscribedSnapshot } from '@domain/api/api'
 import type { Candle } from '@domain/wire/wire'
 import { setTerminal } from '@/api'
-import { deferred } from '@/stores/test/fake-terminal.test-util'
+import { deferred, sessionState } from '@/stores/test/fake-terminal.test-util'
+import { useSessionStore } from '../session/session'
 import { useMarketStore } from './market'
 import { usePairsStore } from './pairs'
 import { usePrefsStore } from '../prefs'
-import { BTC_USDT, ETH_USDT, candleRun, fakeTerminal, trade, type FakeTerminal } from '../test/market-fixtures.test-util'
+import { BTC_USDT, ETH_USDT, PREFS, candleRun, fakeTerminal, trade, type FakeTerminal } from '../test/market-fixtures.test-util'
 
 const H = 3600
 const NOW = 1_700_000_000 - (1_700_000_000 % H)
@@ -87,11 +88,23 @@ describe('market store, cached start', () => {
     expect(market.candles).toEqual([])
   })
 
+  /** The session store as the start's session.get leaves it: profile p1 active. */
+  const sessionIn = () => (useSessionStore().state = sessionState())
+  const cachedStart = (over: Partial<CachedStart> = {}): CachedStart => ({
+    profileId: 'p1',
+    snapshot: { ...snap(cachedCandles, { stale: true, fetchedAt: 7 }), session: undefined } as never,
+    pairs: [BTC_USDT, ETH_USDT],
+    prefs: PREFS,
+    ...over,
+  })
+
   it('on start the remembered pair and the cached pair list show before the pair list answers; subscribing keeps them until the fresh snapshot', async () => {
     const pairsAnswer = deferred<(typeof BTC_USDT)[]>()
     terminal.handle('market.pairs', () => pairsAnswer.promise)
     terminal.handle('market.currencies', () => [])
     terminal.handle('market.ticker', () => [])
+    terminal.handle('market.cachedStart', () => cachedStart())
+    sessionIn()
     usePrefsStore().prefs.pair = 'BTC_USDT'
     usePrefsStore().prefs.interval = '60'
     const market = useMarketStore()
@@ -109,6 +122,32 @@ describe('market store, cached start', () => {
     expect(usePairsStore().pairs.map((p) => p.name)).toEqual(['BTC_USDT'])
     fresh.resolve(snap(freshCandles))
     await started
+    expect(times(market.candles)).toEqual(times(freshCandles))
+    expect(market.stale).toBe(false)
+  })
+
+  it('the cached start of another profile than the session’s, or none, shows nothing', async () => {
+    const market = useMarketStore()
+    sessionIn()
+    terminal.handle('market.cachedStart', () => cachedStart({ profileId: 'someone-else' }))
+    await market.showCachedStart()
+    terminal.handle('market.cachedStart', () => null)
+    await market.showCachedStart()
+    terminal.handle('market.cachedStart', () => Promise.reject(new Error('host gone')))
+    await market.showCachedStart()
+    expect(market.pair).toBe('')
+    expect(market.candles).toEqual([])
+    expect(market.stale).toBe(false)
+    expect(market.error).toBeNull()
+  })
+
+  it('the fresh chart, in first, is not covered by the cached start', async () => {
+    const market = useMarketStore()
+    sessionIn()
+    terminal.handle('market.start', () => snap(freshCandles))
+    terminal.handle('market.cachedStart', () => cachedStart())
+    await market.subscribeStart()
+    await market.showCachedStart()
     expect(times(market.candles)).toEqual(times(freshCandles))
     expect(market.stale).toBe(false)
   })

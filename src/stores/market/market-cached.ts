@@ -28,6 +28,13 @@ export function cachedMarket(shown: CachedShown) {
     shown.fetchedAt.value = snapshot.fetchedAt
   }
 
+  /** Paints a cached snapshot the caller already has (the cached start) if `still()` says so. */
+  function offer(snapshot: SubscribedSnapshot, still: () => boolean): boolean {
+    if (!still()) return false
+    if (!on) paint(snapshot)
+    return true
+  }
+
   return {
     /** True while the cached market is on screen. */
     get shown(): boolean {
@@ -37,6 +44,7 @@ export function cachedMarket(shown: CachedShown) {
     forget(): void {
       on = false
     },
+    offer,
     /**
      * Asks the core for the cached market of a pair and interval and paints it if `still()` says, once
      * it is in, that nothing fresh has come meanwhile. Never fails: the cache is a nicety.
@@ -61,8 +69,7 @@ export function cachedMarket(shown: CachedShown) {
       }
       const cached = await answer
       const snapshot = cached?.snapshot
-      if (!snapshot || snapshot.pair !== pair || snapshot.interval !== interval || !still(snapshot)) return null
-      if (!on) paint(snapshot)
+      if (!snapshot || snapshot.pair !== pair || snapshot.interval !== interval || !offer(snapshot, () => still(snapshot))) return null
       return { pairs: cached.pairs }
     },
   }

@@ -116,22 +116,28 @@ export const useMarketStore = defineStore('market', () => {
   }
 
   /**
-   * On start, before the pair list: the remembered pair's cached market (and the cached pair list),
-   * painted at once and marked stale while the exchange is asked; subscribe() then keeps it on
-   * screen until the fresh snapshot replaces it.
+   * On start, before the pair list: the remembered chart's cached market and pair list, as the host
+   * read them from disk (market.cachedStart, a first call), painted at once and marked stale while the
+   * exchange is asked, once the session is in and its profile is the one they were read for (never
+   * another profile's data); subscribe() then keeps them on screen until the fresh snapshot replaces them.
    */
   async function showCachedStart(): Promise<void> {
-    const { pair: wantedPair, interval: wantedInterval } = usePrefsStore().prefs
-    if (!wantedPair || (pair.value !== '' && pair.value !== wantedPair)) return
+    const start = await useTerminal()
+      .call('market.cachedStart', undefined)
+      .catch(() => null)
+    const profileId = session.state?.profile?.id
+    if (!start || profileId !== start.profileId) return
+    const { pair: wantedPair, interval: wantedInterval } = start.snapshot
+    if (pair.value !== '' && pair.value !== wantedPair) return
     askedAt = session.profileGeneration
     // Painted unless something fresh came first: nothing asked yet, or the very same chart asked
     // (startup.ts asks for it beside the pairs) and its answer not in.
     const nothingFresh = () => pair.value === '' || (pair.value === wantedPair && interval.value === wantedInterval && feedSession.value === null && candles.value.length === 0)
-    const shown = await cached.show(wantedPair, wantedInterval, (s) => s.session.profileGeneration >= askedAt && nothingFresh())
-    if (!shown) return
+    const snapshot: SubscribedSnapshot = { ...start.snapshot, stale: true, session: { profileId, profileGeneration: askedAt } }
+    if (!cached.offer(snapshot, nothingFresh)) return
     pair.value = wantedPair
     interval.value = wantedInterval
-    if (pairList.pairs.length === 0 && shown.pairs) pairList.pairs = shown.pairs
+    if (pairList.pairs.length === 0) pairList.pairs = start.pairs
   }
 
   function applySnapshot(snapshot: SubscribedSnapshot): void {

@@ -31,6 +31,12 @@ export function useOrderDraft() {
   const priceTarget = ref<PriceField>('limit_price')
 
   const pair = computed(() => market.selectedPair)
+  /**
+   * The chart shows the disk's cached market (the start before the exchange's first answer, or an
+   * unreachable exchange): no figure of the form is taken from it. Prices filled in, the best bid and
+   * ask, what is available and so the totals and presets wait for the live market.
+   */
+  const waitingLive = computed(() => market.stale)
   const fields = computed(() => fieldsFor(orderType.value, side.value))
 
   const draft = computed<OrderDraft>(() => {
@@ -49,6 +55,7 @@ export function useOrderDraft() {
     const ticker = market.ticker
     // Before the first account snapshot the balance is unknown (no warning); after it a currency
     // without a balance row has nothing available.
+    if (waitingLive.value) return { pair: p, bestBid: null, bestAsk: null, available: null, fee: feeContextOf(feeRule.value) }
     const available = p && account.loaded ? { base: account.available(p.currency1, walletType.value) ?? '0', quote: account.available(p.currency2, walletType.value) ?? '0' } : null
     return {
       pair: p,
@@ -66,7 +73,7 @@ export function useOrderDraft() {
     const p = pair.value
     if (!p) return null
     const currency = side.value === 'BUY' ? p.currency2 : p.currency1
-    const amount = account.loaded ? (account.available(currency, walletType.value) ?? '0') : null
+    const amount = account.loaded && !waitingLive.value ? (account.available(currency, walletType.value) ?? '0') : null
     const places = side.value === 'BUY' ? p.price_precision : p.amount_precision
     return { currency, amount, places }
   })
@@ -132,6 +139,8 @@ export function useOrderDraft() {
    * otherwise into the limit price. A market order has no price, so the click makes it a limit order.
    */
   function fillPrice(price: string | number): void {
+    // A price read off cached data is never put in an order.
+    if (waitingLive.value) return
     const p = pair.value
     let text = String(price)
     try {
@@ -180,6 +189,7 @@ export function useOrderDraft() {
     serverIssues,
     priceTarget,
     pair,
+    waitingLive,
     fields,
     draft,
     feeClock,

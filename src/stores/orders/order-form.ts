@@ -44,6 +44,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     pendingConfirm: sent.pendingConfirm,
     lastResult: sent.lastResult,
     pair: form.pair,
+    waitingLive: form.waitingLive,
     fields: form.fields,
     draft: form.draft,
     context: form.context,

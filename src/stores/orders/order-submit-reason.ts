@@ -44,6 +44,9 @@ export function errorSummary(errors: readonly FieldIssue[], orderType: OrderType
   return `${named} (${more} more ${more === 1 ? 'field' : 'fields'} to fix)`
 }
 
+/** What the order form says while the chart shows the cached market (the start, or an unreachable exchange). */
+export const WAITING_LIVE = 'Waiting for live prices: the chart shows cached data'
+
 export function useSubmitReason(state: SubmitState) {
   const session = useSessionStore()
   const market = useMarketStore()
@@ -62,6 +65,11 @@ export function useSubmitReason(state: SubmitState) {
     return session.account?.viewOnlyReason ?? 'This account is view-only: the active profile holds no key for it'
   }
 
+  /** The chart shows the cached market: nothing is sent until the live one has replaced it. */
+  function staleReason(): string | null {
+    return market.stale ? WAITING_LIVE : null
+  }
+
   /** Why the shown pair cannot be traded: none chosen, the list not there, or not listed. */
   function pairReason(): string | null {
     if (state.pair.value) return null
@@ -74,6 +82,6 @@ export function useSubmitReason(state: SubmitState) {
   return computed<string | null>(() => {
     if (state.sending.value) return 'Waiting for the exchange to answer this order'
     if (state.confirming.value) return 'Confirm or cancel the order first'
-    return sessionReason() ?? pairReason() ?? errorSummary(state.check.value.errors, state.orderType.value)
+    return sessionReason() ?? staleReason() ?? pairReason() ?? errorSummary(state.check.value.errors, state.orderType.value)
   })
 }

@@ -1,0 +1,31 @@
+// The window's first chart from the disk, before anything has started: the remembered chart (the
+// preferences' pair and interval) as the market cache holds it for the active profile's exchange.
+// The host answers market.cachedStart with this while its core is still loading and starting
+// (host/deferred-core.ts), so the window paints it, marked stale, before the exchange's first answer.
+//
+// It only reads: the preferences and the profiles are the core's files, and a damaged one is left for
+// the core to keep aside and report (nothing is painted meanwhile). A damaged cache file is kept aside
+// by the cache itself, as the core's own read of it would (market-cache.ts). Whatever is missing or
+// wrong answers null, never an error: the cache is a nicety, and the window starts as it would without.
+import { join } from 'node:path'
+import type { CachedStart } from '../../domain/api/api'
+import { peekJsonFile } from '../storage/atomic-file'
+import { PREFERENCES_FILE, preferencesFileSchema, preferencesOf } from '../storage/preferences'
+import { profilesFileSchema } from '../profiles/profile-records'
+import { PROFILES_FILE } from '../profiles/profile-store'
+import { profileMarketCache } from './market-cache'
+
+/** The remembered chart of the active profile's exchange from `dataDir`'s cache; null: nothing true to paint. */
+export async function readCachedStart(dataDir: string): Promise<CachedStart | null> {
+  const [prefsFile, profiles] = await Promise.all([peekJsonFile(join(dataDir, PREFERENCES_FILE), preferencesFileSchema), peekJsonFile(join(dataDir, PROFILES_FILE), profilesFileSchema)])
+  const profile = profiles?.profiles.find((p) => p.id === profiles.activeProfileId)
+  // No active profile named on disk: the core's start decides which, if any, and nothing is guessed.
+  if (!profile) return null
+  const prefs = preferencesOf(prefsFile)
+  const cache = profileMarketCache(dataDir, profile)
+  const [snapshot, lists] = await Promise.all([cache.load(prefs.pair, prefs.interval), cache.loadLists()])
+  if (!snapshot || snapshot.candles.length === 0 || !lists) return null
+  // Drawn with the pair's precision and named by its currencies: a pair the list lacks is not drawn.
+  if (!lists.pairs.some((p) => p.name === prefs.pair)) return null
+  return { profileId: profile.id, snapshot: { ...snapshot, stale: true }, pairs: lists.pairs, prefs }
+}
