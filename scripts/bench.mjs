@@ -19,6 +19,7 @@ import { ROOT, launchChromium, withTimeout } from './bench/lib.mjs'
 import { benchBundle, benchClient, benchDemo, benchKeeper, benchMicro, benchPortfolio } from './bench/node-groups.mjs'
 import { benchChart, benchPaint } from './bench/browser-groups.mjs'
 import { benchLive, benchSoak, benchStream } from './bench/load-groups.mjs'
+import { contextsOpened, longTasksBetween, longTasksText } from './bench/long-tasks.mjs'
 import { failed, log, table } from './bench/report.mjs'
 import { compareRuns, comparisonTable } from './bench/compare.mjs'
 import { CommandLineError, commandLineOrExit, numberFlag } from './lib/command-line.mjs'
@@ -86,8 +87,12 @@ async function main() {
       log(`bench: ${group}…`)
       let limit = LIMITS_S[group] * 1000
       if (group === 'soak') limit = ((opts.soakMinutes ?? 1) * 60 + 60) * 1000
+      const contextsBefore = contextsOpened()
       try {
-        rows.push(...(await withTimeout(RUNNERS[group](opts, browser), limit, group)))
+        const measured = await withTimeout(RUNNERS[group](opts, browser), limit, group)
+        // A group that opened pages: each of its rows tells the pages' long tasks while it ran.
+        const tasks = contextsOpened() > contextsBefore ? longTasksBetween(t0, Date.now()) : null
+        rows.push(...measured.map((row) => (tasks ? { ...row, longTasks: tasks } : row)))
       } catch (error) {
         log(`bench: ${group} failed: ${error instanceof Error ? error.stack : String(error)}`)
         rows.push(failed(group, `${group}.error`, `${group} (could not measure)`, error))
@@ -100,7 +105,10 @@ async function main() {
 
   const text = table(rows)
   process.stdout.write(`${text}\n`)
-  for (const r of rows) if (r.note) process.stdout.write(`  ${r.name}: ${r.note}\n`)
+  for (const r of rows) {
+    const tasks = r.longTasks ? `${r.note ? '; ' : ''}long tasks in the group's pages meanwhile: ${longTasksText(r.longTasks)}` : ''
+    if (r.note || tasks) process.stdout.write(`  ${r.name}: ${r.note}${tasks}\n`)
+  }
   const report = {
     when: new Date().toISOString(),
     seconds: Math.round((Date.now() - started) / 1000),

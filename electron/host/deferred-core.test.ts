@@ -148,4 +148,23 @@ describe('readAhead', () => {
     await ahead.read
     await expect(ahead.answer()).rejects.toThrow('disk gone')
   })
+
+  it('`taken` lets a core load once the answer read ahead is handed out, at once when there is none, and after its bound otherwise', async () => {
+    const order: string[] = []
+    const none = readAhead(async () => null)
+    await none.taken(10_000).then(() => order.push('nothing to hand out'))
+    const failed = readAhead(() => Promise.reject(new Error('disk gone')))
+    await failed.taken(10_000).then(() => order.push('a failed read'))
+    const some = readAhead(async () => ({ chart: 1 }))
+    const waiting = some.taken(10_000).then(() => order.push('handed out'))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(order).toEqual(['nothing to hand out', 'a failed read'])
+    expect(await some.answer()).toEqual({ chart: 1 })
+    await waiting
+    expect(order).toEqual(['nothing to hand out', 'a failed read', 'handed out'])
+    const unasked = readAhead(async () => ({ chart: 2 }))
+    const started = Date.now()
+    await unasked.taken(30)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25)
+  })
 })

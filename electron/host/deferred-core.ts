@@ -127,21 +127,44 @@ export interface ReadAhead<T> {
   readonly read: Promise<void>
   /** Every later ask reads anew: the core is up and may have written what was read. */
   outdated(): void
+  /**
+   * Settles once a core's load need wait no longer for the window: nothing was read ahead (no answer,
+   * or a failed read), the answer read ahead was handed out, or `maxMs` passed since the call. A web
+   * host holds its core's load (whose evaluation holds the thread) until then, so that the window's
+   * ask is answered at once instead of after the load (issue 46).
+   */
+  taken(maxMs: number): Promise<void>
 }
 
 export function readAhead<T>(read: () => Promise<T>): ReadAhead<T> {
-  let ahead: Promise<T> | null = read()
-  const settled = ahead.then(
+  const first = read()
+  let ahead: Promise<T> | null = first
+  const settled = first.then(
     () => undefined,
     () => undefined,
   )
+  let handedOut: () => void = () => undefined
+  const handed = new Promise<void>((resolve) => (handedOut = resolve))
   return {
     answer() {
-      const first = ahead
+      const given = ahead
       ahead = null
-      return first ?? read()
+      if (given === null) return read()
+      void given.then(handedOut, handedOut)
+      return given
     },
     read: settled,
+    taken(maxMs) {
+      return first.then(
+        (value) => {
+          if (value === null || value === undefined) return
+          let timer: ReturnType<typeof setTimeout> | undefined
+          const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))
+          return Promise.race([handed, late]).finally(() => clearTimeout(timer))
+        },
+        () => undefined,
+      )
+    },
     outdated() {
       ahead = null
     },

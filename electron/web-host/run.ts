@@ -5,6 +5,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { type ReadAhead, deferCore, readAhead } from '../host/deferred-core'
+import { within } from './page-data'
 import { hostSettings } from '../host/host-env'
 import type { PreparedHost } from '../host/host'
 import { WEB_HOST_USAGE, parseWebHostArgs } from './args'
@@ -13,6 +14,10 @@ import { type DevRenderer, startWebHost } from './server'
 
 /** How long after its URL is out a host nobody has asked anything of yet loads and starts its core. */
 export const CORE_UNASKED_MS = 300
+/** How long the core's load waits, at most, for the window to take the cached chart read ahead. */
+export const CACHED_HOLD_MS = 400
+/** How long the app page waits, at most, for the cached chart it carries (page-data.ts). */
+export const PAGE_DATA_WAIT_MS = 150
 
 export interface WebHostRun {
   /** The built renderer (out/renderer). */
@@ -58,7 +63,9 @@ async function main(run: WebHostRun): Promise<void> {
   let cachedStart: ReadAhead<Awaited<ReturnType<typeof readCached>>> | null = null
   const core = deferCore(
     wanted
-      .then(() => cachedStart?.read)
+      // Held until the window has taken the cached chart (at most CACHED_HOLD_MS): on two cores the
+      // core's evaluation, started as the page was served, held that answer back by 50-150 ms.
+      .then(() => cachedStart?.taken(CACHED_HOLD_MS))
       .then(async () => {
         const [{ prepareHostTerminal }, { embeddedDemoExchange }] = await Promise.all([import('../host/host'), import('../demo-exchange/server')])
         const demo = (loaded.demo = embeddedDemoExchange())
@@ -67,8 +74,12 @@ async function main(run: WebHostRun): Promise<void> {
       }),
     { early: { 'market.cachedStart': () => (cachedStart ? cachedStart.answer() : readCached()) } },
   )
+  let coreUp = false
   core.ready.then(
-    () => cachedStart?.outdated(),
+    () => {
+      coreUp = true
+      cachedStart?.outdated()
+    },
     () => undefined,
   )
   const web = await startWebHost({
@@ -79,6 +90,13 @@ async function main(run: WebHostRun): Promise<void> {
     onInternalError: (error) => loaded.host?.logger.error('internal error', { code: error.code, message: error.message }),
     onDemand: demanded,
     early: (method, input) => core.early(method, input),
+    // Before the core is up, the page carries the cached chart itself (page-data.ts): the window
+    // draws it as its script starts, with no session trade and no call first.
+    pageData: async () => {
+      if (coreUp || !cachedStart) return null
+      const cached = await within(cachedStart.answer(), PAGE_DATA_WAIT_MS)
+      return cached ? { 'market.cachedStart': cached } : null
+    },
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
   cachedStart = readAhead(readCached)

@@ -55,6 +55,30 @@ describe('the web host while its core starts', () => {
     expect(answered).toBe(false)
   })
 
+  it('writes the cached start into the app page it serves to a window with a code, escaped; a stranger gets no page and no data', async () => {
+    const cachedStart = { snapshot: { pair: 'BTC_USDT', note: '</script><script>alert(1)</script>' } }
+    const { code, send } = await setup(fakeCore(), { pageData: async () => ({ 'market.cachedStart': cachedStart }) })
+    const stranger = await send('GET', '/')
+    expect(stranger.status).toBe(401)
+    expect(stranger.body).not.toContain('BTC_USDT')
+    const page = await send('GET', `/?code=${code}`)
+    expect(page.headers['cache-control']).toBe('no-store')
+    const element = /<script type="application\/json" id="page-data">(.*?)<\/script><\/head>/.exec(page.body)
+    expect(element).not.toBeNull()
+    // nothing in the data can close its element: every "<" is escaped, and it reads back whole
+    expect(element![1]).not.toContain('<')
+    expect(JSON.parse(element![1]!)).toEqual({ 'market.cachedStart': cachedStart })
+  })
+
+  it('serves the app page as it is when there is nothing to carry, or the read fails', async () => {
+    for (const pageData of [async () => null, () => Promise.reject(new Error('disk gone'))]) {
+      const { code, send } = await setup(fakeCore(), { pageData })
+      const page = await send('GET', `/?code=${code}`)
+      expect(page.status).toBe(200)
+      expect(page.body).not.toContain('page-data')
+    }
+  })
+
   it('asks for its core when a window first asks for something (its page, once answered, or a call), not for a script or a stranger', async () => {
     let asked = 0
     const { code, send, trade, cookieOf, api } = await setup(fakeCore(), { onDemand: () => asked++ })

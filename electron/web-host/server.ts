@@ -16,6 +16,7 @@ import type { Dispatch } from '../host/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { Envelope, TerminalError } from '../domain/errors'
 import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'
+import { withPageData } from './page-data'
 import { SIGNED_OUT_PAGE } from './signed-out-page'
 import { createStaticCache } from './static-cache'
 
@@ -55,6 +56,8 @@ export interface WebHostOptions {
    * cached start, read from disk while the core's code loads), or null: the call is dispatched.
    */
   early?: (method: string, input: unknown) => Promise<Envelope<unknown>> | null
+  /** Answers the app page carries with it (page-data.ts), by method name, or null for none. */
+  pageData?: () => Promise<Record<string, unknown> | null>
 }
 
 export interface DevRenderer {
@@ -177,11 +180,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   // The same resolver as the Electron window's app:// scheme: nothing outside the renderer folder.
   const files = createStaticCache(options.staticDir)
-  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+  async function serveStatic(pathname: string, res: ServerResponse, page = false): Promise<void> {
     const file = await files.get(pathname)
     if (file.status !== 200) return send(res, 404, 'Not found')
-    res.writeHead(200, { 'content-type': file.contentType, 'cache-control': file.cacheControl, ...COMMON_HEADERS })
-    res.end(file.body)
+    const data = page ? await options.pageData?.().catch(() => null) : null
+    // The app page is never stored by the browser (static-files.ts): what it carries is this start's.
+    res.writeHead(200, { 'content-type': file.contentType, 'cache-control': data ? 'no-store' : file.cacheControl, ...COMMON_HEADERS })
+    res.end(data ? withPageData(file.body, data) : file.body)
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -246,7 +251,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value)
       return options.renderer.serve(req, res)
     }
-    return serveStatic(url.pathname, res)
+    return serveStatic(url.pathname, res, appPage)
   }
 
   /**

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 import { CHROMIUM_ARGS } from '../lib/chromium-args.mjs'
+import { watchLongTasks } from './long-tasks.mjs'
 
 export { CHROMIUM_ARGS }
 
@@ -248,13 +249,17 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Chromium from Debian, as the e2e tests use it. */
 export async function launchChromium() {
   const { chromium } = await import('@playwright/test')
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  // Every context reports its pages' long tasks (long-tasks.mjs): each browser row tells them.
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => watchLongTasks(await newContext(options))
+  return browser
 }
 
 /** The same Chromium with a profile on disk (`userDataDir`): its HTTP and code caches outlive the browser, as a window's do. */
 export async function launchChromiumProfile(userDataDir, options = {}) {
   const { chromium } = await import('@playwright/test')
-  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options })
+  return watchLongTasks(await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options }))
 }
 
 /** A TCP port free on 127.0.0.1 now (for a server that must start twice on the same port). */

@@ -170,7 +170,7 @@ export async function tickToPixel(browser, env, samples, { demoProcess = true, g
 }
 
 /** Every row here runs against a demo exchange process of its own (ownDemo), as a real exchange would be. */
-export async function measureLive(browser, { samples = 600, pollingSamples = 10 } = {}) {
+export async function measureLive(browser, { samples = 600, pollingSamples = 10, orders = 30 } = {}) {
   const feed = await tickToPixel(browser, {}, samples)
   const polling = await tickToPixel(browser, { TERMINAL_FEED: 'off' }, pollingSamples)
 
@@ -183,7 +183,7 @@ export async function measureLive(browser, { samples = 600, pollingSamples = 10 
     const orderMs = []
     const fillMs = []
     const [ticker] = await callApi(w.host, 'market.ticker', { pair: 'BTC_USDT' })
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < orders; i++) {
       await w.page.getByTestId('tab-orders').click()
       await w.page.getByTestId('order-type-LIMIT').click()
       await w.page.getByTestId('order-side-BUY').click()
@@ -215,7 +215,7 @@ export async function measureLive(browser, { samples = 600, pollingSamples = 10 
     await w.page.getByTestId('tab-balances').click()
     const row = w.page.getByTestId('balance-row-BTC-SPOT')
     await row.waitFor()
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < orders; i++) {
       const before = await row.innerText()
       const t0 = Date.now()
       await callApi(w.host, 'orders.place', {

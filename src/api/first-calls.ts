@@ -30,10 +30,11 @@ export function withFirstCalls(inner: TerminalBridge, calls: readonly MethodName
 }
 
 /** As withFirstCalls, with the early answers to read as well (`answers`: each as the core gave it). */
-export function sendFirstCalls(inner: TerminalBridge, calls: readonly MethodName[] = FIRST_CALLS): { bridge: TerminalBridge; answers: FirstAnswers } {
+export function sendFirstCalls(inner: TerminalBridge, calls: readonly MethodName[] = FIRST_CALLS, given: Partial<Record<MethodName, unknown>> = {}): { bridge: TerminalBridge; answers: FirstAnswers } {
   const early = new Map<MethodName, Promise<unknown>>()
   for (const method of calls) {
-    const sent = inner.call(method, undefined as never)
+    // An answer the page came with (page-data.ts) is that call's answer: nothing is sent for it.
+    const sent = method in given ? Promise.resolve(given[method]) : inner.call(method, undefined as never)
     // A failure is the caller's to report when it asks; an early call nobody asks for reports nothing.
     sent.catch(() => undefined)
     early.set(method, sent)

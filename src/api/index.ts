@@ -2,7 +2,8 @@
 // window's boot (boot.ts) calls `startTerminal()` first, which sends the start's first calls at once.
 import type { TerminalBridge } from '@domain/api/api'
 import { detectBridge } from './transport'
-import { type FirstAnswers, sendFirstCalls } from './first-calls'
+import { FIRST_CALLS, type FirstAnswers, sendFirstCalls } from './first-calls'
+import { takePageData } from './page-data'
 
 let current: TerminalBridge | null = null
 
@@ -17,7 +18,7 @@ export function useTerminal(): TerminalBridge {
  * does when there is no way to the core.
  */
 export function startTerminal(): FirstAnswers {
-  const { bridge, answers } = sendFirstCalls(current ?? detectBridge())
+  const { bridge, answers } = sendFirstCalls(current ?? detectBridge(), FIRST_CALLS, takePageData())
   current = bridge
   return answers
 }

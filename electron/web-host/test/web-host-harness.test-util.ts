@@ -46,9 +46,9 @@ export function fakeCore(hub = createEventHub()): TerminalCore {
   }
 }
 
-export async function setup(core: TerminalCore = fakeCore(), extra: Pick<WebHostOptions, 'streamBacklogBytes' | 'renderer' | 'onDemand' | 'early'> = {}) {
+export async function setup(core: TerminalCore = fakeCore(), extra: Pick<WebHostOptions, 'streamBacklogBytes' | 'renderer' | 'onDemand' | 'early' | 'pageData'> = {}) {
   staticDir = mkdtempSync(join(tmpdir(), 'web-host-test-'))
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>the app</title>')
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><head><title>the app</title></head><body></body>')
   let clock = 1_000_000
   web = await startWebHost({ core, staticDir, access: createAccess({ now: () => clock }), ...extra })
   const host = web
