@@ -14,7 +14,8 @@ let appColdRender = null
 
 export async function benchPaint(opts, browser) {
   const { measureFirstPaint } = await import('./first-paint.mjs')
-  const runs = opts.runs ?? (opts.quick ? 3 : 5)
+  // 9 runs: the start again's margin (≤ 1.35×, under its 1.5×) is judged on a median of 9 (issue 46).
+  const runs = opts.runs ?? (opts.quick ? 3 : 9)
   const r = await measureFirstPaint(await browser(), { runs, warmup: 1 })
   appColdRender = r.appFirstRender.length ? r.appFirstRender : null
   const floor = "baseline: the floor page (bench/floor-page: Vue, NConfigProvider with the window's theme, one ECharts candlestick chart of 500 candles), same build, a Node static host"
@@ -54,9 +55,11 @@ export async function benchPaint(opts, browser) {
       name: 'Start again, same browser profile (3rd start): start → paint',
       unit: 'ms',
       samples: r.appAgain,
-      budget: { maxRatio: 1.5 },
+      // The budget is 1.5×; it is judged with a margin, the median of 9 runs at most 1.35×, since a
+      // single run on a shared machine moves it by more than 0.15×.
+      budget: { maxRatio: 1.35 },
       baseline: r.floorAgain,
-      note: `host start → first chart paint (the cached one or the live one, whichever is first) in a Chromium launched on a profile on disk that two starts on the same port (and, for the app, data dir: the remembered chart's market is in its cache) filled: HTTP cache warm, and Chromium's code cache (written at a script's second load) read; ${floor}`,
+      note: `budget 1.5×, judged with its margin (1.35×); host start → first chart paint (the cached one or the live one, whichever is first) in a Chromium launched on a profile on disk that two starts on the same port (and, for the app, data dir: the remembered chart's market is in its cache) filled: HTTP cache warm, and Chromium's code cache (written at a script's second load) read; ${floor}`,
     }),
     metric({
       group: 'paint',
@@ -66,7 +69,7 @@ export async function benchPaint(opts, browser) {
       samples: r.appAgainMarked,
       budget: { maxRatio: 1.2 },
       baseline: r.floorAgain,
-      note: `the same starts as the row above, to the first frame with candles and the stale mark ("stale — cached data from …, updating…") on screen: the chart from the disk's cache (market.cachedStart, answered by the web host before its core has started); ${r.appAgainMarked.length} of ${r.appAgain.length} starts had such a frame (in the others the live chart came first); baseline: the floor page's start again`,
+      note: `the same starts as the row above, to the first frame with candles and the stale mark ("stale — cached data from …, updating…") on screen: the chart from the disk's cache (market.cachedStart, written into the app page by the web host before its core has started); ${r.appAgainMarked.length} of ${r.appAgain.length} starts had such a frame (in the others the live chart came first); baseline: the floor page's start again`,
     }),
     metric({
       group: 'paint',
