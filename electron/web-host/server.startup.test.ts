@@ -50,7 +50,11 @@ describe('the web host while its core starts', () => {
     const cookie = cookieOf(await trade(code))
     expect(JSON.parse((await cached(cookie)).body)).toEqual({ ok: true, value: null })
     let answered = false
-    void api(cookie).finally(() => (answered = true))
+    // still waiting when the host closes after the test: its hang-up is no failure of this test
+    void api(cookie).then(
+      () => (answered = true),
+      () => undefined,
+    )
     await new Promise((r) => setTimeout(r, 50))
     expect(answered).toBe(false)
   })
