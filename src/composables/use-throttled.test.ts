@@ -10,12 +10,13 @@ function setup(everyMs = 50) {
   const clock = () => t
   const source = ref(0)
   const scope = effectScope()
-  const shown = scope.run(() => useThrottled(() => source.value, everyMs, clock))!
+  const key = ref('A')
+  const shown = scope.run(() => useThrottled(() => source.value, everyMs, { now: clock, key: () => key.value }))!
   const advance = (ms: number) => {
     t += ms
     vi.advanceTimersByTime(ms)
   }
-  return { source, shown, advance, scope }
+  return { source, shown, advance, scope, key }
 }
 
 describe('useThrottled', () => {
@@ -50,6 +51,25 @@ describe('useThrottled', () => {
     }
     advance(50)
     expect(shown.value).toBe(100)
+  })
+
+  it('shows the new data at once when its key changes, and every change for a second after, never the old data', () => {
+    const { source, shown, advance, key } = setup(250)
+    source.value = 1 // shown at once
+    advance(10)
+    source.value = 2 // held: the old session's last figure
+    key.value = 'B' // a switch: shown at once, the pending one with it
+    expect(shown.value).toBe(2)
+    source.value = 0 // the store cleared for the new session
+    expect(shown.value).toBe(0)
+    advance(20)
+    source.value = 7 // the new session's first figure
+    expect(shown.value).toBe(7)
+    advance(1_000)
+    source.value = 8 // steady again: after a quiet spell, at once
+    expect(shown.value).toBe(8)
+    source.value = 9
+    expect(shown.value).toBe(8) // and throttled
   })
 
   it('stops its timer when its scope ends', () => {

@@ -48,6 +48,8 @@ export const useMarketStore = defineStore('market', () => {
   const selectedPair = computed(() => pairList.pairs.find((p) => p.name === pair.value) ?? null)
   /** The shown pair's last price: the newest trade's before the slower ticker's (market-merge.ts). */
   const lastPrice = computed(() => lastPriceOf(trades.value, ticker.value, candles.value))
+  /** Whose market the panels show (the profile session and the pair): a throttled panel shows a change of it at once (useThrottled). */
+  const shownKey = computed(() => `${session.profileGeneration}|${pair.value}`)
 
   // Every subscribe() and every reset bumps this; answers of an older subscription are dropped.
   let subscription = 0
@@ -284,6 +286,7 @@ export const useMarketStore = defineStore('market', () => {
     error,
     selectedPair,
     lastPrice,
+    shownKey,
     start,
     subscribeRemembered,
     subscribeStart,
