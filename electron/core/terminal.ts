@@ -32,6 +32,8 @@ import { createConnections } from './portfolio/connections'
 import { createEquityStore } from './portfolio/equity-store'
 import { createEquityRecorder } from './portfolio/equity-recorder'
 import { createTerminalPositions } from './positions/terminal-positions'
+import { createJournalHandlers } from './journal/terminal-journal'
+import { createJournalNotesStore } from './storage/journal-notes-store'
 import type { Vault } from './credentials/vault'
 
 export type { DemoLauncher }
@@ -172,6 +174,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...alerts.handlers,
     ...createPortfolioHandlers({ connections, session, equity, now }),
     ...positions.handlers,
+    ...createJournalHandlers({ session, notes: createJournalNotesStore(deps.dataDir), dataDir: deps.dataDir, now }),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------

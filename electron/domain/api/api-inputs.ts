@@ -9,6 +9,7 @@ import { candleIntervalSchema } from '../wire/wire'
 import { orderDraftSchema } from '../orders/orders'
 import { baseUrlProblem, feedUrlProblem } from '../origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
+import { journalGetInput, journalNoteInput } from './journal-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
@@ -169,4 +170,8 @@ export const methodInputs = {
   'positions.acknowledge': z.strictObject({ id }),
   /** Moves a live position's stop or waiting targets (checked against the last price: protection/levels.ts). */
   'positions.modify': positionModifySchema,
+  /** The selected account's closed trades explained in R, and the statistics over them (docs/journal.md). */
+  'journal.get': journalGetInput,
+  /** The trader's tags and note on one trade of the selected account (kept in the data directory). */
+  'journal.note': journalNoteInput,
 } as const satisfies Record<MethodName, z.ZodType>

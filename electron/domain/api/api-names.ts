@@ -49,6 +49,8 @@ export const METHOD_NAMES = [
   'limits.set',
   'positions.acknowledge',
   'positions.modify',
+  'journal.get',
+  'journal.note',
 ] as const
 
 export const EVENT_NAMES = [

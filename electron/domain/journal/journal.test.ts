@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { openPosition } from '../protection/step'
 import { PLAN } from '../test/position-plan.test-util'
 import { journalReport } from './journal'
+import { roundTrips } from './round-trips'
 import { journalCsv } from './journal-csv'
 import type { JournalFill } from './types'
 
@@ -31,7 +32,7 @@ describe('the journal report', () => {
     fill('SELL', '50', T0 + 300_000, null),
   ]
   const report = journalReport({
-    fills,
+    ...roundTrips({ fills }),
     positions: [p1],
     candles: (trip) => (trip.openedAt === T0 ? { candles: [{ time: T0 / 1000, low: 97, high: 112 }], label: '1-minute candles' } : { problem: 'the candles could not be read' }),
     notes: { [`BTC_USDT|SPOT|${T0}`]: { tags: ['breakout'], note: 'waited for the retest' } },
@@ -70,7 +71,13 @@ describe('the journal report', () => {
   })
 
   it('the filter applies before the statistics', () => {
-    const tagged = journalReport({ fills, positions: [p1], candles: () => ({ problem: 'none' }), notes: { [`BTC_USDT|SPOT|${T0}`]: { tags: ['breakout'], note: '' } }, filter: { tag: 'breakout' } })
+    const tagged = journalReport({
+      ...roundTrips({ fills }),
+      positions: [p1],
+      candles: () => ({ problem: 'none' }),
+      notes: { [`BTC_USDT|SPOT|${T0}`]: { tags: ['breakout'], note: '' } },
+      filter: { tag: 'breakout' },
+    })
     expect(tagged.trades).toHaveLength(1)
     expect(tagged.stats.count).toBe(1)
   })

@@ -5,7 +5,7 @@
 import type { Position } from '../protection/types'
 import { excursionOf, type CandleSpan } from './excursion'
 import { planOfTrip, positionsByOrder } from './plan'
-import { roundTrips, type TripsInput } from './round-trips'
+import type { TripsResult } from './round-trips'
 import { filterEntries, journalStats } from './stats'
 import type { JournalEntry, JournalFilter, JournalStats, RoundTrip } from './types'
 
@@ -58,9 +58,8 @@ export interface JournalReport {
   problems: string[]
 }
 
-/** Fills to a report: round trips, entries, the filter, the statistics. */
-export function journalReport(input: TripsInput & Omit<JournalInput, 'trips'> & { filter?: JournalFilter; problems?: readonly string[] }): JournalReport {
-  const { trips, open } = roundTrips(input)
-  const trades = filterEntries(journalEntries({ ...input, trips }), input.filter ?? {})
-  return { trades, stats: journalStats(trades), open, problems: [...(input.problems ?? [])] }
+/** Round trips to a report: the entries, the filter, the statistics. */
+export function journalReport(input: TripsResult & Omit<JournalInput, 'trips'> & { filter?: JournalFilter; problems?: readonly string[] }): JournalReport {
+  const trades = filterEntries(journalEntries(input), input.filter ?? {})
+  return { trades, stats: journalStats(trades), open: input.open, problems: [...(input.problems ?? [])] }
 }

@@ -54,7 +54,7 @@ describe('round trips', () => {
     expect(trips[0]).toMatchObject({ amount: '1', net: '9.78011', fees: '0.20989', incomplete: null })
   })
 
-  it('what is left at or below the pair’s dust is flat; the dust is sold first by the next trade, as the P&L sells it', () => {
+  it('what is left below the pair’s minimum order size is flat; the dust is sold first by the next trade, as the P&L sells it', () => {
     const fills = [fill('BUY', '1', '100'), fill('SELL', '0.9995', '110'), fill('BUY', '1', '100'), fill('SELL', '1.0005', '100')]
     const { trips, open } = roundTrips({ fills, dust: { BTC_USDT: '0.001' } })
     // first: 0.9995 × 10 = 9.995 (0.0005 left, below the dust); second sells the dust (cost 0.05) and the new coin

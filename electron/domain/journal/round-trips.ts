@@ -1,8 +1,8 @@
 // Round trips from fills: the account's fills of each pair and wallet, in time order, through the
 // same FIFO lot book as the realised P&L (account/fifo.ts), cut where what is held goes back to flat.
 // So the journal's net P&L of a pair's closed trades adds up to the P&L's. A trade opens with a buy
-// from flat and closes when a sell leaves at most the pair's dust (what is below its minimum order
-// size cannot be sold, and a fee taken in the coins bought leaves a little behind); the dust stays
+// from flat and closes when a sell leaves nothing, or only dust: less than the pair's minimum order
+// size, which cannot be sold (a fee taken in the coins bought leaves a little behind). The dust stays
 // in the book and is sold first by the next trade, as the P&L sells it.
 //
 // A trade is incomplete, with the reason, when a sell found no earlier buy in the fills (bought
@@ -22,7 +22,7 @@ export interface TripsInput {
   fills: readonly JournalFill[]
   /** Fills whose side is unknown: the trades of their pair around them are incomplete. */
   unread?: readonly UnreadFill[]
-  /** Per pair: what is held at or below this is flat (default 0). */
+  /** Per pair: what is held below this is flat (the pair's minimum order size; default 0). */
   dust?: Readonly<Record<string, string>>
 }
 
@@ -84,7 +84,8 @@ function tripsOfBook(pair: string, wallet: string, fills: JournalFill[], unread:
     if (flat && fill.side === 'SELL') building.problems.push(`a sell with nothing bought before it in the history read`)
     else if (effect.unmatched.gt(0)) building.problems.push(`${effect.unmatched.toFixed()} ${book.base} sold with no earlier buy in the history read`)
     open = building
-    if (book.held().lte(dust)) {
+    const held = book.held()
+    if (held.isZero() || held.lt(dust)) {
       const from = building.fills[0]!.time
       const gaps = unread.filter((u) => u.time === null || (u.time >= from && u.time <= fill.time)).length
       if (gaps > 0) building.problems.push(`${gaps} fill${gaps === 1 ? '' : 's'} of ${pair} in its time with no known side`)
