@@ -59,7 +59,8 @@ describe('the journal’s candles', () => {
       [(T0 + 500 * MIN) / 1000, (T0 + 600 * MIN) / 1000],
     ])
     expect(got.get('a')).toEqual({ candles: [{ time: T0 / 1000, low: 1, high: 2 }], label: '1-minute candles' })
-    expect(got.get('b')).toMatchObject({ candles: [{}, {}, {}] })
+    // b (minutes 400 … 600): 499 and 500 lie wholly inside; 600 starts at its close and is left out
+    expect(got.get('b')).toMatchObject({ candles: [{ low: 3 }, { low: 1 }] })
   })
 
   it('stops at its budget and says which trades it did not read; a failed request is said for its trades', async () => {

@@ -37,7 +37,7 @@ const { position } = openPosition({ ...PLAN, stop: { price: '95', limit: '94' },
 describe('readJournal', () => {
   it('the pairs of the order history, each pair’s fills from a lookback before the period, the candles of the trade, R by hand', async () => {
     const { client, asked } = fakeClient({
-      fills: { BTC_USDT: [fill('BID', '1', '100', '0.1', T0), fill('ASK', '1', '110', '0.11', T0 + 90_000)] },
+      fills: { BTC_USDT: [fill('BID', '1', '100', '0.1', T0), fill('ASK', '1', '110', '0.11', T0 + 150_000)] },
       candles: (q) => [
         { time: q.since!, open: 100, close: 101, low: 96, high: 104, volume: 1 },
         { time: q.since! + 60, open: 101, close: 110, low: 100, high: 113, volume: 1 },
@@ -45,10 +45,10 @@ describe('readJournal', () => {
     })
     // the position's entry order is the fill's one order: found by the fill's `order_id`
     const p = { ...position, state: 'closed' as const, closedBy: 'target' as const, legs: [{ ...position.legs[0]!, orderId: '41' }] }
-    const withOrder = { BTC_USDT: [{ ...fill('BID', '1', '100', '0.1', T0), order_id: 41 }, fill('ASK', '1', '110', '0.11', T0 + 90_000)] }
+    const withOrder = { BTC_USDT: [{ ...fill('BID', '1', '100', '0.1', T0), order_id: 41 }, fill('ASK', '1', '110', '0.11', T0 + 150_000)] }
     const answer = await readJournal(
       {
-        client: fakeClient({ ...{ fills: withOrder }, candles: (q) => [{ time: q.since!, open: 0, close: 0, low: 96, high: 113, volume: 0 }] }).client,
+        client: fakeClient({ ...{ fills: withOrder }, candles: (q) => [{ time: q.since! + 60, open: 0, close: 0, low: 96, high: 113, volume: 0 }] }).client,
         accountId: 7,
         positions: async () => ({ positions: [p], warning: null }),
         notes: async () => ({ notes: { [`BTC_USDT|SPOT|${T0}`]: { tags: ['A'], note: 'ok' } }, warning: null }),
@@ -69,7 +69,7 @@ describe('readJournal', () => {
     expect(asked.fills.map((q) => q.pair)).toEqual(['BTC_USDT', 'BTC_USDT', 'ETH_USDT', 'ETH_USDT'])
     expect(start(asked.fills.at(-1)!)).toBe(NOW - 30 * 86_400_000 - LOOKBACK_MS)
     // one request of 1-minute candles from the trade's first minute to its close
-    expect(asked.candles).toEqual([{ pair: 'BTC_USDT', interval: '1', since: T0 / 1000, until: (T0 + 90_000) / 1000, limit: 500 }])
+    expect(asked.candles).toEqual([{ pair: 'BTC_USDT', interval: '1', since: T0 / 1000, until: (T0 + 150_000) / 1000, limit: 500 }])
   })
 
   it('says what it could not read: a pair’s fills, the candles, a damaged positions or notes file', async () => {

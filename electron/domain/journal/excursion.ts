@@ -1,7 +1,7 @@
 // MAE and MFE of a trade: how far the price went against it and for it while it was open. The lowest
-// and highest price come from the candles whose time overlaps the trade (the first and the last
-// minute whole: a candle says no more finely when in its minute a price was) and from the trade's own
-// fills, which were prices of that time too. For a long:
+// and highest price come from the candles that lie wholly inside the trade's time (a candle that
+// starts before the entry or ends after the exit may hold prices of another time: its minute is left
+// out) and from the trade's own fills, which were prices of its time too. For a long:
 //   MAE = entry − lowest (at least 0)    MFE = highest − entry (at least 0)
 // and in R: the excursion × amount ÷ the planned risk (what the trade stood to lose or gain at that
 // price, fees apart). A short mirrors it. Candle values arrive as numbers (they are drawn); each is
@@ -28,9 +28,9 @@ export interface Excursion {
 
 const fromNumber = (n: number): Decimal => new Decimal(String(n))
 
-/** The candles of `candles` (one interval of `intervalMs`) that overlap the trade. */
+/** The candles of `candles` (one interval of `intervalMs`) that lie wholly inside the trade's time. */
 export function candlesOf<C extends CandleSpan>(trip: Pick<RoundTrip, 'openedAt' | 'closedAt'>, candles: readonly C[], intervalMs: number): C[] {
-  return candles.filter((c) => c.time * 1000 + intervalMs > trip.openedAt && c.time * 1000 <= trip.closedAt)
+  return candles.filter((c) => c.time * 1000 >= trip.openedAt && c.time * 1000 + intervalMs <= trip.closedAt)
 }
 
 export function excursionOf(trip: Pick<RoundTrip, 'side' | 'entry' | 'amount' | 'fills'>, candles: readonly CandleSpan[], risk: string | null): Excursion {

@@ -34,7 +34,7 @@ describe('the journal report', () => {
   const report = journalReport({
     ...roundTrips({ fills }),
     positions: [p1],
-    candles: (trip) => (trip.openedAt === T0 ? { candles: [{ time: T0 / 1000, low: 97, high: 112 }], label: '1-minute candles' } : { problem: 'the candles could not be read' }),
+    candles: (trip) => (trip.openedAt === T0 ? { candles: [{ time: T0 / 1000 + 60, low: 97, high: 112 }], label: '1-minute candles' } : { problem: 'the candles could not be read' }),
     notes: { [`BTC_USDT|SPOT|${T0}`]: { tags: ['breakout'], note: 'waited for the retest' } },
     problems: ['the fills of ETH_USDT could not be read'],
   })

@@ -104,18 +104,17 @@ describe('the plan of a trade: planned risk and R', () => {
 })
 
 describe('MAE and MFE', () => {
-  it('from the candles of its time and its own fills, in price and in R, by hand', () => {
-    // a long bought at 100, sold at 110, amount 1, risk 10.19 (as above)
-    const trip = tripOf([fill('BUY', '1', '100', '0.1', T0 + 30_000, 11), fill('SELL', '1', '110', '0.11', T0 + 150_000, 12)])
+  it('from the candles wholly inside its time and its own fills, in price and in R, by hand', () => {
+    // a long bought at 100 (at 09:00:30), sold at 110 (at 09:03:30), amount 1, risk 10.19 (as above)
+    const trip = tripOf([fill('BUY', '1', '100', '0.1', T0 + 30_000, 11), fill('SELL', '1', '110', '0.11', T0 + 210_000, 12)])
     const candles = [
-      { time: (T0 - 60_000) / 1000, low: 80, high: 130 }, // before: left out
-      { time: T0 / 1000, low: 97, high: 101 }, // its first minute, whole
+      { time: T0 / 1000, low: 80, high: 130 }, // 09:00, begun before the entry: left out
       { time: (T0 + 60_000) / 1000, low: 95, high: 108 },
-      { time: (T0 + 120_000) / 1000, low: 104, high: 112 }, // its last minute
-      { time: (T0 + 180_000) / 1000, low: 60, high: 150 }, // after: left out
+      { time: (T0 + 120_000) / 1000, low: 104, high: 112 },
+      { time: (T0 + 180_000) / 1000, low: 60, high: 150 }, // 09:03, ended after the exit: left out
     ]
     const inside = candlesOf(trip, candles, 60_000)
-    expect(inside.map((c) => c.low)).toEqual([97, 95, 104])
+    expect(inside.map((c) => c.low)).toEqual([95, 104])
     // lowest 95, highest 112: MAE = 100 − 95 = 5, MFE = 112 − 100 = 12
     // in R: 5 × 1 ÷ 10.19 = 0.49067713(4…), 12 ÷ 10.19 = 1.17762512(2…)
     expect(excursionOf(trip, inside, '10.19')).toEqual({ low: '95', high: '112', mae: '5', mfe: '12', maeR: '0.49067713', mfeR: '1.17762512' })
