@@ -13,7 +13,7 @@ const NOW = T0 + 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString()
 const fill = (side: 'BID' | 'ASK', amount: string, price: string, fee: string, at: number, pair = 'BTC_USDT'): FillRecord =>
   ({ pair, side, amount, price, fee_amount: fee, fee_currency: 'USDT', date: iso(at), type: 'LIMIT', wallet_type: 'SPOT', currency: null }) as FillRecord
-const order = (id: number, pair: string): OrderRecord => ({ id, pair, amount: '1', side: 'BID', status: 'FILLED', type: 'LIMIT' }) as OrderRecord
+const order = (id: number, pair: string): OrderRecord => ({ id, pair, amount: '1', amount_filled: id === 3 ? '0' : '1', side: 'BID', status: 'FILLED', type: 'LIMIT' }) as OrderRecord
 
 function fakeClient(over: { fills?: Record<string, FillRecord[] | Error>; candles?: (q: CandlesQuery) => Candle[] }) {
   const asked: { fills: (HistoryQuery & { pair: string })[]; candles: CandlesQuery[]; orders: HistoryQuery[] } = { fills: [], candles: [], orders: [] }

@@ -1,7 +1,7 @@
-// The journal of one account, read from the exchange: the pairs it traded (its order history names
-// them), each pair's fills with their sides (account/account-history.ts, as the Fills tab reads
-// them), the round trips (domain/journal), the candles of each trade's time, the protected positions
-// and the trader's notes; then the report. The window's journal.get and the CLI's `journal` both
+// The journal of one account, read from the exchange: the pairs it traded (the orders of its history
+// that filled name them), each pair's fills with their sides (account/account-history.ts, as the
+// Fills tab reads both), the round trips (domain/journal), the candles of each trade's time, the
+// protected positions and the trader's notes; then the report. The window's journal.get and the CLI's `journal` both
 // call readJournal, so one account's journal is the same wherever it is read.
 //
 // Trades are kept by their closing time; their fills are read from LOOKBACK_MS before the period, so
@@ -47,7 +47,8 @@ export async function readJournal(src: JournalSources, query: JournalQuery = {})
   const still = src.stillCurrent ?? (() => {})
 
   // The order history names the pairs: without it no pair's fills can be known (as in the Fills tab).
-  const pairs = query.pair ? [query.pair] : [...new Set((await readOrders(src.client, { from: readFrom, to }, src.signal, still)).map((o) => o.pair))].sort()
+  const orders = query.pair ? [] : await readOrders(src.client, { from: readFrom, to }, src.signal, still)
+  const pairs = query.pair ? [query.pair] : [...new Set(orders.filter((o) => o.amount_filled && Number(o.amount_filled) > 0).map((o) => o.pair))].sort()
   const problems: string[] = []
   const minimum = await src.client.pairs({}, src.signal ? { signal: src.signal } : {}).then(
     (list) => Object.fromEntries(list.map((p) => [p.name, p.minimum_order_size])),

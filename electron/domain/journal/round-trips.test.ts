@@ -64,6 +64,14 @@ describe('round trips', () => {
     expect(roundTrips({ fills: fills.slice(0, 2) }).open).toBe(1) // without dust it is still open
   })
 
+  it('dust that several trades leave adds up past the minimum, and each trade is still judged by what it left', () => {
+    // each buys 1 and sells 0.9996: 0.0004 left each time, 0.0012 after three (above the 0.001 minimum)
+    const fills = [1, 2, 3].flatMap(() => [fill('BUY', '1', '100'), fill('SELL', '0.9996', '100')])
+    const { trips, open } = roundTrips({ fills, dust: { BTC_USDT: '0.001' } })
+    expect(trips).toHaveLength(3)
+    expect(open).toBe(0)
+  })
+
   it('keeps wallets apart: the same pair in two wallets makes two trades', () => {
     const fills = [
       fill('BUY', '1', '100'),

@@ -1,9 +1,10 @@
 // Round trips from fills: the account's fills of each pair and wallet, in time order, through the
 // same FIFO lot book as the realised P&L (account/fifo.ts), cut where what is held goes back to flat.
 // So the journal's net P&L of a pair's closed trades adds up to the P&L's. A trade opens with a buy
-// from flat and closes when a sell leaves nothing, or only dust: less than the pair's minimum order
-// size, which cannot be sold (a fee taken in the coins bought leaves a little behind). The dust stays
-// in the book and is sold first by the next trade, as the P&L sells it.
+// from flat and closes when a sell leaves nothing, or only dust: of what the trade bought, less than
+// the pair's minimum order size is left, which cannot be sold (a fee taken in the coins bought leaves
+// a little behind). The dust stays in the book and is sold first by the next trade, as the P&L sells
+// it; dust that several trades left adds up, and each trade is judged by its own.
 //
 // A trade is incomplete, with the reason, when a sell found no earlier buy in the fills (bought
 // before the history read), when a fill of its pair in its time has no known side, or when a fee in
@@ -22,7 +23,7 @@ export interface TripsInput {
   fills: readonly JournalFill[]
   /** Fills whose side is unknown: the trades of their pair around them are incomplete. */
   unread?: readonly UnreadFill[]
-  /** Per pair: what is held below this is flat (the pair's minimum order size; default 0). */
+  /** Per pair: a trade that leaves less than this of what it bought is closed (the pair's minimum order size; default 0). */
   dust?: Readonly<Record<string, string>>
 }
 
@@ -34,6 +35,8 @@ export interface TripsResult {
 }
 
 interface Building {
+  /** What the book held as the trade opened: dust earlier trades left. */
+  carried: Decimal
   fills: JournalFill[]
   net: Decimal
   fees: Decimal
@@ -74,7 +77,7 @@ function tripsOfBook(pair: string, wallet: string, fills: JournalFill[], unread:
   let open: Building | null = null
   for (const fill of fills) {
     const flat = open === null
-    const building: Building = open ?? { fills: [], net: new Decimal(0), fees: new Decimal(0), problems: [] }
+    const building: Building = open ?? { carried: book.held(), fills: [], net: new Decimal(0), fees: new Decimal(0), problems: [] }
     const effect = book.apply(fill)
     building.fills.push(fill)
     building.net = building.net.add(effect.realised)
@@ -85,7 +88,7 @@ function tripsOfBook(pair: string, wallet: string, fills: JournalFill[], unread:
     else if (effect.unmatched.gt(0)) building.problems.push(`${effect.unmatched.toFixed()} ${book.base} sold with no earlier buy in the history read`)
     open = building
     const held = book.held()
-    if (held.isZero() || held.lt(dust)) {
+    if (held.isZero() || held.sub(building.carried).lt(dust)) {
       const from = building.fills[0]!.time
       const gaps = unread.filter((u) => u.time === null || (u.time >= from && u.time <= fill.time)).length
       if (gaps > 0) building.problems.push(`${gaps} fill${gaps === 1 ? '' : 's'} of ${pair} in its time with no known side`)

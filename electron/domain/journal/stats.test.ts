@@ -2,47 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { Decimal } from '../decimal'
 import { equityCurveR, filterEntries, histogramR, journalStats, maxDrawdown, whenOpened } from './stats'
-import type { JournalEntry } from './types'
-
-const MONDAY_9 = Date.UTC(2026, 0, 5, 9, 0, 0) // a Monday, 09:00 UTC
-const HOUR = 3_600_000
-let n = 0
-function entry(net: string, r: string | null, maeR: string | null, extra: Partial<JournalEntry> = {}): JournalEntry {
-  n += 1
-  const openedAt = MONDAY_9 + n * HOUR
-  return {
-    id: `BTC_USDT|SPOT|${openedAt}`,
-    pair: 'BTC_USDT',
-    wallet: 'SPOT',
-    side: 'BUY',
-    openedAt,
-    closedAt: openedAt + 60_000,
-    durationMs: 60_000,
-    amount: '1',
-    entry: '100',
-    exit: '100',
-    fees: '0',
-    net,
-    fills: 2,
-    incomplete: null,
-    positionId: null,
-    stop: null,
-    risk: null,
-    r,
-    rNote: null,
-    low: null,
-    high: null,
-    mae: null,
-    mfe: null,
-    maeR,
-    mfeR: null,
-    excursionNote: '1-minute candles',
-    exitReason: 'manual',
-    tags: [],
-    note: '',
-    ...extra,
-  }
-}
+import { journalEntry as entry } from '../test/journal-entry.test-util'
 
 describe('journal statistics', () => {
   it('five trades by hand: win rate, averages, expectancy in money and R, profit factor, extremes, drawdown, MAE of the winners', () => {
