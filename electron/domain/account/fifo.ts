@@ -32,6 +32,8 @@ export function splitPair(pair: string): [string, string] {
 
 export class FifoBook {
   private readonly lots: Lot[] = []
+  /** The lots' amounts added up, kept as they change (the journal asks after every fill). */
+  private total = new Decimal(0)
   readonly base: string
   readonly quote: string
 
@@ -41,7 +43,7 @@ export class FifoBook {
 
   /** Base held from the fills so far (the open lots). */
   held(): Decimal {
-    return this.lots.reduce((sum, lot) => sum.add(lot.amount), new Decimal(0))
+    return this.total
   }
 
   /** What the open lots cost, fees included. */
@@ -65,15 +67,17 @@ export class FifoBook {
       const cost = amount.mul(price).add(feeIn === 'quote' ? fee : 0)
       if (received.gt(0)) {
         this.lots.push({ amount: received, cost })
+        this.total = this.total.add(received)
         return { realised: new Decimal(0), feeIn, fee, unmatched: new Decimal(0) }
       }
       return { realised: cost.neg(), feeIn, fee, unmatched: new Decimal(0) } // the fee ate everything bought
     }
     const proceeds = amount.mul(price).sub(feeIn === 'quote' ? fee : 0)
     const sold = this.consume(amount)
-    // Only the matched share of the proceeds is realised against a known cost.
-    const share = amount.isZero() ? new Decimal(0) : sold.matched.div(amount)
-    let realised = proceeds.mul(share).sub(sold.cost)
+    // Only the matched share of the proceeds is realised against a known cost (all of it, the usual case: no division).
+    const whole = sold.matched.eq(amount)
+    const share = whole || amount.isZero() ? null : sold.matched.div(amount)
+    let realised = (whole ? proceeds : share === null ? new Decimal(0) : proceeds.mul(share)).sub(sold.cost)
     let unmatched = amount.sub(sold.matched)
     if (feeIn === 'base' && fee.gt(0)) {
       const given = this.consume(fee)
@@ -97,7 +101,9 @@ export class FifoBook {
       left = left.sub(take)
       if (lot.amount.isZero()) this.lots.shift()
     }
-    return { cost, matched: amount.sub(left) }
+    const matched = amount.sub(left)
+    this.total = this.total.sub(matched)
+    return { cost, matched }
   }
 }
 

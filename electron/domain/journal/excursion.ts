@@ -40,7 +40,10 @@ export function excursionOf(trip: Pick<RoundTrip, 'side' | 'entry' | 'amount' | 
     low = low === null || lo.lt(low) ? lo : low
     high = high === null || hi.gt(high) ? hi : high
   }
-  for (const f of trip.fills) see(new Decimal(f.price), new Decimal(f.price))
+  for (const f of trip.fills) {
+    const price = new Decimal(f.price)
+    see(price, price)
+  }
   for (const c of candles) if (Number.isFinite(c.low) && Number.isFinite(c.high)) see(fromNumber(c.low), fromNumber(c.high))
   const entry = new Decimal(trip.entry)
   const lo: Decimal = low ?? entry
@@ -48,6 +51,11 @@ export function excursionOf(trip: Pick<RoundTrip, 'side' | 'entry' | 'amount' | 
   const long = trip.side === 'BUY'
   const mae = Decimal.max(long ? entry.sub(lo) : hi.sub(entry), 0)
   const mfe = Decimal.max(long ? hi.sub(entry) : entry.sub(lo), 0)
-  const inR = (move: Decimal): string | null => (risk === null || new Decimal(risk).lte(0) ? null : move.mul(trip.amount).div(risk).toDecimalPlaces(RATIO_PLACES, Decimal.ROUND_HALF_UP).toFixed())
+  const riskD = risk === null ? null : new Decimal(risk)
+  const amount = new Decimal(trip.amount)
+  const inR = (move: Decimal): string | null => {
+    if (riskD === null || riskD.lte(0)) return null
+    return move.isZero() ? '0' : move.mul(amount).div(riskD).toDecimalPlaces(RATIO_PLACES, Decimal.ROUND_HALF_UP).toFixed()
+  }
   return { low: lo.toFixed(), high: hi.toFixed(), mae: mae.toFixed(), mfe: mfe.toFixed(), maeR: inR(mae), mfeR: inR(mfe) }
 }

@@ -29,20 +29,28 @@ export function plannedStopOf(p: Position): string | null {
   return first?.stopPrice ?? p.stop?.price ?? null
 }
 
-/** The positions each trade was: the positions one of whose orders made one of its fills. */
-export function positionsByOrder(positions: readonly Position[]): Map<string, Position> {
-  const byOrder = new Map<string, Position>()
-  for (const p of positions) for (const leg of p.legs) if (leg.orderId !== null) byOrder.set(`${p.pair}#${leg.orderId}`, p)
-  return byOrder
+/** The positions by the exchange's ids of their orders, per pair: what one of a trade's fills was made by. */
+export type PositionsByOrder = ReadonlyMap<string, ReadonlyMap<number, Position>>
+
+export function positionsByOrder(positions: readonly Position[]): PositionsByOrder {
+  const byPair = new Map<string, Map<number, Position>>()
+  for (const p of positions) {
+    let byOrder = byPair.get(p.pair)
+    if (!byOrder) byPair.set(p.pair, (byOrder = new Map()))
+    for (const leg of p.legs) if (leg.orderId !== null && /^\d+$/.test(leg.orderId)) byOrder.set(Number(leg.orderId), p)
+  }
+  return byPair
 }
 
-function positionsOf(trip: RoundTrip, byOrder: ReadonlyMap<string, Position>): Position[] {
-  const found = new Map<string, Position>()
+function positionsOf(trip: RoundTrip, byPair: PositionsByOrder): Position[] {
+  const byOrder = byPair.get(trip.pair)
+  const found: Position[] = []
+  if (!byOrder) return found
   for (const f of trip.fills) {
-    const p = f.orderId === null ? undefined : byOrder.get(`${trip.pair}#${f.orderId}`)
-    if (p) found.set(p.id, p)
+    const p = f.orderId === null ? undefined : byOrder.get(f.orderId)
+    if (p && !found.includes(p)) found.push(p)
   }
-  return [...found.values()]
+  return found
 }
 
 /** Why a trade ended: its position's way out, else what the last exit's order was. */
@@ -70,13 +78,14 @@ function paidRate(trip: RoundTrip): Decimal {
 }
 
 /** The planned risk of a trade with this stop, in the quote currency (exact). */
-export function plannedRisk(trip: Pick<RoundTrip, 'entry' | 'amount'>, stop: string, entryRate: Decimal, exitRate: Decimal): Decimal {
+export function plannedRisk(trip: Pick<RoundTrip, 'entry' | 'amount'>, stopText: string, entryRate: Decimal, exitRate: Decimal): Decimal {
   const amount = new Decimal(trip.amount)
   const entry = new Decimal(trip.entry)
-  return entry.sub(stop).abs().mul(amount).add(entry.mul(amount).mul(entryRate)).add(new Decimal(stop).mul(amount).mul(exitRate))
+  const stop = new Decimal(stopText)
+  return entry.sub(stop).abs().add(entry.mul(entryRate)).add(stop.mul(exitRate)).mul(amount)
 }
 
-export function planOfTrip(trip: RoundTrip, byOrder: ReadonlyMap<string, Position>): TripPlan {
+export function planOfTrip(trip: RoundTrip, byOrder: PositionsByOrder): TripPlan {
   const linked = positionsOf(trip, byOrder)
   if (linked.length > 1) {
     return { positionId: null, stop: null, risk: null, r: null, rNote: `${linked.length} protected positions in one trade: no one plan`, exitReason: exitOf(trip, null) }
@@ -85,8 +94,8 @@ export function planOfTrip(trip: RoundTrip, byOrder: ReadonlyMap<string, Positio
   const stop = position === null ? null : plannedStopOf(position)
   const none = { positionId: position?.id ?? null, stop, risk: null, r: null, exitReason: exitOf(trip, position) }
   if (stop === null) return { ...none, rNote: 'no planned stop' }
-  const paid = paidRate(trip)
-  const rate = (kept: string | null | undefined) => (kept === null || kept === undefined ? paid : new Decimal(kept))
+  let paid: Decimal | null = null // read from the fills only for a position that kept no rates
+  const rate = (kept: string | null | undefined) => (kept === null || kept === undefined ? (paid ??= paidRate(trip)) : new Decimal(kept))
   const risk = plannedRisk(trip, stop, rate(position?.planned?.entryFeeRate), rate(position?.planned?.exitFeeRate))
   if (risk.lte(0)) return { ...none, rNote: 'the planned stop lies at the entry: no risk to measure by' }
   return { ...none, risk: risk.toFixed(), r: ratio(new Decimal(trip.net), risk), rNote: null }

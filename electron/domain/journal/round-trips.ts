@@ -43,13 +43,22 @@ interface Building {
   problems: string[]
 }
 
+/** The amount and the average price of some fills: one price (one fill, or all at one price) needs no division. */
+function averageOf(fills: readonly JournalFill[]): { amount: Decimal; average: string } {
+  let amount = new Decimal(0)
+  let value = new Decimal(0)
+  for (const f of fills) {
+    amount = amount.add(f.amount)
+    value = value.add(new Decimal(f.amount).mul(f.price))
+  }
+  if (amount.isZero()) return { amount, average: '0' }
+  const one = fills.every((f) => f.price === fills[0]!.price)
+  return { amount, average: one ? new Decimal(fills[0]!.price).toFixed() : ratio(value, amount) }
+}
+
 function tripOf(pair: string, wallet: string, b: Building, base: string, quote: string): RoundTrip {
-  const buys = b.fills.filter((f) => f.side === 'BUY')
-  const sells = b.fills.filter((f) => f.side === 'SELL')
-  const sum = (fs: JournalFill[], of: (f: JournalFill) => Decimal) => fs.reduce((s, f) => s.add(of(f)), new Decimal(0))
-  const bought = sum(buys, (f) => new Decimal(f.amount))
-  const sold = sum(sells, (f) => new Decimal(f.amount))
-  const value = (f: JournalFill) => new Decimal(f.amount).mul(f.price)
+  const buys = averageOf(b.fills.filter((f) => f.side === 'BUY'))
+  const sells = averageOf(b.fills.filter((f) => f.side === 'SELL'))
   const first = b.fills[0]!
   const last = b.fills[b.fills.length - 1]!
   const problems = [...new Set(b.problems)]
@@ -61,9 +70,9 @@ function tripOf(pair: string, wallet: string, b: Building, base: string, quote: 
     openedAt: first.time,
     closedAt: last.time,
     durationMs: last.time - first.time,
-    amount: (first.side === 'BUY' ? bought : sold).toFixed(),
-    entry: bought.isZero() ? '0' : ratio(sum(buys, value), bought),
-    exit: sold.isZero() ? '0' : ratio(sum(sells, value), sold),
+    amount: (first.side === 'BUY' ? buys : sells).amount.toFixed(),
+    entry: buys.average,
+    exit: sells.average,
     fees: b.fees.toFixed(),
     net: b.net.toFixed(),
     fills: b.fills,

@@ -51,32 +51,38 @@ export function maxDrawdown(steps: readonly Decimal[]): Decimal {
 
 /** The statistics of the complete entries among `entries` (any order: they are taken by closing time). */
 export function journalStats(entries: readonly JournalEntry[]): JournalStats {
-  const complete = entries.filter((e) => e.incomplete === null).sort((a, b) => a.closedAt - b.closedAt)
-  const nets = complete.map((e) => new Decimal(e.net))
-  const wins = complete.filter((e) => new Decimal(e.net).gt(0))
-  const losses = complete.filter((e) => new Decimal(e.net).lt(0))
-  const withR = complete.filter((e) => e.r !== null)
-  const winSum = sum(wins.map((e) => new Decimal(e.net)))
-  const lossSum = sum(losses.map((e) => new Decimal(e.net)))
-  const rOf = (list: readonly JournalEntry[]) => list.flatMap((e) => (e.r === null ? [] : [new Decimal(e.r)]))
+  // each figure read once: thousands of trades make every decimal conversion count
+  const complete = entries
+    .filter((e) => e.incomplete === null)
+    .sort((a, b) => a.closedAt - b.closedAt)
+    .map((e) => ({ net: new Decimal(e.net), r: e.r === null ? null : new Decimal(e.r), maeR: e.maeR }))
+  const nets = complete.map((e) => e.net)
+  const wins = complete.filter((e) => e.net.gt(0))
+  const losses = complete.filter((e) => e.net.lt(0))
+  const rOf = (list: readonly { r: Decimal | null }[]) => list.flatMap((e) => (e.r === null ? [] : [e.r]))
+  const rs = rOf(complete)
+  const winSum = sum(wins.map((e) => e.net))
+  const lossSum = sum(losses.map((e) => e.net))
+  const extreme = (list: readonly { net: Decimal }[], pick: (a: Decimal, b: Decimal) => boolean) =>
+    list.length === 0 ? null : list.reduce((m, e) => (pick(e.net, m) ? e.net : m), list[0]!.net).toFixed()
   const maeWinners = wins.flatMap((e) => (e.maeR === null ? [] : [new Decimal(e.maeR)]))
   return {
     count: complete.length,
     wins: wins.length,
     losses: losses.length,
     winRate: complete.length === 0 ? null : ratio(new Decimal(wins.length), new Decimal(complete.length)),
-    averageWin: mean(wins.map((e) => new Decimal(e.net))),
-    averageLoss: mean(losses.map((e) => new Decimal(e.net))),
+    averageWin: mean(wins.map((e) => e.net)),
+    averageLoss: mean(losses.map((e) => e.net)),
     averageWinR: mean(rOf(wins)),
     averageLossR: mean(rOf(losses)),
     expectancy: mean(nets),
-    expectancyR: mean(rOf(withR)),
-    rCount: withR.length,
+    expectancyR: mean(rs),
+    rCount: rs.length,
     profitFactor: losses.length === 0 ? null : ratio(winSum, lossSum.abs()),
-    largestWin: wins.length === 0 ? null : Decimal.max(...wins.map((e) => e.net)).toFixed(),
-    largestLoss: losses.length === 0 ? null : Decimal.min(...losses.map((e) => e.net)).toFixed(),
+    largestWin: extreme(wins, (a, b) => a.gt(b)),
+    largestLoss: extreme(losses, (a, b) => a.lt(b)),
     maxDrawdown: maxDrawdown(nets).toFixed(),
-    maxDrawdownR: maxDrawdown(rOf(withR)).toFixed(),
+    maxDrawdownR: maxDrawdown(rs).toFixed(),
     averageMaeWinnersR: mean(maeWinners),
     excluded: entries.length - complete.length,
   }

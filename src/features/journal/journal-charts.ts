@@ -15,8 +15,13 @@ export type JournalOption = ComposeOption<LineSeriesOption | BarSeriesOption | G
 
 const LINE_COLOR = '#5b8ff9'
 
-export function equityROption(trades: readonly JournalEntry[], textColor: string, animate: boolean): JournalOption {
-  const points = equityCurveR(trades)
+export type EquityPoints = ReturnType<typeof equityCurveR>
+export type HistogramBins = ReturnType<typeof histogramR>
+
+/** What the two charts draw, computed once for both the chart and its words. */
+export const chartData = (trades: readonly JournalEntry[]): { points: EquityPoints; bins: HistogramBins } => ({ points: equityCurveR(trades), bins: histogramR(trades) })
+
+export function equityROption(points: EquityPoints, textColor: string, animate: boolean): JournalOption {
   return {
     animation: animate,
     grid: { left: 44, right: 12, top: 12, bottom: 24 },
@@ -27,16 +32,14 @@ export function equityROption(trades: readonly JournalEntry[], textColor: string
   }
 }
 
-export function equityRText(trades: readonly JournalEntry[]): string {
-  const points = equityCurveR(trades)
+export function equityRText(points: EquityPoints): string {
   if (points.length === 0) return 'No trade with a planned stop: no equity in R to draw.'
   const low = points.reduce((m, p) => Math.min(m, Number(p.total)), 0)
   const high = points.reduce((m, p) => Math.max(m, Number(p.total)), 0)
   return `Equity in R over ${points.length} trades: ends at ${rText(points.at(-1)!.total)}, lowest ${rText(String(low))}, highest ${rText(String(high))}.`
 }
 
-export function histogramOption(trades: readonly JournalEntry[], textColor: string, animate: boolean): JournalOption {
-  const bins = histogramR(trades)
+export function histogramOption(bins: HistogramBins, textColor: string, animate: boolean): JournalOption {
   return {
     animation: animate,
     grid: { left: 36, right: 12, top: 12, bottom: 24 },
@@ -47,8 +50,8 @@ export function histogramOption(trades: readonly JournalEntry[], textColor: stri
   }
 }
 
-export function histogramText(trades: readonly JournalEntry[]): string {
-  const bins = histogramR(trades).filter((b) => b.count > 0)
+export function histogramText(all: HistogramBins): string {
+  const bins = all.filter((b) => b.count > 0)
   if (bins.length === 0) return 'No trade with a planned stop: no R to count.'
   return `Trades by R, in steps of 0.5 R: ${bins.map((b) => `${b.count} from ${b.from} to ${b.to} R`).join('; ')}.`
 }

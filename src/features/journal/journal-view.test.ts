@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { journalStats } from '@domain/journal/stats'
 import { journalEntry } from '@domain/test/journal-entry.test-util'
 import { compareNullableDecimal, durationText, moneyText, quoteOf, rText, statLines, tradeWords } from './journal-view'
-import { equityROption, equityRText, histogramOption, histogramText, tradeChartText, tradeOption } from './journal-charts'
+import { chartData, equityROption, equityRText, histogramOption, histogramText, tradeChartText, tradeOption } from './journal-charts'
 
 describe('journal view', () => {
   it('R signed to two places, money exact or marked ≈ with the exact figure in its title, durations in words', () => {
@@ -40,12 +40,13 @@ describe('journal charts', () => {
   const trades = [journalEntry('1', '1.2', null), journalEntry('-1', '-0.7', null), journalEntry('1', null, null)]
 
   it('the equity in R and the histogram of R, with their words', () => {
-    const equity = equityROption(trades, '#ccc', false) as { series: { data: number[] }[] }
+    const { points, bins } = chartData(trades)
+    const equity = equityROption(points, '#ccc', false) as { series: { data: number[] }[] }
     expect(equity.series[0]!.data).toEqual([1.2, 0.5])
-    expect(equityRText(trades)).toBe('Equity in R over 2 trades: ends at +0.50 R, lowest 0.00 R, highest +1.20 R.')
-    const histogram = histogramOption(trades, '#ccc', false) as { series: { data: { value: number }[] }[] }
+    expect(equityRText(points)).toBe('Equity in R over 2 trades: ends at +0.50 R, lowest 0.00 R, highest +1.20 R.')
+    const histogram = histogramOption(bins, '#ccc', false) as { series: { data: { value: number }[] }[] }
     expect(histogram.series[0]!.data.map((d) => d.value)).toEqual([1, 0, 0, 0, 1])
-    expect(histogramText(trades)).toBe('Trades by R, in steps of 0.5 R: 1 from -1 to -0.5 R; 1 from 1 to 1.5 R.')
+    expect(histogramText(bins)).toBe('Trades by R, in steps of 0.5 R: 1 from -1 to -0.5 R; 1 from 1 to 1.5 R.')
     expect(equityRText([])).toMatch(/^No trade with a planned stop/)
   })
 
