@@ -173,6 +173,7 @@ test('three closed positions in the Journal tab: at the target +R, stopped out a
   await expect(rows.nth(1)).toContainText('stopped out')
   await expect(rows.nth(2)).toContainText('at its target')
   await expect(panel.getByTestId('journal-stats').locator('[data-stat="count"] dd')).toHaveText('3')
+  await shot(page, 'journal-list')
 
   // The card of the trade at its target: its chart, its figures, a tag and a note that stay.
   await rows.nth(2).focus()
