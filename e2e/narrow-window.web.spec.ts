@@ -41,6 +41,7 @@ const TABS: [tab: string, shown: string][] = [
   ['blotter', 'blotter-refresh'],
   ['history', 'order-history-table'],
   ['fills', 'pnl-summary'],
+  ['journal', 'journal-load'],
   ['alerts', 'alerts-list'],
   ['portfolio', 'portfolio-scope-all'],
   ['limits', 'limits-refresh'],

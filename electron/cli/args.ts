@@ -35,6 +35,7 @@ export const VERBS = [
   'keeper',
   'limits',
   'diagnostics',
+  'journal',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -80,9 +81,10 @@ const VALUE_FLAGS = [
   'trail',
   'slippage',
   'id',
+  'tag',
 ] as const
 /** Flags that are present or absent. */
-const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help', 'entry-market', 'breakeven'] as const
+const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help', 'entry-market', 'breakeven', 'csv'] as const
 /** Flags that may be given more than once: their values are joined with commas. */
 const REPEATABLE: ReadonlySet<string> = new Set(['take-profit'])
 export type FlagName = (typeof VALUE_FLAGS)[number] | (typeof SWITCH_FLAGS)[number]
@@ -138,6 +140,7 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   keeper: [...CONNECTION, 'feed-url'],
   limits: [],
   diagnostics: ['help'],
+  journal: [...CONNECTION, 'from', 'to', 'pair', 'tag', 'side', 'csv'],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */

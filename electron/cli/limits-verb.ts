@@ -34,7 +34,7 @@ const SHOW_FLAGS = { ...CONNECTION, account: { type: 'string' } } as const
 const storeOf = (io: LimitsIo): RiskLimitsStore => createRiskLimitsStore(resolveDataDir({ env: { ...io.env } as NodeJS.ProcessEnv }))
 
 /** The exchange the flags name: the origin of --base-url, or the named profile's exchange. */
-async function exchangeFrom(flags: Record<string, string | true | undefined>, io: LimitsIo): Promise<string> {
+export async function exchangeFrom(flags: Record<string, string | true | undefined>, io: LimitsIo): Promise<string> {
   const baseUrl = typeof flags['base-url'] === 'string' ? flags['base-url'] : undefined
   const profile = typeof flags.profile === 'string' ? flags.profile : undefined
   if ((baseUrl === undefined) === (profile === undefined)) throw new UsageError('Say which exchange: --base-url <url> or --profile <name> (one of them).')

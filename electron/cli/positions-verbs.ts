@@ -49,7 +49,7 @@ async function keeperFeed(io: PositionsIo): Promise<{ feed: FeedClient; url: str
 }
 
 /** Whose positions: the profile's id, or for --base-url a name made from the exchange's origin. */
-async function profileKey(flags: ParsedArgs['flags'], io: PositionsIo): Promise<string> {
+export async function profileKey(flags: ParsedArgs['flags'], io: Pick<PositionsIo, 'profileId'>): Promise<string> {
   const profile = text(flags, 'profile')
   if (profile !== undefined) return io.profileId ? io.profileId(profile) : profile
   const origin = new URL(text(flags, 'base-url') ?? '').origin

@@ -17,6 +17,7 @@ import { runCancelAll } from './cancel-all-verb'
 import { runPositionsVerb, type PositionsVerb } from './positions-verbs'
 import { riskGateForCli, runLimits } from './limits-verb'
 import { runDiagnostics } from './diagnostics-verb'
+import { runJournal } from './journal-verb'
 import { USAGE } from './usage'
 import { EXIT, fail, usage, writeJson, type CliIo } from './io'
 
@@ -234,6 +235,14 @@ const VERB_TABLE: Record<Verb, VerbEntry> = {
   history: history('history'),
   fills: history('fills'),
   pnl: history('pnl'),
+  journal: {
+    async run(args, io) {
+      const out = await runJournal(args, io, () => connect(args, io))
+      if ('csv' in out) io.stdout.write(out.csv)
+      else writeJson(io.stdout, out.json)
+      return EXIT.ok
+    },
+  },
   limits: {
     subcommands: true,
     async run(args, io) {

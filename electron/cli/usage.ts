@@ -30,6 +30,11 @@ Account (needs a key):
                T is ISO 8601 (2024-01-31T12:00:00Z) or Unix seconds
   fills        --pair P [--side BUY|SELL] [--from T] [--to T]   the account's own fills
   pnl          --pair P [--from T] [--to T]   realised P&L of those fills (FIFO, fees included)
+  journal      [--from T] [--to T] [--pair P] [--tag X] [--side BUY|SELL] [--csv]   every trade closed in
+               the range (default the last 30 days), flat to flat by FIFO, explained: r (net ÷ the planned
+               risk of its protected position; null, "no planned stop", without one), mae and mfe (price
+               and R), exitReason, tags and note; and the stats (winRate, expectancyR, profitFactor, …).
+               {trades, stats, open, problems}; --csv prints the trades as CSV (docs/journal.md)
   portfolio    [--quote USDT] [--profiles all]   every account the key sees (master and sub-accounts),
                or with --profiles all every stored profile's (then no --base-url or --profile),
                valued in the quote currency through the tickers (ETH → BTC → USDT where there is no

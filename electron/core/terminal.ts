@@ -32,6 +32,8 @@ import { createConnections } from './portfolio/connections'
 import { createEquityStore } from './portfolio/equity-store'
 import { createEquityRecorder } from './portfolio/equity-recorder'
 import { createTerminalPositions } from './positions/terminal-positions'
+import { createJournalHandlers } from './journal/terminal-journal'
+import { createJournalNotesStore } from './storage/journal-notes-store'
 import type { Vault } from './credentials/vault'
 import { createDiagnostics } from './diagnostics/terminal-diagnostics'
 
@@ -179,6 +181,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...createPortfolioHandlers({ connections, session, equity, now }),
     ...positions.handlers,
     ...diagnostics.handlers,
+    ...createJournalHandlers({ session, notes: createJournalNotesStore(deps.dataDir), dataDir: deps.dataDir, now }),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------

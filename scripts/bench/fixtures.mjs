@@ -91,23 +91,41 @@ export async function measureBookPanel(browser, { rate = 50, seconds = 10 } = {}
 }
 
 /**
- * The Portfolio tab in a fixture page (bench/portfolio-page): 5 accounts × 40 currencies valued and
- * drawn (the table and the allocation ring) into a tab showing no report, `runs` times after `warmup`.
+ * A panel's fixture page whose `__bench.draw(i)` answers `{ms, …}`: `runs` draws after `warmup`, their
+ * times, every answer counted, and the last (the page's own check of what it drew).
  */
-export async function measurePortfolio(browser, { runs = 15, warmup = 3 } = {}) {
-  return withFixturePage(browser, 'portfolio-page', (page) =>
+async function measureDraws(browser, name, { runs, warmup }) {
+  const answers = await withFixturePage(browser, name, (page) =>
     page.evaluate(
       async ({ runs, warmup }) => {
-        const ms = []
-        let rows = 0
+        const out = []
         for (let i = 0; i < warmup + runs; i++) {
-          const r = await window.__bench.draw(i)
-          rows = r.rows
-          if (i >= warmup) ms.push(r.ms)
+          const answer = await window.__bench.draw(i)
+          if (i >= warmup) out.push(answer)
         }
-        return { ms, rows }
+        return out
       },
       { runs, warmup },
     ),
   )
+  return { ms: answers.map((a) => a.ms), answers, last: answers.at(-1) }
+}
+
+/**
+ * The Portfolio tab in a fixture page (bench/portfolio-page): 5 accounts × 40 currencies valued and
+ * drawn (the table and the allocation ring) into a tab showing no report, `runs` times after `warmup`.
+ */
+export async function measurePortfolio(browser, { runs = 15, warmup = 3 } = {}) {
+  const { ms, last } = await measureDraws(browser, 'portfolio-page', { runs, warmup })
+  return { ms, rows: last.rows }
+}
+
+/**
+ * The Journal tab in a fixture page (bench/journal-page): the journal of 5,000 trades computed from
+ * their fills and drawn (the list, the statistics, both charts) into a tab showing none, `runs` times
+ * after `warmup`.
+ */
+export async function measureJournal(browser, { runs = 15, warmup = 3 } = {}) {
+  const { ms, answers, last } = await measureDraws(browser, 'journal-page', { runs, warmup })
+  return { ms, computeMs: answers.map((a) => a.computeMs), trades: last.trades }
 }

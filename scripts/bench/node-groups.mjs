@@ -120,6 +120,31 @@ export async function benchPortfolio(opts, browser) {
   ]
 }
 
+export async function benchJournal(opts, browser) {
+  const { measureJournal } = await import('./fixtures.mjs')
+  const r = await measureJournal(await browser(), { runs: opts.quick ? 8 : 15 })
+  if (r.trades !== 5_000) throw new Error(`bench journal: expected 5,000 trades counted, got ${r.trades}`)
+  return [
+    metric({
+      group: 'journal',
+      id: 'journal.compute-draw-5000',
+      name: 'Journal: 5,000 trades computed and drawn',
+      unit: 'ms',
+      samples: r.ms,
+      budget: { max: 200 },
+      note: 'bench/journal-page: JournalPanel.vue in the window theme; round trips from 10,000 fills (FIFO), plans, R, statistics, then the virtual list, the statistics and both charts (ECharts made and drawn) into a tab showing none, up to the layout after it',
+    }),
+    metric({
+      group: 'journal',
+      id: 'journal.compute-5000',
+      name: 'Journal: of which computed (5,000 trades)',
+      unit: 'ms',
+      samples: r.computeMs,
+      note: 'roundTrips + journalReport alone, in the same page: the part of the row above that is not drawing',
+    }),
+  ]
+}
+
 export async function benchClient(opts) {
   const demo = await spawnJsonLine(join(ROOT, 'out/main/demo-exchange.js'), ['--port', '0', '--seed', '5'])
   try {

@@ -1,4 +1,4 @@
-// Builds the bench pages (bench/floor-page, bench/chart-page, bench/book-page, bench/portfolio-page) into .bench/pages/
+// Builds the bench pages (bench/floor-page, bench/chart-page, bench/book-page, bench/portfolio-page, bench/journal-page) into .bench/pages/
 // with the renderer's own build settings: electron.vite.config.ts's `renderer` section as
 // electron-vite resolves it (its aliases and Vue plugin, minified, and electron-vite's defaults for a
 // renderer: the Chromium target of the Electron it ships with, no module-preload polyfill, base

@@ -63,6 +63,7 @@ export const positionSchema = z.object({
     .nullable()
     .optional(),
   history: z.array(z.object({ at: z.number(), text: z.string().max(500), notify: z.boolean().optional() })).optional(),
+  planned: z.object({ stop: dec, entryFeeRate: dec.nullable(), exitFeeRate: dec.nullable() }).optional(),
 }) satisfies z.ZodType<Position>
 
 const fileSchema = z.object({ version: z.literal(1), positions: z.array(positionSchema) })

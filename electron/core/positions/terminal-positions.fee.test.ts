@@ -5,17 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import type { Position } from '../../domain/protection/types'
-import { useTerminalHarness } from '../test/terminal-harness.test-util'
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+import { until, useTerminalHarness } from '../test/terminal-harness.test-util'
 
 describe('positions on an account that holds none of the coins it buys', () => {
   const h = useTerminalHarness(17)

@@ -31,6 +31,17 @@ export function allFiles(dir: string): string[] {
 
 export const fast = { tradesMs: 100, candlesMs: 150, tickerMs: 200, accountMs: 150 }
 
+/** Reads `read` every 100 ms until `done` says its value will do; throws with the last value after `ms`. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(value)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
 export function next<E extends EventName>(t: TerminalCore, event: E, where: (p: EventPayloads[E]) => boolean = () => true): Promise<EventPayloads[E]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} event within 5 s`)), 5_000)

@@ -139,14 +139,15 @@ export function placeFills(fills: readonly FillRecord[], evidence: SideEvidence)
 /** True when every fill names its own side, so no witness has to be read. */
 export const allNamed = (fills: readonly FillRecord[]): boolean => fills.every((f) => namedSide(f) !== null)
 
+/** The P&L's view of one fill (pnl.ts), or null when it cannot count: unplaced, or with no time. */
+export function pnlFillOf(f: PlacedFill): Fill | null {
+  const time = parseInstant(f.date ?? null)
+  if (f.placement.side === null || time === null) return null
+  return { pair: f.pair, side: f.placement.side, amount: f.amount, price: f.price, feeAmount: f.fee_amount ?? '0', feeCurrency: f.fee_currency ?? '', time }
+}
+
 /** The fills the P&L can count (fifo: pnl.ts) and how many it cannot: unplaced, or with no time. */
 export function pnlInputs(fills: readonly PlacedFill[]): { fills: Fill[]; unplaced: number } {
-  const out: Fill[] = []
-  let unplaced = 0
-  for (const f of fills) {
-    const time = parseInstant(f.date ?? null)
-    if (f.placement.side === null || time === null) unplaced += 1
-    else out.push({ pair: f.pair, side: f.placement.side, amount: f.amount, price: f.price, feeAmount: f.fee_amount ?? '0', feeCurrency: f.fee_currency ?? '', time })
-  }
-  return { fills: out, unplaced }
+  const out = fills.flatMap((f) => pnlFillOf(f) ?? [])
+  return { fills: out, unplaced: fills.length - out.length }
 }

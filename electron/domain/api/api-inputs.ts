@@ -9,6 +9,7 @@ import { candleIntervalSchema } from '../wire/wire'
 import { orderDraftSchema } from '../orders/orders'
 import { baseUrlProblem, feedUrlProblem } from '../origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
+import { journalGetInput, journalNoteInput } from './journal-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
@@ -176,4 +177,8 @@ export const methodInputs = {
   'diagnostics.report': longTaskBatchSchema,
   /** The stalls the core knows of: each window's long tasks, the live feed's lag and its reconnects. */
   'diagnostics.get': noInput,
+  /** The selected account's closed trades explained in R, and the statistics over them (docs/journal.md). */
+  'journal.get': journalGetInput,
+  /** The trader's tags and note on one trade of the selected account (kept in the data directory). */
+  'journal.note': journalNoteInput,
 } as const satisfies Record<MethodName, z.ZodType>

@@ -52,6 +52,8 @@ export const METHOD_NAMES = [
   'positions.modify',
   'diagnostics.report',
   'diagnostics.get',
+  'journal.get',
+  'journal.note',
 ] as const
 
 export const EVENT_NAMES = [

@@ -14,6 +14,8 @@ import type { PlacedFill } from '../account/fill-sides'
 import type { Envelope } from '../errors'
 import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventName, type MethodName } from './api-names'
 import type { BookEventPayload } from './history-api'
+import type { JournalAnswer } from './journal-api'
+import type { TradeNote } from '../journal/journal'
 import type { Alert } from '../alerts/alerts'
 import type { PortfolioReport } from '../portfolio/portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
@@ -111,6 +113,8 @@ export const methodResults = {
   /** How many of the batch's tasks the core kept (it keeps the newest LONG_TASKS_KEPT of a window). */
   'diagnostics.report': typed<{ recorded: number }>(),
   'diagnostics.get': typed<DiagnosticsReport>(),
+  'journal.get': typed<JournalAnswer>(),
+  'journal.note': typed<TradeNote & { id: string }>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
@@ -209,3 +213,5 @@ export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method
 export type { Alert, MoveResult, MoveStep, PlacedFill, Position }
 export type { Account, Balance, Candle, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }
 export type { AccountOrdersQuery, AccountTradesQuery, BookEventPayload } from './history-api'
+export type { JournalAnswer, JournalNoteInput, JournalQuery } from './journal-api'
+export type { JournalEntry, JournalStats } from '../journal/types'

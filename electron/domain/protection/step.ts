@@ -39,6 +39,7 @@ export function openPosition(plan: PositionPlan): Step {
     lastExit: null,
     attention: null,
     stopFallback: plan.stopFallback ?? 'market',
+    ...(plan.stop === null ? {} : { planned: { stop: new Decimal(plan.stop.price).toFixed(), entryFeeRate: plan.plannedFees?.entryRate ?? null, exitFeeRate: plan.plannedFees?.exitRate ?? null } }),
   }
   const { type, amount, price, quoteAmount } = plan.entry
   if (type === 'HELD') return { position, actions: reconcile(position) }

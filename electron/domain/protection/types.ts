@@ -135,6 +135,12 @@ export interface Position {
   gap?: Gap | null
   /** What the terminal did on its own and what came of it, in words, oldest first (the keeper adds them: history.ts). */
   history?: HistoryEntry[]
+  /**
+   * What the trader planned when protecting: the first stop (a trailing or a move changes `stop`,
+   * never this) and the fee rates the risk was sized with (null: the fee rule was not known). The
+   * journal's R is measured against it. Absent in older files and without a stop.
+   */
+  planned?: { stop: Dec; entryFeeRate: Dec | null; exitFeeRate: Dec | null }
 }
 
 /** One line of a position's history: when (ms since the epoch), what, and whether it is news a trader is told of at once. */
@@ -162,6 +168,8 @@ export interface PositionPlan {
   entryFeeRate?: Dec
   /** See Position.stopFallback; absent: market. */
   stopFallback?: StopFallback
+  /** The fee rates the risk is planned with (risk/position-size.ts feeRatesOf); absent when unknown. */
+  plannedFees?: { entryRate: Dec; exitRate: Dec }
 }
 
 /** What the keeper observes, about one order (by client_order_id) or the market. */

@@ -112,10 +112,20 @@ function lossModel(input: Omit<SizeInput, 'equity' | 'riskPercent'>): LossModel 
     return refuse('stopLimit', 'STOP_LIMIT_WRONG_SIDE', below ? 'The stop’s limit must be at or below the stop' : 'The stop’s limit must be at or above the stop')
   }
   if (input.fee === null) return refuse('fee', 'FEE_UNKNOWN', 'The pair’s fee rule is not known yet: the risk cannot include the fees')
-  const [maker, taker] = [cost(input.fee.makerRate), cost(input.fee.takerRate)]
-  if (maker === null || taker === null) return refuse('fee', 'FEE_UNKNOWN', 'The pair’s fee rates cannot be read')
-  const entryRate = input.entryType === 'MARKET' ? taker : Decimal.max(maker, taker)
-  return { entry, exit, entryRate, exitRate: taker, perUnit: entry.minus(exit).abs().plus(entry.times(entryRate)).plus(exit.times(taker)) }
+  const rates = feeRatesOf(input.entryType, input.fee)
+  if (rates === null) return refuse('fee', 'FEE_UNKNOWN', 'The pair’s fee rates cannot be read')
+  const { entryRate, exitRate } = rates
+  return { entry, exit, entryRate, exitRate, perUnit: entry.minus(exit).abs().plus(entry.times(entryRate)).plus(exit.times(exitRate)) }
+}
+
+/**
+ * The rates the loss at the stop is planned with: the entry's (taker for MARKET, the larger of maker
+ * and taker for LIMIT, none for coins already HELD) and the stop's exit (taker); null when unreadable.
+ */
+export function feeRatesOf(entryType: 'LIMIT' | 'MARKET' | 'HELD', fee: NonNullable<OrderContext['fee']>): { entryRate: Decimal; exitRate: Decimal } | null {
+  const [maker, taker] = [cost(fee.makerRate), cost(fee.takerRate)]
+  if (maker === null || taker === null) return null
+  return { entryRate: entryType === 'HELD' ? ZERO : entryType === 'MARKET' ? taker : Decimal.max(maker, taker), exitRate: taker }
 }
 
 /** The amount that risks at most `riskPercent` of `equity` between entry and stop, fees included. */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import Decimal from 'decimal.js'
 import { planOf, protectInputSchema, type ProtectFacts } from './protect-plan'
+import { openPosition } from '../protection/step'
 
 const FACTS: ProtectFacts = {
   id: 'pos1',
@@ -13,6 +14,17 @@ const FACTS: ProtectFacts = {
 const input = (extra: object) => protectInputSchema.parse({ pair: 'BTC_USDT', side: 'BUY', entry: { type: 'LIMIT', price: '100' }, stopLoss: '90', ...extra })
 
 describe('planOf', () => {
+  it('keeps the fee rates the risk is planned with, and the first stop, for the journal’s R', () => {
+    const fee = { makerRate: '0.001', takerRate: '0.002', currency: null }
+    // a LIMIT entry may take: the larger rate; a MARKET entry takes; held coins pay none; the stop takes
+    expect(planOf(input({ size: { amount: '1' } }), { ...FACTS, fee }).plannedFees).toEqual({ entryRate: '0.002', exitRate: '0.002' })
+    expect(planOf(input({ size: { amount: '1' } }), { ...FACTS, fee: { ...fee, makerRate: '0.003' } }).plannedFees).toEqual({ entryRate: '0.003', exitRate: '0.002' })
+    expect(planOf(input({ entry: { type: 'HELD', amount: '1' } }), { ...FACTS, fee }).plannedFees).toEqual({ entryRate: '0', exitRate: '0.002' })
+    expect(planOf(input({ size: { amount: '1' } }), { ...FACTS, fee: null }).plannedFees).toBeUndefined()
+    const { position } = openPosition(planOf(input({ size: { amount: '1' } }), { ...FACTS, fee }))
+    expect(position.planned).toEqual({ stop: '90', entryFeeRate: '0.002', exitFeeRate: '0.002' })
+  })
+
   it('a LIMIT entry with an amount, targets, trailing and breakeven: the defaults said in the schema', () => {
     const plan = planOf(input({ size: { amount: '0.5' }, takeProfits: [{ price: '120', share: '50' }], trail: '5', breakeven: true }), FACTS)
     expect(plan).toMatchObject({

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { Decimal, parseDecimal } from '../decimal'
 import { TerminalError } from '../errors'
-import { sizeFromRisk } from './position-size'
+import { feeRatesOf, sizeFromRisk } from './position-size'
 import type { OrderContext } from '../orders/orders'
 import { STOP_FALLBACKS, type PositionPlan } from '../protection/types'
 import type { Dec, Pair } from '../wire/wire'
@@ -176,7 +176,14 @@ export function planOf(input: ProtectInput, facts: ProtectFacts): PositionPlan {
     amountPrecision: facts.pair.amount_precision,
     pricePrecision: pp,
     ...entryFeeOf(input, facts),
+    ...plannedFeesOf(input, facts),
   }
+}
+
+/** The fee rates the risk is planned with (position-size.ts), kept with the position for the journal's R. */
+function plannedFeesOf(input: ProtectInput, facts: ProtectFacts): { plannedFees?: { entryRate: string; exitRate: string } } {
+  const rates = facts.fee === null ? null : feeRatesOf(input.entry.type, facts.fee)
+  return rates === null ? {} : { plannedFees: { entryRate: rates.entryRate.toFixed(), exitRate: rates.exitRate.toFixed() } }
 }
 
 /**
