@@ -21,7 +21,8 @@ describe('the journal of the core, against the demo exchange', () => {
     const core = await h.open(dir, { keeperPollMs: 200 })
     const start = Date.now() - 1000
     const last = async () => new Decimal((await core.call('market.ticker', { pair: 'BTC_USDT' }))[0]!.last!)
-    const protect = async (stop: Decimal, target?: Decimal, slippage: string | undefined = '5') =>
+    // `slippage` null: the position's default (0.5 %); an undefined one would be the '5' below
+    const protect = async (stop: Decimal, target?: Decimal, slippage: string | null = '5') =>
       (
         await core.call('positions.protect', {
           pair: 'BTC_USDT',
@@ -53,7 +54,7 @@ describe('the journal of the core, against the demo exchange', () => {
 
     // by hand: the closing sell may go 0.5 % under the price (the default slippage), to the bids there
     price = (await last()).toDecimalPlaces(0)
-    const closed = await protect(price.minus(400), undefined, undefined)
+    const closed = await protect(price.minus(400), undefined, null)
     await until(byId(core, closed), held)
     await core.call('positions.close', { id: closed })
     expect((await until(byId(core, closed), (p) => p.state === 'closed')).closedBy).toBe('manual')
