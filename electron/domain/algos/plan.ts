@@ -34,18 +34,18 @@ export function twapSlots(total: Decimal, slices: number, durationMs: number, ra
   const random = seededRandom(seed)
   const jitter = (): number => (random() * 2 - 1) * (randomizePct / 100)
   const interval = durationMs / slices
-  const weights: number[] = []
+  const weights: Decimal[] = []
   const times: number[] = []
   for (let i = 0; i < slices; i += 1) {
-    weights.push(1 + jitter())
+    weights.push(new Decimal(1 + jitter()).toDecimalPlaces(6))
     const moved = i === 0 ? 0 : Math.round(jitter() * interval)
     times.push(Math.max(startAt + Math.round(i * interval) + moved, times[i - 1] ?? startAt))
   }
-  const sum = weights.reduce((s, w) => s + w, 0)
-  let cumulative = 0
+  const sum = weights.reduce((s, w) => s.plus(w), new Decimal(0))
+  let cumulative = new Decimal(0)
   return times.map((at, i) => {
-    cumulative += weights[i]!
-    const due = i === slices - 1 ? total : total.times(cumulative / sum).toDecimalPlaces(amountPlaces, Decimal.ROUND_DOWN)
+    cumulative = cumulative.plus(weights[i]!)
+    const due = i === slices - 1 ? total : total.times(cumulative).div(sum).toDecimalPlaces(amountPlaces, Decimal.ROUND_DOWN)
     return { at, price: null, amount: due.toFixed() }
   })
 }
