@@ -51,6 +51,8 @@ export class AlgoKeeperRun {
   clock: number
   keeper: Keeper | null = null
   readonly wire: ExchangeClient
+  /** Called with every order body just before it goes to the exchange: a test reads the exchange's records as they are then. */
+  beforePlace: ((body: { client_order_id?: string | undefined; base_amount?: string | undefined }) => Promise<void>) | null = null
 
   constructor(
     readonly client: ExchangeClient,
@@ -62,6 +64,7 @@ export class AlgoKeeperRun {
     this.wire = {
       ...client,
       placeOrder: async (body, options) => {
+        await this.beforePlace?.(body)
         this.sent.push(body.client_order_id ?? '')
         return client.placeOrder(body, options).catch((e: unknown) => {
           if (isTerminalError(e) && e.kind === 'outcome-unknown') this.lost.push(body.client_order_id ?? '')
