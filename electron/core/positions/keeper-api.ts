@@ -67,6 +67,8 @@ export interface Keeper {
   algos(): Promise<Algo[]>
   /** Starts an algorithm from its plan, or pauses, resumes or cancels one; null: left for the acting keeper. */
   algo(request: { type: 'algo-start'; plan: AlgoPlan } | { type: AlgoCommand; id: string }): Promise<Algo | null>
+  /** The error for an algorithm this keeper does not keep. */
+  algoNotFound(id: string): Error
   /** One round of reading orders and prices (also run by the timer). */
   sync(): Promise<void>
   /** Warnings of the start (a damaged file set aside). */

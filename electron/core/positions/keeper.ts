@@ -268,6 +268,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       if (acting()) return structuredClone(algos.all())
       return (await store.load()).algos
     },
+    algoNotFound: (id) => algos.notFound(id),
     async algo(request) {
       if (acting()) return serial(() => algos.handle(request))
       await store.request(request)

@@ -22,6 +22,7 @@ import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore } from './position-store'
 import { answerOf, planFor } from './protect'
 import { changeOf } from './levels-request'
+import { createAlgoHandlers, type AlgoHandlers } from './terminal-algos'
 
 export interface PositionsDeps {
   session: Pick<Session, 'active' | 'client' | 'accountId' | 'onProfileEnd'>
@@ -38,7 +39,8 @@ export interface PositionsDeps {
 }
 
 export interface TerminalPositions {
-  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge' | 'positions.modify'>
+  /** The positions.* handlers, and the algos.* ones: the same keeper keeps both. */
+  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge' | 'positions.modify'> & AlgoHandlers
   /** Starts the active profile's keeper when it has positions on disk (after an activation). */
   resume(): Promise<void>
   /** The active profile's position an order (by the exchange's id) belongs to, and what for; null for the trader's own orders. */
@@ -79,6 +81,7 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
         known = { profileId: profile.id, positions }
         hub.emit('positions.changed', { profileId: profile.id, positions })
       },
+      onAlgosChange: (algos) => hub.emit('algos.changed', { profileId: profile.id, algos }),
       onNews: (position, lines) => {
         const title = `${position.pair.replace('_', '/')} ${position.side === 'BUY' ? 'long' : 'short'} (${profile.name})`
         for (const line of lines) deps.notify?.({ kind: 'position', title, body: line.text })
@@ -139,6 +142,7 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
       // Only the acting keeper can carry on: another process's keeper answers NOT_KEEPER.
       'positions.acknowledge': ({ id }) => byId(id, (k) => k.acknowledge(id)),
       'positions.modify': (input) => byId(input.id, (k) => k.modify(input.id, changeOf(positionModifySchema.parse(input)))),
+      ...createAlgoHandlers(keeper, () => session.client!),
     },
     async resume() {
       const id = session.active?.id

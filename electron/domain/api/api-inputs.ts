@@ -14,6 +14,7 @@ import { alertDraftSchema } from '../alerts/alerts'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
 import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
+import { algoStartSchema } from '../algos/algo-input'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -176,4 +177,14 @@ export const methodInputs = {
   'diagnostics.report': longTaskBatchSchema,
   /** The stalls the core knows of: each window's long tasks, the live feed's lag and its reconnects. */
   'diagnostics.get': noInput,
+
+  /** The active profile's execution algorithms (docs/algos.md), going and past. */
+  'algos.list': noInput,
+  /** Starts a TWAP, iceberg, scaled or chase, kept by the positions' keeper. */
+  'algos.start': algoStartSchema,
+  /** Sends nothing more until resumed; what rests stays. */
+  'algos.pause': z.strictObject({ id }),
+  'algos.resume': z.strictObject({ id }),
+  /** Removes what rests and ends it cancelled. */
+  'algos.cancel': z.strictObject({ id }),
 } as const satisfies Record<MethodName, z.ZodType>

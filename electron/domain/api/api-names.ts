@@ -52,6 +52,11 @@ export const METHOD_NAMES = [
   'positions.modify',
   'diagnostics.report',
   'diagnostics.get',
+  'algos.list',
+  'algos.start',
+  'algos.pause',
+  'algos.resume',
+  'algos.cancel',
 ] as const
 
 export const EVENT_NAMES = [
@@ -68,6 +73,7 @@ export const EVENT_NAMES = [
   'alerts.fired',
   'orders.move-step',
   'positions.changed',
+  'algos.changed',
 ] as const
 
 export type MethodName = (typeof METHOD_NAMES)[number]
