@@ -14,7 +14,8 @@ import { feedUrlOf, runWatch } from './watch'
 import { historyCall, type HistoryVerb } from './history-verbs'
 import { runPortfolio } from './portfolio-verb'
 import { runCancelAll } from './cancel-all-verb'
-import { runPositionsVerb, type PositionsVerb } from './positions-verbs'
+import { runPositionsVerb, type PositionsIo, type PositionsVerb } from './positions-verbs'
+import { runAlgoVerb, type AlgoVerb } from './algo-verbs'
 import { riskGateForCli, runLimits } from './limits-verb'
 import { runDiagnostics } from './diagnostics-verb'
 import { USAGE } from './usage'
@@ -118,19 +119,30 @@ const history = (verb: HistoryVerb): VerbEntry => read((_flags, args, io) => his
 /** The protected positions' verbs (positions-verbs.ts), on the profile's positions file and the limits' gate. */
 const positions = (verb: PositionsVerb): VerbEntry => ({
   async run(args, io) {
-    const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
-    const positionsIo = {
-      env: io.env,
-      stdout: io.stdout,
-      ...(io.stop ? { stop: io.stop } : {}),
-      ...(profileId ? { profileId } : {}),
-      riskGate: (client: ExchangeClient) => riskGateForCli(args, io, client),
-      feedUrl: () => feedUrlOf(args.flags, io),
-    }
-    writeJson(io.stdout, await runPositionsVerb(verb, args, positionsIo, () => connect(args, io)))
+    writeJson(io.stdout, await runPositionsVerb(verb, args, positionsIoOf(args, io), () => connect(args, io)))
     return EXIT.ok
   },
 })
+
+/** The execution algorithms' verbs (algo-verbs.ts), kept in the same file by the same keeper. */
+const algos = (verb: AlgoVerb): VerbEntry => ({
+  async run(args, io) {
+    writeJson(io.stdout, await runAlgoVerb(verb, args, positionsIoOf(args, io), () => connect(args, io)))
+    return EXIT.ok
+  },
+})
+
+function positionsIoOf(args: ParsedArgs, io: CliIo): PositionsIo {
+  const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
+  return {
+    env: io.env,
+    stdout: io.stdout,
+    ...(io.stop ? { stop: io.stop } : {}),
+    ...(profileId ? { profileId } : {}),
+    riskGate: (client: ExchangeClient) => riskGateForCli(args, io, client),
+    feedUrl: () => feedUrlOf(args.flags, io),
+  }
+}
 
 /** Every verb and what it does; the usage lines are in usage.ts, the flags each takes in args.ts. */
 const VERB_TABLE: Record<Verb, VerbEntry> = {
@@ -230,6 +242,11 @@ const VERB_TABLE: Record<Verb, VerbEntry> = {
   'position-modify': positions('position-modify'),
   'position-acknowledge': positions('position-acknowledge'),
   keeper: positions('keeper'),
+  'algo-start': algos('algo-start'),
+  algos: algos('algos'),
+  'algo-pause': algos('algo-pause'),
+  'algo-resume': algos('algo-resume'),
+  'algo-cancel': algos('algo-cancel'),
   book: history('book'),
   history: history('history'),
   fills: history('fills'),
