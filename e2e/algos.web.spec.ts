@@ -8,7 +8,7 @@ import { test, expect } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import Decimal from 'decimal.js'
 import { startWebHost, callApi, type RunningHost } from './web-host'
-import { openApp, shot } from './helpers'
+import { openApp, shot, tradeOnlyOn } from './helpers'
 import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 import { exchangeOrdersOf, lastPrice, PAIR } from './keeper-process'
 
@@ -18,10 +18,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   demo = await startAdminDemo(48, { still: true })
   host = await startWebHost()
-  const profile = await callApi<{ id: string }>(host, 'profiles.create', { name: 'Still', baseUrl: demo.baseUrl, apiKey: demo.accounts[0]!.apiKey, apiSecret: demo.accounts[0]!.apiSecret })
-  await callApi(host, 'profiles.activate', { id: profile.id })
-  const embedded = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
-  if (embedded) await callApi(host, 'profiles.remove', { id: embedded.id })
+  await tradeOnlyOn(host, demo)
 })
 test.afterAll(async () => {
   await host?.stop()
