@@ -290,11 +290,3 @@ export async function marketBuyFor(host: RunningHost, cost: number): Promise<boo
   expect(buy.outcome).toBe('placed')
   return true
 }
-
-/** The web host trades on `demo` alone: a profile 'Still' for its first account, activated, the embedded demo's profile removed. */
-export async function tradeOnlyOn(host: RunningHost, demo: { baseUrl: string; accounts: { apiKey: string; apiSecret: string }[] }): Promise<void> {
-  const profile = await callApi<{ id: string }>(host, 'profiles.create', { name: 'Still', baseUrl: demo.baseUrl, apiKey: demo.accounts[0]!.apiKey, apiSecret: demo.accounts[0]!.apiSecret })
-  await callApi(host, 'profiles.activate', { id: profile.id })
-  const embedded = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
-  if (embedded) await callApi(host, 'profiles.remove', { id: embedded.id })
-}

@@ -11,8 +11,8 @@ import type { AccountSnapshot, Pair, Ticker } from '../electron/domain/api/api'
 import type { OrderRecord } from '../electron/domain/wire/wire'
 import type { Position } from '../electron/domain/protection/types'
 import { startWebHost, callApi, type RunningHost } from './web-host'
-import { openApp, shot, tradeOnlyOn } from './helpers'
-import { demoStats, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { openApp, shot } from './helpers'
+import { demoStats, onlyProfileOn, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
 const PAIR = 'BTC_USDT'
 let host: RunningHost
@@ -21,7 +21,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   demo = await startAdminDemo(43, { still: true })
   host = await startWebHost()
-  await tradeOnlyOn(host, demo)
+  await onlyProfileOn(host, demo, 'Still')
 })
 test.afterAll(async () => {
   await host?.stop()

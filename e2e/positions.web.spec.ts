@@ -5,8 +5,8 @@
 import { test, expect, type Page } from '@playwright/test'
 import Decimal from 'decimal.js'
 import { startWebHost, callApi, type RunningHost } from './web-host'
-import { openApp, shot, tradeOnlyOn } from './helpers'
-import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { openApp, shot } from './helpers'
+import { onlyProfileOn, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 import { exchangeOrdersOf } from './keeper-process'
 
 let host: RunningHost
@@ -34,7 +34,7 @@ async function drive(price: Decimal): Promise<void> {
 const card = (page: Page) => page.getByTestId('positions').locator('article[data-testid^="position-"]').first()
 
 test('a protected LIMIT buy through the form: protected by the exchange, target reached and the stop moved, closed by stop', async ({ page }) => {
-  await tradeOnlyOn(host, demo)
+  await onlyProfileOn(host, demo, 'Still')
   const [ticker] = await callApi<{ last: string }[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
   const last = new Decimal(ticker!.last)
   const entry = last.times('1.002').toDecimalPlaces(0, Decimal.ROUND_UP)
