@@ -149,7 +149,7 @@ function play(plan: AlgoPlan, moves: Move[]): { algo: Algo; events: AlgoEvent[] 
 /** Everything answered and filled, time past the end, the trader resuming: every algorithm ends. */
 function drain(start: Algo, clock: number): Algo {
   let algo = start
-  for (let round = 0; round < 400 && algo.state !== 'done' && algo.state !== 'cancelled'; round += 1) {
+  for (let round = 0; round < 5_000 && algo.state !== 'done' && algo.state !== 'cancelled'; round += 1) {
     const s = algo.slices.find((x) => isLive(x))
     const event: AlgoEvent =
       algo.state === 'paused'
