@@ -116,33 +116,29 @@ const pairOf = (flags: ParsedArgs['flags'], verb: Verb): string => required(flag
 /** The history verbs (history-verbs.ts): book, history, fills, pnl. */
 const history = (verb: HistoryVerb): VerbEntry => read((_flags, args, io) => historyCall(verb, args, io.now?.() ?? Date.now()))
 
-/** The protected positions' verbs (positions-verbs.ts), on the profile's positions file and the limits' gate. */
-const positions = (verb: PositionsVerb): VerbEntry => ({
-  async run(args, io) {
-    writeJson(io.stdout, await runPositionsVerb(verb, args, positionsIoOf(args, io), () => connect(args, io)))
-    return EXIT.ok
-  },
-})
-
-/** The execution algorithms' verbs (algo-verbs.ts), kept in the same file by the same keeper. */
-const algos = (verb: AlgoVerb): VerbEntry => ({
-  async run(args, io) {
-    writeJson(io.stdout, await runAlgoVerb(verb, args, positionsIoOf(args, io), () => connect(args, io)))
-    return EXIT.ok
-  },
-})
-
-function positionsIoOf(args: ParsedArgs, io: CliIo): PositionsIo {
-  const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
+/**
+ * The verbs of the profile's keeper, on its file and lock, with the limits' gate: the protected
+ * positions' (positions-verbs.ts) and the execution algorithms' (algo-verbs.ts).
+ */
+function kept<V>(verb: V, runVerb: (verb: V, args: ParsedArgs, io: PositionsIo, connect: () => Promise<ExchangeClient>) => Promise<unknown>): VerbEntry {
   return {
-    env: io.env,
-    stdout: io.stdout,
-    ...(io.stop ? { stop: io.stop } : {}),
-    ...(profileId ? { profileId } : {}),
-    riskGate: (client: ExchangeClient) => riskGateForCli(args, io, client),
-    feedUrl: () => feedUrlOf(args.flags, io),
+    async run(args, io) {
+      const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
+      const keeperIo: PositionsIo = {
+        env: io.env,
+        stdout: io.stdout,
+        ...(io.stop ? { stop: io.stop } : {}),
+        ...(profileId ? { profileId } : {}),
+        riskGate: (client: ExchangeClient) => riskGateForCli(args, io, client),
+        feedUrl: () => feedUrlOf(args.flags, io),
+      }
+      writeJson(io.stdout, await runVerb(verb, args, keeperIo, () => connect(args, io)))
+      return EXIT.ok
+    },
   }
 }
+const positions = (verb: PositionsVerb): VerbEntry => kept(verb, runPositionsVerb)
+const algos = (verb: AlgoVerb): VerbEntry => kept(verb, runAlgoVerb)
 
 /** Every verb and what it does; the usage lines are in usage.ts, the flags each takes in args.ts. */
 const VERB_TABLE: Record<Verb, VerbEntry> = {
