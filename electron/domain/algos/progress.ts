@@ -56,3 +56,14 @@ export function progressOf(a: Algo): AlgoProgress {
     slippagePct: slippage?.toFixed() ?? null,
   }
 }
+
+const KIND_WORDS: Record<Algo['kind'], string> = { twap: 'TWAP', iceberg: 'iceberg', scaled: 'scaled', chase: 'chase' }
+
+/**
+ * The running algorithms in words, one line each: what only the running terminal carries on (a
+ * TWAP's next slot, an iceberg's next slice, a chase's next move). Closing the window asks first
+ * while there is one. A paused one sends nothing by itself and is not named.
+ */
+export function runningAlgosInWords(algos: readonly Algo[]): string[] {
+  return algos.filter((a) => a.state === 'running').map((a) => `${a.pair} ${KIND_WORDS[a.kind]} ${a.side === 'BUY' ? 'buy' : 'sell'}: ${remainingOf(a).toFixed()} ${a.rules.currency1} not filled yet`)
+}

@@ -20,10 +20,13 @@ describe('the algos store', () => {
     await settle()
     expect(store.sorted.map((a) => a.id)).toEqual(['b', 'a'])
     expect(store.goingCount).toBe(1)
+    // the running one is named for the quit guard: closing the window stops it sending
+    expect(store.watched).toEqual(['BTC_USDT iceberg buy: 1 BTC not filled yet'])
     terminal.emit('algos.changed', { profileId: 'other', algos: [] })
     expect(store.algos).toHaveLength(2)
     terminal.emit('algos.changed', { profileId: 'p1', algos: [algo('b', { state: 'paused', pause: { reason: 'Order 1 was refused: over the limit' } })] })
     expect(store.algos.map((a) => [a.id, a.state])).toEqual([['b', 'paused']])
+    expect(store.watched).toEqual([])
   })
 
   it('an answer asked for before a profile switch is never shown; the list clears at once', async () => {

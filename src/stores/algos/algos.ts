@@ -1,9 +1,11 @@
-// The Algos tab's state: the active profile's execution algorithms (docs/algos.md), read when the tab
-// first shows and kept current by the keeper's algos.changed event; pause, resume and cancel
-// (kept-list.ts: what the positions store shares with it).
+// The Algos tab's state: the active profile's execution algorithms (docs/algos.md), read once the
+// window starts (so quitting knows what only the running terminal carries on) and kept current by the
+// keeper's algos.changed event; pause, resume and cancel (kept-list.ts: what the positions store
+// shares with it).
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import type { Algo } from '@domain/algos/types'
+import { runningAlgosInWords } from '@domain/algos/progress'
 import { useTerminal } from '@/api'
 import { useKeptList } from '../kept-list'
 
@@ -24,6 +26,8 @@ export const useAlgosStore = defineStore('algos', () => {
   /** The ones still going first, newest first. */
   const sorted = computed(() => [...list.items.value].sort((a, b) => Number(going(b)) - Number(going(a)) || b.startAt - a.startAt))
   const goingCount = computed(() => list.items.value.filter(going).length)
+  /** The running ones in words: quitting asks first while there is one (it stops them sending). */
+  const watched = computed(() => runningAlgosInWords(list.items.value))
   const { items: algos, loaded, error, actionErrors, busy, start, load, act } = list
-  return { algos, sorted, goingCount, loaded, error, actionErrors, busy, start, load, act }
+  return { algos, sorted, goingCount, watched, loaded, error, actionErrors, busy, start, load, act }
 })
