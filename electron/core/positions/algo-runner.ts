@@ -88,7 +88,10 @@ export function createAlgoRunner(deps: AlgoRunnerDeps) {
     const touch = `${ticker.buy}/${ticker.sell}/${ticker.last}`
     const last = seen.get(id)
     const now = deps.now()
-    if (!force && last !== undefined && last.touch === touch && (last.wakeAt === null || now < last.wakeAt)) return
+    if (!force && last !== undefined && last.touch === touch && (last.wakeAt === null || now < last.wakeAt)) {
+      if (last.wakeAt !== null) wake(last.wakeAt) // a timer that fired a little early: again at the slot
+      return
+    }
     await feed(id, { type: 'market', at: now, bid: ticker.buy ?? null, ask: ticker.sell ?? null, last: ticker.last })
   }
 

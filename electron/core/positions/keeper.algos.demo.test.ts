@@ -1,7 +1,7 @@
 // The execution algorithms kept by the keeper against the demo exchange, in-process, checked on the
 // exchange's own records: an iceberg never shows more than its slice and goes on where it was after
 // a restart, sending nothing twice; a TWAP sends its slots on the keeper's clock, what a slot left
-// going with the next; a slice the risk limits refuse pauses the algorithm with the reason, nothing sent; a
+// going with the next, and the keeper wakes at a slot by itself; a slice the risk limits refuse pauses the algorithm with the reason, nothing sent; a
 // cancel removes what rests; a start asked of a process without the lock is queued, and the acting
 // keeper starts it under the id the requester printed.
 import { rmSync } from 'node:fs'
@@ -90,6 +90,20 @@ describe('execution algorithms kept by the keeper, on the demo exchange', () => 
     expect([third.amount, third.amount_filled]).toEqual(['0.0015', '0.0015']) // the second slot's rest went with it
     expect((await run.algo()).state).toBe('done')
     expect((await run.ledger()).filled.toFixed()).toBe('0.003')
+  })
+
+  it('the keeper wakes at a TWAP slot by itself: no round is due (they are a minute apart), the next slice goes out on time', async () => {
+    const run = runOf('algo-wake')
+    run.clock = null // the real clock: the keeper's own timer, not the test, moves it on
+    const keeper = await run.newKeeper()
+    const x = (await clearBook()).minus(300)
+    await market.otherOrder('SELL', x, '0.01')
+    const started = Date.now()
+    await keeper.algo({ type: 'algo-start', plan: demoAlgoPlan('algo-wake', { ...SPECS.twap, slices: 2, durationMs: 1_500 }, '0.002', 'BUY', started) })
+    expect(run.sent).toEqual(['algo-wake-1'])
+    await expect.poll(() => run.sent, { timeout: 3_000, interval: 25 }).toEqual(['algo-wake-1', 'algo-wake-2'])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(750)
+    await expect.poll(async () => (await run.algo()).state, { timeout: 3_000 }).toBe('done')
   })
 
   it('a slice refused by the risk limits pauses the algorithm with the reason; nothing reaches the exchange', async () => {

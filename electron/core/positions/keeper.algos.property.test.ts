@@ -151,7 +151,7 @@ class Case_ {
       await market.otherOrder('SELL', last.plus(1), size)
       this.others += 2
     }
-    if (act === 'clock') this.run.clock += 10_000 + (pick % 20) * 1_000
+    if (act === 'clock') this.run.clock! += 10_000 + (pick % 20) * 1_000
     if (act === 'pause-resume') {
       await this.run.keeper!.algo({ type: 'algo-pause', id: this.id })
       await this.run.keeper!.algo({ type: 'algo-resume', id: this.id })

@@ -48,7 +48,8 @@ export class AlgoKeeperRun {
   readonly lost: string[] = []
   /** Every state the keeper saved of the algorithm `watch`. */
   readonly saved: Algo[] = []
-  clock: number
+  /** The keeper's time (ms); null: the real clock. */
+  clock: number | null
   keeper: Keeper | null = null
   readonly wire: ExchangeClient
   /** Called with every order body just before it goes to the exchange: a test reads the exchange's records as they are then. */
@@ -94,7 +95,7 @@ export class AlgoKeeperRun {
       pollMs: 60_000,
       lookupDelaysMs: [0],
       lookupGraceMs: 0,
-      now: () => this.clock,
+      now: () => this.clock ?? Date.now(),
     })
     await this.keeper.start()
     return this.keeper
