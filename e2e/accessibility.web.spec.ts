@@ -42,7 +42,7 @@ async function switchedTo(page: Page, theme: 'dark' | 'light'): Promise<void> {
     .toBe(true)
 }
 
-const TABS = ['balances', 'fees', 'orders', 'positions', 'blotter', 'history', 'fills', 'journal', 'alerts', 'portfolio', 'limits'] as const
+const TABS = ['balances', 'fees', 'orders', 'positions', 'algos', 'blotter', 'history', 'fills', 'journal', 'alerts', 'portfolio', 'limits'] as const
 
 /** The critical and serious violations on the page now, one line each; the rest go to the report. */
 async function violations(page: Page, where: string): Promise<string[]> {
@@ -91,6 +91,7 @@ for (const size of [
         if (tab === 'journal') await expect(page.getByTestId('journal-stats').or(page.getByTestId('journal-problem'))).toBeVisible({ timeout: 20_000 })
         // the positions are read at start: checked once the list (or its empty note) is in, then the protect form
         if (tab === 'positions') await expect(page.getByTestId('positions').locator('[data-testid="positions-empty"], article').first()).toBeVisible({ timeout: 15_000 })
+        if (tab === 'algos') await expect(page.getByTestId('algos').locator('[data-testid="algos-empty"], article').first()).toBeVisible({ timeout: 15_000 })
         found.push(...(await violations(page, `${tab} tab`)))
         if (tab === 'positions') {
           await page.getByTestId('protect-toggle').click()

@@ -12,7 +12,7 @@ import type { OrderRecord } from '../electron/domain/wire/wire'
 import type { Position } from '../electron/domain/protection/types'
 import { startWebHost, callApi, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
-import { demoStats, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { demoStats, onlyProfileOn, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
 const PAIR = 'BTC_USDT'
 let host: RunningHost
@@ -21,10 +21,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   demo = await startAdminDemo(43, { still: true })
   host = await startWebHost()
-  const profile = await callApi<{ id: string }>(host, 'profiles.create', { name: 'Still', baseUrl: demo.baseUrl, apiKey: demo.accounts[0]!.apiKey, apiSecret: demo.accounts[0]!.apiSecret })
-  await callApi(host, 'profiles.activate', { id: profile.id })
-  const embedded = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
-  if (embedded) await callApi(host, 'profiles.remove', { id: embedded.id })
+  await onlyProfileOn(host, demo, 'Still')
 })
 test.afterAll(async () => {
   await host?.stop()

@@ -6,7 +6,7 @@ import { test, expect, type Page } from '@playwright/test'
 import Decimal from 'decimal.js'
 import { startWebHost, callApi, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
-import { startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { onlyProfileOn, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 import { exchangeOrdersOf } from './keeper-process'
 
 let host: RunningHost
@@ -34,10 +34,7 @@ async function drive(price: Decimal): Promise<void> {
 const card = (page: Page) => page.getByTestId('positions').locator('article[data-testid^="position-"]').first()
 
 test('a protected LIMIT buy through the form: protected by the exchange, target reached and the stop moved, closed by stop', async ({ page }) => {
-  const profile = await callApi<{ id: string }>(host, 'profiles.create', { name: 'Still', baseUrl: demo.baseUrl, apiKey: demo.accounts[0]!.apiKey, apiSecret: demo.accounts[0]!.apiSecret })
-  await callApi(host, 'profiles.activate', { id: profile.id })
-  const embedded = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
-  if (embedded) await callApi(host, 'profiles.remove', { id: embedded.id })
+  await onlyProfileOn(host, demo, 'Still')
   const [ticker] = await callApi<{ last: string }[]>(host, 'market.ticker', { pair: 'BTC_USDT' })
   const last = new Decimal(ticker!.last)
   const entry = last.times('1.002').toDecimalPlaces(0, Decimal.ROUND_UP)

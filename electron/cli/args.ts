@@ -33,11 +33,19 @@ export const VERBS = [
   'position-modify',
   'position-acknowledge',
   'keeper',
+  'algo-start',
+  'algos',
+  'algo-pause',
+  'algo-resume',
+  'algo-cancel',
   'limits',
   'diagnostics',
   'journal',
 ] as const
 export type Verb = (typeof VERBS)[number]
+
+/** algo-start's own flags (each kind takes some of them: algo-verbs.ts). */
+const ALGO_FLAGS = ['kind', 'slices', 'duration', 'randomize', 'finish', 'slice', 'price', 'orders', 'from-price', 'to-price', 'distribution', 'max-distance', 'max-moves'] as const
 
 /** Flags that take a value. */
 const VALUE_FLAGS = [
@@ -82,6 +90,7 @@ const VALUE_FLAGS = [
   'slippage',
   'id',
   'tag',
+  ...ALGO_FLAGS,
 ] as const
 /** Flags that are present or absent. */
 const SWITCH_FLAGS = ['include-subaccounts', 'all', 'help', 'entry-market', 'breakeven', 'csv'] as const
@@ -138,6 +147,11 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   'position-modify': [...CONNECTION, 'id', 'entry-price', 'stop-loss', 'take-profit'],
   'position-acknowledge': [...CONNECTION, 'id'],
   keeper: [...CONNECTION, 'feed-url'],
+  'algo-start': [...CONNECTION, 'pair', 'side', 'amount', 'limit-price', ...ALGO_FLAGS],
+  algos: CONNECTION,
+  'algo-pause': [...CONNECTION, 'id'],
+  'algo-resume': [...CONNECTION, 'id'],
+  'algo-cancel': [...CONNECTION, 'id'],
   limits: [],
   diagnostics: ['help'],
   journal: [...CONNECTION, 'from', 'to', 'pair', 'tag', 'side', 'csv'],

@@ -3,46 +3,14 @@
 // (protect then answers queued, with the id the keeper opens the position under),
 // position-acknowledge carries on only where it keeps them, position-cancel ends a position nothing
 // of which was bought, and a take-profit's share is a percent, named so in and out.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startDemoExchange, type DemoExchange } from '../demo-exchange/server'
+import { describe, expect, it, vi } from 'vitest'
 import { EventEmitter } from 'node:events'
 import { parseArgs } from './args'
-import { EXIT, runCli, type CliIo } from './run'
+import { EXIT } from './run'
+import { useDemoCli } from './test/demo-cli.test-util'
 import { protectInputOf, untilStopped, type SignalSource } from './positions-verbs'
 
-let demo: DemoExchange
-let dataDir: string
-beforeAll(async () => {
-  demo = await startDemoExchange({ port: 0, seed: 9, live: false, historyDays: 1 })
-  dataDir = mkdtempSync(join(tmpdir(), 'cli-positions-'))
-})
-afterAll(async () => {
-  await demo.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-async function cli(argv: string[], { env, ...extra }: Partial<CliIo> = {}): Promise<{ code: number; json: unknown; stderr: string; stdout: string }> {
-  let stdout = ''
-  let stderr = ''
-  const account = demo.accounts[0]!
-  const code = await runCli([...argv, '--base-url', demo.baseUrl], {
-    env: { TERMINAL_API_KEY: account.apiKey, TERMINAL_API_SECRET: account.apiSecret, TERMINAL_DATA_DIR: dataDir, ...env },
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    sleep: async () => {},
-    ...extra,
-  })
-  let json: unknown
-  try {
-    json = JSON.parse(stdout)
-  } catch {
-    json = undefined
-  }
-  return { code, json, stderr, stdout }
-}
+const { cli, demo } = useDemoCli(9)
 
 describe('the positions verbs', () => {
   it('protect, positions, a keeper that takes the lock (protect queues), position-cancel', async () => {
@@ -84,7 +52,7 @@ describe('the positions verbs', () => {
     expect([unknown.code, unknown.stderr]).toEqual([EXIT.usage, expect.stringContaining('no position nope')])
     expect((await cli(['position-acknowledge'])).code).toBe(EXIT.usage)
     expect(kept.stdout).toContain('"acting":true')
-    expect(kept.stdout).toContain(`"feed":"${demo.feedUrl}"`) // its pairs' trades come from the live feed
+    expect(kept.stdout).toContain(`"feed":"${demo().feedUrl}"`) // its pairs' trades come from the live feed
 
     // position-modify: target 2 (counted from 1) and the stop moved, while the entry still rests; a stop over the entry is refused
     const modified = await cli(['position-modify', '--id', answer.position.id, '--stop-loss', String(entry - 400), '--take-profit', `2:${entry + 1000}`])

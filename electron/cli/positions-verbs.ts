@@ -15,8 +15,10 @@ import { createFeedClient, type FeedClient } from '../core/live/feed-client'
 import { sourceOfClient } from '../core/live/live-link'
 import { createOrderDesk } from '../core/orders/order-desk'
 import type { RiskGate } from '../core/orders/risk-gate'
-import { createKeeper, type Keeper } from '../core/positions/keeper'
-import { createPositionStore } from '../core/positions/position-store'
+import { createKeeper, type Keeper, type KeeperDeps } from '../core/positions/keeper'
+import { createPositionStore, type PositionStore } from '../core/positions/position-store'
+import type { Algo } from '../domain/algos/types'
+import { algoView } from './algo-view'
 import { answerOf, planFor } from '../core/positions/protect'
 import { resolveDataDir } from '../core/storage/data-dir'
 import { UsageError, required, text, type ParsedArgs } from './args'
@@ -199,29 +201,42 @@ export function untilStopped(signal: AbortSignal | undefined, source: SignalSour
   })
 }
 
+/** The profile's positions file (its algorithms beside them), in the data directory shared with the app. */
+export async function profileStore(flags: ParsedArgs['flags'], io: PositionsIo): Promise<PositionStore> {
+  return createPositionStore(resolveDataDir({ env: { ...io.env } as NodeJS.ProcessEnv }), await profileKey(flags, io))
+}
+
+/**
+ * The profile's keeper for one verb: orders through the desk, entries (and every algorithm's slice)
+ * through the desk that checks the risk limits. Started, it acts when no other process holds the lock.
+ */
+export async function cliKeeper(client: ExchangeClient, store: PositionStore, io: PositionsIo, extra: Partial<KeeperDeps> = {}): Promise<Keeper> {
+  const desk = createOrderDesk({ client, accountId: () => null })
+  const riskGate = await io.riskGate?.(client)
+  const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => null, riskGate }) : desk
+  return createKeeper({ client, desk, entryDesk, store, ...extra })
+}
+
+/** What a changing verb says of the keeper: it acted and let go, or one elsewhere takes the request. */
+export const keeperNote = (keeper: Keeper): string => (keeper.acting() ? 'none was running: start `keeper` to watch it' : 'running elsewhere: it takes this request at its next round')
+
 export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io: PositionsIo, connect: () => Promise<ExchangeClient>): Promise<unknown> {
   const { flags } = args
   const input = verb === 'protect' ? protectInputOf(flags) : null
   const id = verb === 'protect' || verb === 'positions' || verb === 'keeper' ? null : required(flags, 'id', verb)
   const change = verb === 'position-modify' ? modifyChangeOf(flags) : null
-  const store = createPositionStore(resolveDataDir({ env: { ...io.env } as NodeJS.ProcessEnv }), await profileKey(flags, io))
+  const store = await profileStore(flags, io)
   if (verb === 'positions') return (await store.load()).positions.map(positionView)
   const client = await connect()
-  const desk = createOrderDesk({ client, accountId: () => null })
-  const riskGate = await io.riskGate?.(client)
-  const entryDesk = riskGate ? createOrderDesk({ client, accountId: () => null, riskGate }) : desk
   const write = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`)
   const live = verb === 'keeper' ? await keeperFeed(io) : null
   const feed = live?.feed ?? null
-  const keeper: Keeper = createKeeper({
-    client,
-    desk,
-    entryDesk,
-    store,
+  const keeper = await cliKeeper(client, store, io, {
     ...(feed ? { live: () => sourceOfClient(feed) } : {}),
     ...(verb === 'keeper'
       ? {
           onChange: (ps: Position[]) => write({ event: 'positions.changed', positions: ps.map(positionView) }),
+          onAlgosChange: (algos: Algo[]) => write({ event: 'algos.changed', algos: algos.map(algoView) }),
           // a keeper that waited for the lock says when it took over
           onActing: () => started && write({ event: 'keeper', acting: true, file: store.path, tookOver: true }),
         }
@@ -251,7 +266,7 @@ export async function runPositionsVerb(verb: PositionsVerb, args: ParsedArgs, io
       queued: answer.queued,
       id: plan?.id ?? id,
       position: answer.position && positionView(answer.position),
-      keeper: keeper.acting() ? 'none was running: start `keeper` to watch it' : 'running elsewhere: it takes this request at its next round',
+      keeper: keeperNote(keeper),
     }
   } finally {
     await keeper.stop()

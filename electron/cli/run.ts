@@ -14,7 +14,8 @@ import { feedUrlOf, runWatch } from './watch'
 import { historyCall, type HistoryVerb } from './history-verbs'
 import { runPortfolio } from './portfolio-verb'
 import { runCancelAll } from './cancel-all-verb'
-import { runPositionsVerb, type PositionsVerb } from './positions-verbs'
+import { runPositionsVerb, type PositionsIo, type PositionsVerb } from './positions-verbs'
+import { runAlgoVerb, type AlgoVerb } from './algo-verbs'
 import { riskGateForCli, runLimits } from './limits-verb'
 import { runDiagnostics } from './diagnostics-verb'
 import { runJournal } from './journal-verb'
@@ -116,22 +117,29 @@ const pairOf = (flags: ParsedArgs['flags'], verb: Verb): string => required(flag
 /** The history verbs (history-verbs.ts): book, history, fills, pnl. */
 const history = (verb: HistoryVerb): VerbEntry => read((_flags, args, io) => historyCall(verb, args, io.now?.() ?? Date.now()))
 
-/** The protected positions' verbs (positions-verbs.ts), on the profile's positions file and the limits' gate. */
-const positions = (verb: PositionsVerb): VerbEntry => ({
-  async run(args, io) {
-    const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
-    const positionsIo = {
-      env: io.env,
-      stdout: io.stdout,
-      ...(io.stop ? { stop: io.stop } : {}),
-      ...(profileId ? { profileId } : {}),
-      riskGate: (client: ExchangeClient) => riskGateForCli(args, io, client),
-      feedUrl: () => feedUrlOf(args.flags, io),
-    }
-    writeJson(io.stdout, await runPositionsVerb(verb, args, positionsIo, () => connect(args, io)))
-    return EXIT.ok
-  },
-})
+/**
+ * The verbs of the profile's keeper, on its file and lock, with the limits' gate: the protected
+ * positions' (positions-verbs.ts) and the execution algorithms' (algo-verbs.ts).
+ */
+function kept<V>(verb: V, runVerb: (verb: V, args: ParsedArgs, io: PositionsIo, connect: () => Promise<ExchangeClient>) => Promise<unknown>): VerbEntry {
+  return {
+    async run(args, io) {
+      const profileId = io.resolveProfile && (async (name: string) => (await io.resolveProfile!(name)).id ?? name)
+      const keeperIo: PositionsIo = {
+        env: io.env,
+        stdout: io.stdout,
+        ...(io.stop ? { stop: io.stop } : {}),
+        ...(profileId ? { profileId } : {}),
+        riskGate: (client: ExchangeClient) => riskGateForCli(args, io, client),
+        feedUrl: () => feedUrlOf(args.flags, io),
+      }
+      writeJson(io.stdout, await runVerb(verb, args, keeperIo, () => connect(args, io)))
+      return EXIT.ok
+    },
+  }
+}
+const positions = (verb: PositionsVerb): VerbEntry => kept(verb, runPositionsVerb)
+const algos = (verb: AlgoVerb): VerbEntry => kept(verb, runAlgoVerb)
 
 /** Every verb and what it does; the usage lines are in usage.ts, the flags each takes in args.ts. */
 const VERB_TABLE: Record<Verb, VerbEntry> = {
@@ -231,6 +239,11 @@ const VERB_TABLE: Record<Verb, VerbEntry> = {
   'position-modify': positions('position-modify'),
   'position-acknowledge': positions('position-acknowledge'),
   keeper: positions('keeper'),
+  'algo-start': algos('algo-start'),
+  algos: algos('algos'),
+  'algo-pause': algos('algo-pause'),
+  'algo-resume': algos('algo-resume'),
+  'algo-cancel': algos('algo-cancel'),
   book: history('book'),
   history: history('history'),
   fills: history('fills'),

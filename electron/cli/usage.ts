@@ -82,8 +82,31 @@ Protected positions (docs/positions.md; the state is the profile's file in the d
                   [--feed-url U] its pairs' trades from the live feed act at once (TERMINAL_FEED=off:
                   polling only); JSON lines as they change; one that waited for the lock prints
                   {"event":"keeper","acting":true,"tookOver":true} once it took over and reconciled.
-                  Without a keeper running, protect/close/cancel act
+                  Without a keeper running, protect/close/cancel (and the algo- verbs) act
                   once and let go; with one, they leave their request for it ("queued")
+
+Execution algorithms (docs/algos.md; kept by the same keeper, in the same file, as the positions):
+  algo-start      --kind twap --pair P --side BUY|SELL --amount A --slices N --duration 30s|10m|2h
+                  [--limit-price L] [--randomize PCT] [--finish market|leave]
+                  N slices over the duration, each a LIMIT taking the touch, never past L; PCT (0-50)
+                  varies each slice's size and time, seeded (a restart gives the same); at the end the
+                  rest is left (default) or taken at market (a sell: MARKET; a buy: a LIMIT 1 % past the ask)
+  algo-start      --kind iceberg --pair P --side BUY|SELL --amount A --slice S --price L
+                  one slice of S at L at a time; the next once it has filled
+  algo-start      --kind scaled --pair P --side BUY|SELL --amount A --orders N --from-price X --to-price Y
+                  [--distribution even|geometric]   N LIMIT orders from X to Y, all resting at once
+                  (even: equal price steps; geometric: equal percentage steps), amounts even
+  algo-start      --kind chase --pair P --side BUY|SELL --amount A [--max-distance D] [--max-moves N]
+                  [--finish market|leave]   a LIMIT at the touch on its own side, placed again (cancel,
+                  confirmed, then place) when the touch leaves it, up to D from the first touch or N moves
+                  algo-start prints the algorithm's "id", also when "queued": the keeper starts it under
+                  that id. Every slice passes the order rules and the risk limits; a refused one pauses it
+  algos           each algorithm: id, kind, state (running|paused|done|cancelled), filled, average,
+                  remaining, resting, next (when and how much), slippagePct against the arrival price,
+                  paused (why), note (how it ended) and its orders with their ids
+  algo-pause      --id ID   sends nothing more (what rests stays)
+  algo-resume     --id ID
+  algo-cancel     --id ID   removes what rests and ends it cancelled
 
 Risk limits (per exchange and account, in the data directory; --base-url or --profile names the exchange):
   limits set --account ID [--max-order-value V] [--max-open-value V] [--max-open-orders N]

@@ -6,13 +6,16 @@ import type { MessageBoxOptions } from 'electron'
 import { openPosition } from '../domain/protection/step'
 import type { Position } from '../domain/protection/types'
 import { PLAN } from '../domain/test/position-plan.test-util'
+import { openAlgo } from '../domain/algos/plan'
+import type { Algo } from '../domain/algos/types'
+import { planOf, SPECS } from '../domain/test/algo-plan.test-util'
 import { guardWindowClose, quitQuestion, type QuitGuardDeps } from './quit-guard'
 
 vi.mock('electron', () => ({}))
 
 const withTarget: Position = openPosition({ ...PLAN, targets: [{ price: '110', share: '100' }] }).position
 
-function harness(positions: Position[] | Error, response: number, quitting = true) {
+function harness(positions: Position[] | Error, response: number, quitting = true, algos: Algo[] = []) {
   let fire: () => void = () => undefined
   const win = {
     destroyed: false,
@@ -22,7 +25,9 @@ function harness(positions: Position[] | Error, response: number, quitting = tru
   }
   const asked: MessageBoxOptions[] = []
   const deps: QuitGuardDeps = {
-    core: { call: (async () => (positions instanceof Error ? Promise.reject(positions) : positions)) as unknown as QuitGuardDeps['core']['call'] },
+    core: {
+      call: (async (method: string) => (method === 'algos.list' ? algos : positions instanceof Error ? Promise.reject(positions) : positions)) as unknown as QuitGuardDeps['core']['call'],
+    },
     ask: async (options) => (asked.push(options), { response }),
     quitting: () => quitting,
     quit: vi.fn(),
@@ -62,5 +67,20 @@ describe('the quit guard', () => {
     await failing.fire()
     expect(failing.asked[0]!.detail).toContain('could not be read')
     expect(quitQuestion([])).toBeNull()
+  })
+
+  it('a running algorithm is named too: quitting stops it sending; a paused one is not asked about', async () => {
+    const twap = openAlgo(planOf(SPECS.twap))
+    const h = harness([], 0, false, [twap])
+    await h.fire()
+    expect(h.asked[0]).toMatchObject({ title: 'Execution algorithms', message: 'Quitting stops the terminal watching one running algorithm.' })
+    expect(h.asked[0]!.detail).toContain('BTC_USDT TWAP buy: 1 BTC not filled yet')
+    const both = harness([withTarget], 0, false, [twap])
+    await both.fire()
+    expect(both.asked[0]!.message).toBe('Quitting stops the terminal watching one leg of your protected positions and one running algorithm.')
+    const paused = harness([], 0, false, [{ ...twap, state: 'paused' }])
+    await paused.fire()
+    expect(paused.asked).toEqual([])
+    expect(paused.win.destroy).toHaveBeenCalled()
   })
 })

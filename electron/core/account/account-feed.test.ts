@@ -42,15 +42,22 @@ describe('account feed notices', () => {
     ])
   })
 
-  it('names a protected position’s order by what it is for; the trader’s own orders keep the plain words', async () => {
-    const owners: Record<number, OrderOwner> = { 1: { role: 'stop', pair: 'BTC_USDT' }, 2: { role: 'target', pair: 'BTC_USDT' }, 3: { role: 'entry', pair: 'BTC_USDT' } }
+  it('names a protected position’s order (and an algorithm’s slice) by what it is for; the trader’s own orders keep the plain words', async () => {
+    const owners: Record<number, OrderOwner> = {
+      1: { role: 'stop', pair: 'BTC_USDT' },
+      2: { role: 'target', pair: 'BTC_USDT' },
+      3: { role: 'entry', pair: 'BTC_USDT' },
+      4: { algo: 'twap', pair: 'BTC_USDT' },
+    }
     const { feed, notices } = feedWith(
       [
-        [order(1, 'OPEN'), order(2, 'OPEN'), order(3, 'OPEN')],
-        [order(1, 'CANCELLED'), order(2, 'FILLED'), { ...order(3, 'PARTIAL_FILLED'), amount_filled: '0.4' }],
+        [order(1, 'OPEN'), order(2, 'OPEN'), order(3, 'OPEN'), order(4, 'OPEN')],
+        [order(1, 'CANCELLED'), order(2, 'FILLED'), { ...order(3, 'PARTIAL_FILLED'), amount_filled: '0.4' }, order(4, 'OPEN')],
+        [order(4, 'CANCELLED')],
       ],
       (id) => owners[id] ?? null,
     )
+    await feed.fetch()
     await feed.fetch()
     await feed.fetch()
     feed.stop()
@@ -58,6 +65,7 @@ describe('account feed notices', () => {
       { kind: 'order-cancelled', title: 'Position stop cancelled', body: 'Buy 1 BTC/USDT @ 100 (#1) — the stop of the protected BTC/USDT position (see Positions).' },
       { kind: 'order-filled', title: 'Position take-profit filled', body: 'Buy 1 BTC/USDT @ 100 (#2) — the take-profit of the protected BTC/USDT position (see Positions).' },
       { kind: 'order-filled', title: 'Position entry partly filled', body: 'Buy 1 BTC/USDT @ 100 (#3): 0.4 filled — the entry of the protected BTC/USDT position (see Positions).' },
+      { kind: 'order-cancelled', title: 'TWAP slice cancelled', body: 'Buy 1 BTC/USDT @ 100 (#4) — a slice of the TWAP on BTC/USDT (see Algos).' },
     ])
   })
 

@@ -15,6 +15,7 @@ import type { AccountSnapshot, Notice } from '../../domain/api/api'
 import { isTerminalError } from '../../domain/errors'
 import type { OrderRecord } from '../../domain/wire/wire'
 import type { LegRole } from '../../domain/protection/types'
+import type { AlgoKind } from '../../domain/algos/types'
 import type { ExchangeClient } from '../exchange/client'
 import { startPoller, type Poller } from '../poller'
 import { patchSnapshot, type AccountEvent } from './account-frames'
@@ -49,13 +50,12 @@ export interface AccountFeed {
 }
 
 /** A protected position's order: what it is for, in the position of which pair. */
-export interface OrderOwner {
-  role: LegRole
-  pair: string
-}
+/** What the terminal sent an order for: a protected position's leg, or an execution algorithm's slice. */
+export type OrderOwner = { role: LegRole; pair: string } | { algo: AlgoKind; pair: string }
 
 const MAX_NOTICES_PER_POLL = 3
-const ROLE_WORDS: Record<OrderOwner['role'], string> = { entry: 'entry', stop: 'stop', target: 'take-profit', close: 'close' }
+const ROLE_WORDS: Record<LegRole, string> = { entry: 'entry', stop: 'stop', target: 'take-profit', close: 'close' }
+const ALGO_WORDS: Record<AlgoKind, string> = { twap: 'TWAP', iceberg: 'Iceberg', scaled: 'Scaled', chase: 'Chase' }
 
 const FINAL_NOTICES: Record<string, Notice['kind']> = {
   FILLED: 'order-filled',
@@ -70,12 +70,16 @@ function describe(order: OrderRecord): string {
 }
 
 /**
- * A fill or a cancel, as the trader reads it. A protected position's order says what it was for: the
- * keeper's own cancels (the stop once a take-profit has filled) are not the trader's, and "Order
- * cancelled" alone read as if they were.
+ * A fill or a cancel, as the trader reads it. A protected position's order (or an algorithm's slice)
+ * says what it was for: the keeper's own cancels (the stop once a take-profit has filled, a TWAP's
+ * slice at the next slot) are not the trader's, and "Order cancelled" alone read as if they were.
  */
 function noticeOf(kind: Notice['kind'], what: 'filled' | 'cancelled' | 'partly filled', order: OrderRecord, owner: OrderOwner | null, detail = ''): Notice {
   if (!owner) return { kind, title: `Order ${what}`, body: `${describe(order)}${detail}` }
+  if ('algo' in owner) {
+    const algo = ALGO_WORDS[owner.algo]
+    return { kind, title: `${algo} slice ${what}`, body: `${describe(order)}${detail} — a slice of the ${algo} on ${owner.pair.replace('_', '/')} (see Algos).` }
+  }
   const role = ROLE_WORDS[owner.role]
   return { kind, title: `Position ${role} ${what}`, body: `${describe(order)}${detail} — the ${role} of the protected ${owner.pair.replace('_', '/')} position (see Positions).` }
 }

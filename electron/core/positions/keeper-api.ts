@@ -5,7 +5,8 @@ import type { LiveSource } from '../live/live-link'
 import type { OrderDesk } from '../orders/order-desk'
 import type { Logger } from '../storage/logger'
 import type { HistoryEntry, Position, PositionPlan } from '../../domain/protection/types'
-import type { PositionStore } from './position-store'
+import type { AlgoCommand, PositionStore } from './position-store'
+import type { Algo, AlgoPlan } from '../../domain/algos/types'
 
 export interface KeeperDeps {
   client: ExchangeClient
@@ -33,13 +34,15 @@ export interface KeeperDeps {
   lookupGraceMs?: number
   /** A cancel whose order still rests at the next round is sent again, at most this often. Default 10 s. */
   cancelRetryMs?: number
+  /** Every change of the execution algorithms (the `algos.changed` event). */
+  onAlgosChange?: (algos: Algo[]) => void
   /** Every change of the positions (the `positions.changed` event). */
   onChange?: (positions: Position[]) => void
   /** It took the lock (at start, or over from a keeper that stopped or died) and finished its first round, the reconcile. */
   onActing?: () => void
   /** History lines a trader is told of at once (a stop or target filled, a fallback fired, a position that needs them): notifications. */
   onNews?: (position: Position, lines: HistoryEntry[]) => void
-  /** The clock that stamps the history (tests set it). Default Date.now. */
+  /** The clock that stamps the history and times the algorithms (tests set it). Default Date.now. */
   now?: () => number
 }
 
@@ -60,6 +63,12 @@ export interface Keeper {
   acknowledge(id: string): Promise<Position | null>
   /** Moves the stop or waiting targets, checked against the last price (a stop at the exchange: cancel, then place). */
   modify(id: string, change: LevelsChange): Promise<Position | null>
+  /** The execution algorithms: this keeper's, or the file's when another process keeps them. */
+  algos(): Promise<Algo[]>
+  /** Starts an algorithm from its plan, or pauses, resumes or cancels one; null: left for the acting keeper. */
+  algo(request: { type: 'algo-start'; plan: AlgoPlan } | { type: AlgoCommand; id: string }): Promise<Algo | null>
+  /** The error for an algorithm this keeper does not keep. */
+  algoNotFound(id: string): Error
   /** One round of reading orders and prices (also run by the timer). */
   sync(): Promise<void>
   /** Warnings of the start (a damaged file set aside). */

@@ -7,27 +7,33 @@
 // event, and the state is saved after every step, before the next order is sent.
 //
 // One keeper acts per profile: it holds the lock on the positions file. Another process reads the
-// state and leaves its requests in the inbox (position-store.ts) until it takes the lock over.
+// state and leaves its requests in the inbox (position-store.ts) until it takes the lock over. The
+// execution algorithms are kept by the same keeper, in the same file, under the same lock
+// (algo-runner.ts): the same rounds read their slices' records and their pair's touch.
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { TerminalError, toTerminalError } from '../../domain/errors'
 import { openPosition, step } from '../../domain/protection/step'
-import { isLive } from '../../domain/protection/legs'
 import type { HistoryEntry, Position, PositionAction, PositionEvent } from '../../domain/protection/types'
-import { LIVE_ORDER_STATUSES, type OrderRecord } from '../../domain/wire/wire'
+import type { OrderRecord, Ticker } from '../../domain/wire/wire'
 import { holdFileLock, type HeldLock } from '../storage/file-lock'
-import { eventsFromRecord, orderIdsBesides, recordOf } from './leg-facts'
+import { orderIdsBesides } from './leg-facts'
 import { createLegLookup } from './leg-lookup'
 import { withHistory } from './position-history'
 import { createKeeperOrders } from './keeper-orders'
 import { levelsEventOf } from './levels-request'
 import type { KeeperRequest } from './position-store'
+import { createAlgoRunner, ownerOf } from './algo-runner'
 import type { Keeper, KeeperDeps } from './keeper-api'
 import { createLivePrices } from './live-prices'
 
 export type { Keeper, KeeperDeps } from './keeper-api'
 
 const isActive = (p: Position): boolean => p.state === 'pending' || p.state === 'open'
+
+type AlgoRequest = Extract<KeeperRequest, { type: `algo-${string}` }>
+type PositionRequest = Exclude<KeeperRequest, AlgoRequest>
+const isAlgoRequest = (r: KeeperRequest): r is AlgoRequest => r.type.startsWith('algo-')
 
 export function createKeeper(deps: KeeperDeps): Keeper {
   const { client, store } = deps
@@ -43,17 +49,20 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   let timer: ReturnType<typeof setInterval> | null = null
   let queue: Promise<unknown> = Promise.resolve()
   let savedJson = ''
-  const cancelRetryMs = deps.cancelRetryMs ?? 10_000
+  let savedAlgos = '[]'
   /** When this process last sent each leg's cancel; none yet (a start) makes a resting `cancelling` leg due at once. */
   const cancelSentAt = new Map<string, number>()
   const legs = createLegLookup({
     client,
     logger: log,
-    claimed: (clientOrderId) => orderIdsBesides(all(), clientOrderId),
+    claimed: (clientOrderId) => orderIdsBesides([...all(), ...algos.all().map(ownerOf)], clientOrderId),
     ...(deps.lookupDelaysMs ? { delaysMs: deps.lookupDelaysMs } : {}),
     ...(deps.lookupGraceMs !== undefined ? { graceMs: deps.lookupGraceMs } : {}),
   })
-  const { perform, recentOrders } = createKeeperOrders({ ...deps, legs, cancelSentAt })
+  const { perform, recentOrders, syncLegs } = createKeeperOrders({ ...deps, legs, cancelSentAt })
+  const now = deps.now ?? Date.now
+  const tickerOf = async (pair: string): Promise<Ticker | null> => (await client.ticker({ pair })).find((t) => t.pair.toUpperCase() === pair) ?? null
+  const algos = createAlgoRunner({ orders: { perform, syncLegs }, ticker: tickerOf, acting: () => acting(), save: () => save(), round: () => void serial(tick), now })
   const prices = deps.live ? createLivePrices({ source: deps.live, step: (batch) => serial(() => stepPrices(batch)), resync: () => serial(tick) }) : null
 
   /** One thing at a time, in order: steps, saves and orders never interleave. */
@@ -68,10 +77,14 @@ export function createKeeper(deps: KeeperDeps): Keeper {
 
   async function save(): Promise<void> {
     const json = JSON.stringify(all())
-    if (json === savedJson) return
-    await store.save(all())
+    const algosJson = JSON.stringify(algos.all())
+    if (json === savedJson && algosJson === savedAlgos) return
+    await store.save(all(), algos.all())
+    const [positionsChanged, algosChanged] = [json !== savedJson, algosJson !== savedAlgos]
     savedJson = json
-    deps.onChange?.(all())
+    savedAlgos = algosJson
+    if (positionsChanged) deps.onChange?.(all())
+    if (algosChanged) deps.onAlgosChange?.(algos.all())
     follow()
   }
 
@@ -118,44 +131,34 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   /** Reads each pair's orders and last price once; feeds what changed. The first round after a start is the reconcile. */
   async function syncNow(): Promise<void> {
     await takeRequests()
-    const pairs = new Set(
-      all()
+    const pairs = new Set([
+      ...all()
         .filter(isActive)
         .map((p) => p.pair),
-    )
+      ...algos.pairs(),
+    ])
     for (const pair of pairs) {
       if (!acting()) return
       let records: OrderRecord[]
-      let last: string | null
+      let ticker: Ticker | null
       try {
         records = await recentOrders(pair)
-        last = (await client.ticker({ pair })).find((t) => t.pair.toUpperCase() === pair)?.last ?? null
+        ticker = await tickerOf(pair)
       } catch (error) {
         log?.warn('keeper: could not read the orders or the price', { pair, kind: toTerminalError(error).kind })
         continue
       }
-      for (const p of all().filter((x) => x.pair === pair && isActive(x))) await syncPosition(p.id, records, last)
+      for (const p of all().filter((x) => x.pair === pair && isActive(x))) await syncPosition(p.id, records, ticker?.last ?? null)
+      await algos.sync(pair, records, ticker)
     }
   }
 
   async function syncPosition(id: string, records: OrderRecord[], last: string | null): Promise<void> {
-    for (const leg of positions.get(id)!.legs.filter(isLive)) {
-      const p = positions.get(id)!
-      const now = p.legs.find((l) => l.clientOrderId === leg.clientOrderId)!
-      if (!isLive(now)) continue
-      const record = recordOf(now, records)
-      // an order sent whose answer was never saved (a keeper that stopped mid-way): look it up, never resend
-      if (now.status === 'placing' && record === null) await feed(id, { type: 'outcome-unknown', clientOrderId: now.clientOrderId })
-      else if (now.status === 'unknown') for (const e of await legs.lookUp(p, now.clientOrderId)) await feed(id, e)
-      else if (record !== null) {
-        const events = eventsFromRecord(now, record)
-        for (const e of events) await feed(id, e)
-        // a cancel that never took (refused, a network failure, a keeper that died before sending it): again, at most every cancelRetryMs
-        if (events.length === 0 && now.status === 'cancelling' && LIVE_ORDER_STATUSES.includes(record.status) && Date.now() - (cancelSentAt.get(now.clientOrderId) ?? 0) >= cancelRetryMs) {
-          for (const e of await perform(p, { type: 'cancel', clientOrderId: now.clientOrderId, orderId: String(record.id) })) await feed(id, e)
-        }
-      }
-    }
+    await syncLegs(
+      () => positions.get(id)!,
+      records,
+      (e) => feed(id, e),
+    )
     if (last !== null) await feedPrice(id, last)
   }
 
@@ -171,7 +174,8 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   async function takeRequests(): Promise<void> {
     const { requests, warnings: damaged } = await store.takeRequests()
     for (const w of damaged) log?.warn('keeper inbox', { warning: w })
-    for (const request of requests) await handle(request).catch((error: unknown) => log?.warn('keeper: a request failed', { error: toTerminalError(error).message }))
+    for (const request of requests)
+      await (isAlgoRequest(request) ? algos.handle(request) : handle(request)).catch((error: unknown) => log?.warn('keeper: a request failed', { error: toTerminalError(error).message }))
   }
 
   function positionOf(id: string): Position {
@@ -180,7 +184,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     return p
   }
 
-  async function handle(request: KeeperRequest | { type: 'acknowledge'; id: string }): Promise<Position> {
+  async function handle(request: PositionRequest | { type: 'acknowledge'; id: string }): Promise<Position> {
     if (request.type === 'open') {
       if (positions.has(request.plan.id)) throw new TerminalError({ kind: 'validation', code: 'POSITION_EXISTS', message: `A position ${request.plan.id} exists already.` })
       const opened = openPosition(request.plan)
@@ -201,7 +205,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   }
 
   /** Acts now when this process keeps the positions; else leaves the request for the keeper. */
-  async function submit(request: KeeperRequest | { type: 'acknowledge'; id: string }): Promise<Position | null> {
+  async function submit(request: PositionRequest | { type: 'acknowledge'; id: string }): Promise<Position | null> {
     if (acting()) return serial(() => handle(request))
     if (request.type === 'acknowledge') throw new TerminalError({ kind: 'unsupported', code: 'NOT_KEEPER', message: 'Another process keeps these positions.' })
     await store.request(request)
@@ -223,8 +227,10 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     positions.clear()
     lastFed.clear()
     for (const p of loaded.positions) positions.set(p.id, p)
+    algos.load(loaded.algos)
     savedJson = JSON.stringify(all())
-    log?.info('keeper: acting for the profile', { positions: positions.size })
+    savedAlgos = JSON.stringify(algos.all())
+    log?.info('keeper: acting for the profile', { positions: positions.size, algos: loaded.algos.length })
   }
 
   async function tick(): Promise<void> {
@@ -258,11 +264,22 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     acknowledge: (id) => submit({ type: 'acknowledge', id }),
     modify: (id, change) => submit({ type: 'modify', id, change }),
     sync: () => serial(tick),
+    async algos() {
+      if (acting()) return structuredClone(algos.all())
+      return (await store.load()).algos
+    },
+    algoNotFound: (id) => algos.notFound(id),
+    async algo(request) {
+      if (acting()) return serial(() => algos.handle(request))
+      await store.request(request)
+      return null
+    },
     warnings: () => [...warnings],
     async stop() {
       stopped = true
       prices?.stop()
       if (timer !== null) clearInterval(timer)
+      algos.stop()
       await queue
       await lock?.release()
       lock = null

@@ -6,6 +6,9 @@ import { LIVE_ORDER_STATUSES, type OrderRecord, type PlaceOrderBody } from '../.
 import type { Leg, Position, PositionAction, PositionEvent } from '../../domain/protection/types'
 import type { OrderDraft } from '../../domain/orders/orders'
 
+/** What owns legs: a protected position, or an execution algorithm seen as one (its slices as legs). */
+export type LegOwner = Pick<Position, 'id' | 'pair' | 'legs'>
+
 const FINISHED_UNFILLED = new Set(['CANCELLED', 'PARTIAL_CANCELLED', 'EXPIRED', 'FAILED'])
 
 const filledOf = (record: OrderRecord): string => new Decimal(record.amount_filled ?? '0').toFixed()
@@ -40,7 +43,7 @@ export function lookedUp(clientOrderId: string, record: OrderRecord | null): Pos
 }
 
 /** The order draft of a place action, for the order desk (which keeps the given client_order_id). */
-export function draftOf(p: Position, action: Extract<PositionAction, { type: 'place' }>): OrderDraft {
+export function draftOf(p: LegOwner, action: Extract<PositionAction, { type: 'place' }>): OrderDraft {
   const draft: OrderDraft = { pair: p.pair, order_type: action.orderType, order_side: action.side, wallet_type: 'SPOT', client_order_id: action.clientOrderId }
   // the exchange's MARKET BUY takes a quote amount
   if (action.orderType === 'MARKET' && action.side === 'BUY' && action.quoteAmount !== undefined) draft.quote_amount = action.quoteAmount
@@ -52,7 +55,7 @@ export function draftOf(p: Position, action: Extract<PositionAction, { type: 'pl
 }
 
 /** The body a leg was sent as, to match its record by its fields where the server keeps no client_order_id. */
-export function bodyOf(p: Position, leg: Leg): PlaceOrderBody {
+export function bodyOf(p: LegOwner, leg: Leg): PlaceOrderBody {
   return {
     pair: p.pair,
     order_type: leg.type,
@@ -66,6 +69,6 @@ export function bodyOf(p: Position, leg: Leg): PlaceOrderBody {
 }
 
 /** The exchange's ids of every leg of `positions` but the one of `clientOrderId`: orders a look-up must never take for it. */
-export function orderIdsBesides(positions: readonly Position[], clientOrderId: string): Set<string> {
+export function orderIdsBesides(positions: readonly LegOwner[], clientOrderId: string): Set<string> {
   return new Set(positions.flatMap((p) => p.legs.filter((l) => l.clientOrderId !== clientOrderId && l.orderId !== null).map((l) => l.orderId!)))
 }

@@ -16,12 +16,12 @@
 // listed). And the orders the keeper already knows as other legs' are never taken for this one: a
 // second position's stop at the same price and amount is not this position's stop.
 import { TerminalError } from '../../domain/errors'
-import type { Position, PositionEvent } from '../../domain/protection/types'
+import type { PositionEvent } from '../../domain/protection/types'
 import type { OrderRecord } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
 import { lookUpOrder } from '../orders/order-lookup'
 import type { Logger } from '../storage/logger'
-import { bodyOf, lookedUp } from './leg-facts'
+import { bodyOf, lookedUp, type LegOwner } from './leg-facts'
 import { positionCreatedAt } from './protect'
 
 export interface LegLookupDeps {
@@ -41,7 +41,7 @@ export interface LegLookup {
   /** Notes that a leg's order is being sent now. */
   sent(clientOrderId: string): void
   /** The events of a look-up: found, given up, or none (still unsure: asked again next round). */
-  lookUp(p: Position, clientOrderId: string): Promise<PositionEvent[]>
+  lookUp(p: LegOwner, clientOrderId: string): Promise<PositionEvent[]>
 }
 
 /** 60 s: the order look-up's own margin around a send (orders/order-lookup.ts MATCH_MARGIN_MS). */

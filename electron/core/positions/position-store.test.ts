@@ -8,6 +8,9 @@ import { openPosition, step } from '../../domain/protection/step'
 import type { PositionPlan } from '../../domain/protection/types'
 import { PLAN as BASE } from '../../domain/test/position-plan.test-util'
 import { createPositionStore } from './position-store'
+import { openAlgo } from '../../domain/algos/plan'
+import { stepAlgo } from '../../domain/algos/step'
+import { market, planOf, SPECS, T0 } from '../../domain/test/algo-plan.test-util'
 
 const PLAN: PositionPlan = { ...BASE, targets: [{ price: '110', share: '50' }] }
 
@@ -25,7 +28,7 @@ describe('the positions store', () => {
   it('saves every position of a profile in its own file and reads it back', async () => {
     const dir = fresh()
     const store = createPositionStore(dir, 'prof-1')
-    expect(await store.load()).toEqual({ positions: [], warning: null })
+    expect(await store.load()).toEqual({ positions: [], algos: [], warning: null })
     const { position } = openPosition(PLAN)
     await store.save([position])
     expect(store.path).toBe(join(dir, 'positions', 'prof-1.json'))
@@ -87,5 +90,29 @@ describe('the positions store', () => {
       { type: 'modify', id: 'p1', change: { stop: '96', targets: [{ index: 0, price: '120' }] } },
     ])
     expect((await store.takeRequests()).requests).toEqual([])
+  })
+  it('keeps the execution algorithms beside the positions, every field read back; an older file has none', async () => {
+    const dir = fresh()
+    const store = createPositionStore(dir, 'prof-1')
+    const { position } = openPosition(PLAN)
+    const chase = stepAlgo(openAlgo(planOf(SPECS.chase, { id: 'algo-c' })), market(T0, '99', '100')).algo
+    const twap = stepAlgo(stepAlgo(openAlgo(planOf({ ...SPECS.twap, randomizePct: 20 }, { id: 'algo-t' })), market(T0, '99', '100')).algo, { type: 'pause' }).algo
+    await store.save([position], [chase, twap])
+    expect(await createPositionStore(dir, 'prof-1').load()).toEqual({ positions: [position], algos: [chase, twap], warning: null })
+    await store.save([position])
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ version: 1, positions: [position] })
+    expect((await store.load()).algos).toEqual([])
+  })
+
+  it('passes the start of an algorithm and its commands through the inbox', async () => {
+    const store = createPositionStore(fresh(), 'prof-1')
+    const plan = planOf(SPECS.scaled, { id: 'algo-s' })
+    await store.request({ type: 'algo-start', plan })
+    await new Promise((r) => setTimeout(r, 2))
+    await store.request({ type: 'algo-cancel', id: 'algo-s' })
+    expect((await store.takeRequests()).requests).toEqual([
+      { type: 'algo-start', plan },
+      { type: 'algo-cancel', id: 'algo-s' },
+    ])
   })
 })

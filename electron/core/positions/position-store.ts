@@ -12,7 +12,9 @@ import { z } from 'zod'
 import { TerminalError } from '../../domain/errors'
 import { FALLBACK_ORDERS, STOP_FALLBACKS, type Position, type PositionPlan } from '../../domain/protection/types'
 import type { LevelsChange } from '../../domain/protection/levels'
+import type { Algo, AlgoPlan } from '../../domain/algos/types'
 import { readJsonFile, writeJsonAtomic } from '../storage/atomic-file'
+import { algoPlanSchema, algoSchema } from './algo-schema'
 
 const dec = z.string().regex(/^-?\d+(\.\d+)?$/)
 const side = z.enum(['BUY', 'SELL'])
@@ -66,11 +68,21 @@ export const positionSchema = z.object({
   planned: z.object({ stop: dec, entryFeeRate: dec.nullable(), exitFeeRate: dec.nullable() }).optional(),
 }) satisfies z.ZodType<Position>
 
-const fileSchema = z.object({ version: z.literal(1), positions: z.array(positionSchema) })
+// the execution algorithms sit beside the positions (absent in older files: none)
+const fileSchema = z.object({ version: z.literal(1), positions: z.array(positionSchema), algos: z.array(algoSchema).optional() })
 
-/** What a process without the lock asks the keeper to do. */
-export type KeeperRequest = { type: 'open'; plan: PositionPlan } | { type: 'close'; id: string } | { type: 'cancel'; id: string } | { type: 'modify'; id: string; change: LevelsChange }
+/** What a process without the lock asks the keeper to do: a position's, or an execution algorithm's. */
+export type KeeperRequest =
+  | { type: 'open'; plan: PositionPlan }
+  | { type: 'close'; id: string }
+  | { type: 'cancel'; id: string }
+  | { type: 'modify'; id: string; change: LevelsChange }
+  | { type: 'algo-start'; plan: AlgoPlan }
+  | { type: AlgoCommand; id: string }
+export type AlgoCommand = 'algo-pause' | 'algo-resume' | 'algo-cancel'
 const requestSchema = z.union([
+  z.object({ type: z.literal('algo-start'), plan: algoPlanSchema }),
+  z.object({ type: z.enum(['algo-pause', 'algo-resume', 'algo-cancel']), id: z.string() }),
   z.object({ type: z.literal('open'), plan: z.custom<PositionPlan>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string') }),
   z.object({ type: z.enum(['close', 'cancel']), id: z.string() }),
   z.object({
@@ -83,9 +95,10 @@ const requestSchema = z.union([
 export interface PositionStore {
   /** The state file; its lock is `<path>.lock`. */
   readonly path: string
-  /** The positions on disk; `warning` says when the file was damaged and set aside. */
-  load(): Promise<{ positions: Position[]; warning: string | null }>
-  save(positions: readonly Position[]): Promise<void>
+  /** The positions and algorithms on disk; `warning` says when the file was damaged and set aside. */
+  load(): Promise<{ positions: Position[]; algos: Algo[]; warning: string | null }>
+  /** Writes the whole state: the keeper passes its algorithms with its positions (none given: none kept). */
+  save(positions: readonly Position[], algos?: readonly Algo[]): Promise<void>
   /** Leaves a request for the keeper (a process that does not hold the lock). */
   request(request: KeeperRequest): Promise<void>
   /** Takes the waiting requests, oldest first; damaged ones are set aside and named in `warnings`. */
@@ -107,13 +120,13 @@ export function createPositionStore(dataDir: string, profileId: string): Positio
     path,
     async load() {
       const read = await readJsonFile(path, fileSchema, { maxVersion: 1 })
-      if (read.status === 'ok') return { positions: read.value.positions, warning: null }
-      if (read.status === 'missing') return { positions: [], warning: null }
+      if (read.status === 'ok') return { positions: read.value.positions, algos: read.value.algos ?? [], warning: null }
+      if (read.status === 'missing') return { positions: [], algos: [], warning: null }
       const where = read.backupPath !== null ? `set aside as ${read.backupPath}` : `left at ${path}`
-      return { positions: [], warning: `The positions file was damaged (${read.reason}) and was ${where}; its positions are not kept until it is repaired.` }
+      return { positions: [], algos: [], warning: `The positions file was damaged (${read.reason}) and was ${where}; its positions are not kept until it is repaired.` }
     },
-    save(positions) {
-      const snapshot = { version: 1, positions: structuredClone(positions) }
+    save(positions, algos = []) {
+      const snapshot = { version: 1, positions: structuredClone(positions), ...(algos.length > 0 ? { algos: structuredClone(algos) } : {}) }
       // in order: a slow write never lands after a later one
       writing = writing
         .catch(() => undefined)

@@ -14,12 +14,16 @@ import type { ExchangeClient } from '../exchange/client'
 /** A new position id: the time and a random tail, within the reducer's id alphabet. */
 export const newPositionId = (now: number = Date.now()): string => `pos${now.toString(36)}${randomBytes(3).toString('hex')}`
 
+/** A new execution algorithm's id, of the same shape: its orders are dated by it as a position's are. */
+export const newAlgoId = (now: number = Date.now()): string => `algo${now.toString(36)}${randomBytes(3).toString('hex')}`
+
 /**
- * When a position made by newPositionId was created (ms), read back from its id; null for an id of
- * another shape (an older file, a test's). None of its orders can be older than this.
+ * When a position made by newPositionId (or an algorithm by newAlgoId) was created (ms), read back
+ * from its id; null for an id of another shape (an older file, a test's). None of its orders can be
+ * older than this.
  */
 export function positionCreatedAt(id: string): number | null {
-  const match = /^pos([0-9a-z]+)[0-9a-f]{6}$/.exec(id)
+  const match = /^(?:pos|algo)([0-9a-z]+)[0-9a-f]{6}$/.exec(id)
   if (match === null) return null
   const ms = parseInt(match[1]!, 36)
   // 2020-01-01 … 2100-01-01: anything else is not a time this terminal wrote

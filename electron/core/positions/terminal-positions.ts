@@ -10,6 +10,7 @@ import type { Logger } from '../storage/logger'
 import type { Notice, PositionAnswer } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import type { Position } from '../../domain/protection/types'
+import type { Algo } from '../../domain/algos/types'
 import type { OrderOwner } from '../account/account-feed'
 import { positionModifySchema, protectInputSchema } from '../../domain/risk/protect-plan'
 import { noProfile } from '../market/terminal-market'
@@ -22,6 +23,7 @@ import { createKeeper, type Keeper } from './keeper'
 import { createPositionStore } from './position-store'
 import { answerOf, planFor } from './protect'
 import { changeOf } from './levels-request'
+import { createAlgoHandlers, type AlgoHandlers } from './terminal-algos'
 
 export interface PositionsDeps {
   session: Pick<Session, 'active' | 'client' | 'accountId' | 'onProfileEnd'>
@@ -38,15 +40,16 @@ export interface PositionsDeps {
 }
 
 export interface TerminalPositions {
-  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge' | 'positions.modify'>
+  /** The positions.* handlers, and the algos.* ones: the same keeper keeps both. */
+  handlers: HandlersOf<'positions.list' | 'positions.protect' | 'positions.close' | 'positions.cancel' | 'positions.acknowledge' | 'positions.modify'> & AlgoHandlers
   /** Starts the active profile's keeper when it has positions on disk (after an activation). */
   resume(): Promise<void>
-  /** The active profile's position an order (by the exchange's id) belongs to, and what for; null for the trader's own orders. */
+  /** The active profile's position or algorithm an order (by the exchange's id) belongs to, and what for; null for the trader's own orders. */
   ownerOf(orderId: number): OrderOwner | null
   /**
    * One of those orders changed at the exchange (the account feed saw a fill or a cancel): the acting
-   * keeper reads its orders now instead of at its next poll, so an entry's stop follows its fill at
-   * once. Rounds are not stacked: kicks during one make one more round after it.
+   * keeper reads its orders now instead of at its next poll, so an entry's stop (or an iceberg's next
+   * slice) follows its fill at once. Rounds are not stacked: kicks during one make one more round after it.
    */
   kick(): void
   dispose(): Promise<void>
@@ -55,8 +58,9 @@ export interface TerminalPositions {
 export function createTerminalPositions(deps: PositionsDeps): TerminalPositions {
   const { session, hub } = deps
   let current: { profileId: string; keeper: Keeper } | null = null
-  /** The positions the keeper last told of (its changes), for ownerOf. */
+  /** The positions and algorithms the keeper last told of (its changes), for ownerOf. */
   let known: { profileId: string; positions: Position[] } | null = null
+  let knownAlgos: { profileId: string; algos: Algo[] } | null = null
 
   async function keeper(): Promise<Keeper> {
     const profile = session.active
@@ -79,6 +83,10 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
         known = { profileId: profile.id, positions }
         hub.emit('positions.changed', { profileId: profile.id, positions })
       },
+      onAlgosChange: (algos) => {
+        knownAlgos = { profileId: profile.id, algos }
+        hub.emit('algos.changed', { profileId: profile.id, algos })
+      },
       onNews: (position, lines) => {
         const title = `${position.pair.replace('_', '/')} ${position.side === 'BUY' ? 'long' : 'short'} (${profile.name})`
         for (const line of lines) deps.notify?.({ kind: 'position', title, body: line.text })
@@ -88,6 +96,7 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
     await k.start()
     // What it keeps from the start (its changes update it), so a leg's first fill or cancel is named.
     if (known?.profileId !== profile.id) known = { profileId: profile.id, positions: await k.list() }
+    if (knownAlgos?.profileId !== profile.id) knownAlgos = { profileId: profile.id, algos: await k.algos() }
     return k
   }
 
@@ -139,6 +148,7 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
       // Only the acting keeper can carry on: another process's keeper answers NOT_KEEPER.
       'positions.acknowledge': ({ id }) => byId(id, (k) => k.acknowledge(id)),
       'positions.modify': (input) => byId(input.id, (k) => k.modify(input.id, changeOf(positionModifySchema.parse(input)))),
+      ...createAlgoHandlers(keeper, () => session.client!),
     },
     async resume() {
       const id = session.active?.id
@@ -151,7 +161,8 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
         const leg = p.legs.find((l) => l.orderId === id)
         if (leg) return { role: leg.role, pair: p.pair }
       }
-      return null
+      const algo = knownAlgos?.profileId === known.profileId ? knownAlgos.algos.find((a) => a.slices.some((s) => s.orderId === id)) : undefined
+      return algo ? { algo: algo.kind, pair: algo.pair } : null
     },
     kick,
     dispose: end,

@@ -15,6 +15,7 @@ import { alertDraftSchema } from '../alerts/alerts'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
 import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
+import { algoStartSchema } from '../algos/algo-input'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -181,4 +182,14 @@ export const methodInputs = {
   'journal.get': journalGetInput,
   /** The trader's tags and note on one trade of the selected account (kept in the data directory). */
   'journal.note': journalNoteInput,
+
+  /** The active profile's execution algorithms (docs/algos.md), going and past. */
+  'algos.list': noInput,
+  /** Starts a TWAP, iceberg, scaled or chase, kept by the positions' keeper. */
+  'algos.start': algoStartSchema,
+  /** Sends nothing more until resumed; what rests stays. */
+  'algos.pause': z.strictObject({ id }),
+  'algos.resume': z.strictObject({ id }),
+  /** Removes what rests and ends it cancelled. */
+  'algos.cancel': z.strictObject({ id }),
 } as const satisfies Record<MethodName, z.ZodType>

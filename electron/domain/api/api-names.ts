@@ -54,6 +54,11 @@ export const METHOD_NAMES = [
   'diagnostics.get',
   'journal.get',
   'journal.note',
+  'algos.list',
+  'algos.start',
+  'algos.pause',
+  'algos.resume',
+  'algos.cancel',
 ] as const
 
 export const EVENT_NAMES = [
@@ -70,6 +75,7 @@ export const EVENT_NAMES = [
   'alerts.fired',
   'orders.move-step',
   'positions.changed',
+  'algos.changed',
 ] as const
 
 export type MethodName = (typeof METHOD_NAMES)[number]

@@ -20,6 +20,7 @@ import type { Alert } from '../alerts/alerts'
 import type { PortfolioReport } from '../portfolio/portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
 import type { Position } from '../protection/types'
+import type { Algo } from '../algos/types'
 import type { RiskLimitsView } from '../risk/risk-limits-schema'
 import type { MoveResult, MoveStep } from '../orders/move-order'
 import type { methodInputs } from './api-inputs'
@@ -59,6 +60,13 @@ type TypeIn<S> = S extends Typed<infer T> ? T : never
  * profile's positions; `queued` when another process does and the request waits in its inbox.
  */
 export type PositionAnswer = { queued: false; position: Position } | { queued: true; position: null }
+
+/**
+ * What an algos.* request did: `algo` as the keeper left it when this process keeps the profile's
+ * algorithms; `queued` when another process does (its keeper takes the request at its next round).
+ * `id` always: a start is made under an id before it is queued.
+ */
+export type AlgoAnswer = { queued: false; id: string; algo: Algo } | { queued: true; id: string; algo: null }
 
 /** The result of each method. */
 export const methodResults = {
@@ -115,6 +123,11 @@ export const methodResults = {
   'diagnostics.get': typed<DiagnosticsReport>(),
   'journal.get': typed<JournalAnswer>(),
   'journal.note': typed<TradeNote & { id: string }>(),
+  'algos.list': typed<Algo[]>(),
+  'algos.start': typed<AlgoAnswer>(),
+  'algos.pause': typed<AlgoAnswer>(),
+  'algos.resume': typed<AlgoAnswer>(),
+  'algos.cancel': typed<AlgoAnswer>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
@@ -150,6 +163,8 @@ export const eventPayloads = {
   'orders.move-step': typed<{ session: MarketSession; orderId: number; step: MoveStep }>(),
   /** The active profile's protected positions changed (a step of its keeper): all of them, as saved. */
   'positions.changed': typed<{ profileId: string; positions: Position[] }>(),
+  /** The active profile's execution algorithms changed (a step of the keeper): all of them, as saved. */
+  'algos.changed': typed<{ profileId: string; algos: Algo[] }>(),
 } satisfies Record<EventName, Typed<unknown>>
 export type EventPayloads = { [E in EventName]: TypeIn<(typeof eventPayloads)[E]> }
 

@@ -8,6 +8,7 @@ import { Decimal } from '../decimal'
 import { exitsOutstanding, isLive, remaining } from './legs'
 import { levelsProblem } from './levels'
 import { openPosition, step } from './step'
+import { moreFilled, pick } from '../test/moves.test-util'
 import type { Leg, Position, PositionAction, PositionEvent, PositionPlan } from './types'
 
 const planArb: fc.Arbitrary<PositionPlan> = fc
@@ -47,18 +48,7 @@ const planArb: fc.Arbitrary<PositionPlan> = fc
 type Move = [kind: number, a: number, b: number]
 const moveArb: fc.Arbitrary<Move> = fc.tuple(fc.integer({ min: 0, max: 56 }), fc.nat(10_000), fc.nat(10_000))
 
-const pick = <T>(items: T[], n: number): T | null => (items.length === 0 ? null : items[n % items.length]!)
-const more = (leg: Leg, n: number): string => {
-  const left = new Decimal(leg.amount).minus(leg.filled)
-  return new Decimal(leg.filled)
-    .plus(
-      left
-        .times((n % 4) + 1)
-        .div(4)
-        .toDecimalPlaces(4, Decimal.ROUND_DOWN),
-    )
-    .toFixed()
-}
+const more = (leg: Leg, n: number): string => moreFilled(leg, n, 4)
 
 /** An event that could happen next to `p`, chosen by the move; null when the move has nothing to act on. */
 function eventFor(p: Position, [kind, a, b]: Move): PositionEvent | null {
