@@ -1,0 +1,111 @@
+// Drawings on the candle chart: what each kind is, in time and price coordinates (never pixels), and
+// the zod schemas the core checks every drawing against before it keeps it. A drawing belongs to one
+// profile (one exchange) and one pair; the core adds the profile, the window never names it.
+import { z } from 'zod'
+import { Decimal } from '../decimal'
+import { MAX_PRICE_INTEGER_DIGITS } from '../alerts/alert-price'
+
+export const DRAWING_KINDS = ['hline', 'ray', 'trendline', 'rect', 'fib', 'text', 'long', 'short'] as const
+export type DrawingKind = (typeof DRAWING_KINDS)[number]
+
+/** The kinds that are a line with a price at every time: the ones an alert can follow. */
+export const LINE_KINDS = ['hline', 'ray', 'trendline'] as const satisfies readonly DrawingKind[]
+export type LineKind = (typeof LINE_KINDS)[number]
+export const isLineKind = (kind: DrawingKind): kind is LineKind => (LINE_KINDS as readonly DrawingKind[]).includes(kind)
+
+/** Each kind's name as the Drawings list and a screen reader say it. */
+export const DRAWING_NAMES: Record<DrawingKind, string> = {
+  hline: 'Horizontal line',
+  ray: 'Ray',
+  trendline: 'Trend line',
+  rect: 'Rectangle',
+  fib: 'Fibonacci retracement',
+  text: 'Text note',
+  long: 'Long position',
+  short: 'Short position',
+}
+
+/** How many points each kind has. A position tool's points are its entry and where its box ends. */
+export const POINT_COUNTS: Record<DrawingKind, number> = { hline: 1, ray: 2, trendline: 2, rect: 2, fib: 2, text: 1, long: 2, short: 2 }
+
+/** Drawings one profile may keep on one pair: more is a runaway script, not analysis. */
+export const MAX_DRAWINGS_PER_PAIR = 500
+
+/** A positive price as exact decimal text, at most 18 digits before the point and 18 after it. */
+export const drawingPriceSchema = z
+  .string()
+  .regex(/^\d{1,18}(\.\d{1,18})?$/, `a positive decimal number (at most ${MAX_PRICE_INTEGER_DIGITS} digits before the point and 18 after), e.g. 43000.5`)
+  .refine((text) => new Decimal(text).gt(0), 'a price above zero')
+
+/** A time in milliseconds since 1970 (UTC), between 2000 and 2200. */
+export const drawingTimeSchema = z.number().int().min(946_684_800_000).max(7_258_118_400_000)
+
+export const drawingPointSchema = z.strictObject({ time: drawingTimeSchema, price: drawingPriceSchema })
+export type DrawingPoint = z.output<typeof drawingPointSchema>
+
+const pairSchema = z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'a pair like BTC_USDT')
+/** A CSS hex colour: #rgb or #rrggbb. Nothing else reaches a canvas or a style attribute. */
+const colorSchema = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a colour like #3b82f6')
+const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ (at most 64)')
+
+const common = {
+  id: idSchema,
+  pair: pairSchema,
+  color: colorSchema,
+}
+const points = (n: number) => z.array(drawingPointSchema).length(n, `${n === 1 ? 'one point' : `${n} points`}`)
+
+/** Two points at one time give no slope: a ray or a trend line needs them apart in time. */
+const apartInTime = (p: readonly DrawingPoint[]) => p.length < 2 || p[0]!.time !== p[1]!.time
+
+const positionShape = {
+  ...common,
+  points: points(2),
+  stop: drawingPriceSchema,
+  target: drawingPriceSchema,
+  /** The amount the trade would buy or sell (base currency): the amount at risk is figured from it. */
+  amount: drawingPriceSchema.optional(),
+}
+
+/** The stop on the losing side of the entry, the target on the winning side. */
+function positionSidesOk(d: { kind: 'long' | 'short'; points: DrawingPoint[]; stop: string; target: string }): boolean {
+  const entry = new Decimal(d.points[0]!.price)
+  const stop = new Decimal(d.stop)
+  const target = new Decimal(d.target)
+  return d.kind === 'long' ? stop.lt(entry) && target.gt(entry) : stop.gt(entry) && target.lt(entry)
+}
+
+export const drawingSchema = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ ...common, kind: z.literal('hline'), points: points(1) }),
+    z.strictObject({ ...common, kind: z.literal('ray'), points: points(2) }),
+    z.strictObject({ ...common, kind: z.literal('trendline'), points: points(2) }),
+    z.strictObject({ ...common, kind: z.literal('rect'), points: points(2) }),
+    z.strictObject({ ...common, kind: z.literal('fib'), points: points(2) }),
+    z.strictObject({ ...common, kind: z.literal('text'), points: points(1), text: z.string().trim().min(1, 'some text').max(500) }),
+    z.strictObject({ ...positionShape, kind: z.literal('long') }),
+    z.strictObject({ ...positionShape, kind: z.literal('short') }),
+  ])
+  .refine((d) => !(d.kind === 'ray' || d.kind === 'trendline') || apartInTime(d.points), { message: 'the two points of a line must be at different times', path: ['points'] })
+  .refine((d) => !(d.kind === 'long' || d.kind === 'short') || positionSidesOk(d), {
+    message: 'a long position has its stop below the entry and its target above it; a short one the other way round',
+    path: ['stop'],
+  })
+export type Drawing = z.output<typeof drawingSchema>
+export type LineDrawing = Extract<Drawing, { kind: LineKind }>
+export type PositionDrawing = Extract<Drawing, { kind: 'long' | 'short' }>
+
+/** A drawing as the core keeps it: with its profile and when it was last saved. */
+export const storedDrawingSchema = z.object({ profileId: z.string().min(1), savedAt: z.number(), drawing: drawingSchema })
+export type StoredDrawing = z.output<typeof storedDrawingSchema>
+
+export const drawingsListInput = z.strictObject({ pair: pairSchema })
+export const drawingDeleteInput = z.strictObject({ id: idSchema })
+
+/** What a drawing's schema says is wrong with it, in words (the first problem, with where it is). */
+export function drawingProblem(input: unknown): string | null {
+  const parsed = drawingSchema.safeParse(input)
+  if (parsed.success) return null
+  const issue = parsed.error.issues[0]
+  return `${issue?.path.join('.') || 'drawing'}: ${issue?.message ?? 'not a drawing'}`
+}
