@@ -35,6 +35,8 @@ export const VERBS = [
   'keeper',
   'limits',
   'diagnostics',
+  'drawings',
+  'alerts',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -138,6 +140,8 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   keeper: [...CONNECTION, 'feed-url'],
   limits: [],
   diagnostics: ['help'],
+  drawings: ['profile', 'pair'],
+  alerts: ['profile'],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */

@@ -17,6 +17,7 @@ import { runCancelAll } from './cancel-all-verb'
 import { runPositionsVerb, type PositionsVerb } from './positions-verbs'
 import { riskGateForCli, runLimits } from './limits-verb'
 import { runDiagnostics } from './diagnostics-verb'
+import { runAlerts, runDrawings } from './drawings-verbs'
 import { USAGE } from './usage'
 import { EXIT, fail, usage, writeJson, type CliIo } from './io'
 
@@ -244,6 +245,18 @@ const VERB_TABLE: Record<Verb, VerbEntry> = {
   diagnostics: {
     async run(_args, io) {
       writeJson(io.stdout, await runDiagnostics(io))
+      return EXIT.ok
+    },
+  },
+  drawings: {
+    async run(args, io) {
+      writeJson(io.stdout, await runDrawings(args, io))
+      return EXIT.ok
+    },
+  },
+  alerts: {
+    async run(args, io) {
+      writeJson(io.stdout, await runAlerts(args, io))
       return EXIT.ok
     },
   },

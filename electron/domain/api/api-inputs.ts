@@ -11,6 +11,7 @@ import { baseUrlProblem, feedUrlProblem } from '../origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
+import { drawingDeleteInput, drawingSchema, drawingsListInput } from '../drawings/drawings'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
 import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
@@ -137,6 +138,12 @@ export const methodInputs = {
   'alerts.list': noInput,
   'alerts.create': alertDraftSchema,
   'alerts.cancel': z.strictObject({ id }),
+  /** The active profile's drawings on a pair (docs/drawings.md). */
+  'drawings.list': drawingsListInput,
+  /** Adds or replaces (by id) one drawing of the active profile; the core checks it again. */
+  'drawings.save': drawingSchema,
+  /** Deletes a drawing and cancels the alerts that follow it. */
+  'drawings.delete': drawingDeleteInput,
 
   /** Every account of the active profile (master and sub-accounts), or of every stored profile, valued in `quote`. */
   'portfolio.get': z.strictObject({

@@ -15,6 +15,7 @@ import type { Envelope } from '../errors'
 import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventName, type MethodName } from './api-names'
 import type { BookEventPayload } from './history-api'
 import type { Alert } from '../alerts/alerts'
+import type { Drawing } from '../drawings/drawings'
 import type { PortfolioReport } from '../portfolio/portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
 import type { Position } from '../protection/types'
@@ -95,6 +96,10 @@ export const methodResults = {
   'alerts.list': typed<Alert[]>(),
   'alerts.create': typed<Alert>(),
   'alerts.cancel': typed<Alert>(),
+  /** `warning`: the drawings file was damaged and set aside (named in the words), so none are shown. */
+  'drawings.list': typed<{ pair: string; drawings: Drawing[]; warning: string | null }>(),
+  'drawings.save': typed<Drawing>(),
+  'drawings.delete': typed<{ deleted: Drawing; cancelledAlerts: number }>(),
   'portfolio.get': typed<PortfolioReport>(),
   'blotter.get': typed<BlotterReport>(),
   'blotter.cancel': typed<CancelOrdersResult>(),
