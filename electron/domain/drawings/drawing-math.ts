@@ -36,6 +36,14 @@ export function fibLevels(points: readonly DrawingPoint[]): { percent: string; p
   return FIB_LEVELS.map((percent) => ({ percent, price: canonicalDecimal(new Decimal(end.price).plus(move.times(percent).div(100))) }))
 }
 
+/** A position tool's stop on the losing side of its entry and its target on the winning side. */
+export function positionSidesOk(d: { kind: 'long' | 'short'; points: readonly { price: string }[]; stop: string; target: string }): boolean {
+  const entry = new Decimal(d.points[0]!.price)
+  const stop = new Decimal(d.stop)
+  const target = new Decimal(d.target)
+  return d.kind === 'long' ? stop.lt(entry) && target.gt(entry) : stop.gt(entry) && target.lt(entry)
+}
+
 export interface PositionFigures {
   /** Price distance from the entry to the stop, and to the target (positive). */
   risk: string

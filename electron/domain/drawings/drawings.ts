@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { Decimal } from '../decimal'
 import { MAX_PRICE_INTEGER_DIGITS } from '../alerts/alert-price'
 import type { LineKind } from './drawing-words'
+import { positionSidesOk } from './drawing-math'
 
 export { DRAWING_KINDS, DRAWING_NAMES, LINE_KINDS, POINT_COUNTS, isLineKind, type DrawingKind, type LineKind } from './drawing-words'
 
@@ -45,14 +46,6 @@ const positionShape = {
   target: drawingPriceSchema,
   /** The amount the trade would buy or sell (base currency): the amount at risk is figured from it. */
   amount: drawingPriceSchema.optional(),
-}
-
-/** The stop on the losing side of the entry, the target on the winning side. */
-function positionSidesOk(d: { kind: 'long' | 'short'; points: DrawingPoint[]; stop: string; target: string }): boolean {
-  const entry = new Decimal(d.points[0]!.price)
-  const stop = new Decimal(d.stop)
-  const target = new Decimal(d.target)
-  return d.kind === 'long' ? stop.lt(entry) && target.gt(entry) : stop.gt(entry) && target.lt(entry)
 }
 
 export const drawingSchema = z

@@ -13,6 +13,15 @@ import { useAnnouncerStore } from '../announcer'
 
 export type PositionAction = 'close' | 'cancel' | 'acknowledge'
 
+/** The protect form filled from elsewhere (the chart's position tool, "Trade this"): nothing is sent until confirmed there. */
+export interface ProtectPrefill {
+  side: 'BUY' | 'SELL'
+  price: string
+  stop: string
+  target: string
+  amount?: string
+}
+
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 const DONE: Record<PositionAction, string> = { close: 'closing', cancel: 'cancelled', acknowledge: 'carrying on' }
 
@@ -113,5 +122,13 @@ export const usePositionsStore = defineStore('positions', () => {
     },
   )
 
-  return { positions, sorted, watched, loaded, loading, error, actionErrors, busy, start, load, act, protect }
+  /** The protect form opened by the shell (AlertHost.vue) with these fields, e.g. from a drawing. */
+  const protectPrefill = ref<ProtectPrefill | null>(null)
+  const protectOpen = ref(false)
+  function openProtect(prefill: ProtectPrefill): void {
+    protectPrefill.value = prefill
+    protectOpen.value = true
+  }
+
+  return { positions, sorted, watched, loaded, loading, error, actionErrors, busy, start, load, act, protect, protectPrefill, protectOpen, openProtect }
 })
