@@ -96,7 +96,7 @@ describe('npm run cli -- drawings and alerts', () => {
     expect(none.err).toMatch(/No profile is active .* --profile NAME/)
     writeFileSync(join(dir, 'drawings.json'), '{"version":1,"drawings":[{}]}')
     const damaged = await cli(['drawings', '--pair', 'BTC_USDT', '--profile', 'Demo'])
-    expect(damaged.code).not.toBe(EXIT.ok)
+    expect(damaged.code).toBe(EXIT.failed)
     expect(damaged.err).toMatch(/drawings file .*drawings\.json cannot be read.*Nothing was changed/)
   })
 })
