@@ -81,6 +81,58 @@ test('a horizontal line drawn by mouse, priced by keyboard, alerts when the pric
   await expect(fired).toContainText(`BTC/USDT crossed its line at ${Number(level).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
 })
 
+test('by mouse: a trend line in two clicks, dragged, Alt-dragged into a copy, the copy deleted with the Delete key', async ({ page }) => {
+  await openApp(page, host)
+  await page.getByTestId('drawings-toggle').click()
+  const before = await rows(page).count()
+  const box = (await page.getByTestId('chart').locator('.host').boundingBox())!
+  const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy })
+  const stored = async () => (await callApi<Listed>(host, 'drawings.list', { pair: 'BTC_USDT' })).drawings
+
+  await page.getByTestId('draw-trendline').click()
+  const a = at(0.3, 0.6)
+  const b = at(0.6, 0.3)
+  await page.mouse.click(a.x, a.y)
+  await expect(page.getByTestId('drawing-pending')).toBeVisible()
+  await page.mouse.click(b.x, b.y)
+  await expect(rows(page)).toHaveCount(before + 1)
+  await expect(rows(page).last()).toHaveAttribute('data-kind', 'trendline')
+  const drawn = (await stored()).at(-1)!
+  expect(drawn.points[0]!.time).toBeLessThan(drawn.points[1]!.time)
+  expect(Number(drawn.points[0]!.price)).toBeLessThan(Number(drawn.points[1]!.price))
+
+  // Dragged down by its middle: both points lower, the same times (the chart did not pan).
+  const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }
+  await page.mouse.move(mid.x, mid.y)
+  await page.mouse.down()
+  await page.mouse.move(mid.x, mid.y + 60, { steps: 6 })
+  await page.mouse.up()
+  await expect.poll(async () => Number((await stored()).find((d) => d.id === drawn.id)!.points[0]!.price)).toBeLessThan(Number(drawn.points[0]!.price))
+  const moved = (await stored()).find((d) => d.id === drawn.id)!
+  expect(moved.points.map((p) => p.time)).toEqual(drawn.points.map((p) => p.time))
+  expect(new Decimal(drawn.points[0]!.price).minus(moved.points[0]!.price).toFixed()).toBe(new Decimal(drawn.points[1]!.price).minus(moved.points[1]!.price).toFixed())
+
+  // Alt-drag: a copy moves up; the line stays where it was.
+  await page.keyboard.down('Alt')
+  await page.mouse.move(mid.x, mid.y + 60)
+  await page.mouse.down()
+  await page.mouse.move(mid.x, mid.y - 40, { steps: 6 })
+  await page.mouse.up()
+  await page.keyboard.up('Alt')
+  await expect(rows(page)).toHaveCount(before + 2)
+  await expect.poll(async () => (await stored()).length).toBe(before + 2)
+  expect((await stored()).find((d) => d.id === drawn.id)).toEqual(moved)
+
+  // The copy is selected: Delete removes it, Ctrl+Z brings it back, Ctrl+Shift+Z removes it again.
+  await page.keyboard.press('Delete')
+  await expect(rows(page)).toHaveCount(before + 1)
+  await page.keyboard.press('ControlOrMeta+Z')
+  await expect(rows(page)).toHaveCount(before + 2)
+  await page.keyboard.press('ControlOrMeta+Shift+Z')
+  await expect(rows(page)).toHaveCount(before + 1)
+  await expect.poll(async () => (await stored()).length).toBe(before + 1)
+})
+
 test('every tool from the keyboard, drawn on the chart and listed; undo and redo', async ({ page }) => {
   await openApp(page, host)
   await page.getByTestId('drawings-toggle').click()

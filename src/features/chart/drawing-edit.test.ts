@@ -45,9 +45,9 @@ describe('making and changing drawings', () => {
     expect(newDrawing('trendline', { time: T0, price: '1' }, { time: T0, price: '2' }, facts)?.points[1]!.time).toBe(T0 + H)
   })
 
-  it('from the keyboard a trend line runs from ten candles back to the last price', () => {
+  it('from the keyboard a trend line runs from thirty candles back to the last price', () => {
     expect(keyboardDrawing('trendline', T0, '100.50', facts)?.points).toEqual([
-      { time: T0 - 10 * H, price: '99.5' },
+      { time: T0 - 30 * H, price: '99.5' },
       { time: T0, price: '100.5' },
     ])
     expect(keyboardDrawing('long', T0, '100', facts)?.points.map((p) => p.time)).toEqual([T0 - 20 * H, T0])

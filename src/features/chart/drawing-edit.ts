@@ -16,7 +16,7 @@ const TARGET_SHARE = new Decimal('0.04')
 /** A new position tool's box spans this many candles. */
 const POSITION_SLOTS = 20
 /** A drawing made from the keyboard spans this many candles back from the last one. */
-const KEYBOARD_SLOTS = 10
+const KEYBOARD_SLOTS = 30
 
 const rounded = (value: Decimal, places: number) => canonicalDecimal(value.toDecimalPlaces(places, Decimal.ROUND_HALF_UP))
 

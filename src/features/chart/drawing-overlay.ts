@@ -36,6 +36,7 @@ export class DrawingOverlay {
   private drawings: readonly Drawing[] = []
   private axis: TimeAxis = { times: [], intervalMs: 60_000 }
   private selectedId: string | null = null
+  private places = 8
   private mapping: DrawMapping | null = null
   private mappingKey = ''
   /** How many layouts were made (tests and the bench read it: ticks must not add any). */
@@ -46,11 +47,12 @@ export class DrawingOverlay {
     chart.on('updated', () => this.follow())
   }
 
-  /** New drawings, candles' times or selection: laid out again at once. */
-  set(drawings: readonly Drawing[], axis: TimeAxis, selectedId: string | null): void {
+  /** New drawings, candles' times, selection or price places: laid out again at once. */
+  set(drawings: readonly Drawing[], axis: TimeAxis, selectedId: string | null, places = 8): void {
     this.drawings = drawings
     this.axis = axis
     this.selectedId = selectedId
+    this.places = places
     this.mapping = this.read()
     this.layout()
   }
@@ -91,7 +93,7 @@ export class DrawingOverlay {
     const { pane } = m
     this.group.setClipPath(new graphic.Rect({ shape: { x: pane.left, y: pane.top, width: pane.right - pane.left, height: pane.bottom - pane.top } }))
     for (const d of this.drawings) {
-      for (const shape of drawingShapes(d, this.axis, m, d.id === this.selectedId)) {
+      for (const shape of drawingShapes(d, this.axis, m, d.id === this.selectedId, this.places)) {
         const el = elementOf(shape, d.id === this.selectedId)
         el.zlevel = DRAWING_ZLEVEL
         el.draggable = true

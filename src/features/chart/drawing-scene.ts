@@ -7,7 +7,7 @@
 import type { Drawing } from '@domain/drawings/drawings'
 import { fibLevels, positionFigures } from '@domain/drawings/drawing-math'
 import { DRAWING_NAMES } from '@domain/drawings/drawing-words'
-import { formatExact } from '@/lib/format'
+import { formatAmount, formatExact } from '@/lib/format'
 import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 import { type PaneGeometry, yOf } from './live-layer'
 
@@ -91,8 +91,11 @@ const box = (x1: number, y1: number, x2: number, y2: number, color: string, opac
   opacity,
 })
 
-/** The shapes of one drawing on the current mapping; its handles too when selected. */
-export function drawingShapes(d: Drawing, axis: TimeAxis, m: DrawMapping, selected: boolean): SceneShape[] {
+/**
+ * The shapes of one drawing on the current mapping; its handles too when selected. A Fibonacci level's
+ * label is its price at the pair's `places` (the exact level is in the Drawings list).
+ */
+export function drawingShapes(d: Drawing, axis: TimeAxis, m: DrawMapping, selected: boolean, places = 8): SceneShape[] {
   const pts = d.points.map((p) => pixelOf(p, axis, m))
   if (pts.some((p) => p === null)) return []
   const [a, b] = pts as [number, number][]
@@ -119,7 +122,7 @@ export function drawingShapes(d: Drawing, axis: TimeAxis, m: DrawMapping, select
           type: 'text',
           x: Math.min(a![0], b![0]) + 2,
           y: y - 8,
-          text: `${level.percent} % ${formatExact(level.price)}`,
+          text: `${level.percent} % ${formatAmount(level.price, places)}`,
           color: d.color,
           align: 'left',
         })

@@ -32,6 +32,17 @@ describe('drawing history', () => {
     expect(h.canRedo).toBe(false)
   })
 
+  it('forgets a change the core refused', () => {
+    const h = new DrawingHistory()
+    const kept = { before: null, after: line('1') }
+    const refused = { before: line('1'), after: line('2') }
+    h.record(kept)
+    h.record(refused)
+    h.forget(refused)
+    expect(h.undo()).toEqual({ delete: 'a' })
+    expect(h.canUndo).toBe(false)
+  })
+
   it(`keeps the last ${HISTORY_KEPT} changes`, () => {
     const h = new DrawingHistory()
     for (let i = 0; i < HISTORY_KEPT + 5; i++) h.record({ before: null, after: line(String(i + 1)) })

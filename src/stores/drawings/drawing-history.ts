@@ -57,6 +57,12 @@ export class DrawingHistory {
     }
   }
 
+  /** A change the core refused: out of the history, wherever it is now. */
+  forget(change: DrawingChange): void {
+    this.done = this.done.filter((c) => c !== change)
+    this.undone = this.undone.filter((c) => c !== change)
+  }
+
   clear(): void {
     this.done = []
     this.undone = []

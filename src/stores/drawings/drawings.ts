@@ -105,32 +105,46 @@ export const useDrawingsStore = defineStore('drawings', () => {
     else if (before) drop(before.id)
   }
 
+  // One step at a time, in order: a delete never overtakes the save before it on its way to the core.
+  let queue: Promise<unknown> = Promise.resolve()
+
   /** Sends one step to the core; on a refusal puts back `undo` and says why. False when refused. */
-  async function send(step: DrawingStep, undo: DrawingChange): Promise<boolean> {
+  function send(step: DrawingStep, undo: DrawingChange): Promise<boolean> {
     const forPair = pair.value
-    try {
-      if ('save' in step) await useTerminal().call('drawings.save', step.save)
-      else {
-        const { cancelledAlerts } = await useTerminal().call('drawings.delete', { id: step.delete })
-        if (cancelledAlerts > 0) announcer.announce(`drawing-alerts:${step.delete}`, `${cancelledAlerts} alert${cancelledAlerts === 1 ? '' : 's'} on it cancelled`)
+    const sent = queue.then(async () => {
+      try {
+        if ('save' in step) await useTerminal().call('drawings.save', step.save)
+        else {
+          const { cancelledAlerts } = await useTerminal().call('drawings.delete', { id: step.delete })
+          if (cancelledAlerts > 0) announcer.announce(`drawing-alerts:${step.delete}`, `${cancelledAlerts} alert${cancelledAlerts === 1 ? '' : 's'} on it cancelled`)
+        }
+        error.value = null
+        return true
+      } catch (failure) {
+        if (pair.value === forPair) show(undo.after, undo.before)
+        error.value = message(failure)
+        return false
       }
-      error.value = null
-      return true
-    } catch (failure) {
-      if (pair.value === forPair) show(undo.after, undo.before)
-      error.value = `${message(failure)}`
-      return false
-    }
+    })
+    queue = sent
+    return sent
   }
 
-  /** A change made here (drawn, moved, edited, deleted): shown, sent, and undoable once the core has it. */
+  /**
+   * A change made here (drawn, moved, edited, deleted): shown and put in the history at once (an undo
+   * pressed right after it undoes it), then sent; a refusal takes it back out.
+   */
   async function change(before: Drawing | null, after: Drawing | null): Promise<boolean> {
-    show(before, after)
     const step: DrawingStep | null = after ? { save: after } : before ? { delete: before.id } : null
-    if (!step || !(await send(step, { before, after }))) return false
-    history.record({ before, after })
+    if (!step) return false
+    show(before, after)
+    const entry = { before, after }
+    history.record(entry)
     historyTick.value++
-    return true
+    if (await send(step, entry)) return true
+    history.forget(entry)
+    historyTick.value++
+    return false
   }
 
   const byId = (id: string) => drawings.value.find((d) => d.id === id) ?? null
