@@ -133,6 +133,25 @@ test('by mouse: a trend line in two clicks, dragged, Alt-dragged into a copy, th
   await expect.poll(async () => (await stored()).length).toBe(before + 1)
 })
 
+test("with the magnet a point takes the nearest of its candle's open, high, low and close", async ({ page }) => {
+  await openApp(page, host)
+  await page.getByTestId('drawings-toggle').click()
+  const before = await rows(page).count()
+  await page.getByTestId('draw-magnet').click()
+  await expect(page.getByTestId('draw-magnet')).toHaveAttribute('aria-pressed', 'true')
+  await page.getByTestId('draw-hline').click()
+  const box = (await page.getByTestId('chart').locator('.host').boundingBox())!
+  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.3)
+  await expect(rows(page)).toHaveCount(before + 1)
+  const point = (await callApi<Listed>(host, 'drawings.list', { pair: 'BTC_USDT' })).drawings.at(-1)!.points[0]!
+  const interval = ((await page.locator('[data-testid^="interval-"][aria-pressed="true"]').getAttribute('data-testid')) ?? '').replace('interval-', '')
+  const candles = await callApi<{ time: number; open: number; high: number; low: number; close: number }[]>(host, 'market.candles', { pair: 'BTC_USDT', interval, limit: 500 })
+  const candle = candles.find((c) => c.time * 1000 === point.time)!
+  expect(candle, 'the point stands at a candle of the chart').toBeDefined()
+  expect([candle.open, candle.high, candle.low, candle.close].map((v) => new Decimal(v).toFixed(2))).toContain(new Decimal(point.price).toFixed(2))
+  await page.getByTestId('draw-magnet').click()
+})
+
 test('every tool from the keyboard, drawn on the chart and listed; undo and redo', async ({ page }) => {
   await openApp(page, host)
   await page.getByTestId('drawings-toggle').click()
