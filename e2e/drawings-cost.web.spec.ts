@@ -32,13 +32,17 @@ function liveTicks(page: Page, ms: number): Promise<number[]> {
   }, ms)
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+/**
+ * The lower quartile: the paint's own cost with less of what else the machine was doing at that
+ * moment (the tests share two cores with other work; a median of a few ticks moved by ±1 ms run to run).
+ */
+const quartile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)]!
 
 test('50 drawings add at most 1 ms to a live tick', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   await openApp(page, host)
   await expect(page.getByTestId('chart')).toHaveAttribute('data-paint', 'live', { timeout: 20_000 })
-  const without = await liveTicks(page, 10_000)
+  const without = await liveTicks(page, 20_000)
 
   // 50 drawings over the candles in view, of every kind, through the core.
   const interval = ((await page.locator('[data-testid^="interval-"][aria-pressed="true"]').getAttribute('data-testid')) ?? '').replace('interval-', '')
@@ -67,16 +71,14 @@ test('50 drawings add at most 1 ms to a live tick', async ({ page }) => {
   await openApp(page, host)
   await expect(page.getByTestId('drawings-toggle')).toHaveText('Drawings (50)')
   await expect(page.getByTestId('chart')).toHaveAttribute('data-paint', 'live', { timeout: 20_000 })
-  const withDrawings = await liveTicks(page, 10_000)
+  const withDrawings = await liveTicks(page, 20_000)
 
-  expect(without.length, 'live ticks measured without drawings').toBeGreaterThanOrEqual(5)
-  expect(withDrawings.length, 'live ticks measured with 50 drawings').toBeGreaterThanOrEqual(5)
-  const added = median(withDrawings) - median(without)
-  test
-    .info()
-    .annotations.push({
-      type: 'live tick (median ms)',
-      description: `without drawings ${median(without).toFixed(2)} (${without.length}), with 50 ${median(withDrawings).toFixed(2)} (${withDrawings.length}): +${added.toFixed(2)} ms`,
-    })
+  expect(without.length, 'live ticks measured without drawings').toBeGreaterThanOrEqual(8)
+  expect(withDrawings.length, 'live ticks measured with 50 drawings').toBeGreaterThanOrEqual(8)
+  const added = quartile(withDrawings) - quartile(without)
+  test.info().annotations.push({
+    type: 'live tick (lower quartile, ms)',
+    description: `without drawings ${quartile(without).toFixed(2)} (${without.length}), with 50 ${quartile(withDrawings).toFixed(2)} (${withDrawings.length}): +${added.toFixed(2)} ms`,
+  })
   expect(added).toBeLessThanOrEqual(1)
 })

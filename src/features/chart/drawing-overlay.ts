@@ -1,53 +1,63 @@
-// The drawings on the candle chart, as zrender elements on a canvas layer of their own (zlevel 2), over
-// the live layer's: a live tick repaints the live layer only and never touches the drawings, so 50
-// drawings cost a tick nothing. They are laid out again only when the view moves (pan, zoom, resize,
-// new candles: ECharts' 'updated', compared with the mapping last drawn) or the drawings change.
-// Their elements are `draggable`, which tells ECharts' pan not to take a drag that starts on one;
-// the pointer itself is ChartDrawings.vue's.
+// The drawings on the candle chart: painted with Canvas 2D into a canvas of their own, shown on the
+// chart as one zrender image on a layer of its own (zlevel 2, over the live layer's). A live tick
+// repaints the live layer only: the drawings add one element to what zrender walks, however many
+// there are (250 elements of their own had cost a tick ~0.6 ms). They are painted again only when the
+// view moves (pan, zoom, resize, new candles: ECharts' 'updated', compared with the mapping last
+// drawn) or the drawings change.
+//
+// The pointer: the image answers zrender's hover test with the drawings' own hit test
+// (drawing-scene.ts), so it takes the pointer only over a drawing; it is `draggable`, which tells
+// ECharts' pan not to take a drag that starts on a drawing. The drag itself is ChartDrawings.vue's.
 import { graphic, type EChartsType } from 'echarts/core'
 import type { Drawing } from '@domain/drawings/drawings'
 import { CHART_FONT } from './candle-chart-option'
 import { readMapping } from './live-overlay'
-import { type DrawMapping, type SceneShape, type TimeAxis, drawingShapes } from './drawing-scene'
+import { type DrawMapping, type DrawingTarget, type SceneShape, type TimeAxis, drawingShapes, hitTest } from './drawing-scene'
 
-/** What a pointer on an element is over: a drawing, and which of its handles (null: the drawing itself). */
-export interface DrawingTarget {
-  id: string
-  handle: number | null
-}
+export type { DrawingTarget } from './drawing-scene'
 
-const targets = new WeakMap<object, DrawingTarget>()
+/** Each overlay by its image: what a zrender event's target says. */
+const overlays = new WeakMap<object, DrawingOverlay>()
 
-/** The drawing (and handle) under a zrender event's target, or null. */
-export function drawingTargetOf(target: unknown): DrawingTarget | null {
-  let el = target as { parent?: unknown } | null | undefined
-  // A text's own parts answer for it: climb to the element that was made here.
-  for (let i = 0; el && i < 3; i++, el = el.parent as typeof el) {
-    const found = targets.get(el)
-    if (found) return found
-  }
-  return null
+/** The drawing (and handle) under a zrender event at (x, y), or null. */
+export function drawingTargetOf(target: unknown, x: number, y: number): DrawingTarget | null {
+  const overlay = target && typeof target === 'object' ? overlays.get(target) : undefined
+  return overlay ? overlay.hit(x, y) : null
 }
 
 export const DRAWING_ZLEVEL = 2
 
 export class DrawingOverlay {
-  private readonly group = new graphic.Group()
+  private readonly image: graphic.Image
+  private readonly canvas: HTMLCanvasElement | null
   private drawings: readonly Drawing[] = []
   private axis: TimeAxis = { times: [], intervalMs: 60_000 }
   private selectedId: string | null = null
   private places = 8
   private mapping: DrawMapping | null = null
   private mappingKey = ''
-  /** How many layouts were made (tests and the bench read it: ticks must not add any). */
+  /** What was laid out last, per drawing: what the pointer is tested against. */
+  private drawn: { id: string; shapes: SceneShape[] }[] = []
+  /** How many layouts were made (tests read it: ticks must not add any). */
   layouts = 0
 
   constructor(private readonly chart: EChartsType) {
-    chart.getZr().add(this.group)
+    this.canvas = typeof document === 'undefined' ? null : document.createElement('canvas')
+    this.image = new graphic.Image({ style: { x: 0, y: 0, width: 0, height: 0 }, zlevel: DRAWING_ZLEVEL, draggable: true, cursor: 'move' })
+    const image = this.image as unknown as { contain(x: number, y: number): boolean; drift(): void; cursor: string }
+    image.contain = (x, y) => {
+      const hit = this.hit(x, y)
+      if (hit) image.cursor = hit.handle === null ? 'move' : 'crosshair'
+      return hit !== null
+    }
+    // The drawing moves by its points (ChartDrawings.vue), not by zrender shifting the picture.
+    image.drift = () => undefined
+    overlays.set(this.image, this)
+    chart.getZr().add(this.image)
     chart.on('updated', () => this.follow())
   }
 
-  /** New drawings, candles' times, selection or price places: laid out again at once. */
+  /** New drawings, candles' times, selection or price places: painted again at once. */
   set(drawings: readonly Drawing[], axis: TimeAxis, selectedId: string | null, places = 8): void {
     this.drawings = drawings
     this.axis = axis
@@ -69,8 +79,14 @@ export class DrawingOverlay {
     return this.mapping ?? this.read()
   }
 
+  /** The drawing (and handle) at a point of the chart, as laid out last. */
+  hit(x: number, y: number): DrawingTarget | null {
+    return this.mapping ? hitTest(this.drawn, this.mapping.pane, x, y) : null
+  }
+
   dispose(): void {
-    if (!this.chart.isDisposed()) this.chart.getZr().remove(this.group)
+    overlays.delete(this.image)
+    if (!this.chart.isDisposed()) this.chart.getZr().remove(this.image)
   }
 
   private read(): DrawMapping | null {
@@ -86,38 +102,70 @@ export class DrawingOverlay {
   }
 
   private layout(): void {
-    this.group.removeAll()
     const m = this.mapping
-    if (!m || this.chart.isDisposed()) return
-    this.layouts++
-    const { pane } = m
-    this.group.setClipPath(new graphic.Rect({ shape: { x: pane.left, y: pane.top, width: pane.right - pane.left, height: pane.bottom - pane.top } }))
-    for (const d of this.drawings) {
-      for (const shape of drawingShapes(d, this.axis, m, d.id === this.selectedId, this.places)) {
-        const el = elementOf(shape, d.id === this.selectedId)
-        el.zlevel = DRAWING_ZLEVEL
-        el.draggable = true
-        el.cursor = shape.type === 'handle' ? 'crosshair' : 'move'
-        targets.set(el, { id: d.id, handle: shape.type === 'handle' ? shape.index : null })
-        this.group.add(el)
-      }
+    if (this.chart.isDisposed()) return
+    this.drawn = m ? this.drawings.map((d) => ({ id: d.id, shapes: drawingShapes(d, this.axis, m, d.id === this.selectedId, this.places) })) : []
+    if (m) this.layouts++
+    this.paint(m)
+  }
+
+  /** The drawings into the canvas, the canvas onto the chart (a canvas-less test paints nothing). */
+  private paint(m: DrawMapping | null): void {
+    const ctx = this.canvas?.getContext('2d')
+    if (!this.canvas || !ctx) return
+    const zr = this.chart.getZr()
+    const width = zr.getWidth() ?? 0
+    const height = zr.getHeight() ?? 0
+    const dpr = globalThis.devicePixelRatio || 1
+    this.canvas.width = Math.max(1, Math.round(width * dpr))
+    this.canvas.height = Math.max(1, Math.round(height * dpr))
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+    ctx.clearRect(0, 0, width, height)
+    if (m) {
+      const { pane } = m
+      ctx.save()
+      ctx.beginPath()
+      ctx.rect(pane.left, pane.top, pane.right - pane.left, pane.bottom - pane.top)
+      ctx.clip()
+      for (const d of this.drawn) for (const shape of d.shapes) paintShape(ctx, shape, d.id === this.selectedId)
+      ctx.restore()
     }
-    this.chart.getZr().refresh()
+    this.image.setStyle({ image: this.canvas, x: 0, y: 0, width, height })
+    this.image.markRedraw()
+    zr.refresh()
   }
 }
 
-function elementOf(shape: SceneShape, selected: boolean): graphic.Line | graphic.Rect | graphic.Text {
-  switch (shape.type) {
+function paintShape(ctx: CanvasRenderingContext2D, s: SceneShape, selected: boolean): void {
+  switch (s.type) {
     case 'line':
-      return new graphic.Line({
-        shape: { x1: shape.x1, y1: shape.y1, x2: shape.x2, y2: shape.y2 },
-        style: { stroke: shape.color, lineWidth: selected ? shape.width + 1 : shape.width, ...(shape.dashed ? { lineDash: [4, 3] } : {}) },
-      })
+      ctx.beginPath()
+      ctx.setLineDash(s.dashed ? [4, 3] : [])
+      ctx.strokeStyle = s.color
+      ctx.lineWidth = selected ? s.width + 1 : s.width
+      ctx.moveTo(s.x1, s.y1)
+      ctx.lineTo(s.x2, s.y2)
+      ctx.stroke()
+      ctx.setLineDash([])
+      return
     case 'rect':
-      return new graphic.Rect({ shape: { x: shape.x, y: shape.y, width: shape.width, height: shape.height }, style: { fill: shape.color, opacity: shape.opacity } })
+      ctx.globalAlpha = s.opacity
+      ctx.fillStyle = s.color
+      ctx.fillRect(s.x, s.y, s.width, s.height)
+      ctx.globalAlpha = 1
+      return
     case 'text':
-      return new graphic.Text({ style: { x: shape.x, y: shape.y, text: shape.text, fill: shape.color, fontSize: 11, fontFamily: CHART_FONT, align: shape.align, verticalAlign: 'middle' } })
+      ctx.font = `11px ${CHART_FONT}`
+      ctx.fillStyle = s.color
+      ctx.textAlign = s.align
+      ctx.textBaseline = 'middle'
+      ctx.fillText(s.text, s.x, s.y)
+      return
     case 'handle':
-      return new graphic.Rect({ shape: { x: shape.x - 4, y: shape.y - 4, width: 8, height: 8 }, style: { fill: '#ffffff', stroke: shape.color, lineWidth: 1.5 } })
+      ctx.fillStyle = '#ffffff'
+      ctx.strokeStyle = s.color
+      ctx.lineWidth = 1.5
+      ctx.fillRect(s.x - 4, s.y - 4, 8, 8)
+      ctx.strokeRect(s.x - 4, s.y - 4, 8, 8)
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Drawing } from '@domain/drawings/drawings'
-import { drawingShapes, type DrawMapping, type TimeAxis } from './drawing-scene'
+import { drawingShapes, hitTest, type DrawMapping, type TimeAxis } from './drawing-scene'
 
 const H = 3_600_000
 const T0 = Date.UTC(2026, 0, 1)
@@ -66,5 +66,33 @@ describe("a drawing's shapes", () => {
       [3, 100, 0],
     ])
     expect(drawingShapes(d, axis, m, false).some((s) => s.type === 'handle')).toBe(false)
+  })
+})
+
+describe('what the pointer is over', () => {
+  const hline: Drawing = { id: 'h', pair: 'BTC_USDT', color: '#fff', kind: 'hline', points: [{ time: T0, price: '150' }] }
+  const trend: Drawing = {
+    id: 't',
+    pair: 'BTC_USDT',
+    color: '#fff',
+    kind: 'trendline',
+    points: [
+      { time: T0, price: '100' },
+      { time: T0 + 3 * H, price: '200' },
+    ],
+  }
+  const drawn = (selected: string | null) => [hline, trend].map((d) => ({ id: d.id, shapes: drawingShapes(d, axis, m, d.id === selected) }))
+
+  it('a line within a few pixels, the one drawn last first; nothing off the lines or outside the pane', () => {
+    expect(hitTest(drawn(null), m.pane, 300, 102)).toEqual({ id: 'h', handle: null })
+    // Where both cross (x 115, y 100) the trend line, drawn last, is on top.
+    expect(hitTest(drawn(null), m.pane, 115, 100)).toEqual({ id: 't', handle: null })
+    expect(hitTest(drawn(null), m.pane, 300, 160)).toBeNull()
+    expect(hitTest(drawn(null), m.pane, 20, 100)).toBeNull()
+  })
+
+  it("a selected drawing's handle before any body", () => {
+    expect(hitTest(drawn('t'), m.pane, 131, 2)).toEqual({ id: 't', handle: 1 })
+    expect(hitTest(drawn(null), m.pane, 131, 2)).toEqual({ id: 't', handle: null })
   })
 })

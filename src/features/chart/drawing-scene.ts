@@ -153,3 +153,54 @@ function rectEdges(a: [number, number], b: [number, number], color: string): Sce
   const corners: [number, number][] = [a, [b[0], a[1]], b, [a[0], b[1]]]
   return corners.map((p, i) => line(p, corners[(i + 1) % 4]!, color, 1))
 }
+
+/** What a point of the chart is over: a drawing, and which handle of it (null: the drawing itself). */
+export interface DrawingTarget {
+  id: string
+  handle: number | null
+}
+
+/** Pixels around a line (or a handle's box) that still take the pointer. */
+const TOLERANCE = 5
+/** A label's width per character (11 px monospace), for taking the pointer over it. */
+const CHAR_WIDTH = 6.6
+
+function distanceToSegment(x: number, y: number, s: { x1: number; y1: number; x2: number; y2: number }): number {
+  const dx = s.x2 - s.x1
+  const dy = s.y2 - s.y1
+  const length = dx * dx + dy * dy
+  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((x - s.x1) * dx + (y - s.y1) * dy) / length))
+  return Math.hypot(x - (s.x1 + t * dx), y - (s.y1 + t * dy))
+}
+
+function shapeHit(s: SceneShape, x: number, y: number): boolean {
+  switch (s.type) {
+    case 'line':
+      return distanceToSegment(x, y, s) <= TOLERANCE
+    case 'rect':
+      return x >= s.x && x <= s.x + s.width && y >= s.y && y <= s.y + s.height
+    case 'text': {
+      const width = s.text.length * CHAR_WIDTH
+      const left = s.align === 'left' ? s.x : s.x - width
+      return x >= left && x <= left + width && Math.abs(y - s.y) <= 7
+    }
+    case 'handle':
+      return Math.abs(x - s.x) <= TOLERANCE + 1 && Math.abs(y - s.y) <= TOLERANCE + 1
+  }
+}
+
+/**
+ * The drawing under a point of the price pane, the one drawn last (on top) first; a handle of the
+ * selected drawing before any drawing's body. Null outside the pane or over no drawing.
+ */
+export function hitTest(drawn: readonly { id: string; shapes: readonly SceneShape[] }[], pane: PaneGeometry, x: number, y: number): DrawingTarget | null {
+  if (x < pane.left || x > pane.right || y < pane.top || y > pane.bottom) return null
+  for (let i = drawn.length - 1; i >= 0; i--) {
+    const handle = drawn[i]!.shapes.find((s) => s.type === 'handle' && shapeHit(s, x, y))
+    if (handle?.type === 'handle') return { id: drawn[i]!.id, handle: handle.index }
+  }
+  for (let i = drawn.length - 1; i >= 0; i--) {
+    if (drawn[i]!.shapes.some((s) => s.type !== 'handle' && shapeHit(s, x, y))) return { id: drawn[i]!.id, handle: null }
+  }
+  return null
+}
