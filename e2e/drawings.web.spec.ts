@@ -79,9 +79,15 @@ test('a horizontal line drawn by mouse, priced by keyboard, alerts when the pric
   const fired = page.getByTestId('alert-fired')
   await expect(fired).toBeVisible({ timeout: 20_000 })
   await expect(fired).toContainText(`BTC/USDT crossed its line at ${Number(level).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
+  // The Alerts tab names the line it followed and where it stood.
+  const fromCore = (await callApi<{ id: string; drawingId?: string }[]>(host, 'alerts.list')).find((a) => a.drawingId === id)!
+  await page.getByTestId('tab-alerts').click()
+  const listed = page.getByTestId(`alert-row-${fromCore.id}`)
+  await expect(listed).toHaveAttribute('data-status', 'fired')
+  await expect(listed).toContainText(`crosses horizontal line at ${Number(level).toLocaleString('en-US', { minimumFractionDigits: 2 })}`)
 })
 
-test('by mouse: a trend line in two clicks, dragged, Alt-dragged into a copy, the copy deleted with the Delete key', async ({ page }) => {
+test('by mouse: a trend line in two clicks, dragged, Alt-dragged into a copy, the copy deleted with the Delete key, a point dragged', async ({ page }) => {
   await openApp(page, host)
   await page.getByTestId('drawings-toggle').click()
   const before = await rows(page).count()
@@ -131,6 +137,16 @@ test('by mouse: a trend line in two clicks, dragged, Alt-dragged into a copy, th
   await page.keyboard.press('ControlOrMeta+Shift+Z')
   await expect(rows(page)).toHaveCount(before + 1)
   await expect.poll(async () => (await stored()).length).toBe(before + 1)
+
+  // A point changed: the line selected, its end's handle dragged down; its start stays.
+  await page.mouse.click(mid.x, mid.y + 60)
+  await expect(page.getByTestId(`drawing-${drawn.id}-select`)).toHaveAttribute('aria-pressed', 'true')
+  await page.mouse.move(b.x, b.y + 60)
+  await page.mouse.down()
+  await page.mouse.move(b.x, b.y + 110, { steps: 5 })
+  await page.mouse.up()
+  await expect.poll(async () => Number((await stored()).find((d) => d.id === drawn.id)!.points[1]!.price)).toBeLessThan(Number(moved.points[1]!.price))
+  expect((await stored()).find((d) => d.id === drawn.id)!.points[0]).toEqual(moved.points[0])
 })
 
 test("with the magnet a point takes the nearest of its candle's open, high, low and close", async ({ page }) => {

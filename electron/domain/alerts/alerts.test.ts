@@ -83,5 +83,8 @@ describe('alerts', () => {
   it('says what happened in the notification', () => {
     const alert: Alert = { id: 'a', profileId: 'p', kind: 'above', pair: 'BTC_USDT', price: '100', sound: false, createdAt: 0, status: 'fired', firedBy: '100.5', note: 'breakout' }
     expect(alertMessage(alert)).toEqual({ title: 'BTC/USDT rose to 100', body: 'Last price 100.5 — breakout' })
+    // A drawn line's alert: where the line stood when the price crossed it.
+    const line: Alert = { ...alert, kind: 'line', price: '100.25', drawingId: 'd1', drawingKind: 'trendline', note: undefined }
+    expect(alertMessage(line)).toEqual({ title: 'BTC/USDT crossed its line at 100.25', body: 'Last price 100.5' })
   })
 })
