@@ -113,6 +113,20 @@ describe('drawings in the core, through the IPC dispatch', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } })
     const sneaky = await dispatch('drawings.save', { id: 'a', pair: 'BTC_USDT', color: '#fff', kind: 'hline', points: [{ time: T0, price: '10' }], profileId: 'other' })
     expect(sneaky).toMatchObject({ ok: false, error: { code: 'INVALID_PAYLOAD' } })
+    // Well formed but unsound (a long's stop above its entry): the core's store refuses it in words.
+    const upsideDown = {
+      id: 'p',
+      pair: 'BTC_USDT',
+      color: '#fff',
+      kind: 'long',
+      points: [
+        { time: T0, price: '100' },
+        { time: T0 + H, price: '100' },
+      ],
+      stop: '105',
+      target: '110',
+    }
+    expect(await dispatch('drawings.save', upsideDown)).toMatchObject({ ok: false, error: { code: 'INVALID_DRAWING', message: expect.stringMatching(/stop below the entry/) } })
     const good = line('a', 'ray', [T0, '43000.5'], [T0 + H, '43100'])
     expect(await dispatch('drawings.save', good)).toMatchObject({ ok: true })
     await core.dispose()

@@ -11,7 +11,7 @@ import { baseUrlProblem, feedUrlProblem } from '../origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
-import { drawingDeleteInput, drawingSchema, drawingsListInput } from '../drawings/drawings'
+import { drawingDeleteInput, drawingShapeSchema, drawingsListInput } from '../drawings/drawings'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
 import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
@@ -140,8 +140,8 @@ export const methodInputs = {
   'alerts.cancel': z.strictObject({ id }),
   /** The active profile's drawings on a pair (docs/drawings.md). */
   'drawings.list': drawingsListInput,
-  /** Adds or replaces (by id) one drawing of the active profile; the core checks it again. */
-  'drawings.save': drawingSchema,
+  /** Adds or replaces (by id) one drawing of the active profile; the core's store checks it across fields too. */
+  'drawings.save': drawingShapeSchema,
   /** Deletes a drawing and cancels the alerts that follow it. */
   'drawings.delete': drawingDeleteInput,
 

@@ -34,7 +34,11 @@ const common = {
   pair: pairSchema,
   color: colorSchema,
 }
-const points = (n: number) => z.array(drawingPointSchema).length(n, `${n === 1 ? 'one point' : `${n} points`}`)
+/** Exactly n points (min and max rather than length: the contract's fuzz tests read those checks). */
+const points = (n: number) => {
+  const words = n === 1 ? 'one point' : `${n} points`
+  return z.array(drawingPointSchema).min(n, words).max(n, words)
+}
 
 /** Two points at one time give no slope: a ray or a trend line needs them apart in time. */
 const apartInTime = (p: readonly DrawingPoint[]) => p.length < 2 || p[0]!.time !== p[1]!.time
@@ -48,17 +52,23 @@ const positionShape = {
   amount: drawingPriceSchema.optional(),
 }
 
-export const drawingSchema = z
-  .discriminatedUnion('kind', [
-    z.strictObject({ ...common, kind: z.literal('hline'), points: points(1) }),
-    z.strictObject({ ...common, kind: z.literal('ray'), points: points(2) }),
-    z.strictObject({ ...common, kind: z.literal('trendline'), points: points(2) }),
-    z.strictObject({ ...common, kind: z.literal('rect'), points: points(2) }),
-    z.strictObject({ ...common, kind: z.literal('fib'), points: points(2) }),
-    z.strictObject({ ...common, kind: z.literal('text'), points: points(1), text: z.string().trim().min(1, 'some text').max(500) }),
-    z.strictObject({ ...positionShape, kind: z.literal('long') }),
-    z.strictObject({ ...positionShape, kind: z.literal('short') }),
-  ])
+/**
+ * A drawing's shape, field by field: what the contract checks where a payload enters the core
+ * (api-inputs.ts). `drawingSchema` adds the checks across fields, which the core's store applies to
+ * every drawing it keeps.
+ */
+export const drawingShapeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ ...common, kind: z.literal('hline'), points: points(1) }),
+  z.strictObject({ ...common, kind: z.literal('ray'), points: points(2) }),
+  z.strictObject({ ...common, kind: z.literal('trendline'), points: points(2) }),
+  z.strictObject({ ...common, kind: z.literal('rect'), points: points(2) }),
+  z.strictObject({ ...common, kind: z.literal('fib'), points: points(2) }),
+  z.strictObject({ ...common, kind: z.literal('text'), points: points(1), text: z.string().trim().min(1, 'some text').max(500) }),
+  z.strictObject({ ...positionShape, kind: z.literal('long') }),
+  z.strictObject({ ...positionShape, kind: z.literal('short') }),
+])
+
+export const drawingSchema = drawingShapeSchema
   .refine((d) => !(d.kind === 'ray' || d.kind === 'trendline') || apartInTime(d.points), { message: 'the two points of a line must be at different times', path: ['points'] })
   .refine((d) => !(d.kind === 'long' || d.kind === 'short') || positionSidesOk(d), {
     message: 'a long position has its stop below the entry and its target above it; a short one the other way round',
