@@ -49,7 +49,17 @@ const CORE_MESSAGE = 'electron/core is plain Node: never electron, never a host 
 // those below, never one above, so no two rooms lean on each other. Where a lower room needs something
 // of an upper one (the profiles.* handlers and the live link need the session) it names an interface
 // the upper one implements.
-const CORE_LAYERS = [['storage', 'credentials', 'exchange', 'diagnostics'], ['profiles'], ['live'], ['account'], ['session'], ['market'], ['orders', 'alerts'], ['positions', 'portfolio'], ['journal']]
+const CORE_LAYERS = [
+  ['storage', 'credentials', 'exchange', 'diagnostics'],
+  ['profiles', 'drawings'],
+  ['live'],
+  ['account'],
+  ['session'],
+  ['market'],
+  ['orders', 'alerts'],
+  ['positions', 'portfolio'],
+  ['journal'],
+]
 const roomPatterns = (room) => [`**/core/${room}/**`, `../${room}/**`]
 const terminalPatterns = ['**/core/terminal', '../terminal', '../../terminal']
 

@@ -253,3 +253,26 @@ test('a protected position: its form, its lines on the chart, and after its firs
   await picture(page, 'positions.png')
   await dragBottomSplit(page, 170)
 })
+
+test('drawings on the chart, with the Drawings list', async () => {
+  await sized(page, 'drawings.png')
+  const plot = (await page.getByTestId('chart').locator('.host').boundingBox())!
+  const at = (fx: number, fy: number) => [plot.x + plot.width * fx, plot.y + plot.height * fy] as const
+  /** A tool, then its clicks on the price pane. */
+  async function draw(tool: string, ...points: (readonly [number, number])[]): Promise<void> {
+    await page.getByTestId(tool).click()
+    for (const [x, y] of points) await page.mouse.click(x, y)
+  }
+  await draw('draw-trendline', at(0.08, 0.55), at(0.55, 0.3))
+  await draw('draw-hline', at(0.3, 0.12))
+  await draw('draw-fib', at(0.6, 0.15), at(0.8, 0.5))
+  await draw('draw-long', at(0.1, 0.4))
+  await page.getByTestId('drawings-toggle').click()
+  const rows = page.getByTestId('drawings-list').locator('li[data-testid^="drawing-"]')
+  await expect(rows).toHaveCount(4)
+  await rows.nth(3).locator('[data-testid$="-amount"]').fill('0.05')
+  await rows.nth(3).locator('[data-testid$="-amount"]').press('Enter')
+  await rows.nth(0).locator('[data-testid$="-select"]').click()
+  await expect(rows.nth(3).locator('[data-testid$="-figures"]')).toContainText('At risk')
+  await picture(page, 'drawings.png')
+})

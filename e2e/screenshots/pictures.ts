@@ -30,6 +30,7 @@ export const PICTURES = [
   { file: 'protect-form.png', ...SIZE, what: 'the protect form, filled in' },
   { file: 'positions-chart.png', ...SIZE, what: 'a protected position on the chart' },
   { file: 'positions.png', ...SIZE, what: 'the Positions tab: a position after its first target' },
+  { file: 'drawings.png', ...SIZE, what: 'drawings on the chart (a trend line, a horizontal line, a Fibonacci retracement, a long position) and the Drawings list' },
 ] as const satisfies readonly Picture[]
 
 export type PictureFile = (typeof PICTURES)[number]['file']

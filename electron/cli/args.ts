@@ -41,6 +41,8 @@ export const VERBS = [
   'limits',
   'diagnostics',
   'journal',
+  'drawings',
+  'alerts',
 ] as const
 export type Verb = (typeof VERBS)[number]
 
@@ -155,6 +157,8 @@ export const VERB_FLAGS: Record<Verb, FlagName[]> = {
   limits: [],
   diagnostics: ['help'],
   journal: [...CONNECTION, 'from', 'to', 'pair', 'tag', 'side', 'csv'],
+  drawings: ['profile', 'pair'],
+  alerts: ['profile'],
 }
 
 /** Flags that would put a secret on the command line, where other users of the machine can read it. */

@@ -19,6 +19,7 @@ import { runAlgoVerb, type AlgoVerb } from './algo-verbs'
 import { riskGateForCli, runLimits } from './limits-verb'
 import { runDiagnostics } from './diagnostics-verb'
 import { runJournal } from './journal-verb'
+import { runAlerts, runDrawings } from './drawings-verbs'
 import { USAGE } from './usage'
 import { EXIT, fail, usage, writeJson, type CliIo } from './io'
 
@@ -266,6 +267,18 @@ const VERB_TABLE: Record<Verb, VerbEntry> = {
   diagnostics: {
     async run(_args, io) {
       writeJson(io.stdout, await runDiagnostics(io))
+      return EXIT.ok
+    },
+  },
+  drawings: {
+    async run(args, io) {
+      writeJson(io.stdout, await runDrawings(args, io))
+      return EXIT.ok
+    },
+  },
+  alerts: {
+    async run(args, io) {
+      writeJson(io.stdout, await runAlerts(args, io))
       return EXIT.ok
     },
   },

@@ -119,6 +119,13 @@ Diagnostics (the window's core writes them to the data directory, at most 10 s o
                  feed's lag (p50 and max over the last minute) and its reconnects; says so when no
                  window ran, no window reported or no feed frame came, instead of empty figures
 
+Drawings and alerts (kept by the window's core in the data directory; read only; --profile NAME,
+else the profile the app last made active):
+  drawings --pair P   the profile's drawings on the pair as JSON: each with its points (prices exact,
+                      times in ms and ISO 8601), a line's price now, a Fibonacci's levels, a
+                      position tool's reward : risk and amount at risk, and the alerts that follow it
+  alerts              the profile's alerts; a 'line' alert names the drawing it follows (follows)
+
 Profiles (metadata in the data directory, TERMINAL_DATA_DIR overrides it; secrets only in the OS keychain):
   profiles list                  every profile as the app shows it, never a secret
   profiles add --name N --base-url URL [--offline] [--timeout-ms MS]

@@ -22,6 +22,8 @@ import { createHistoryHandlers } from './account/account-history'
 import { createLiveLinks } from './live/live-link'
 import { createOrderHandlers } from './orders/terminal-orders'
 import { createTerminalAlerts } from './alerts/terminal-alerts'
+import { createDrawingStore } from './drawings/drawing-store'
+import { createDrawingHandlers } from './drawings/terminal-drawings'
 import { createMoveHandlers } from './orders/terminal-move'
 import { createSessionHandlers } from './session/session-handlers'
 import { type DemoLauncher, createDemoProfiles } from './profiles/terminal-demo'
@@ -125,7 +127,19 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   }
   const market = createMarket({ session, hub, dataDir: deps.dataDir, now, logger: log, rates: deps.rates, live: liveSource, remembered: () => prefs.get() })
   session.onProfileEnd(market.stop)
-  const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs: () => market.handlers['market.pairs'](undefined) })
+  const pairs = () => market.handlers['market.pairs'](undefined)
+  // The drawings on the charts, and the alerts that follow a drawn line (read at every price).
+  const drawingStore = createDrawingStore(deps.dataDir, now)
+  const alerts = createTerminalAlerts({ session, hub, dataDir: deps.dataDir, now, logger: log, pollMs: deps.rates?.tickerMs, pairs, drawings: drawingStore })
+  const drawings = createDrawingHandlers({
+    activeProfileId: () => session.active?.id ?? null,
+    dataDir: deps.dataDir,
+    now,
+    pairs,
+    cancelFollowers: (profileId, drawingId) => alerts.cancelFollowing(profileId, drawingId),
+    logger: log,
+    store: drawingStore,
+  })
   session.onProfileEnd(live.stop)
   // The active profile's protected positions: its keeper acts when it holds the profile's lock, and
   // follows its pairs' trades on the session's live feed (asked at every round: no announcing here).
@@ -178,6 +192,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       return deps.saveText(suggestedName, text)
     },
     ...alerts.handlers,
+    ...drawings.handlers,
     ...createPortfolioHandlers({ connections, session, equity, now }),
     ...positions.handlers,
     ...diagnostics.handlers,

@@ -16,6 +16,8 @@ import type { Alert, OrderSeen } from '../../domain/alerts/alerts'
 import { checkAlertPrice } from '../../domain/alerts/alert-price'
 import { noProfile } from '../market/terminal-market'
 import type { Session } from '../session/terminal-session'
+import type { DrawingStore } from '../drawings/drawing-store'
+import { isLineKind, type LineDrawing } from '../../domain/drawings/drawings'
 
 type AlertMethod = 'alerts.list' | 'alerts.create' | 'alerts.cancel'
 export type AlertHandlers = { [M in AlertMethod]: (input: MethodInput<M>) => Promise<MethodResults[M]> }
@@ -31,10 +33,14 @@ export interface AlertsDeps {
   /** How often the whole ticker is read while price alerts are armed. Default 5 s. */
   pollMs?: number | undefined
   store?: AlertStore
+  /** The drawings a 'line' alert follows (read at every price, so the alert follows a moved line). */
+  drawings?: Pick<DrawingStore, 'get'>
 }
 
 export interface TerminalAlerts {
   handlers: AlertHandlers
+  /** Cancels the alerts that follow a deleted drawing; how many. */
+  cancelFollowing(profileId: string, drawingId: string): Promise<number>
   dispose(): void
 }
 
@@ -69,6 +75,11 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
   // The last price of each pair of the active profile, for arming an alert when the ticker is slow.
   const lastPrices = new Map<string, string>()
   const fills = fillWatch()
+  /** A line drawing of the profile's by its id; null when it is gone or is not a line. */
+  const lineOf = async (profileId: string, drawingId: string): Promise<LineDrawing | null> => {
+    const drawing = (await deps.drawings?.get(profileId, drawingId)) ?? null
+    return drawing && isLineKind(drawing.kind) ? (drawing as LineDrawing) : null
+  }
 
   function announce(profileId: string, fired: Alert[]): void {
     if (fired.length === 0 || session.active?.id !== profileId) return
@@ -85,7 +96,8 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
   function seePrice(profileId: string, pair: string, last: string | null | undefined): void {
     if (!last || session.active?.id !== profileId) return
     lastPrices.set(`${profileId}|${pair}`, last)
-    enqueue(profileId, () => store.onPrice(profileId, pair, last))
+    const at = deps.now() // a line's price is read at the time its price was seen
+    enqueue(profileId, () => store.onPrice(profileId, pair, last, lineOf, at))
   }
 
   const disposers = [
@@ -167,9 +179,18 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
       'alerts.list': async () => store.list(activeProfileId()),
       async 'alerts.create'(draft) {
         const profileId = activeProfileId()
-        if (draft.kind !== 'order-filled') await checkPrice(draft.pair, draft.price)
+        const line = draft.kind === 'line' ? await lineOf(profileId, draft.drawingId) : undefined
+        if (draft.kind === 'line' && (!line || line.pair !== draft.pair)) {
+          throw new TerminalError({
+            kind: 'validation',
+            code: 'UNKNOWN_DRAWING',
+            field: 'drawingId',
+            message: `There is no horizontal line, ray or trend line ${draft.drawingId} on ${draft.pair.replace('_', '/')} in this profile; nothing was set.`,
+          })
+        }
+        if (draft.kind === 'above' || draft.kind === 'below' || draft.kind === 'cross') await checkPrice(draft.pair, draft.price)
         const last = draft.kind === 'order-filled' ? null : await lastPriceOf(profileId, draft.pair)
-        if (draft.kind === 'cross' && last === null) {
+        if ((draft.kind === 'cross' || draft.kind === 'line') && last === null) {
           throw new TerminalError({
             kind: 'validation',
             code: 'NO_LAST_PRICE',
@@ -177,10 +198,11 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
             message: `There is no last price for ${draft.pair.replace('_', '/')} yet, so a crossing cannot be measured; try again when the market has traded.`,
           })
         }
-        return store.create(profileId, draft, last)
+        return store.create(profileId, draft, last, line ?? undefined)
       },
       'alerts.cancel': async ({ id }) => store.cancel(activeProfileId(), id),
     },
+    cancelFollowing: (profileId, drawingId) => store.cancelFollowing(profileId, drawingId),
     dispose() {
       clearInterval(timer)
       for (const dispose of disposers) dispose()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertDraftSchema, alertMessage, orderAlertFires, priceAlertFires, type Alert, type OrderSeen } from './alerts'
+import { alertDraftSchema, alertMessage, lineAlertFires, orderAlertFires, priceAlertFires, type Alert, type OrderSeen } from './alerts'
 import { filledOrderWords } from './alert-words'
 
 const order = (id: number, status: string): OrderSeen => ({ id, pair: 'BTC_USDT', status, newlyFilled: status.toUpperCase() === 'FILLED' })
@@ -24,6 +24,24 @@ describe('alerts', () => {
   it('exact decimals: 0.1 + 0.2 reaches 0.3', () => {
     expect(priceAlertFires({ kind: 'above', price: '0.3', status: 'active' }, '0.1', '0.30000000000000000001')).toBe(true)
     expect(priceAlertFires({ kind: 'above', price: '0.30000000000000000002', status: 'active' }, '0.1', '0.30000000000000000001')).toBe(false)
+  })
+
+  it('a line alert fires when the price crosses the line at its own time, a moving line too', () => {
+    const line = { kind: 'line' as const, status: 'active' as const }
+    // A rising line: the price stays at 100 and the line climbs through it.
+    expect(lineAlertFires(line, { price: '100', level: '99' }, { price: '100', level: '100.5' })).toBe(true)
+    expect(lineAlertFires(line, { price: '100', level: '99' }, { price: '100', level: '99.5' })).toBe(false)
+    expect(lineAlertFires(line, { price: '101', level: '100' }, { price: '100', level: '100' })).toBe(true)
+    expect(lineAlertFires(line, null, { price: '100', level: '100' })).toBe(false)
+    // No price of the line then (before a ray starts): nothing to cross.
+    expect(lineAlertFires(line, { price: '99', level: null }, { price: '101', level: '100' })).toBe(false)
+    expect(lineAlertFires({ ...line, status: 'fired' }, { price: '99', level: '100' }, { price: '101', level: '100' })).toBe(false)
+  })
+
+  it('a line alert names its drawing; a bad drawing id is refused', () => {
+    expect(alertDraftSchema.safeParse({ kind: 'line', pair: 'BTC_USDT', drawingId: 'abc-1' }).success).toBe(true)
+    expect(alertDraftSchema.safeParse({ kind: 'line', pair: 'BTC_USDT', drawingId: '../x' }).success).toBe(false)
+    expect(alertDraftSchema.safeParse({ kind: 'line', pair: 'BTC_USDT', drawingId: 'a', price: '1' }).success).toBe(false)
   })
 
   it('a fired or cancelled alert never fires again', () => {
@@ -65,5 +83,8 @@ describe('alerts', () => {
   it('says what happened in the notification', () => {
     const alert: Alert = { id: 'a', profileId: 'p', kind: 'above', pair: 'BTC_USDT', price: '100', sound: false, createdAt: 0, status: 'fired', firedBy: '100.5', note: 'breakout' }
     expect(alertMessage(alert)).toEqual({ title: 'BTC/USDT rose to 100', body: 'Last price 100.5 — breakout' })
+    // A drawn line's alert: where the line stood when the price crossed it.
+    const line: Alert = { ...alert, kind: 'line', price: '100.25', drawingId: 'd1', drawingKind: 'trendline', note: undefined }
+    expect(alertMessage(line)).toEqual({ title: 'BTC/USDT crossed its line at 100.25', body: 'Last price 100.5' })
   })
 })

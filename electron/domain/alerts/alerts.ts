@@ -6,8 +6,11 @@ import { z } from 'zod'
 import { Decimal } from '../decimal'
 import { filledOrderWords } from './alert-words'
 import { checkAlertPrice } from './alert-price'
+import { LINE_KINDS } from '../drawings/drawing-words'
 
-export const ALERT_KINDS = ['above', 'below', 'cross', 'order-filled'] as const
+// 'line': the price crosses a drawn line (a horizontal line, a ray or a trend line), at the line's
+// price at that time; the alert follows the drawing as it is moved (docs/drawings.md).
+export const ALERT_KINDS = ['above', 'below', 'cross', 'order-filled', 'line'] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
 const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'a positive decimal number, e.g. 43000.5')
@@ -36,6 +39,14 @@ export const alertDraftSchema = z.discriminatedUnion('kind', [
     note: z.string().max(200).optional(),
     sound: z.boolean().optional(),
   }),
+  // On a drawing of the active profile's: the core reads the line from the drawings it keeps.
+  z.strictObject({
+    kind: z.literal('line'),
+    pair: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/),
+    drawingId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    note: z.string().max(200).optional(),
+    sound: z.boolean().optional(),
+  }),
 ])
 export type AlertDraft = z.output<typeof alertDraftSchema>
 
@@ -55,6 +66,11 @@ export const alertSchema = z.object({
   firedAt: z.number().optional(),
   /** The price (or the order status) that fired it. */
   firedBy: z.string().optional(),
+  /** The drawing a 'line' alert follows, and its kind when the alert was set. */
+  drawingId: z.string().optional(),
+  drawingKind: z.enum(LINE_KINDS).optional(),
+  /** When `reference` was the last price: a 'line' alert measures the line's price then. */
+  referenceAt: z.number().optional(),
   /** The order that fired an 'order-filled' alert set on any order of its pair. */
   filledOrderId: z.number().int().positive().optional(),
 })
@@ -76,6 +92,25 @@ export function priceAlertFires(alert: Pick<Alert, 'kind' | 'price' | 'status'>,
     return (before.lt(level) && now.gte(level)) || (before.gt(level) && now.lte(level))
   }
   return false
+}
+
+/** A price seen against a line's price at the same time. */
+export interface LineSighting {
+  price: string
+  /** The line's price at that moment (null: the line has none then, e.g. before a ray starts). */
+  level: string | null
+}
+
+/**
+ * Whether a 'line' alert fires: the price was on one side of the line and is now on it or past it on
+ * the other. The line moves (a trend line, a ray), so each price is compared with the line's price at
+ * its own time, not one level.
+ */
+export function lineAlertFires(alert: Pick<Alert, 'kind' | 'status'>, before: LineSighting | null, now: LineSighting): boolean {
+  if (alert.status !== 'active' || alert.kind !== 'line' || before === null || before.level === null || now.level === null) return false
+  const was = new Decimal(before.price).cmp(before.level)
+  const is = new Decimal(now.price).cmp(now.level)
+  return (was < 0 && is >= 0) || (was > 0 && is <= 0)
 }
 
 /** An order as the account feed showed it, and whether it became FILLED since the previous look. */
@@ -102,6 +137,6 @@ export function alertMessage(alert: Alert): { title: string; body: string } {
   const pair = alert.pair.replace('_', '/')
   const note = alert.note ? ` — ${alert.note}` : ''
   if (alert.kind === 'order-filled') return { title: `${pair}: ${filledOrderWords(alert)} filled`, body: `Your ${filledOrderWords(alert)} is filled${note}` }
-  const verb = alert.kind === 'above' ? 'rose to' : alert.kind === 'below' ? 'fell to' : 'crossed'
+  const verb = alert.kind === 'above' ? 'rose to' : alert.kind === 'below' ? 'fell to' : alert.kind === 'line' ? 'crossed its line at' : 'crossed'
   return { title: `${pair} ${verb} ${alert.price}`, body: `Last price ${alert.firedBy ?? alert.price}${note}` }
 }

@@ -12,6 +12,7 @@ import { accountOrdersInput, accountTradesInput } from './history-api'
 import { journalGetInput, journalNoteInput } from './journal-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
+import { drawingDeleteInput, drawingShapeSchema, drawingsListInput } from '../drawings/drawings'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
 import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
@@ -139,6 +140,12 @@ export const methodInputs = {
   'alerts.list': noInput,
   'alerts.create': alertDraftSchema,
   'alerts.cancel': z.strictObject({ id }),
+  /** The active profile's drawings on a pair (docs/drawings.md). */
+  'drawings.list': drawingsListInput,
+  /** Adds or replaces (by id) one drawing of the active profile; the core's store checks it across fields too. */
+  'drawings.save': drawingShapeSchema,
+  /** Deletes a drawing and cancels the alerts that follow it. */
+  'drawings.delete': drawingDeleteInput,
 
   /** Every account of the active profile (master and sub-accounts), or of every stored profile, valued in `quote`. */
   'portfolio.get': z.strictObject({

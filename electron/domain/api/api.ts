@@ -17,6 +17,7 @@ import type { BookEventPayload } from './history-api'
 import type { JournalAnswer } from './journal-api'
 import type { TradeNote } from '../journal/journal'
 import type { Alert } from '../alerts/alerts'
+import type { Drawing } from '../drawings/drawings'
 import type { PortfolioReport } from '../portfolio/portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
 import type { Position } from '../protection/types'
@@ -105,6 +106,10 @@ export const methodResults = {
   'alerts.list': typed<Alert[]>(),
   'alerts.create': typed<Alert>(),
   'alerts.cancel': typed<Alert>(),
+  /** `warning`: the drawings file was damaged and set aside (named in the words), so none are shown. */
+  'drawings.list': typed<{ pair: string; drawings: Drawing[]; warning: string | null }>(),
+  'drawings.save': typed<Drawing>(),
+  'drawings.delete': typed<{ deleted: Drawing; cancelledAlerts: number }>(),
   'portfolio.get': typed<PortfolioReport>(),
   'blotter.get': typed<BlotterReport>(),
   'blotter.cancel': typed<CancelOrdersResult>(),

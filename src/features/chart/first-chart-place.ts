@@ -2,7 +2,7 @@
 // taking it over moves nothing on screen. Before the window's code has run there is no layout to
 // measure, so a frame of empty boxes lays the window's regions out as TerminalLayout.vue does (the
 // same NSplit sizes from the layout preference, the same fixed heights from main.css and
-// ChartToolbar.vue), and the browser puts the chart's box where the real one will be, rounding
+// ChartToolbar.vue and DrawingToolbar.vue), and the browser puts the chart's box where the real one will be, rounding
 // included. An e2e test (e2e/first-chart.spec.ts) holds the two boxes equal.
 import type { LayoutPrefs } from '@domain/prefs/chart-prefs'
 import type { Theme } from '@domain/api/api'
@@ -13,6 +13,8 @@ export const HEADER_HEIGHT = 45
 export const STATUS_HEIGHT = 25
 /** ChartToolbar.vue `.toolbar`: 30 px and a 1 px border. */
 export const TOOLBAR_HEIGHT = 31
+/** DrawingToolbar.vue `.drawing-tools`: 24 px and a 1 px border. */
+export const DRAWING_TOOLS_HEIGHT = 25
 /** TerminalLayout.vue: every NSplit's resize trigger. */
 export const SPLIT_TRIGGER = 4
 /** TerminalLayout.vue: the strip the collapsed tabs keep. */
@@ -51,6 +53,7 @@ export function firstChartFrame(layout: LayoutPrefs, theme: Theme): { frame: HTM
   const region = box(
     { display: 'flex', 'flex-direction': 'column', height: '100%', 'min-width': '0', 'border-right': `${REGION_BORDER}px solid transparent` },
     box({ flex: `0 0 ${TOOLBAR_HEIGHT}px` }),
+    box({ flex: `0 0 ${DRAWING_TOOLS_HEIGHT}px` }),
     box({ flex: '1', position: 'relative', 'min-height': '0' }, chartBox),
   )
   const top = split('row', pane(firstPane(layout.sidebar / 100)), trigger(), pane('1', region))

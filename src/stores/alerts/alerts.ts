@@ -15,7 +15,8 @@ import { filledOrderWords } from '@domain/alerts/alert-words'
 
 export interface AlertDialogState {
   pair: string
-  kind: AlertKind
+  /** A 'line' alert is set from its drawing (the Drawings list), not from this dialog. */
+  kind: Exclude<AlertKind, 'line'>
   price: string
   /** For 'order-filled': the order, or null for the next order of the pair that fills. */
   orderId: number | null
@@ -109,6 +110,13 @@ export const useAlertsStore = defineStore('alerts', () => {
     return check?.ok ? { kind: d.kind, pair: d.pair, price: check.price.toFixed(), sound: d.sound } : null
   }
 
+  /** Arms an alert on a drawn line (the core checks the drawing is the profile's and a line). */
+  async function createOnLine(pair: string, drawingId: string): Promise<Alert> {
+    const created = await useTerminal().call('alerts.create', { kind: 'line', pair, drawingId, sound: true })
+    alerts.value = [...alerts.value, created]
+    return created
+  }
+
   function closeDialog(): void {
     dialogOpen.value = false
   }
@@ -200,6 +208,7 @@ export const useAlertsStore = defineStore('alerts', () => {
     load,
     openDialog,
     openOrderDialog,
+    createOnLine,
     closeDialog,
     save,
     cancel,

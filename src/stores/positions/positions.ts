@@ -4,7 +4,7 @@
 // asked for before a switch, is dropped; a switch clears the list at once and reads the new profile's
 // (kept-list.ts: what the algorithms store shares with it).
 import { defineStore } from 'pinia'
-import { computed } from 'vue'
+import { computed, ref } from 'vue'
 import type { MethodInput, PositionAnswer } from '@domain/api/api'
 import { terminalKeptLegs } from '@domain/protection/describe'
 import type { Position } from '@domain/protection/types'
@@ -12,6 +12,15 @@ import { useTerminal } from '@/api'
 import { useKeptList } from '../kept-list'
 
 export type PositionAction = 'close' | 'cancel' | 'acknowledge'
+
+/** The protect form filled from elsewhere (the chart's position tool, "Trade this"): nothing is sent until confirmed there. */
+export interface ProtectPrefill {
+  side: 'BUY' | 'SELL'
+  price: string
+  stop: string
+  target: string
+  amount?: string
+}
 
 export const usePositionsStore = defineStore('positions', () => {
   const list = useKeptList<Position, PositionAction>({
@@ -40,6 +49,14 @@ export const usePositionsStore = defineStore('positions', () => {
     return answer
   }
 
+  /** The protect form opened by the shell (AlertHost.vue) with these fields, e.g. from a drawing. */
+  const protectPrefill = ref<ProtectPrefill | null>(null)
+  const protectOpen = ref(false)
+  function openProtect(prefill: ProtectPrefill): void {
+    protectPrefill.value = prefill
+    protectOpen.value = true
+  }
+
   const { loaded, loading, error, actionErrors, busy, start, load, act } = list
-  return { positions, sorted, watched, loaded, loading, error, actionErrors, busy, start, load, act, protect }
+  return { positions, sorted, watched, loaded, loading, error, actionErrors, busy, start, load, act, protect, protectPrefill, protectOpen, openProtect }
 })

@@ -12,10 +12,27 @@ export function fakeEcharts() {
     /** The elements init() was given, in order. */
     inits: [] as unknown[],
   }
+  const zrLists = new Map<string, ((event: unknown) => void)[]>()
   const chart = {
     setOption: (option: Record<string, unknown>, opts?: unknown) => state.options.push({ option, opts }),
     on: (name: string, handler: (event: unknown) => void) => state.handlers.set(name, handler),
-    getZr: () => ({ on: (name: string, handler: (event: unknown) => void) => state.zrHandlers.set(name, handler), add: () => undefined, remove: () => undefined, flush: () => undefined }),
+    // Several listeners of one event (the chart's clicks and the drawings'): zrHandlers calls them all.
+    getZr: () => ({
+      on: (name: string, handler: (event: unknown) => void) => {
+        const list = zrLists.get(name) ?? []
+        zrLists.set(name, [...list, handler])
+        state.zrHandlers.set(name, (event) => zrLists.get(name)?.forEach((h) => h(event)))
+      },
+      off: (name: string, handler: (event: unknown) => void) =>
+        zrLists.set(
+          name,
+          (zrLists.get(name) ?? []).filter((h) => h !== handler),
+        ),
+      add: () => undefined,
+      remove: () => undefined,
+      flush: () => undefined,
+      refresh: () => undefined,
+    }),
     containPixel: () => true,
     convertFromPixel: () => [10, 43123.456],
     convertToPixel: () => [10, 200], // the order lines' handles (ChartOrderLines.vue)
@@ -32,6 +49,7 @@ export function fakeEcharts() {
     state.options.length = 0
     state.handlers.clear()
     state.zrHandlers.clear()
+    zrLists.clear()
     state.disposed = false
     state.inits.length = 0
   }

@@ -1,0 +1,85 @@
+// The window's side of drawings: the chart's pair's drawings read from the core; a change shown at
+// once and sent in order; a refusal puts back what was there and says why; undo sends the drawing as
+// it was, even when pressed before the core has answered the change.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import { nextTick } from 'vue'
+import type { Drawing } from '@domain/drawings/drawings'
+import { TerminalError } from '@domain/errors'
+import { setTerminal } from '@/api'
+import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '../test/fake-terminal.test-util'
+import { useSessionStore } from '../session/session'
+import { useMarketStore } from '../market/market'
+import { useDrawingsStore } from './drawings'
+
+const T0 = Date.UTC(2026, 0, 1)
+const line = (id: string, price: string, pair = 'BTC_USDT'): Drawing => ({ id, pair, color: '#3b82f6', kind: 'hline', points: [{ time: T0, price }] })
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+let terminal: FakeTerminal
+let kept: Drawing[]
+
+beforeEach(async () => {
+  setActivePinia(createPinia())
+  kept = [line('a', '100')]
+  terminal = fakeTerminal({
+    'session.get': () => sessionState(),
+    'profiles.list': () => [profileView()],
+    'app.info': () => ({ name: 'T', version: '0.1.0', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
+    'drawings.list': ({ pair }) => ({ pair, drawings: kept.filter((d) => d.pair === pair), warning: null }),
+    'drawings.save': (d) => {
+      kept = [...kept.filter((k) => k.id !== d.id), d]
+      return d
+    },
+    'drawings.delete': ({ id }) => {
+      const deleted = kept.find((k) => k.id === id)!
+      kept = kept.filter((k) => k.id !== id)
+      return { deleted, cancelledAlerts: 0 }
+    },
+  })
+  setTerminal(terminal)
+  await useSessionStore().load()
+})
+
+async function onPair(pair: string) {
+  const store = useDrawingsStore()
+  useMarketStore().pair = pair
+  await nextTick()
+  await flush()
+  return store
+}
+
+describe('drawings store', () => {
+  it("shows the chart's pair's drawings, and another pair's when the chart moves to it", async () => {
+    kept.push(line('e', '2000', 'ETH_USDT'))
+    const store = await onPair('BTC_USDT')
+    expect(store.drawings.map((d) => d.id)).toEqual(['a'])
+    await onPair('ETH_USDT')
+    expect(store.drawings.map((d) => d.id)).toEqual(['e'])
+  })
+
+  it('a change the core refuses is put back, said, and not undoable', async () => {
+    const store = await onPair('BTC_USDT')
+    terminal.handlers['drawings.save'] = () => {
+      throw new TerminalError({ kind: 'validation', code: 'INVALID_DRAWING', message: 'The drawing is not valid: points.0.price: a price above zero; nothing was saved.' })
+    }
+    const saving = store.update(line('a', '105'))
+    expect(store.drawings[0]!.points[0]!.price).toBe('105') // shown at once
+    expect(await saving).toBe(false)
+    expect(store.drawings[0]!.points[0]!.price).toBe('100')
+    expect(store.error).toMatch(/not valid/)
+    expect(store.canUndo).toBe(false)
+  })
+
+  it('undo right after a delete, before the core answered it, brings the drawing back', async () => {
+    const store = await onPair('BTC_USDT')
+    const deleting = store.remove('a')
+    const undoing = store.undo()
+    await Promise.all([deleting, undoing])
+    expect(store.drawings.map((d) => d.id)).toEqual(['a'])
+    expect(kept.map((d) => d.id)).toEqual(['a'])
+    expect(terminal.calls.filter((c) => c.method.startsWith('drawings.') && c.method !== 'drawings.list').map((c) => c.method)).toEqual(['drawings.delete', 'drawings.save'])
+    await store.redo()
+    expect(kept).toEqual([])
+  })
+})
