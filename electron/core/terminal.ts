@@ -34,6 +34,7 @@ import { createEquityRecorder } from './portfolio/equity-recorder'
 import { createTerminalPositions } from './positions/terminal-positions'
 import { createJournalHandlers } from './journal/terminal-journal'
 import { createJournalNotesStore } from './storage/journal-notes-store'
+import { createJournalPictureStore } from './storage/journal-picture-store'
 import type { Vault } from './credentials/vault'
 import { createDiagnostics } from './diagnostics/terminal-diagnostics'
 
@@ -181,7 +182,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...createPortfolioHandlers({ connections, session, equity, now }),
     ...positions.handlers,
     ...diagnostics.handlers,
-    ...createJournalHandlers({ session, notes: createJournalNotesStore(deps.dataDir), dataDir: deps.dataDir, now }),
+    ...createJournalHandlers({ session, notes: createJournalNotesStore(deps.dataDir), pictures: createJournalPictureStore(deps.dataDir), dataDir: deps.dataDir, now }),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------

@@ -81,6 +81,11 @@ describe('the journal of the core, against the demo exchange', () => {
     expect(new Decimal(stopped!.r!).toNumber()).toBeGreaterThan(-1.1)
     expect(new Decimal(stopped!.r!).toNumber()).toBeLessThan(-0.9)
     expect(journal.stats).toMatchObject({ count: 3, wins: 1, rCount: 3, excluded: 0 })
+    // each closed trade's picture made by the core as the journal was read, kept for journal.picture
+    expect(journal.trades.map((t) => t.picture)).toEqual(['saved', 'saved', 'saved'])
+    const picture = await core.call('journal.picture', { id: stopped!.id })
+    expect(picture?.svg).toContain(`Stop ${stopped!.stop}`)
+    expect(picture?.svg).toContain(`Entry ${stopped!.entry}`)
 
     await core.call('journal.note', { id: target!.id, tags: ['breakout', 'A+'], note: 'waited for the retest' })
     await core.dispose()

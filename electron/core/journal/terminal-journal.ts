@@ -1,19 +1,26 @@
 // The journal.* handlers of the terminal: journal.get reads the selected account's journal
 // (journal-reader.ts) with its profile's protected positions (their file, read as it is: no keeper
-// is started for it) and its notes; journal.note keeps the trader's tags and note on one trade. The
-// notes are bound to the account (storage/journal-notes-store.ts): the exchange and the account id.
+// is started for it) and its notes, and makes the pictures of its closed trades that have none
+// (journal-pictures.ts); journal.note keeps the trader's tags and note on one trade; journal.picture
+// reads one trade's saved picture. Notes and pictures are bound to the account
+// (storage/journal-notes-store.ts, storage/journal-picture-store.ts): the exchange and the account id.
 import type { MethodResults } from '../../domain/api/api'
 import { TerminalError } from '../../domain/errors'
 import type { HandlersOf } from '../handlers'
 import { exchangeKeyOf } from '../profiles/exchange-key'
 import type { Session } from '../session/session-api'
 import type { JournalNotesStore } from '../storage/journal-notes-store'
+import type { JournalPictureStore } from '../storage/journal-picture-store'
+import { createTradePictures, type TradePicturesDeps } from './journal-pictures'
 import { createPositionStore } from '../positions/position-store'
 import { readJournal } from './journal-reader'
 
 export interface JournalDeps {
   session: Session
   notes: JournalNotesStore
+  pictures: JournalPictureStore
+  /** How a picture is rendered (tests count the renders); default trade-picture.ts. */
+  render?: TradePicturesDeps['render']
   dataDir: string
   now: () => number
 }
@@ -22,7 +29,7 @@ function switchedAway(): TerminalError {
   return new TerminalError({ kind: 'network', code: 'ABORTED', message: 'The journal belongs to an account that is no longer selected; it was dropped.' })
 }
 
-export function createJournalHandlers(deps: JournalDeps): HandlersOf<'journal.get' | 'journal.note'> {
+export function createJournalHandlers(deps: JournalDeps): HandlersOf<'journal.get' | 'journal.note' | 'journal.picture'> {
   const { session } = deps
 
   /** The selected account, readable with the active key: its own history only, as the Fills tab. */
@@ -46,6 +53,7 @@ export function createJournalHandlers(deps: JournalDeps): HandlersOf<'journal.ge
           positions: () => store.load(),
           notes: () => deps.notes.read(exchange, accountId),
           now: deps.now(),
+          pictures: createTradePictures({ store: deps.pictures, exchange, accountId, ...(deps.render ? { render: deps.render } : {}) }),
           signal,
           stillCurrent: () => {
             if (switchGeneration !== session.switchGeneration) throw switchedAway()
@@ -57,6 +65,10 @@ export function createJournalHandlers(deps: JournalDeps): HandlersOf<'journal.ge
     async 'journal.note'({ id, tags, note }) {
       const { accountId, exchange } = own()
       return { id, ...(await deps.notes.write(exchange, accountId, id, { tags, note })) }
+    },
+    async 'journal.picture'({ id }) {
+      const { accountId, exchange } = own()
+      return deps.pictures.read(exchange, accountId, id)
     },
   }
 }

@@ -9,7 +9,7 @@ import { candleIntervalSchema } from '../wire/wire'
 import { orderDraftSchema } from '../orders/orders'
 import { baseUrlProblem, feedUrlProblem } from '../origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
-import { journalGetInput, journalNoteInput } from './journal-api'
+import { journalGetInput, journalNoteInput, journalPictureInput } from './journal-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
@@ -181,4 +181,6 @@ export const methodInputs = {
   'journal.get': journalGetInput,
   /** The trader's tags and note on one trade of the selected account (kept in the data directory). */
   'journal.note': journalNoteInput,
+  /** The picture of one closed trade's chart the core saved when it closed (docs/journal.md), or null. */
+  'journal.picture': journalPictureInput,
 } as const satisfies Record<MethodName, z.ZodType>

@@ -54,6 +54,7 @@ export const METHOD_NAMES = [
   'diagnostics.get',
   'journal.get',
   'journal.note',
+  'journal.picture',
 ] as const
 
 export const EVENT_NAMES = [
