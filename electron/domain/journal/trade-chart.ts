@@ -78,9 +78,9 @@ export function tradeChartOption(trade: TradeChartTrade, candles: readonly Chart
   }
 }
 
-/** The chart's words: what it shows, for a screen reader and a picture's alt text. */
-export function tradeChartText(trade: TradeChartTrade, candles: readonly unknown[]): string {
+/** The chart's words: what it shows, for a screen reader and a picture's alt text (`candles` null: its candles, uncounted). */
+export function tradeChartText(trade: TradeChartTrade, candles: readonly unknown[] | null): string {
   const stop = trade.stop !== null ? `, the planned stop at ${trade.stop}` : ', no planned stop'
-  const span = candles.length > 0 ? `${candles.length} candles` : 'no candles'
+  const span = candles === null ? 'its candles' : candles.length > 0 ? `${candles.length} candles` : 'no candles'
   return `${trade.pair.replace('_', '/')}: ${span} around the trade; bought at ${trade.entry} on average, out at ${trade.exit}${stop}; lowest ${trade.low ?? '—'}, highest ${trade.high ?? '—'} while open.`
 }
