@@ -185,7 +185,7 @@ test('three closed positions in the Journal tab: at the target +R, stopped out a
   // <img> of an SVG data: URL, which the page's CSP lets load
   const picture = card.getByTestId('journal-card-picture')
   await expect(picture).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/)
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expect.poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0)
   await expect(card.getByTestId('journal-card-chart-caption')).toContainText('as the trade closed')
   await card.getByTestId('journal-card-tags').locator('input').fill('breakout A+')
   await card.getByTestId('journal-card-note').locator('textarea').fill('waited for the retest')
