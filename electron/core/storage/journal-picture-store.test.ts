@@ -47,6 +47,12 @@ describe('journal picture store', () => {
     }
   })
 
+  it('does not make the data directory again when it is gone', async () => {
+    const store = createJournalPictureStore(join(dir, 'gone'))
+    await expect(store.save('demo', 7, ID, '<svg/>')).rejects.toMatchObject({ code: 'WRITE_FAILED' })
+    expect(await readdir(dir)).toEqual([])
+  })
+
   it('is bounded: a picture too large is neither saved nor read, and only SVG is kept', async () => {
     const store = createJournalPictureStore(dir)
     const big = `<svg>${'x'.repeat(MAX_PICTURE_BYTES)}</svg>`

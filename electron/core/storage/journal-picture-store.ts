@@ -7,7 +7,7 @@
 // Bounded: a picture over MAX_PICTURE_BYTES is neither saved nor read.
 import { randomBytes } from 'node:crypto'
 import { link, lstat, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { JOURNAL_TRADE_ID, type JournalPicture } from '../../domain/api/journal-api'
 import { storageError } from './atomic-file'
 
@@ -74,7 +74,12 @@ export function createJournalPictureStore(dataDir: string): JournalPictureStore 
       if (Buffer.byteLength(svg, 'utf8') > MAX_PICTURE_BYTES) throw storageError('PICTURE_TOO_LARGE', `The trade's picture is larger than ${MAX_PICTURE_BYTES / 1024} KiB; not saved.`)
       if (!svg.startsWith('<svg')) throw storageError('BAD_PICTURE', 'A trade’s picture is an SVG document; not saved.')
       const folder = folderOf(exchange, accountId)
-      await mkdir(folder, { recursive: true, mode: 0o700 })
+      // never the data directory itself: one removed (a test's, a reset) is not made again here
+      for (const dir of [dirname(folder), folder]) {
+        await mkdir(dir, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw storageError('WRITE_FAILED', `Could not save the trade's picture: ${error.message}.`, error)
+        })
+      }
       const temp = join(folder, `.${randomBytes(6).toString('hex')}.tmp`)
       try {
         const handle = await open(temp, 'wx', 0o600)
