@@ -4,6 +4,8 @@
 // risk says: R = net ÷ (|entry − stop| × amount + entry × amount × 0.1 % + stop × amount × 0.1 %),
 // where the entries are MARKET (taker 0.1 %) and the stop's exit is a taker (0.1 %). A note and tags
 // survive a restart of the core and stay with the account.
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import type { Position, TerminalCore } from '../../domain/api/api'
@@ -58,6 +60,10 @@ describe('the journal of the core, against the demo exchange', () => {
     await until(byId(core, closed), held)
     await core.call('positions.close', { id: closed })
     expect((await until(byId(core, closed), (p) => p.state === 'closed')).closedBy).toBe('manual')
+
+    // the keeper's closes made each trade's picture already, before any journal was read
+    const pictures = async () => (await readdir(join(dir, 'journal-pictures'), { recursive: true }).catch(() => [] as string[])).filter((f) => f.endsWith('.svg'))
+    await until(pictures, (files) => files.length === 3)
 
     const journal = await core.call('journal.get', { from: start })
     expect(journal.problems).toEqual([])
