@@ -3,7 +3,7 @@
 // 0.1 %, a buy's fee in BTC), each a LIMIT buy of 0.01 resting 20 under the best bid and filled by
 // the drive down to it — one sold at its target (+R), one stopped out (about −1 R less fees), one
 // closed by hand. The tab lists the three with R worked by hand from the exchange's own fills; a
-// trade's card shows its chart and keeps a tag; axe finds nothing serious in either theme.
+// trade's card shows its chart (the picture the core saved) and keeps a tag; axe finds nothing serious in either theme.
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import Decimal from 'decimal.js'
@@ -181,6 +181,12 @@ test('three closed positions in the Journal tab: at the target +R, stopped out a
   const card = panel.getByTestId('journal-card')
   await expect(card.getByTestId('journal-card-exit')).toHaveText('at its target')
   expect(asShown(await card.getByTestId('journal-card-r').textContent())).toBe(Number(expected[0]!.r.toFixed(2)))
+  // its chart is the picture the core saved as the trade closed (made as the journal was read): an
+  // <img> of an SVG data: URL, which the page's CSP lets load
+  const picture = card.getByTestId('journal-card-picture')
+  await expect(picture).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/)
+  await expect.poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0)
+  await expect(card.getByTestId('journal-card-chart-caption')).toContainText('as the trade closed')
   await card.getByTestId('journal-card-tags').locator('input').fill('breakout A+')
   await card.getByTestId('journal-card-note').locator('textarea').fill('waited for the retest')
   await card.getByTestId('journal-card-save').click()

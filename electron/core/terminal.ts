@@ -34,8 +34,9 @@ import { createConnections } from './portfolio/connections'
 import { createEquityStore } from './portfolio/equity-store'
 import { createEquityRecorder } from './portfolio/equity-recorder'
 import { createTerminalPositions } from './positions/terminal-positions'
-import { createJournalHandlers } from './journal/terminal-journal'
+import { createClosedPictures, createJournalHandlers } from './journal/terminal-journal'
 import { createJournalNotesStore } from './storage/journal-notes-store'
+import { createJournalPictureStore } from './storage/journal-picture-store'
 import type { Vault } from './credentials/vault'
 import { createDiagnostics } from './diagnostics/terminal-diagnostics'
 
@@ -166,6 +167,11 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
   const equity = createEquityStore(deps.dataDir, now)
   const recorder = createEquityRecorder({ connections, store: equity, now, everyMs: deps.equityEveryMs ?? undefined, logger: log })
 
+  // The journal's notes and pictures; a trade's picture is made as soon as the keeper closes its position.
+  const journalDeps = { session, notes: createJournalNotesStore(deps.dataDir), pictures: createJournalPictureStore(deps.dataDir), dataDir: deps.dataDir, now }
+  const closedPictures = createClosedPictures(journalDeps)
+  hub.on('positions.changed', ({ profileId, positions }) => closedPictures.positionsChanged(profileId, positions))
+
   const handlers: Handlers = {
     async 'app.info'() {
       const info: AppInfo = {
@@ -196,7 +202,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...createPortfolioHandlers({ connections, session, equity, now }),
     ...positions.handlers,
     ...diagnostics.handlers,
-    ...createJournalHandlers({ session, notes: createJournalNotesStore(deps.dataDir), dataDir: deps.dataDir, now }),
+    ...createJournalHandlers(journalDeps),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
@@ -239,6 +245,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     on: (event, listener) => hub.on(event, listener),
     async dispose() {
       disposed = true
+      closedPictures.stop()
       recorder.stop()
       alerts.dispose()
       await positions.dispose()

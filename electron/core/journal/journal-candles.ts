@@ -59,8 +59,8 @@ export function spansOf(trips: readonly RoundTrip[]): Span[] {
 const candleCount = (span: Span): number => Math.floor(span.to / span.stepMs) - Math.floor(span.from / span.stepMs) + 1
 
 /** Each trade's candles, by trade id, or why they are missing. */
-export async function candlesForTrips(client: ExchangeClient, trips: readonly RoundTrip[], signal?: AbortSignal): Promise<Map<string, TripCandles>> {
-  const out = new Map<string, TripCandles>()
+export async function candlesForTrips(client: ExchangeClient, trips: readonly RoundTrip[], signal?: AbortSignal): Promise<Map<string, TripCandles<Candle>>> {
+  const out = new Map<string, TripCandles<Candle>>()
   let pages = 0
   for (const span of spansOf(trips)) {
     const need = Math.ceil(candleCount(span) / PAGE)

@@ -1,12 +1,18 @@
 // The journal read from an exchange (a fake client): the pairs from the order history, the fills of
 // each, the candles of each trade's time, the positions and the notes put together; what cannot be
 // read said, never dropped silently.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ExchangeClient, CandlesQuery, HistoryQuery } from '../exchange/client'
 import type { Candle, FillRecord, OrderRecord } from '../../domain/wire/wire'
 import { openPosition } from '../../domain/protection/step'
 import { PLAN } from '../../domain/test/position-plan.test-util'
+import { createJournalPictureStore } from '../storage/journal-picture-store'
+import { createTradePictures } from './journal-pictures'
 import { LOOKBACK_MS, readJournal } from './journal-reader'
+import { renderTradePicture } from './trade-picture'
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0)
 const NOW = T0 + 86_400_000
@@ -104,5 +110,42 @@ describe('readJournal', () => {
     ).rejects.toMatchObject({
       code: 'INVALID_RANGE',
     })
+  })
+
+  it('makes a closed trade’s picture once, from the candles of its time: a second read finds it saved and renders nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'journal-reader-pictures-'))
+    try {
+      const { client } = fakeClient({
+        fills: { BTC_USDT: [fill('BID', '1', '100', '0', T0), fill('ASK', '1', '104', '0', T0 + 180_000)] },
+        candles: (q) => [0, 1, 2].map((i) => ({ time: q.since! + i * 60, open: 100, close: 101 + i, low: 99, high: 105, volume: 1 })),
+      })
+      const store = createJournalPictureStore(dir)
+      const rendered: number[][] = []
+      const render = async (trade: Parameters<typeof renderTradePicture>[0], candles: Parameters<typeof renderTradePicture>[1]) => {
+        rendered.push(candles.map((c) => c.close))
+        return renderTradePicture(trade, candles)
+      }
+      const read = () =>
+        readJournal({
+          client,
+          accountId: 7,
+          positions: async () => ({ positions: [], warning: null }),
+          notes: async () => ({ notes: {}, warning: null }),
+          now: NOW,
+          pictures: createTradePictures({ store, exchange: 'demo', accountId: 7, render }),
+        })
+      const first = await read()
+      expect(first.trades[0]).toMatchObject({ picture: 'saved', pictureNote: null })
+      // the candles wholly inside the trade's three minutes, the same its MAE and MFE read
+      expect(rendered).toEqual([[101, 102, 103]])
+      const saved = await store.read('demo', 7, first.trades[0]!.id)
+      expect(saved?.svg).toContain('Exit 104')
+      const second = await read()
+      expect(second.trades[0]).toMatchObject({ picture: 'saved', pictureNote: null })
+      expect(rendered).toHaveLength(1)
+      expect((await store.read('demo', 7, first.trades[0]!.id))?.svg).toBe(saved?.svg)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

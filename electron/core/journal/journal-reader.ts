@@ -18,6 +18,7 @@ import type { Position } from '../../domain/protection/types'
 import { readFills, readOrders } from '../account/account-history'
 import type { ExchangeClient } from '../exchange/client'
 import { candlesForTrips } from './journal-candles'
+import type { TradePictures } from './journal-pictures'
 
 const DAY_MS = 86_400_000
 export const DEFAULT_PERIOD_MS = 30 * DAY_MS
@@ -34,6 +35,8 @@ export interface JournalSources {
   signal?: AbortSignal
   /** Throws when the account is no longer the one asked for (a switch): nothing of it is mixed in. */
   stillCurrent?: () => void
+  /** The trades' pictures, made and kept as they are read (journal-pictures.ts); without them, none is. */
+  pictures?: TradePictures
 }
 
 const messageOf = (error: unknown): string => toTerminalError(error).message
@@ -85,5 +88,9 @@ export async function readJournal(src: JournalSources, query: JournalQuery = {})
     filter: { ...query, from, to },
     problems,
   })
+  if (src.pictures) {
+    const pictures = await src.pictures.ensure(report.trades, (id) => candles.get(id))
+    report.trades = report.trades.map((t) => ({ ...t, ...(pictures.get(t.id) ?? {}) }))
+  }
   return { ...report, accountId: src.accountId, from, to }
 }

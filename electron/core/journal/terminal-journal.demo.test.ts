@@ -4,6 +4,8 @@
 // risk says: R = net ÷ (|entry − stop| × amount + entry × amount × 0.1 % + stop × amount × 0.1 %),
 // where the entries are MARKET (taker 0.1 %) and the stop's exit is a taker (0.1 %). A note and tags
 // survive a restart of the core and stay with the account.
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Decimal } from '../../domain/decimal'
 import type { Position, TerminalCore } from '../../domain/api/api'
@@ -59,6 +61,10 @@ describe('the journal of the core, against the demo exchange', () => {
     await core.call('positions.close', { id: closed })
     expect((await until(byId(core, closed), (p) => p.state === 'closed')).closedBy).toBe('manual')
 
+    // the keeper's closes made each trade's picture already, before any journal was read
+    const pictures = async () => (await readdir(join(dir, 'journal-pictures'), { recursive: true }).catch(() => [] as string[])).filter((f) => f.endsWith('.svg'))
+    await until(pictures, (files) => files.length === 3)
+
     const journal = await core.call('journal.get', { from: start })
     expect(journal.problems).toEqual([])
     expect(journal.trades.map((t) => [t.positionId, t.exitReason])).toEqual([
@@ -81,6 +87,11 @@ describe('the journal of the core, against the demo exchange', () => {
     expect(new Decimal(stopped!.r!).toNumber()).toBeGreaterThan(-1.1)
     expect(new Decimal(stopped!.r!).toNumber()).toBeLessThan(-0.9)
     expect(journal.stats).toMatchObject({ count: 3, wins: 1, rCount: 3, excluded: 0 })
+    // each closed trade's picture made by the core as the journal was read, kept for journal.picture
+    expect(journal.trades.map((t) => t.picture)).toEqual(['saved', 'saved', 'saved'])
+    const picture = await core.call('journal.picture', { id: stopped!.id })
+    expect(picture?.svg).toContain(`Stop ${stopped!.stop}`)
+    expect(picture?.svg).toContain(`Entry ${stopped!.entry}`)
 
     await core.call('journal.note', { id: target!.id, tags: ['breakout', 'A+'], note: 'waited for the retest' })
     await core.dispose()

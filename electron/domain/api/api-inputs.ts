@@ -9,7 +9,7 @@ import { candleIntervalSchema } from '../wire/wire'
 import { orderDraftSchema } from '../orders/orders'
 import { baseUrlProblem, feedUrlProblem } from '../origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
-import { journalGetInput, journalNoteInput } from './journal-api'
+import { journalGetInput, journalNoteInput, journalPictureInput } from './journal-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
 import { drawingDeleteInput, drawingShapeSchema, drawingsListInput } from '../drawings/drawings'
@@ -199,4 +199,6 @@ export const methodInputs = {
   'algos.resume': z.strictObject({ id }),
   /** Removes what rests and ends it cancelled. */
   'algos.cancel': z.strictObject({ id }),
+  /** The picture of one closed trade's chart the core saved when it closed (docs/journal.md), or null. */
+  'journal.picture': journalPictureInput,
 } as const satisfies Record<MethodName, z.ZodType>

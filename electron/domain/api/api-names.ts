@@ -62,6 +62,7 @@ export const METHOD_NAMES = [
   'algos.pause',
   'algos.resume',
   'algos.cancel',
+  'journal.picture',
 ] as const
 
 export const EVENT_NAMES = [

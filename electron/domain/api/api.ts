@@ -14,7 +14,7 @@ import type { PlacedFill } from '../account/fill-sides'
 import type { Envelope } from '../errors'
 import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventName, type MethodName } from './api-names'
 import type { BookEventPayload } from './history-api'
-import type { JournalAnswer } from './journal-api'
+import type { JournalAnswer, JournalPicture } from './journal-api'
 import type { TradeNote } from '../journal/journal'
 import type { Alert } from '../alerts/alerts'
 import type { Drawing } from '../drawings/drawings'
@@ -133,6 +133,7 @@ export const methodResults = {
   'algos.pause': typed<AlgoAnswer>(),
   'algos.resume': typed<AlgoAnswer>(),
   'algos.cancel': typed<AlgoAnswer>(),
+  'journal.picture': typed<JournalPicture | null>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
@@ -233,5 +234,5 @@ export const ipcChannel = (method: MethodName): string => `${IPC_PREFIX}${method
 export type { Alert, MoveResult, MoveStep, PlacedFill, Position }
 export type { Account, Balance, Candle, Currency, FeeRule, FillRecord, OrderBook, OrderRecord, Pair, Ticker, Trade, OrderDraft, OrderCheck }
 export type { AccountOrdersQuery, AccountTradesQuery, BookEventPayload } from './history-api'
-export type { JournalAnswer, JournalNoteInput, JournalQuery } from './journal-api'
+export type { JournalAnswer, JournalNoteInput, JournalPicture, JournalQuery } from './journal-api'
 export type { JournalEntry, JournalStats } from '../journal/types'

@@ -31,6 +31,17 @@ export const journalGetInput = z
   .optional()
 export type JournalQuery = NonNullable<z.output<typeof journalGetInput>>
 
+/** A trade's id, strictly (`<pair>|<wallet>|<opening time>`, round-trips.ts): what names its saved picture's file. */
+export const JOURNAL_TRADE_ID = /^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}\|[A-Z_]{0,20}\|\d{1,16}$/
+export const journalPictureInput = z.strictObject({ id: z.string().max(80).regex(JOURNAL_TRADE_ID, 'Not a trade of the journal') })
+export type JournalPictureInput = z.output<typeof journalPictureInput>
+
+/** journal.picture's answer: the trade's chart as it was saved when it closed (an SVG document), and when. */
+export interface JournalPicture {
+  svg: string
+  savedAt: number
+}
+
 export const journalNoteInput = z.strictObject({
   /** The trade's id (`<pair>|<wallet>|<opening time>`, round-trips.ts). */
   id: z.string().min(1).max(200),

@@ -16,7 +16,10 @@ export interface TradeNote {
 }
 
 /** The candles a trade's MAE and MFE are read from, and what they are ("1-minute candles"); or why there are none. */
-export type TripCandles = { candles: readonly CandleSpan[]; label: string } | { problem: string }
+export type TripCandles<C extends CandleSpan = CandleSpan> = { candles: readonly C[]; label: string } | { problem: string }
+
+/** A trade's picture until the core says otherwise: where the journal is read without its pictures (the CLI). */
+export const NO_PICTURE_READ = 'pictures are made and kept by the app’s journal'
 
 export interface JournalInput {
   trips: readonly RoundTrip[]
@@ -45,6 +48,8 @@ export function journalEntries(input: JournalInput): JournalEntry[] {
       excursionNote: 'problem' in got ? got.problem : got.label,
       tags: words?.tags ?? [],
       note: words?.note ?? '',
+      picture: 'none' as const,
+      pictureNote: NO_PICTURE_READ,
     }
   })
 }

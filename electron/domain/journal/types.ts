@@ -71,6 +71,10 @@ export interface JournalEntry extends Omit<RoundTrip, 'fills'> {
   exitReason: ExitReason
   tags: string[]
   note: string
+  /** Whether the picture of its chart, made by the core as it closed, is saved (journal.picture reads it). */
+  picture: 'saved' | 'none'
+  /** Why it has no picture (yet), or null when it has one. */
+  pictureNote: string | null
 }
 
 export interface JournalFilter {

@@ -40,6 +40,8 @@ export function journalEntry(net: string, r: string | null, maeR: string | null,
     exitReason: 'manual',
     tags: [],
     note: '',
+    picture: 'none',
+    pictureNote: null,
     ...extra,
   }
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { journalStats } from '@domain/journal/stats'
 import { journalEntry } from '@domain/test/journal-entry.test-util'
 import { compareNullableDecimal, durationText, moneyText, quoteOf, rText, statLines, tradeWords } from './journal-view'
-import { chartData, equityROption, equityRText, histogramOption, histogramText, tradeChartText, tradeOption } from './journal-charts'
+import { tradeChartOption, tradeChartText } from '@domain/journal/trade-chart'
+import { chartData, equityROption, equityRText, histogramOption, histogramText, tradeChartColors } from './journal-charts'
 
 describe('journal view', () => {
   it('R signed to two places, money exact or marked ≈ with the exact figure in its title, durations in words', () => {
@@ -52,7 +53,7 @@ describe('journal charts', () => {
 
   it('a trade’s chart marks its entry, exit and planned stop, and its axis holds them all', () => {
     const trade = journalEntry('5', '1', '0', { entry: '100', exit: '105', stop: '90', low: '99', high: '106' })
-    const option = tradeOption(trade, [{ time: trade.openedAt / 1000, open: 100, close: 101, low: 99, high: 102, volume: 1 }], '#ccc') as {
+    const option = tradeChartOption(trade, [{ time: trade.openedAt / 1000, close: 101 }], tradeChartColors('#ccc')) as {
       yAxis: { min: (v: { min: number; max: number }) => number }
       series: { markLine: { data: { name: string; yAxis: number }[] } }[]
     }

@@ -1,11 +1,11 @@
 // The Journal tab's state: the selected account's closed trades explained in R and the statistics
 // over them (journal.get), read when the tab first opens and on Show, with the tab's filters; the
-// trade whose card is open; and the trader's tags and note on a trade (journal.note), saved by the
-// core beside the account. An answer asked for before a switch is dropped, and a switch forgets it
+// trade whose card is open; the trader's tags and note on a trade (journal.note), saved by the
+// core beside the account; and a trade's picture as the core saved it when it closed (journal.picture). An answer asked for before a switch is dropped, and a switch forgets it
 // all: one account's journal is never shown under another's name.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { Candle, JournalAnswer, JournalEntry, JournalQuery } from '@domain/api/api'
+import type { Candle, JournalAnswer, JournalEntry, JournalPicture, JournalQuery } from '@domain/api/api'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { displayZone } from '@/lib/display-zone'
@@ -91,6 +91,11 @@ export const useJournalStore = defineStore('journal', () => {
     return useTerminal().call('market.candles', { pair: trade.pair, interval, since: Math.floor((trade.openedAt - pad) / 1000), until: Math.ceil((trade.closedAt + pad) / 1000), limit: 500 })
   }
 
+  /** The picture of a trade's chart the core saved as it closed, or null when it has none. */
+  async function tradePicture(trade: JournalEntry): Promise<JournalPicture | null> {
+    return trade.picture === 'saved' ? useTerminal().call('journal.picture', { id: trade.id }) : null
+  }
+
   function reset(): void {
     asked += 1
     answer.value = null
@@ -100,5 +105,5 @@ export const useJournalStore = defineStore('journal', () => {
   }
   watch(() => session.switchGeneration, reset, { flush: 'sync' })
 
-  return { filters, answer, problem, loading, selectedId, selected, saving, load, saveNote, tradeCandles, reset }
+  return { filters, answer, problem, loading, selectedId, selected, saving, load, saveNote, tradeCandles, tradePicture, reset }
 })
