@@ -256,6 +256,8 @@ test('a protected position: its form, its lines on the chart, and after its firs
 
 test('drawings on the chart, with the Drawings list', async () => {
   await sized(page, 'drawings.png')
+  // The notices the pictures before left (a target filled, an alert) would take the clicks on the toolbar.
+  await page.addStyleTag({ content: '.n-notification-container, .alert-toast { pointer-events: none !important; visibility: hidden !important; }' })
   const plot = (await page.getByTestId('chart').locator('.host').boundingBox())!
   const at = (fx: number, fy: number) => [plot.x + plot.width * fx, plot.y + plot.height * fy] as const
   /** A tool, then its clicks on the price pane. */
