@@ -158,9 +158,7 @@ export function readAhead<T>(read: () => Promise<T>): ReadAhead<T> {
       return first.then(
         (value) => {
           if (value === null || value === undefined) return
-          let timer: ReturnType<typeof setTimeout> | undefined
-          const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))
-          return Promise.race([handed, late]).finally(() => clearTimeout(timer))
+          return within(handed, maxMs).then(() => undefined)
         },
         () => undefined,
       )
@@ -168,5 +166,16 @@ export function readAhead<T>(read: () => Promise<T>): ReadAhead<T> {
     outdated() {
       ahead = null
     },
+  }
+}
+
+/** `promise`'s value, or null once `ms` have passed first (and no timer left behind either way). */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))
+  try {
+    return await Promise.race([promise, late])
+  } finally {
+    clearTimeout(timer)
   }
 }

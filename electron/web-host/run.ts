@@ -4,8 +4,7 @@
 // that cannot start makes it exit 1 with the reason on stderr.
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { type ReadAhead, deferCore, readAhead } from '../host/deferred-core'
-import { within } from './page-data'
+import { type ReadAhead, deferCore, readAhead, within } from '../host/deferred-core'
 import { hostSettings } from '../host/host-env'
 import type { PreparedHost } from '../host/host'
 import { WEB_HOST_USAGE, parseWebHostArgs } from './args'

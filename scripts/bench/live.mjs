@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { callApi, crossingOrders, demoAccounts, sleep, startWebHost, windowUrl } from './lib.mjs'
 import { ownDemo } from './load.mjs'
+import { longTasksBetween } from './long-tasks.mjs'
 
 const VIEWPORT = { width: 1600, height: 960 }
 
@@ -81,18 +82,6 @@ const rowShown = (text) =>
     look()
   })
 
-/** In the page before the app: every long task, as [start (wall clock), duration]. */
-const recordLongTasks = () => {
-  window.__longTasks = []
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push([performance.timeOrigin + e.startTime, e.duration])
-    }).observe({ type: 'longtask', buffered: true })
-  } catch {
-    // no long-task timing in this browser: the list stays empty
-  }
-}
-
 /**
  * The web host, its window open on the chart, watching `ownDemo`'s exchange when asked: a demo
  * exchange process of its own, as a real exchange is, instead of the host's embedded one.
@@ -103,7 +92,6 @@ async function openWindow(browser, env, { demoProcess = false } = {}) {
   const demo = demoProcess ? await ownDemo(host) : null
   const context = await browser.newContext({ viewport: VIEWPORT })
   await context.addInitScript(recordPaints)
-  await context.addInitScript(recordLongTasks)
   const page = await context.newPage()
   await page.goto(await windowUrl(host))
   await page.getByTestId('chart-readout').waitFor({ timeout: 20_000 })
@@ -150,7 +138,7 @@ export async function tickToPixel(browser, env, samples, { demoProcess = true, g
     const ms = []
     const trace = []
     let unpainted = 0
-    await w.page.evaluate(() => (window.__longTasks.length = 0))
+    const from = Date.now()
     for (let i = 0; i < samples; i++) {
       const { sentAt, amount } = await trade(i)
       // amounts under 1 show as the wire writes them (no grouping)
@@ -162,8 +150,8 @@ export async function tickToPixel(browser, env, samples, { demoProcess = true, g
       else ms.push(Math.max(rowAt, paintAt) - sentAt)
       await sleep(gapMs)
     }
-    const longTasks = await w.page.evaluate(() => window.__longTasks.slice())
-    return { ms, unpainted, trades: samples, trace, longTasks }
+    // the window's long tasks meanwhile, as every page the bench opens reports them (long-tasks.mjs)
+    return { ms, unpainted, trades: samples, trace, longTasks: longTasksBetween(from, Date.now()) }
   } finally {
     await w.close()
   }

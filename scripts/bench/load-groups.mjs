@@ -3,6 +3,7 @@
 // Each group's runner gets the options and `browser()`, which launches the one shared Chromium on
 // first use.
 import { summarize } from './lib.mjs'
+import { longTasksText } from './long-tasks.mjs'
 import { log, metric } from './report.mjs'
 
 const MB = 1024 * 1024
@@ -52,8 +53,6 @@ export async function benchLive(opts, browser) {
   const { measureLive } = await import('./live.mjs')
   const r = await measureLive(await browser(), { samples: opts.quick ? 100 : 600, pollingSamples: opts.quick ? 5 : 10, orders: opts.quick ? 10 : 30 })
   const p = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
-  const longTasksNote = (tasks) =>
-    tasks.length ? `${tasks.length}, ${tasks.reduce((sum, [, d]) => sum + d, 0).toFixed(0)} ms in all, the longest ${Math.max(...tasks.map(([, d]) => d)).toFixed(0)} ms` : 'none'
   const feedP50 = summarize(r.feed.ms).median
   const pollP50 = summarize(r.polling.ms).median
   const painted = (t) => `${t.ms.length} of ${t.trades} trades painted by the chart${t.unpainted ? `; ${t.unpainted} never painted within 5 s, not counted` : ''}`
@@ -121,7 +120,7 @@ export async function benchLive(opts, browser) {
         unit: 'ms',
         samples: r.feed.ms.length ? [p(r.feed.ms, q)] : [],
         budget,
-        note: `of ${r.feed.ms.length} painted trades; the window's long tasks meanwhile: ${longTasksNote(r.feed.longTasks)}`,
+        note: `of ${r.feed.ms.length} painted trades; the window's long tasks meanwhile: ${longTasksText(r.feed.longTasks)}`,
       }),
     ),
     metric({

@@ -3,7 +3,8 @@
 // calls' answers, taken once; nothing is sent for them, and a malformed one is no answer at all.
 import { describe, expect, it } from 'vitest'
 import { sendFirstCalls } from './first-calls'
-import { PAGE_DATA_ID, takePageData } from './page-data'
+import { WEB_PAGE_DATA_ID as PAGE_DATA_ID } from '@domain/api/api-names'
+import { takePageData } from './page-data'
 import { fakeTerminal } from '@/stores/test/fake-terminal.test-util'
 
 function pageWith(text: string): Document {

@@ -3,13 +3,11 @@
 // without them (the Electron window, a page served after the core was up) has none; a malformed one
 // counts as none, and the call goes to the core as usual.
 import type { MethodName } from '@domain/api/api'
-
-/** The element's id, as the web host writes it. */
-export const PAGE_DATA_ID = 'page-data'
+import { WEB_PAGE_DATA_ID } from '@domain/api/api-names'
 
 /** The answers the page carries, by method name; each is taken once. */
 export function takePageData(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Partial<Record<MethodName, unknown>> {
-  const element = doc?.getElementById(PAGE_DATA_ID)
+  const element = doc?.getElementById(WEB_PAGE_DATA_ID)
   if (!element) return {}
   element.remove()
   try {

@@ -91,6 +91,8 @@ export const IPC_EVENT_CHANNEL = 'terminal:event'
 // The web host's wire protocol names (documented in api.ts, which re-exports them).
 /** The one-time code in the URL the web host prints; the page trades it once for its session cookie. */
 export const WEB_CODE_PARAM = 'code'
+/** The id of the JSON element the web host writes the app page's early answers into (web-host/page-data.ts, src/api/page-data.ts). */
+export const WEB_PAGE_DATA_ID = 'page-data'
 /** POST {"code": ...} here: answers with the HttpOnly session cookie, or 401. */
 export const WEB_SESSION_PATH = '/session'
 /** POST with a session cookie: {"url": a one-time URL for one more window} (how the tests open pages). */
