@@ -86,6 +86,14 @@ test('a long task the window lived through is listed in the Diagnostics panel wi
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
 
+  // The mouse's way in: the header's Help button opens the same list, with the way to Diagnostics.
+  await page.getByRole('button', { name: 'Help: keyboard shortcuts and diagnostics' }).click()
+  await expect(page.getByTestId('shortcuts-help')).toBeVisible()
+  await page.getByTestId('diagnostics-open').click()
+  await expect(panel).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+
   // The CLI reads the file the core writes (at most 10 s later).
   await expect
     .poll(
