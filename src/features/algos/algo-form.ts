@@ -121,7 +121,8 @@ function typed(name: FieldName, text: string): { value?: unknown; error?: string
 
 const CONTRACT_KEY: Partial<Record<FieldName, string>> = { duration: 'durationMs', randomize: 'randomizePct' }
 
-export function readAlgoForm(f: AlgoFields, facts: AlgoFacts): AlgoReading {
+/** `format`: how the preview writes a number (the window's grouping; plain decimals by default). */
+export function readAlgoForm(f: AlgoFields, facts: AlgoFacts, format: (value: string) => string = (v) => v): AlgoReading {
   const errors: AlgoReading['errors'] = {}
   const raw: Record<string, unknown> = { kind: f.kind, pair: f.pair, side: f.side }
   for (const { name, required } of [{ name: 'amount' as const, required: true }, ...KIND_FIELDS[f.kind]]) {
@@ -147,7 +148,7 @@ export function readAlgoForm(f: AlgoFields, facts: AlgoFacts): AlgoReading {
     const plan = algoPlanOf(parsed.data, { id: 'preview', rules: rulesOf(facts.pair!), startAt: facts.now, seed: 1 })
     // randomised slots are drawn from a seed made when it starts: the preview shows them unmoved
     const algo = openAlgo(plan.spec.kind === 'twap' ? { ...plan, spec: { ...plan.spec, randomizePct: 0 } } : plan)
-    return { input: parsed.data, errors, preview: previewOf(algo, parsed.data, facts) }
+    return { input: parsed.data, errors, preview: previewOf(algo, parsed.data, facts, format) }
   } catch (failure) {
     const field = isTerminalError(failure) ? fieldOf(failure.field ?? undefined) : 'form'
     errors[field] = (failure instanceof Error ? failure.message : String(failure)).replace(/^The algorithm was not started: /, '')
@@ -155,7 +156,6 @@ export function readAlgoForm(f: AlgoFields, facts: AlgoFacts): AlgoReading {
   }
 }
 
-const fmt = (d: Decimal | string): string => new Decimal(d).toFixed()
 const MAX_LINES = 12
 
 /** A list cut at MAX_LINES, the rest counted. */
@@ -167,7 +167,8 @@ function offset(ms: number): string {
   return h > 0 ? `+${h} h ${String(m).padStart(2, '0')} min` : m > 0 ? `+${m} min ${String(sec).padStart(2, '0')} s` : `+${sec} s`
 }
 
-function previewOf(a: Algo, input: AlgoStartInput, facts: AlgoFacts): string[] {
+function previewOf(a: Algo, input: AlgoStartInput, facts: AlgoFacts, format: (value: string) => string): string[] {
+  const fmt = (d: Decimal | string): string => format(new Decimal(d).toFixed())
   const base = a.rules.currency1
   const buy = a.side === 'BUY'
   const s = a.spec
