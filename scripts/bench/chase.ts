@@ -25,7 +25,7 @@ import { algoPlanFor } from '../../electron/core/positions/algo-start'
 import { createKeeper } from '../../electron/core/positions/keeper'
 import { createPositionStore } from '../../electron/core/positions/position-store'
 import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
-import { demoAdmin, env } from './demo-admin'
+import { changesOf, demoAdmin, env } from './demo-admin'
 
 const USAGE =
   'usage: node --import tsx scripts/bench/chase.ts --base-url <url> [--runs N]   (BENCH_ADMIN_TOKEN, TERMINAL_API_KEY, TERMINAL_API_SECRET, BENCH_OTHER_API_KEY, BENCH_OTHER_API_SECRET in the environment)'
@@ -46,28 +46,15 @@ async function measure(url: string, runs: number): Promise<number[]> {
   const other = createExchangeClient({ baseUrl: url, credentials: async () => ({ apiKey: env('BENCH_OTHER_API_KEY'), apiSecret: env('BENCH_OTHER_API_SECRET') }) })
   const feed = createFeedClient({ url: defaultFeedUrl(url) })
   const dir = mkdtempSync(join(tmpdir(), 'bench-chase-'))
-  const listeners = new Set<(algos: Algo[]) => void>()
+  const changes = changesOf<Algo>(WAIT_MS)
   const keeper = createKeeper({
     client,
     desk: createOrderDesk({ client, accountId: () => null }),
     store: createPositionStore(dir, 'bench'),
     pollMs: 600_000,
     live: () => sourceOfClient(feed),
-    onAlgosChange: (algos) => listeners.forEach((fn) => fn(algos)),
+    onAlgosChange: changes.notify,
   })
-  /** Resolves with the algorithm once a change satisfies `test`; rejects after WAIT_MS. */
-  const until = (what: string, id: string, test: (a: Algo) => boolean) =>
-    new Promise<Algo>((resolve, reject) => {
-      const check = (algos: Algo[]) => {
-        const a = algos.find((x) => x.id === id)
-        if (a === undefined || !test(a)) return
-        clearTimeout(timer)
-        listeners.delete(check)
-        resolve(a)
-      }
-      const timer = setTimeout(() => (listeners.delete(check), reject(new Error(`${id}: no ${what} within ${WAIT_MS} ms`))), WAIT_MS)
-      listeners.add(check)
-    })
 
   const samples: number[] = []
   let sent = 0
@@ -94,7 +81,7 @@ async function measure(url: string, runs: number): Promise<number[]> {
       if (step.lte(0)) throw new Error(`${plan.id}: no room inside the spread (${bid.toFixed()} / ${ask.toFixed()})`)
       const higher = bid.plus(step)
       const before = (await demo.calls()).at(-1)?.at ?? 0
-      const moved = until('move', plan.id, (a) => a.slices.length === 2 && a.slices[1]!.status === 'resting')
+      const moved = changes.until('move', plan.id, (a) => a?.slices.length === 2 && a.slices[1]!.status === 'resting')
       const bidIds = await other.placeOrder({
         pair: PAIR,
         order_type: 'LIMIT',
@@ -104,7 +91,7 @@ async function measure(url: string, runs: number): Promise<number[]> {
         limit_price: higher.toFixed(),
         client_order_id: `bench-other-${++sent}`,
       })
-      const after = await moved
+      const after = (await moved)!
       if (after.slices[1]!.limitPrice !== higher.toFixed()) throw new Error(`${plan.id}: the chase went to ${after.slices[1]!.limitPrice}, not ${higher.toFixed()}`)
       const posts = (await demo.calls()).filter((c) => c.at > before && c.method === 'POST')
       if (posts.length < 2) throw new Error(`${plan.id}: the demo saw ${posts.length} order(s) after the move, not 2`)

@@ -35,3 +35,26 @@ export function demoAdmin(baseUrl: string) {
     calls: async () => (await admin<{ calls: Call[] }>('GET', 'calls')).calls,
   }
 }
+
+/**
+ * The keeper's changes as the bench waits on them: `notify` is the keeper's onChange (onAlgosChange),
+ * `until` resolves with the item `id` once a change of the list satisfies `test`, and rejects after `waitMs`.
+ */
+export function changesOf<T extends { id: string }>(waitMs: number) {
+  const listeners = new Set<(items: T[]) => void>()
+  return {
+    notify: (items: T[]) => listeners.forEach((fn) => fn(items)),
+    until: (what: string, id: string, test: (item: T | undefined) => boolean) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const check = (items: T[]) => {
+          const item = items.find((x) => x.id === id)
+          if (!test(item)) return
+          clearTimeout(timer)
+          listeners.delete(check)
+          resolve(item)
+        }
+        const timer = setTimeout(() => (listeners.delete(check), reject(new Error(`${id}: no ${what} within ${waitMs} ms`))), waitMs)
+        listeners.add(check)
+      }),
+  }
+}

@@ -27,7 +27,7 @@ import { createOrderDesk } from '../../electron/core/orders/order-desk'
 import { createKeeper } from '../../electron/core/positions/keeper'
 import { createPositionStore } from '../../electron/core/positions/position-store'
 import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
-import { demoAdmin, env } from './demo-admin'
+import { changesOf, demoAdmin, env } from './demo-admin'
 
 const USAGE =
   'usage: node --import tsx scripts/bench/keeper.ts --base-url <url> [--runs N] [--baseline-runs N] [--gap-runs N]   (BENCH_ADMIN_TOKEN, TERMINAL_API_KEY, TERMINAL_API_SECRET in the environment)'
@@ -59,27 +59,17 @@ async function measure(baseUrl: string, mode: 'feed' | 'poll' | 'gap', runs: num
   const client = createExchangeClient({ baseUrl, credentials: async () => credentials })
   const feed = mode !== 'poll' ? createFeedClient({ url: defaultFeedUrl(baseUrl) }) : null
   const dir = mkdtempSync(join(tmpdir(), 'bench-keeper-'))
-  const listeners = new Set<(ps: Position[]) => void>()
+  const changes = changesOf<Position>(WAIT_MS)
   const keeper = createKeeper({
     client,
     desk: createOrderDesk({ client, accountId: () => null }),
     store: createPositionStore(dir, 'bench'),
     pollMs: feed ? 600_000 : 2_000,
     live: feed ? () => sourceOfClient(feed) : undefined,
-    onChange: (ps) => listeners.forEach((fn) => fn(ps)),
+    onChange: changes.notify,
   })
   /** Resolves when a change of the positions satisfies `test`; rejects after WAIT_MS. */
-  const until = (what: string, test: (p: Position | undefined) => boolean, id: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = (ps: Position[]) => {
-        if (!test(ps.find((p) => p.id === id))) return
-        clearTimeout(timer)
-        listeners.delete(check)
-        resolve()
-      }
-      const timer = setTimeout(() => (listeners.delete(check), reject(new Error(`${id}: no ${what} within ${WAIT_MS} ms`))), WAIT_MS)
-      listeners.add(check)
-    })
+  const until = (what: string, test: (p: Position | undefined) => boolean, id: string) => changes.until(what, id, test)
 
   /** One gap: 0.001 BTC held, its stop 200 under the market (limit 20 further), the market driven 300 past the limit. */
   async function gapRun(id: string): Promise<number> {
