@@ -1,17 +1,21 @@
-// Execution algorithms in the window against a demo exchange that holds still: a TWAP started through
-// the API (as the CLI's algo-start does) runs to its end on the window's keeper, its card showing the
-// progress live (filled of the total, the average, the slippage against the arrival price) until it
-// is done, and the exchange's own records agree (each order once, never more bought than the total);
+// Execution algorithms in the window against a demo exchange that holds still: a TWAP started from the
+// Algos tab's form (each wrong field said under it and tied to it, a preview of its slots, a
+// confirmation before anything starts; axe-clean in both themes) runs to its end on the window's
+// keeper, its card showing the progress live (filled of the total, the average, the slippage against
+// the arrival price) until it is done, and the exchange's own records agree (each order once, never
+// more bought than the total);
 // an iceberg's card pauses, resumes and cancels from its buttons, removing what rests; an iceberg
 // filled by another trader never shows more than its slice; a chase follows a touch another trader
-// moves (cancel, confirmed, then one new order). The Algos tab with its cards has no critical or
-// serious axe violation.
-import { test, expect } from '@playwright/test'
+// moves, at once from the live feed (cancel, confirmed, then one new order), its card showing each
+// move and the price its order rests at, and a price drive fills it there. The Algos tab with its
+// cards has no critical or serious axe violation.
+import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import Decimal from 'decimal.js'
 import { startWebHost, callApi, type RunningHost } from './web-host'
 import { openApp, shot } from './helpers'
-import { onlyProfileOn, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
+import { switchedTo, violations } from './a11y'
+import { drivePrice, onlyProfileOn, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 import { exchangeOrdersOf, lastPrice, PAIR } from './keeper-process'
 import { createExchangeClient } from '../electron/core/exchange/client'
 
@@ -30,22 +34,71 @@ test.afterAll(async () => {
 
 type Answer = { queued: boolean; id: string }
 
-test('a TWAP runs to its end: its card shows the progress live, and the exchange never bought more than the total', async ({ page }) => {
-  test.setTimeout(90_000)
+/** The start form filled with a TWAP of 0.003 BTC in three slices, the last duration as typed. */
+async function fillTwap(page: Page, duration: string): Promise<void> {
+  await page.getByTestId('algos-new').click()
+  await expect(page.getByTestId('algo-form')).toBeVisible()
+  await page.getByTestId('algo-form-kind-twap').check()
+  await page.getByTestId('algo-form-pair').selectOption(PAIR)
+  await page.getByTestId('algo-form-amount').fill('0.003')
+  await page.getByTestId('algo-form-slices').fill('3')
+  await page.getByTestId('algo-form-duration').fill(duration)
+  await page.getByTestId('algo-form-finish').selectOption('market')
+}
+
+test('a TWAP started from the form runs to its end: checked, previewed and confirmed first; its card shows the progress live; the exchange never bought more than the total', async ({ page }) => {
+  test.setTimeout(120_000)
   await openApp(page, host)
   await page.getByTestId('tab-algos').click()
   await expect(page.getByTestId('algos-empty')).toBeVisible({ timeout: 15_000 })
 
-  // three slices over 9 s, each a LIMIT taking the ask; the rest at market at the end
-  const twap = await callApi<Answer>(host, 'algos.start', { kind: 'twap', pair: PAIR, side: 'BUY', amount: '0.003', slices: 3, durationMs: 9_000, finish: 'market' })
-  expect(twap.queued).toBe(false)
+  // a wrong field is said under it, tied to it, and nothing goes on to the confirmation
+  await fillTwap(page, '9 seconds')
+  await page.getByTestId('algo-form-duration').press('Enter')
+  const duration = page.getByTestId('algo-form-duration')
+  await expect(page.getByTestId('algo-form-error-duration')).toHaveText('A number and a unit: 30s, 10m or 2h')
+  await expect(duration).toHaveAttribute('aria-invalid', 'true')
+  await expect(duration).toHaveAccessibleDescription(/A number and a unit: 30s, 10m or 2h/)
+  await expect(page.getByTestId('algo-summary')).toHaveCount(0)
+  await page.getByTestId('algo-form-slices').fill('0')
+  await page.getByTestId('algo-form-slices').blur()
+  await expect(page.getByTestId('algo-form-error-slices')).toHaveText('From 1 to 200')
+
+  // fixed: the preview names every slot and its size; the form is axe-clean in both themes
+  await page.getByTestId('algo-form-slices').fill('3')
+  await duration.fill('9s')
+  const preview = page.getByTestId('algo-preview')
+  await expect(preview).toContainText('3 LIMIT orders over 9 s, each taking the ask')
+  await expect(preview).toContainText('Slice 3 at +6 s: 0.001 BTC')
+  await expect(preview).toContainText('At the end: the rest at market.')
+  await expect(duration).toHaveAttribute('aria-invalid', 'false')
+  for (const theme of ['dark', 'light'] as const) {
+    if (theme === 'light') {
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId('algo-form')).toBeHidden()
+      await switchedTo(page, 'light')
+      await fillTwap(page, '9s')
+    }
+    expect(await violations(page, `start form (${theme})`, '[data-testid="algo-form"]')).toEqual([])
+    await shot(page, `algos-form-${theme}`)
+  }
+
+  // confirmed with the keyboard: nothing started before
+  await duration.press('Enter')
+  await expect(page.getByTestId('algo-summary')).toContainText('Start this TWAP? Buy 0.003 BTC on BTC/USDT')
+  expect(await callApi<unknown[]>(host, 'algos.list', undefined)).toEqual([])
+  await shot(page, 'algos-form-confirm')
+  await page.getByTestId('algo-form-confirm').click()
+  await expect(page.getByTestId('algo-form')).toBeHidden()
+  await expect(page.getByTestId('algos-started')).toHaveText(/^Algorithm algo\w+ started\.$/)
+  const twap = { id: /Algorithm (algo\w+) started/.exec((await page.getByTestId('algos-started').textContent())!)![1]! }
   const card = page.getByTestId(`algo-card-${twap.id}`)
   await expect(card).toHaveAttribute('data-kind', 'twap')
-  await expect(card).toHaveAttribute('data-state', 'running')
   // the first slot went out at the start, taking the ask: bought before the next slot, which the card names
   await expect.poll(async () => Number(await card.getAttribute('data-filled')), { timeout: 10_000 }).toBeGreaterThan(0)
   await expect(card.getByTestId('algo-filled')).toContainText('/ 0.003 BTC')
-  await expect(card.getByTestId('algo-next')).toContainText(' at ')
+  await shot(page, 'algos-twap-running-light')
+  await switchedTo(page, 'dark')
   await shot(page, 'algos-twap-running')
   await expect(card).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
   await expect(card).toHaveAttribute('data-filled', '0.003')
@@ -122,7 +175,7 @@ test('an iceberg filled by another trader never shows more than its slice at the
   await other.cancelOrders({ pair: PAIR })
 })
 
-test('a chase follows a touch another trader moves: cancel, confirmed, then one new order at the new touch', async ({ page }) => {
+test('a chase follows a touch another trader moves, at once from the feed: its card shows each move and the order at the new touch; a price drive fills it there', async ({ page }) => {
   test.setTimeout(60_000)
   const other = otherTrader()
   const chase = await callApi<Answer>(host, 'algos.start', { kind: 'chase', pair: PAIR, side: 'BUY', amount: '0.002', maxMoves: 3 })
@@ -132,19 +185,41 @@ test('a chase follows a touch another trader moves: cancel, confirmed, then one 
   await expect(card).toHaveAttribute('data-kind', 'chase')
   const [first] = await exchangeOrdersOf(demo, PAIR, chase.id)
   expect(first?.status).toBe('OPEN')
-  // a higher bid: the chase's order is no longer at the touch
-  const higher = new Decimal(String(first!.price)).plus(1)
-  await other.placeOrder({ pair: PAIR, order_type: 'LIMIT', order_side: 'BUY', wallet_type: 'SPOT', base_amount: '0.001', limit_price: higher.toFixed(), client_order_id: `chase-${chase.id}` })
-  await expect
-    .poll(async () => (await exchangeOrdersOf(demo, PAIR, chase.id)).map((o) => [o.status, String(o.price)]).reverse(), { timeout: 15_000 })
-    .toEqual([
-      ['CANCELLED', String(first!.price)],
-      ['OPEN', higher.toFixed()],
-    ])
-  await expect(card.getByTestId('algo-orders')).toHaveText('2')
+  await expect(card.getByTestId('algo-moves')).toHaveText('0 of 3')
+  await expect(card.getByTestId('algo-order-price')).toHaveAttribute('data-price', new Decimal(String(first!.price)).toFixed())
+  // higher bids, one after the other: the chase's order is no longer at the touch
+  const { ask } = await bestBidAsk()
+  let touch = new Decimal(String(first!.price))
+  const prices = [String(first!.price)]
+  for (const move of [1, 2]) {
+    touch = Decimal.min(touch.plus(1), ask.minus('0.01'))
+    await other.placeOrder({
+      pair: PAIR,
+      order_type: 'LIMIT',
+      order_side: 'BUY',
+      wallet_type: 'SPOT',
+      base_amount: '0.001',
+      limit_price: touch.toFixed(),
+      client_order_id: `chase-${chase.id}-${move}`,
+    })
+    prices.push(touch.toFixed())
+    // cancel, confirmed, then one new order at the new touch; the card says so
+    await expect(card.getByTestId('algo-moves')).toHaveText(`${move} of 3`, { timeout: 15_000 })
+    await expect(card.getByTestId('algo-order-price')).toHaveAttribute('data-price', touch.toFixed())
+    const orders = (await exchangeOrdersOf(demo, PAIR, chase.id)).map((o) => [o.status, String(o.price)]).reverse()
+    expect(orders).toEqual(prices.map((p, i) => [i === prices.length - 1 ? 'OPEN' : 'CANCELLED', p]))
+  }
+  await expect(card.getByTestId('algo-orders')).toHaveText('3')
   await expect(card).toHaveAttribute('data-state', 'running')
-  await callApi(host, 'algos.cancel', { id: chase.id })
-  await expect(card).toHaveAttribute('data-state', 'cancelled')
+  await shot(page, 'algos-chase-moved')
+  await switchedTo(page, 'light')
+  await shot(page, 'algos-chase-moved-light')
+  await switchedTo(page, 'dark')
+  // the market comes down to the chase's order: it fills there, and the chase is done
+  await drivePrice(demo, PAIR, ask.plus(5)) // up first: whatever the last trade was, the way down passes the chase's bid
+  await drivePrice(demo, PAIR, touch)
+  await expect(card).toHaveAttribute('data-state', 'done', { timeout: 15_000 })
+  await expect(card).toHaveAttribute('data-filled', '0.002')
   expect((await exchangeOrdersOf(demo, PAIR, chase.id)).filter((o) => LIVE.includes(o.status))).toEqual([])
   await other.cancelOrders({ pair: PAIR })
 })

@@ -4,7 +4,7 @@
 // sends what the reducer asks, saves, and lets go), else leaves its request for that keeper.
 // `algo-start` prints the algorithm's id either way: it is made with the plan, before it is queued.
 import { TerminalError } from '../domain/errors'
-import { algoStartSchema, type AlgoStartInput } from '../domain/algos/algo-input'
+import { algoStartSchema, durationMsOf, type AlgoStartInput } from '../domain/algos/algo-input'
 import type { ExchangeClient } from '../core/exchange/client'
 import { algoAnswerOf, algoPlanFor } from '../core/positions/algo-start'
 import type { AlgoCommand } from '../core/positions/position-store'
@@ -14,13 +14,11 @@ import { cliKeeper, keeperNote, profileStore, type PositionsIo } from './positio
 
 export type AlgoVerb = 'algo-start' | 'algos' | AlgoCommand
 
-const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 }
-
 /** `--duration 30s|10m|2h` in ms. */
 export function durationOf(flag: string): number {
-  const match = /^(\d+(?:\.\d+)?)(s|m|h)$/.exec(flag.trim())
-  if (match === null) throw new UsageError(`--duration is a number and a unit, s, m or h (30s, 10m, 2h); got "${flag}".`)
-  return Math.round(Number(match[1]) * UNITS[match[2]!]!)
+  const ms = durationMsOf(flag)
+  if (ms === null) throw new UsageError(`--duration is a number and a unit, s, m or h (30s, 10m, 2h); got "${flag}".`)
+  return ms
 }
 
 const integer = (flags: ParsedArgs['flags'], name: 'slices' | 'orders' | 'max-moves', verb: string, optional = false): number | undefined => {

@@ -27,6 +27,7 @@ import { createOrderDesk } from '../../electron/core/orders/order-desk'
 import { createKeeper } from '../../electron/core/positions/keeper'
 import { createPositionStore } from '../../electron/core/positions/position-store'
 import { commandLineOrExit, numberFlag } from '../lib/command-line.mjs'
+import { changesOf, demoAdmin, env } from './demo-admin'
 
 const USAGE =
   'usage: node --import tsx scripts/bench/keeper.ts --base-url <url> [--runs N] [--baseline-runs N] [--gap-runs N]   (BENCH_ADMIN_TOKEN, TERMINAL_API_KEY, TERMINAL_API_SECRET in the environment)'
@@ -46,61 +47,29 @@ const PAIR = 'BTC_USDT'
 /** Longer than a polling round (2 s), so the baseline's exit is waited for too. */
 const WAIT_MS = 5_000
 
-interface Call {
-  method: string
-  path: string
-  at: number
-}
-
-function env(name: string): string {
-  const value = process.env[name]
-  if (!value) throw new Error(`${name} is not set`)
-  return value
-}
-
 /**
  * Times `runs` target crossings (after one warm-up) with a keeper on the feed, or polling every 2 s
  * without one; or (`gap`, on the feed) gaps past a stop-limit to the market fallback's sale.
  */
 async function measure(baseUrl: string, mode: 'feed' | 'poll' | 'gap', runs: number): Promise<number[]> {
-  const token = env('BENCH_ADMIN_TOKEN')
   const credentials = { apiKey: env('TERMINAL_API_KEY'), apiSecret: env('TERMINAL_API_SECRET') }
-  const origin = new URL(baseUrl).origin
-  const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${origin}/__admin/${path}`, {
-      method,
-      headers: { 'x-admin-token': token, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    })
-    if (res.status !== 200) throw new Error(`/__admin/${path} answered ${res.status}: ${await res.text()}`)
-    return (await res.json()) as T
-  }
-  const drive = (price: Decimal) => admin<{ at: number; trades: number }>('POST', 'price', { pair: PAIR, price: price.toFixed() })
+  const demo = demoAdmin(baseUrl)
+  const drive = (price: Decimal) => demo.drive(PAIR, price.toFixed())
 
   const client = createExchangeClient({ baseUrl, credentials: async () => credentials })
   const feed = mode !== 'poll' ? createFeedClient({ url: defaultFeedUrl(baseUrl) }) : null
   const dir = mkdtempSync(join(tmpdir(), 'bench-keeper-'))
-  const listeners = new Set<(ps: Position[]) => void>()
+  const changes = changesOf<Position>(WAIT_MS)
   const keeper = createKeeper({
     client,
     desk: createOrderDesk({ client, accountId: () => null }),
     store: createPositionStore(dir, 'bench'),
     pollMs: feed ? 600_000 : 2_000,
     live: feed ? () => sourceOfClient(feed) : undefined,
-    onChange: (ps) => listeners.forEach((fn) => fn(ps)),
+    onChange: changes.notify,
   })
   /** Resolves when a change of the positions satisfies `test`; rejects after WAIT_MS. */
-  const until = (what: string, test: (p: Position | undefined) => boolean, id: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = (ps: Position[]) => {
-        if (!test(ps.find((p) => p.id === id))) return
-        clearTimeout(timer)
-        listeners.delete(check)
-        resolve()
-      }
-      const timer = setTimeout(() => (listeners.delete(check), reject(new Error(`${id}: no ${what} within ${WAIT_MS} ms`))), WAIT_MS)
-      listeners.add(check)
-    })
+  const until = (what: string, test: (p: Position | undefined) => boolean, id: string) => changes.until(what, id, test)
 
   /** One gap: 0.001 BTC held, its stop 200 under the market (limit 20 further), the market driven 300 past the limit. */
   async function gapRun(id: string): Promise<number> {
@@ -128,7 +97,7 @@ async function measure(baseUrl: string, mode: 'feed' | 'poll' | 'gap', runs: num
     const gapTo = limit.minus(300)
     const driven = await drive(gapTo)
     await sold
-    const { calls } = await admin<{ calls: Call[] }>('GET', 'calls')
+    const calls = await demo.calls()
     const exit = calls.find((c) => c.at >= driven.at && c.method === 'POST')
     if (!exit) throw new Error(`${id}: the demo saw no order after the drive`)
     // wind down: the market back at the gap's limit takes whatever still rests, then the position is closed by hand
@@ -180,7 +149,7 @@ async function measure(baseUrl: string, mode: 'feed' | 'poll' | 'gap', runs: num
       const exited = until('exit', (x) => x?.legs.some((l) => l.role === 'target') === true, id)
       const driven = await drive(target)
       await exited
-      const { calls } = await admin<{ calls: Call[] }>('GET', 'calls')
+      const calls = await demo.calls()
       const cancel = calls.find((c) => c.at >= driven.at && c.method === 'DELETE')
       if (!cancel) throw new Error(`${id}: the demo saw no cancel after the drive`)
       if (run > 0) samples.push(cancel.at - driven.at)

@@ -204,6 +204,17 @@ export async function benchKeeper(opts) {
     const r = await runTs('scripts/bench/keeper.ts', ['--base-url', demo.info.baseUrl, '--runs', String(runs), '--baseline-runs', opts.quick ? '3' : '5', '--gap-runs', String(runs)], 180_000, env)
     const sorted = [...r.samples].sort((a, b) => a - b)
     const p90 = sorted.length ? `${sorted[Math.ceil(sorted.length * 0.9) - 1].toFixed(1)} ms` : '—'
+    const other = demo.info.accounts[1]
+    const chase = await runTs('scripts/bench/chase.ts', ['--base-url', demo.info.baseUrl, '--runs', String(runs)], 120_000, {
+      ...env,
+      BENCH_OTHER_API_KEY: other.apiKey,
+      BENCH_OTHER_API_SECRET: other.apiSecret,
+    })
+    const tail = (samples) => {
+      const s = [...samples].sort((a, b) => a - b)
+      const at = (q) => (s.length ? `${s[Math.ceil(s.length * q) - 1].toFixed(1)} ms` : '—')
+      return `p95 ${at(0.95)}, p99 ${at(0.99)}, max ${at(1)}, n ${s.length}`
+    }
     return [
       metric({
         group: 'keeper',
@@ -219,6 +230,19 @@ export async function benchKeeper(opts) {
           `(core/positions with the core's feed client) in the bench's, polling every 10 min, so only the feed acts; a fresh position each run (LIMIT entry filled, ` +
           `STOP_LIMIT resting, one target for the whole amount), after one warm-up; p90 ${p90}. ` +
           `baseline: the same with no feed and the default 2 s polling, the drive at a random moment of the round`,
+      }),
+      metric({
+        group: 'keeper',
+        id: 'keeper.chase-touch-to-wire',
+        name: 'chase: touch move to new order on the wire (feed), p50',
+        unit: 'ms',
+        samples: chase.samples,
+        budget: { max: 50 },
+        note:
+          `from the arrival of another trader's higher bid on ${chase.pair} (the touch leaving the chase's resting buy) to the arrival of the chase's new order at the new ` +
+          `touch — after its cancel, confirmed — both at the demo's HTTP server (GET /__admin/calls), on the demo's clock; demo in its own process (--still), keeper ` +
+          `(core/positions with the core's feed client, the book kept by live/book-sync) in the bench's, polling every 10 min, so only the feed acts; a fresh chase ` +
+          `of 0.001 BTC each run, after one warm-up; ${tail(chase.samples)}`,
       }),
       metric({
         group: 'keeper',

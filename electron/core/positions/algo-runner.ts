@@ -108,6 +108,15 @@ export function createAlgoRunner(deps: AlgoRunnerDeps) {
     },
     /** The pairs of the algorithms still going. */
     pairs: (): string[] => [...algos.values()].filter(isActiveAlgo).map((a) => a.pair),
+    /** The pairs of the running chases: the keeper follows their touch on the live feed (live-touch.ts). */
+    chasePairs: (): string[] => [...new Set([...algos.values()].filter((a) => a.kind === 'chase' && a.state === 'running').map((a) => a.pair))],
+    /** The touch from the live feed: each running chase of the pair fed it at once, with the last price it saw. */
+    async touch(pair: string, touch: { bid: string | null; ask: string | null }): Promise<void> {
+      for (const a of [...algos.values()].filter((x) => x.pair === pair && x.kind === 'chase' && x.state === 'running')) {
+        if (!deps.acting()) return
+        await feedMarket(a.id, { pair, buy: touch.bid, sell: touch.ask, last: algos.get(a.id)!.market?.last ?? null })
+      }
+    },
     /** One round for a pair: its algorithms' slices from the records, then the market. */
     async sync(pair: string, records: OrderRecord[], ticker: Ticker | null): Promise<void> {
       for (const a of [...algos.values()].filter((x) => x.pair === pair && isActiveAlgo(x))) {

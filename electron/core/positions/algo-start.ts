@@ -2,7 +2,7 @@
 // and a seed; the plan checked whole against the pair's rules before it is kept or queued. Shared by
 // the terminal's handlers and the CLI.
 import { randomBytes } from 'node:crypto'
-import { algoPlanOf, type AlgoStartInput } from '../../domain/algos/algo-input'
+import { algoPlanOf, rulesOf, type AlgoStartInput } from '../../domain/algos/algo-input'
 import { openAlgo } from '../../domain/algos/plan'
 import type { Algo, AlgoPlan } from '../../domain/algos/types'
 import type { AlgoAnswer } from '../../domain/api/api'
@@ -13,16 +13,7 @@ import { newAlgoId } from './protect'
 export async function algoPlanFor(client: Pick<ExchangeClient, 'pairs'>, input: AlgoStartInput, id: string = newAlgoId(), now: number = Date.now()): Promise<AlgoPlan> {
   const pair = (await client.pairs()).find((p) => p.name.toUpperCase() === input.pair)
   if (pair === undefined) throw new TerminalError({ kind: 'validation', code: 'UNKNOWN_PAIR', field: 'pair', message: `${input.pair} is not a pair of this exchange; nothing was sent.` })
-  const rules = {
-    name: pair.name.toUpperCase(),
-    currency1: pair.currency1,
-    currency2: pair.currency2,
-    price_precision: pair.price_precision,
-    amount_precision: pair.amount_precision,
-    minimum_order_size: pair.minimum_order_size,
-    maximum_order_size: pair.maximum_order_size,
-    minimum_order_value: pair.minimum_order_value,
-  }
+  const rules = rulesOf(pair)
   const plan = algoPlanOf(input, { id, rules, startAt: now, seed: randomBytes(4).readUInt32BE(0) })
   openAlgo(plan) // refuses, saying why, a plan whose slices the pair's rules refuse: nothing kept, nothing queued
   return plan

@@ -1,7 +1,8 @@
 // The keeper of one profile's protected positions: the process side of the pure reducer
 // (electron/domain/protection). It decides nothing. It feeds the reducer what it observes — the
 // legs' order records (polled at a bounded interval), the pairs' last prices (from the live feed at
-// once, live-prices.ts, and polled beside it) — and carries out the
+// once, live-prices.ts, and polled beside it), the running chases' touch (from the live feed's book at
+// once, live-touch.ts, and the ticker polled beside it) — and carries out the
 // reducer's actions: places through the order desk with the reducer's client_order_id, cancels,
 // looks up an answer that was lost (never resends). Every outcome goes back into the reducer as an
 // event, and the state is saved after every step, before the next order is sent.
@@ -26,6 +27,7 @@ import type { KeeperRequest } from './position-store'
 import { createAlgoRunner, ownerOf } from './algo-runner'
 import type { Keeper, KeeperDeps } from './keeper-api'
 import { createLivePrices } from './live-prices'
+import { createLiveTouch, type Touch } from './live-touch'
 
 export type { Keeper, KeeperDeps } from './keeper-api'
 
@@ -64,6 +66,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   const tickerOf = async (pair: string): Promise<Ticker | null> => (await client.ticker({ pair })).find((t) => t.pair.toUpperCase() === pair) ?? null
   const algos = createAlgoRunner({ orders: { perform, syncLegs }, ticker: tickerOf, acting: () => acting(), save: () => save(), round: () => void serial(tick), now })
   const prices = deps.live ? createLivePrices({ source: deps.live, step: (batch) => serial(() => stepPrices(batch)), resync: () => serial(tick) }) : null
+  const touches = deps.live ? createLiveTouch({ source: deps.live, client, step: (batch) => serial(() => stepTouches(batch)) }) : null
 
   /** One thing at a time, in order: steps, saves and orders never interleave. */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -88,8 +91,8 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     follow()
   }
 
-  /** The feed follows the pairs of the active positions while this keeper acts. */
-  const follow = (): void =>
+  /** The feed follows the pairs of the active positions (trades) and of the running chases (the touch) while this keeper acts. */
+  function follow(): void {
     prices?.follow(
       acting()
         ? all()
@@ -97,6 +100,17 @@ export function createKeeper(deps: KeeperDeps): Keeper {
             .map((p) => p.pair)
         : [],
     )
+    touches?.follow(acting() ? algos.chasePairs() : [])
+  }
+
+  /** The live feed's new touches: each running chase of the pair steps at once. */
+  async function stepTouches(batch: ReadonlyMap<string, Touch>): Promise<void> {
+    try {
+      for (const [pair, touch] of batch) if (acting()) await algos.touch(pair, touch)
+    } catch (error) {
+      log?.warn('keeper: a touch from the feed failed', { error: toTerminalError(error).message })
+    }
+  }
 
   /** The live feed's newest prices: each active position of the pair steps at once. */
   async function stepPrices(batch: ReadonlyMap<string, string>): Promise<void> {
@@ -278,6 +292,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
     async stop() {
       stopped = true
       prices?.stop()
+      touches?.stop()
       if (timer !== null) clearInterval(timer)
       algos.stop()
       await queue

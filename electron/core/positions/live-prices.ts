@@ -8,11 +8,12 @@
 // of the keeper (orders and ticker), shared by all the pairs — so nothing is missed across a lost
 // connection and no price older than that round is stepped after it.
 //
-// A burst is coalesced: the newest price per pair is kept, the keeper gets them at most once per turn
-// of the event loop, and never again while it is still carrying out the last batch (stepping, saving,
-// sending its orders): the prices that came meanwhile go as the next batch, the newest per pair.
+// A burst is coalesced (feed-batches.ts): the newest price per pair is kept, the keeper gets them at
+// most once per turn of the event loop, and never again while it is still carrying out the last batch
+// (stepping, saving, sending its orders): the prices that came meanwhile go as the next batch.
 import type { LiveSource } from '../live/live-link'
 import { attachStream, type MarketStream } from '../live/market-stream'
+import { createFeedBatches } from './feed-batches'
 
 export interface LivePricesDeps {
   /** The live feed of the profile session, or null where there is none (asked again until there is one). */
@@ -34,33 +35,10 @@ export interface LivePrices {
 export function createLivePrices(deps: LivePricesDeps): LivePrices {
   let source: LiveSource | null = null
   const streams = new Map<string, MarketStream>()
-  const pending = new Map<string, string>()
-  let scheduled: NodeJS.Immediate | null = null
-  let running = false
+  const batches = createFeedBatches<string>(deps.step)
   let stopped = false
   let resyncing: Promise<void> | null = null
-  const counts = { batches: 0, trades: 0 }
-
-  function schedule(): void {
-    if (scheduled !== null || running || stopped || pending.size === 0) return
-    scheduled = setImmediate(flush)
-  }
-
-  function flush(): void {
-    scheduled = null
-    if (stopped || pending.size === 0) return
-    const batch = new Map(pending)
-    pending.clear()
-    running = true
-    counts.batches++
-    deps
-      .step(batch)
-      .catch(() => undefined) // the keeper logs its own failures; the next price tries again
-      .finally(() => {
-        running = false
-        schedule()
-      })
-  }
+  let trades = 0
 
   // every pair's stream asks at a (re)connect: one round answers them all
   const resync = (): Promise<void> => (resyncing ??= deps.resync().finally(() => (resyncing = null)))
@@ -70,9 +48,8 @@ export function createLivePrices(deps: LivePricesDeps): LivePrices {
       resync,
       trade(trade) {
         if (stopped || !streams.has(pair)) return
-        counts.trades++
-        pending.set(pair, trade.price)
-        schedule()
+        trades++
+        batches.put(pair, trade.price)
       },
       ticker: () => undefined, // the trades carry every last price, the ticker only repeats it
       mode: () => undefined, // not live: the keeper's polling carries on as it always does
@@ -87,19 +64,18 @@ export function createLivePrices(deps: LivePricesDeps): LivePrices {
         if (wanted.has(pair)) continue
         stream.stop()
         streams.delete(pair)
-        pending.delete(pair)
+        batches.drop(pair)
       }
       source ??= wanted.size > 0 ? deps.source() : null
       if (source === null) return
       for (const pair of wanted) if (!streams.has(pair)) streams.set(pair, attach(source, pair))
     },
-    stats: () => ({ ...counts }),
+    stats: () => ({ batches: batches.batches(), trades }),
     stop() {
       stopped = true
-      if (scheduled !== null) clearImmediate(scheduled)
+      batches.stop()
       for (const stream of streams.values()) stream.stop()
       streams.clear()
-      pending.clear()
     },
   }
 }

@@ -2,6 +2,7 @@
 // where it enters the main process, and the plan made from it with the pair's rules, the time and a
 // seed. The plan is checked whole against the pair's rules (openAlgo) before it is kept or queued.
 import { z } from 'zod'
+import type { Pair } from '../wire/wire'
 import type { AlgoPlan, AlgoRules, AlgoSpec } from './types'
 import { MAX_RANDOMIZE_PCT, MAX_SLICES } from './plan'
 
@@ -56,4 +57,26 @@ export function specOf(input: AlgoStartInput): AlgoSpec {
 /** The plan of a start: its id (made before it is queued, so a requester can print it), the pair's rules, when it starts and its seed. */
 export function algoPlanOf(input: AlgoStartInput, facts: { id: string; rules: AlgoRules; startAt: number; seed: number }): AlgoPlan {
   return { id: facts.id, side: input.side, amount: input.amount, spec: specOf(input), rules: facts.rules, startAt: facts.startAt, seed: facts.seed }
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 }
+
+/** A duration as the CLI's `--duration` and the window's form take it (30s, 10m, 1.5h), in ms; null when it is not one. */
+export function durationMsOf(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)\s*(s|m|h)$/.exec(text.trim())
+  return match === null ? null : Math.round(Number(match[1]) * DURATION_UNITS[match[2]!]!)
+}
+
+/** The order rules an algorithm's slices must pass, from the pair's record at the exchange. */
+export function rulesOf(pair: Pair): AlgoRules {
+  return {
+    name: pair.name.toUpperCase(),
+    currency1: pair.currency1,
+    currency2: pair.currency2,
+    price_precision: pair.price_precision,
+    amount_precision: pair.amount_precision,
+    minimum_order_size: pair.minimum_order_size,
+    maximum_order_size: pair.maximum_order_size,
+    minimum_order_value: pair.minimum_order_value,
+  }
 }

@@ -1,5 +1,5 @@
 // A tiny exchange for the keeper's tests: every order rests (or fills at once when `state.fill`
-// says so), a cancel lands at once, the ticker answers `state.price`. `calls` lists every order
+// says so), a cancel lands at once, the ticker (and the book's one level a side) answers `state.price`. `calls` lists every order
 // call in the order it came (`place:<type>:<side>:<amount>`, `cancel:<id>`), so a test can say
 // exactly what was sent, and that nothing was sent twice.
 import type { OrderRecord } from '../../../domain/wire/wire'
@@ -9,7 +9,7 @@ import type { OrderDesk } from '../../orders/order-desk'
 export function fakeExchange() {
   const orders: OrderRecord[] = []
   const calls: string[] = []
-  const state = { price: '100', placed: 0, fill: false, tickerReads: 0 }
+  const state = { price: '100', placed: 0, fill: false, tickerReads: 0, bookReads: 0 }
   const client = {
     recentOrders: async () => structuredClone(orders),
     ticker: async () => {
@@ -20,6 +20,10 @@ export function fakeExchange() {
       calls.push(...order_ids.map((id) => `cancel:${id}`))
       for (const o of orders) if (order_ids.includes(o.id)) o.status = 'CANCELLED'
       return { kind: 'by-ids' as const, results: {} }
+    },
+    orderbook: async () => {
+      state.bookReads++
+      return { buy: [{ price: state.price, amount: '1' }], sell: [{ price: state.price, amount: '1' }] }
     },
     serverSkewMs: () => 0,
   } as unknown as ExchangeClient
@@ -38,6 +42,7 @@ export function fakeExchange() {
         status,
         type: draft.order_type,
         amount_filled: state.fill ? amount : '0',
+        ...(draft.limit_price !== undefined ? { price: draft.limit_price } : {}),
         client_order_id: draft.client_order_id!,
       })
       return { outcome: 'placed', orderIds: [id], clientOrderId: draft.client_order_id! }
