@@ -1,3 +1,4 @@
+import { DEFAULT_ARRANGEMENT } from '@domain/prefs/workspace'
 // Test fixtures for the market and order-form tests: a fake bridge that records every call and can
 // emit events, and a small market (pairs, candles, trades) to drive it with. Not imported by the app.
 import type { EventName, EventPayloads, MethodName, MethodResults, TerminalBridge } from '@domain/api/api'
@@ -63,6 +64,8 @@ export const PREFS: MethodResults['prefs.get'] = {
   timeZone: 'local',
   layout: { sidebar: 18, bottom: 30, side: 28, bottomCollapsed: false, sideCollapsed: false },
   indicators: {},
+  charts: DEFAULT_ARRANGEMENT,
+  workspaces: [],
 }
 
 /** The order rules' test pair, with the id the exchange lists it under. */
