@@ -94,3 +94,91 @@ test('pictures of every layout in both themes, and the layout menu passes axe-co
     expect(bad).toEqual([])
   }
 })
+
+const dialog = (page: Page) => page.getByTestId('workspace-dialog')
+
+async function saveWorkspace(page: Page, name: string): Promise<void> {
+  await page.getByTestId('workspace-menu').click()
+  await dialog(page).getByTestId('workspace-name').fill(name)
+  await dialog(page).getByTestId('workspace-save').click()
+  await expect(dialog(page).getByTestId(`workspace-${name}`)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toHaveCount(0)
+}
+
+test('a workspace saved, switched to in one action, undone, and kept over a reload', async ({ page }) => {
+  await reopen(page)
+  await expect(page.getByTestId('layout-4')).toHaveAttribute('aria-checked', 'true')
+  await saveWorkspace(page, 'Four')
+  // Another arrangement: one chart of LTC, the Fees tab.
+  await page.getByTestId('layout-1').click()
+  await pairOf(page, 0).selectOption('LTC_USDT')
+  await page.getByRole('tab', { name: 'Fee rules' }).click()
+  await saveWorkspace(page, 'One')
+
+  await page.getByTestId('workspace-menu').click()
+  await dialog(page).getByTestId('workspace-Four').click()
+  await expect(page.getByTestId('layout-4')).toHaveAttribute('aria-checked', 'true')
+  await expect(pairOf(page, 0)).toHaveValue('ETH_USDT')
+  await expect(pairOf(page, 2)).toHaveValue('LTC_USDT')
+  await expect(page.getByRole('tab', { name: 'Balances' })).toHaveAttribute('aria-selected', 'true')
+  // Undo puts back the arrangement before the switch.
+  await page.getByTestId('workspace-undo').click()
+  await expect(page.getByTestId('layout-1')).toHaveAttribute('aria-checked', 'true')
+  await expect(pairOf(page, 0)).toHaveValue('LTC_USDT')
+  await expect(page.getByRole('tab', { name: 'Fee rules' })).toHaveAttribute('aria-selected', 'true')
+
+  await page.getByTestId('workspace-menu').click()
+  await dialog(page).getByTestId('workspace-Four').click()
+  await expect(page.getByTestId('layout-4')).toHaveAttribute('aria-checked', 'true')
+  await reopen(page)
+  await expect(page.getByTestId('layout-4')).toHaveAttribute('aria-checked', 'true')
+  await expect(pairOf(page, 2)).toHaveValue('LTC_USDT')
+  await page.getByTestId('workspace-menu').click()
+  await expect(dialog(page).getByTestId('workspace-Four')).toBeVisible()
+  await expect(dialog(page).getByTestId('workspace-One')).toBeVisible()
+})
+
+test('a workspace exported, and a bad file imported: a clear error and nothing changed', async ({ page }) => {
+  await reopen(page)
+  await page.getByTestId('workspace-menu').click()
+  const download = page.waitForEvent('download')
+  await dialog(page).getByTestId('workspace-export-Four').click()
+  const file = await download
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'))
+  const exported = JSON.parse(text) as { format: string; workspace: { name: string; layout: string; panes: { pair: string }[] } }
+  expect(exported.format).toBe('trading-terminal-workspace')
+  expect(exported.workspace.layout).toBe('4')
+
+  // The same file with a pane's pair broken, under a new name: refused whole.
+  const bad = { ...exported, workspace: { ...exported.workspace, name: 'Broken', panes: exported.workspace.panes.map((p, i) => (i === 1 ? { ...p, pair: 'not a pair' } : p)) } }
+  await dialog(page).getByTestId('workspace-import').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) })
+  await expect(dialog(page).getByTestId('workspace-error')).toContainText('Not a valid workspace file')
+  await expect(dialog(page).getByTestId('workspace-error')).toContainText('A pair looks like BTC_USDT')
+  await expect(dialog(page).getByTestId('workspace-Broken')).toHaveCount(0)
+  await dialog(page).getByTestId('workspace-import').setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{ not json') })
+  await expect(dialog(page).getByTestId('workspace-error')).toContainText('not JSON')
+  await expect(dialog(page).locator('li')).toHaveCount(2)
+  await expect(page.getByTestId('layout-4')).toHaveAttribute('aria-checked', 'true')
+
+  // A good file under a new name is added.
+  const good = { ...exported, workspace: { ...exported.workspace, name: 'Copy' } }
+  await dialog(page).getByTestId('workspace-import').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
+  await expect(dialog(page).getByTestId('workspace-Copy')).toBeVisible()
+  await expect(dialog(page).getByTestId('workspace-error')).toHaveCount(0)
+})
+
+test('the workspace dialog passes axe-core in both themes', async ({ page }) => {
+  await reopen(page)
+  for (const want of ['dark', 'light'] as const) {
+    await setTheme(page, want)
+    await page.getByTestId('workspace-menu').click()
+    await expect(dialog(page)).toBeVisible()
+    await shot(page, `workspace-dialog-${want}`)
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="workspace-dialog"]').analyze()
+    const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${want}: ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(bad).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect(dialog(page)).toHaveCount(0)
+  }
+})
