@@ -152,18 +152,24 @@ test('a workspace exported, and a bad file imported: a clear error and nothing c
 
   // The same file with a pane's pair broken, under a new name: refused whole.
   const bad = { ...exported, workspace: { ...exported.workspace, name: 'Broken', panes: exported.workspace.panes.map((p, i) => (i === 1 ? { ...p, pair: 'not a pair' } : p)) } }
-  await dialog(page).getByTestId('workspace-import').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) })
+  await dialog(page)
+    .getByTestId('workspace-import')
+    .setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) })
   await expect(dialog(page).getByTestId('workspace-error')).toContainText('Not a valid workspace file')
   await expect(dialog(page).getByTestId('workspace-error')).toContainText('A pair looks like BTC_USDT')
   await expect(dialog(page).getByTestId('workspace-Broken')).toHaveCount(0)
-  await dialog(page).getByTestId('workspace-import').setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{ not json') })
+  await dialog(page)
+    .getByTestId('workspace-import')
+    .setInputFiles({ name: 'junk.json', mimeType: 'application/json', buffer: Buffer.from('{ not json') })
   await expect(dialog(page).getByTestId('workspace-error')).toContainText('not JSON')
   await expect(dialog(page).locator('li')).toHaveCount(2)
   await expect(page.getByTestId('layout-4')).toHaveAttribute('aria-checked', 'true')
 
   // A good file under a new name is added.
   const good = { ...exported, workspace: { ...exported.workspace, name: 'Copy' } }
-  await dialog(page).getByTestId('workspace-import').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
+  await dialog(page)
+    .getByTestId('workspace-import')
+    .setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
   await expect(dialog(page).getByTestId('workspace-Copy')).toBeVisible()
   await expect(dialog(page).getByTestId('workspace-error')).toHaveCount(0)
 })

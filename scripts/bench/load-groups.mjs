@@ -49,6 +49,36 @@ export async function benchStream(opts, browser) {
   return rows
 }
 
+/** Four charts live at 2,000 trades/s: the firehose of benchLive with the 2×2 layout, every pane on the traded pair. */
+export async function benchCharts4(opts, browser) {
+  const { measureStream } = await import('./app-under-load.mjs')
+  const seconds = opts.quick ? 15 : 60
+  const s = await measureStream(await browser(), { seconds, rate: 2000, warmupSeconds: 5, source: 'tape', fourCharts: true })
+  const p25 = [...s.fps].sort((a, b) => a - b)[Math.floor(0.25 * s.fps.length)]
+  const what = `4 charts (1m, 5m, 15m, 1h) on the traded pair; a demo exchange process of its own; ${s.sentWhat} ${s.sentPerSec.toFixed(0)}/s (${s.failed} failed), trades reaching the window ${s.deliveredPerSec.toFixed(0)}/s`
+  return [
+    metric({ group: 'charts4', id: 'charts4.fps-2000', name: `Frames/s, 4 charts live, 2,000 trades/s for ${seconds} s`, unit: 'fps', samples: s.fps, budget: { min: 50 }, note: what }),
+    metric({
+      group: 'charts4',
+      id: 'charts4.fps-2000-p25',
+      name: 'Frames/s, 4 charts live, 2,000 trades/s, p25',
+      unit: 'fps',
+      samples: s.fps.length ? [p25] : [],
+      budget: { min: 40 },
+      note: `the quarter of the 1-s windows with the fewest frames ends here, of ${s.fps.length}`,
+    }),
+    metric({
+      group: 'charts4',
+      id: 'charts4.long-tasks-2000',
+      name: 'Long tasks a minute, 4 charts live, 2,000 trades/s',
+      unit: 'ms',
+      samples: [(s.longTaskMs * 60) / seconds],
+      budget: { max: 1500 },
+      note: `the window's long tasks added up, per minute: ${s.longTasks} in ${seconds} s`,
+    }),
+  ]
+}
+
 export async function benchLive(opts, browser) {
   const { measureLive } = await import('./live.mjs')
   const r = await measureLive(await browser(), { samples: opts.quick ? 100 : 600, pollingSamples: opts.quick ? 5 : 10, orders: opts.quick ? 10 : 30 })

@@ -28,7 +28,12 @@ export const chartPaneSchema = z.strictObject({ pair: pairName, interval: candle
 const px = z.number().int().min(-100_000).max(100_000)
 export const popoutSchema = z.strictObject({
   panel: z.enum(['chart', 'book', 'trades']),
-  pane: z.number().int().min(0).max(MAX_PANES - 1).optional(),
+  pane: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PANES - 1)
+    .optional(),
   pair: pairName.optional(),
   bounds: z.strictObject({ x: px, y: px, width: z.number().int().min(100).max(100_000), height: z.number().int().min(100).max(100_000) }).optional(),
 })

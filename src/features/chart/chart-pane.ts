@@ -11,7 +11,21 @@ type MainMarket = ReturnType<typeof useMarketStore>
 /** What a chart reads of its market: the main market store has it all, a pane's market (pane-market.ts) the same. */
 export type ChartFeed = Pick<
   MainMarket,
-  'pair' | 'interval' | 'candles' | 'ticker' | 'selectedPair' | 'lastPrice' | 'stale' | 'fetchedAt' | 'loading' | 'loadingOlder' | 'reachedStart' | 'error' | 'feedSession' | 'setInterval' | 'loadOlder'
+  | 'pair'
+  | 'interval'
+  | 'candles'
+  | 'ticker'
+  | 'selectedPair'
+  | 'lastPrice'
+  | 'stale'
+  | 'fetchedAt'
+  | 'loading'
+  | 'loadingOlder'
+  | 'reachedStart'
+  | 'error'
+  | 'feedSession'
+  | 'setInterval'
+  | 'loadOlder'
 > & { setPair(name: string): Promise<void> }
 
 export interface ChartPaneContext {

@@ -64,8 +64,7 @@ export const useChartsStore = defineStore('charts', () => {
 
   const setLayout = (next: ChartLayout): void => apply({ ...arrangement.value, layout: next })
   const setPair = (pane: number, pair: string): void => apply({ ...arrangement.value, panes: followPair(arrangement.value.panes, pane, pair) })
-  const setInterval = (pane: number, interval: CandleInterval): void =>
-    apply({ ...arrangement.value, panes: arrangement.value.panes.map((p, i) => (i === pane ? { ...p, interval } : p)) })
+  const setInterval = (pane: number, interval: CandleInterval): void => apply({ ...arrangement.value, panes: arrangement.value.panes.map((p, i) => (i === pane ? { ...p, interval } : p)) })
   const setLink = (pane: number, link: LinkColor): void => apply({ ...arrangement.value, panes: joinLink(arrangement.value.panes, pane, link) })
   const setBottomTab = (tab: BottomTab): void => {
     if (tab === arrangement.value.bottomTab) return

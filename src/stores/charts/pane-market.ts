@@ -113,7 +113,10 @@ function definePaneMarket(pane: number) {
       feedSession.value = null
       loading.value = false
       pending = []
-      if (pair.value) void useTerminal().call('market.paneUnsubscribe', { pane }).catch(() => undefined)
+      if (pair.value)
+        void useTerminal()
+          .call('market.paneUnsubscribe', { pane })
+          .catch(() => undefined)
     }
 
     const setPair = (next: string): Promise<void> => subscribe(next, interval.value)
@@ -125,7 +128,29 @@ function definePaneMarket(pane: number) {
       disposers = []
     }
 
-    return { pane, pair, interval, candles, ticker, stale, fetchedAt, status, loading, loadingOlder, reachedStart, error, feedSession, selectedPair, lastPrice, subscribe, unsubscribe, setPair, setInterval, loadOlder, dispose }
+    return {
+      pane,
+      pair,
+      interval,
+      candles,
+      ticker,
+      stale,
+      fetchedAt,
+      status,
+      loading,
+      loadingOlder,
+      reachedStart,
+      error,
+      feedSession,
+      selectedPair,
+      lastPrice,
+      subscribe,
+      unsubscribe,
+      setPair,
+      setInterval,
+      loadOlder,
+      dispose,
+    }
   })
 }
 

@@ -42,7 +42,8 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     return { ...a, name: name.trim(), indicators, savedAt: Date.now() }
   }
 
-  const write = (next: Workspace[]) => prefs.set({ workspaces: next })
+  // Plain copies: a reactive proxy cannot cross Electron's IPC (structured clone).
+  const write = (next: Workspace[]) => prefs.set({ workspaces: plain(next) })
 
   /** Saves the arrangement on screen under `name` (a workspace of that name is replaced). Resolves to why not, or null. */
   async function save(name: string): Promise<string | null> {
@@ -85,15 +86,19 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   }
 
   async function rename(from: string, to: string): Promise<string | null> {
-    const problem = nameProblem(to, list.value.map((w) => w.name), from)
+    const problem = nameProblem(
+      to,
+      list.value.map((w) => w.name),
+      from,
+    )
     if (problem) return problem
-    await write(list.value.map((w) => (same(w.name, from) ? { ...plain(w), name: to.trim() } : plain(w))))
+    await write(list.value.map((w) => (same(w.name, from) ? { ...w, name: to.trim() } : w)))
     if (current.value && same(current.value, from)) current.value = to.trim()
     return prefs.error
   }
 
   async function remove(name: string): Promise<void> {
-    await write(list.value.filter((w) => !same(w.name, name)).map(plain))
+    await write(list.value.filter((w) => !same(w.name, name)))
     if (current.value && same(current.value, name)) current.value = null
   }
 
@@ -123,10 +128,13 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
       return `Not a valid workspace file: ${issue?.message ?? 'unknown problem'}${where}. Nothing was imported.`
     }
     const workspace = parsed.data.workspace
-    const taken = nameProblem(workspace.name, list.value.map((w) => w.name))
+    const taken = nameProblem(
+      workspace.name,
+      list.value.map((w) => w.name),
+    )
     if (taken) return `${taken}: rename or delete it first. Nothing was imported.`
     if (list.value.length >= MAX_WORKSPACES) return `At most ${MAX_WORKSPACES} workspaces are kept: delete one first. Nothing was imported.`
-    await write([...list.value.map(plain), workspace])
+    await write([...list.value, workspace])
     return prefs.error
   }
 
