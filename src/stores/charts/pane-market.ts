@@ -6,13 +6,14 @@
 // The surface is the one the chart reads of the main market (ChartFeed, features/chart/chart-pane.ts).
 // ChartPane.vue subscribes it while it is shown, and again after a profile switch (which ends the core's pane feeds).
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
-import type { ConnectionStatus, Disposer, MarketSession } from '@domain/api/api'
-import type { Candle, CandleInterval, Ticker } from '@domain/wire/wire'
+import { computed } from 'vue'
+import type { Disposer, MarketSession } from '@domain/api/api'
+import type { Candle, CandleInterval } from '@domain/wire/wire'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { frameScheduler, lastPriceOf, mergeCandles } from '../market/market-merge'
 import { olderCandles } from '../market/market-older'
+import { marketState } from '../market/market-state'
 import { usePairsStore } from '../market/pairs'
 import { useSessionStore } from '../session/session'
 
@@ -22,18 +23,7 @@ function definePaneMarket(pane: number) {
   return defineStore(`chart-pane-${pane}`, () => {
     const session = useSessionStore()
     const pairList = usePairsStore()
-    const pair = ref('')
-    const interval = ref<CandleInterval>('15')
-    const candles = shallowRef<Candle[]>([])
-    const ticker = shallowRef<Ticker | null>(null)
-    const stale = ref(false)
-    const fetchedAt = ref<number | null>(null)
-    const status = shallowRef<ConnectionStatus | null>(null)
-    const loading = ref(false)
-    const loadingOlder = ref(false)
-    const reachedStart = ref(false)
-    const error = ref<string | null>(null)
-    const feedSession = shallowRef<MarketSession | null>(null)
+    const { pair, interval, candles, ticker, stale, fetchedAt, status, loading, loadingOlder, reachedStart, error, feedSession } = marketState('15')
     const selectedPair = computed(() => pairList.pairs.find((p) => p.name === pair.value) ?? null)
     const lastPrice = computed(() => lastPriceOf([], ticker.value, candles.value))
     let subscription = 0
