@@ -115,8 +115,22 @@ export const methodInputs = {
   'market.unsubscribe': noInput,
   'market.start': noInput,
   /** An extra chart pane's feed (panes 1–3; pane 0 is market.subscribe's): replaces that pane's, returns its first snapshot. */
-  'market.paneSubscribe': z.strictObject({ pane: z.number().int().min(1).max(MAX_PANES - 1), pair: pairName, interval: candleIntervalSchema }),
-  'market.paneUnsubscribe': z.strictObject({ pane: z.number().int().min(1).max(MAX_PANES - 1) }),
+  'market.paneSubscribe': z.strictObject({
+    pane: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PANES - 1),
+    pair: pairName,
+    interval: candleIntervalSchema,
+  }),
+  'market.paneUnsubscribe': z.strictObject({
+    pane: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PANES - 1),
+  }),
 
   /** Balances, fee rules and recent orders of the selected account, fetched now. */
   'account.snapshot': noInput,
