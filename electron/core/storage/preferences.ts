@@ -66,12 +66,14 @@ export function createPreferenceStore(dataDir: string): PreferenceStore {
     async set(patch) {
       const before = await get()
       // A layout patch from an older caller may lack the newer fields: they keep their values.
-      const { layout, indicators, ...rest } = patch
+      const { layout, indicators, workspaces, ...rest } = patch
       const next: Preferences = {
         ...before,
         ...(rest as Partial<Preferences>),
         layout: { ...before.layout, ...layout },
         indicators: indicators ? applyIndicatorPatch(before.indicators, indicators) : before.indicators,
+        // each name once (any case), the first kept
+        workspaces: workspaces ? readWorkspaces(workspaces) : before.workspaces,
       }
       current = next
       // Writes are chained so a slow disk never reorders two quick changes.

@@ -51,10 +51,8 @@ export const workspaceSchema = arrangementSchema.extend({
   savedAt: z.number().int().min(0),
 })
 
-export const workspacesSchema = z
-  .array(workspaceSchema)
-  .max(MAX_WORKSPACES)
-  .refine((list) => new Set(list.map((w) => w.name.toLowerCase())).size === list.length, 'Two workspaces have the same name')
+/** What prefs.set takes; a name repeated (any case) is kept once, the first, when stored (readWorkspaces). */
+export const workspacesSchema = z.array(workspaceSchema).max(MAX_WORKSPACES)
 
 /** An exported workspace file. */
 export const workspaceFileSchema = z.strictObject({
