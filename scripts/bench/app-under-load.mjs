@@ -55,12 +55,31 @@ export async function measureAppIndicators(browser, { seconds = 10, rate = 50 } 
 }
 
 /**
+ * The 2×2 layout, every pane on the main chart's pair (the one the load trades) at an interval of its
+ * own (1m, 5m, 1h beside the main chart's), so all four charts paint live; waits until each has drawn.
+ */
+async function showFourCharts(page) {
+  await page.locator('[data-testid="layout-4"]').click()
+  const pair = await page.locator('[data-testid="chart-pane-0"] [data-testid="pair-select"]').inputValue()
+  for (const [n, interval] of [
+    [1, '1'],
+    [2, '5'],
+    [3, '60'],
+  ]) {
+    const pane = page.locator(`[data-testid="chart-pane-${n}"]`)
+    await pane.locator('[data-testid="pair-select"]').selectOption(pair)
+    await pane.locator('[data-testid="chart-interval-select"]').selectOption(interval)
+  }
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid^="chart-pane-"] [data-testid="chart-readout"]').length === 4, undefined, { timeout: 20_000 })
+}
+
+/**
  * The terminal in Chromium while `rate` trades per second happen on the viewed pair for `seconds`:
  * crossing HTTP orders on the web host's embedded demo exchange (`source: 'orders'`), or the tape
  * of a demo exchange process (`source: 'tape'`, load.mjs). Frame rate per one-second window,
  * renderer heap (after GC) before and after, trades delivered to the window by the event stream.
  */
-export async function measureStream(browser, { seconds = 30, rate = 200, warmupSeconds = 5, cpuProfile = null, source = 'orders' } = {}) {
+export async function measureStream(browser, { seconds = 30, rate = 200, warmupSeconds = 5, cpuProfile = null, source = 'orders', fourCharts = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-stream-'))
   const host = await startWebHost(dataDir)
   const context = await browser.newContext({ viewport: VIEWPORT })
@@ -72,6 +91,7 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
     const page = await context.newPage()
     await page.goto(await windowUrl(host))
     await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })
+    if (fourCharts) await showFourCharts(page)
 
     // Count what the event stream delivers, as the page receives it.
     let delivered = 0

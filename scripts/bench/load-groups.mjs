@@ -49,6 +49,53 @@ export async function benchStream(opts, browser) {
   return rows
 }
 
+/**
+ * The rows of a firehose run `s` (measureStream at 2,000 trades/s): frames a second per 1-s window,
+ * their p25, and the long tasks a minute, named under `group` with `what` said of the run.
+ */
+function firehoseRows(s, seconds, { group, prefix, what, budgets }) {
+  const p25 = [...s.fps].sort((a, b) => a - b)[Math.floor(0.25 * s.fps.length)]
+  const load = `${s.sentWhat} ${s.sentPerSec.toFixed(0)}/s (${s.failed} failed), trades reaching the window ${s.deliveredPerSec.toFixed(0)}/s`
+  return [
+    metric({
+      group,
+      id: `${group}.fps-2000`,
+      name: `Frames/s, ${prefix}2,000 trades/s for ${seconds} s`,
+      unit: 'fps',
+      samples: s.fps,
+      budget: { min: budgets.fps },
+      note: `${what}; ${load}; ${s.longTasks} long tasks, ${s.longTaskMs.toFixed(0)} ms`,
+    }),
+    metric({
+      group,
+      id: `${group}.fps-2000-p25`,
+      name: `Frames/s, ${prefix}2,000 trades/s, p25`,
+      unit: 'fps',
+      samples: s.fps.length ? [p25] : [],
+      budget: { min: budgets.p25 },
+      note: `the quarter of the 1-s windows with the fewest frames ends here, of ${s.fps.length}`,
+    }),
+    metric({
+      group,
+      id: `${group}.long-tasks-2000`,
+      name: `Long tasks a minute, ${prefix}2,000 trades/s`,
+      unit: 'ms',
+      samples: [(s.longTaskMs * 60) / seconds],
+      budget: { max: budgets.longTasks },
+      note: `the window's long tasks added up, per minute of the firehose: ${s.longTasks} in ${seconds} s`,
+    }),
+  ]
+}
+
+/** Four charts live at 2,000 trades/s: the firehose of benchLive with the 2×2 layout, every pane on the traded pair. */
+export async function benchCharts4(opts, browser) {
+  const { measureStream } = await import('./app-under-load.mjs')
+  const seconds = opts.quick ? 15 : 60
+  const s = await measureStream(await browser(), { seconds, rate: 2000, warmupSeconds: 5, source: 'tape', fourCharts: true })
+  const what = '4 charts (15m, 1m, 5m, 1h) on the traded pair, a demo exchange process of its own'
+  return firehoseRows(s, seconds, { group: 'charts4', prefix: '4 charts live, ', what, budgets: { fps: 50, p25: 40, longTasks: 1500 } })
+}
+
 export async function benchLive(opts, browser) {
   const { measureLive } = await import('./live.mjs')
   const r = await measureLive(await browser(), { samples: opts.quick ? 100 : 600, pollingSamples: opts.quick ? 5 : 10, orders: opts.quick ? 10 : 30 })
@@ -62,33 +109,7 @@ export async function benchLive(opts, browser) {
   const seconds = opts.quick ? 15 : 60
   const s = await measureStream(await browser(), { seconds, rate: 2000, warmupSeconds: 5, source: 'tape' })
   return [
-    metric({
-      group: 'live',
-      id: 'live.fps-2000',
-      name: `Frames/s, 2,000 trades/s for ${seconds} s`,
-      unit: 'fps',
-      samples: s.fps,
-      budget: { min: 55 },
-      note: `a demo exchange process of its own; ${s.sentWhat} ${s.sentPerSec.toFixed(0)}/s (${s.failed} failed), trades reaching the window ${s.deliveredPerSec.toFixed(0)}/s; ${s.longTasks} long tasks, ${s.longTaskMs.toFixed(0)} ms`,
-    }),
-    metric({
-      group: 'live',
-      id: 'live.fps-2000-p25',
-      name: 'Frames/s, 2,000 trades/s, p25',
-      unit: 'fps',
-      samples: s.fps.length ? [p(s.fps, 0.25)] : [],
-      budget: { min: 45 },
-      note: `the quarter of the 1-s windows with the fewest frames ends here, of ${s.fps.length}`,
-    }),
-    metric({
-      group: 'live',
-      id: 'live.long-tasks-2000',
-      name: 'Long tasks a minute, 2,000 trades/s',
-      unit: 'ms',
-      samples: [(s.longTaskMs * 60) / seconds],
-      budget: { max: 1000 },
-      note: `the window's long tasks added up, per minute of the firehose: ${s.longTasks} in ${seconds} s`,
-    }),
+    ...firehoseRows(s, seconds, { group: 'live', prefix: '', what: 'a demo exchange process of its own', budgets: { fps: 55, p25: 45, longTasks: 1000 } }),
     metric({
       group: 'live',
       id: 'live.heap-2000',

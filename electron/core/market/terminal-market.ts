@@ -16,6 +16,7 @@ import { type MarketFeed, createMarketFeed } from './market-feed'
 import { startBookSource } from './book-source'
 import { type TickersFeed, startTickersFeed } from './tickers-feed'
 import { type PairLists, sharedLists } from './pair-lists'
+import { createPaneFeeds } from './pane-feeds'
 import type { LiveSource } from '../live/live-link'
 import type { Session } from '../session/terminal-session'
 
@@ -75,6 +76,7 @@ export function createMarket(deps: MarketDeps): Market {
   }
 
   function stop(): void {
+    panes.stop()
     cancelSidesSoon()
     warmed = null
     lists.forget()
@@ -89,6 +91,8 @@ export function createMarket(deps: MarketDeps): Market {
 
   // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
   const cacheOf = (profile: { baseUrl: string; isDemo: boolean }) => profileMarketCache(deps.dataDir, profile, (e) => log?.warn('market cache', { error: String(e) }))
+  // The extra chart panes' feeds (pane-feeds.ts), ended with the main one.
+  const panes = createPaneFeeds({ session, hub, now: deps.now, cacheOf, live: deps.live, rates: deps.rates, noProfile })
 
   /** Runs `read` with the active client and returns its answer only if the session is still the same. */
   async function read<T>(call: (client: NonNullable<Session['client']>, signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -283,6 +287,11 @@ export function createMarket(deps: MarketDeps): Market {
       const last = await deps.remembered?.()
       if (!last?.pair || !session.active) return null
       return subscribe(last.pair, last.interval)
+    },
+    'market.paneSubscribe': ({ pane, pair, interval }) => panes.subscribe(pane, pair, interval),
+    async 'market.paneUnsubscribe'({ pane }) {
+      panes.unsubscribe(pane)
+      return { unsubscribed: true }
     },
     async 'market.unsubscribe'() {
       stop()

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createPreferenceStore } from './preferences'
+import { DEFAULT_ARRANGEMENT, type Workspace } from '../../domain/prefs/workspace'
 
 let dir: string | null = null
 afterEach(async () => {
@@ -77,5 +78,26 @@ describe('the chart workspace preferences', () => {
     const after = await store.set({ layout: { sidebar: 22, bottom: 31 } })
     expect(after.layout).toEqual({ sidebar: 22, bottom: 31, side: 33, bottomCollapsed: true, sideCollapsed: false })
     expect((await createPreferenceStore(dir).get()).layout.bottomCollapsed).toBe(true)
+  })
+})
+
+describe('the charts arrangement and the named workspaces', () => {
+  const ws = (name: string): Workspace => ({ ...structuredClone(DEFAULT_ARRANGEMENT), layout: '2h', name, indicators: [], savedAt: 1 })
+
+  it('survive a restart; a name repeated in any case is kept once, the first', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'prefs-'))
+    const charts = { ...structuredClone(DEFAULT_ARRANGEMENT), layout: '4' as const }
+    await createPreferenceStore(dir).set({ charts, workspaces: [ws('Day'), ws('day'), ws('Night')] })
+    const reread = await createPreferenceStore(dir).get()
+    expect(reread.charts.layout).toBe('4')
+    expect(reread.workspaces.map((w) => w.name)).toEqual(['Day', 'Night'])
+  })
+
+  it('open a file from before them with one chart and no workspace, and a damaged arrangement as one chart', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'prefs-'))
+    await writeFile(join(dir, 'preferences.json'), JSON.stringify({ version: 1, prefs: { theme: 'dark', charts: { layout: '4', panes: [] }, workspaces: [ws('Ok'), { name: 'bad' }] } }))
+    const prefs = await createPreferenceStore(dir).get()
+    expect(prefs.charts).toEqual(DEFAULT_ARRANGEMENT)
+    expect(prefs.workspaces.map((w) => w.name)).toEqual(['Ok'])
   })
 })

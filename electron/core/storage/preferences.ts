@@ -8,6 +8,7 @@ import { candleIntervalSchema } from '../../domain/wire/wire'
 import { applyIndicatorPatch, type IndicatorPatch, type LayoutPrefs } from '../../domain/prefs/chart-prefs'
 import { DEFAULT_PREFERENCES } from '../../domain/prefs/preferences'
 import { layoutFileSchema, readIndicatorPrefs } from '../../domain/prefs/chart-prefs-schema'
+import { readArrangement, readWorkspaces } from '../../domain/prefs/workspace-schema'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
 /** preferences.json, in the data directory. */
@@ -29,6 +30,9 @@ export const preferencesFileSchema = z.object({
     layout: layoutFileSchema,
     // Entry by entry: a broken indicator is dropped, the rest of the trader's setup is kept.
     indicators: z.unknown().optional().transform(readIndicatorPrefs),
+    // The charts' arrangement whole (a damaged one is the default), the workspaces one by one.
+    charts: z.unknown().optional().transform(readArrangement),
+    workspaces: z.unknown().optional().transform(readWorkspaces),
   }),
 })
 
@@ -62,12 +66,14 @@ export function createPreferenceStore(dataDir: string): PreferenceStore {
     async set(patch) {
       const before = await get()
       // A layout patch from an older caller may lack the newer fields: they keep their values.
-      const { layout, indicators, ...rest } = patch
+      const { layout, indicators, workspaces, ...rest } = patch
       const next: Preferences = {
         ...before,
         ...(rest as Partial<Preferences>),
         layout: { ...before.layout, ...layout },
         indicators: indicators ? applyIndicatorPatch(before.indicators, indicators) : before.indicators,
+        // each name once (any case), the first kept
+        workspaces: workspaces ? readWorkspaces(workspaces) : before.workspaces,
       }
       current = next
       // Writes are chained so a slow disk never reorders two quick changes.

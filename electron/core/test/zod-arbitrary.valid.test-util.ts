@@ -21,6 +21,8 @@ interface CheckDef {
   pattern?: RegExp
   minimum?: number
   maximum?: number
+  /** z.array().length(n): the length it must be. */
+  length?: number
   value?: number
   inclusive?: boolean
 }
@@ -126,6 +128,7 @@ export function arrayBounds(def: Def): { min: number; max: number | undefined } 
   for (const c of checksOf(def)) {
     if (c.check === 'min_length' && c.minimum !== undefined) min = c.minimum
     else if (c.check === 'max_length' && c.maximum !== undefined) max = c.maximum
+    else if (c.check === 'length_equals' && c.length !== undefined) min = max = c.length
     else throw new Error(`zod-arbitrary: unknown array check ${c.check}`)
   }
   return { min, max }

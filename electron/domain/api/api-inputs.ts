@@ -11,6 +11,8 @@ import { baseUrlProblem, feedUrlProblem } from '../origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
 import { journalGetInput, journalNoteInput, journalPictureInput } from './journal-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
+import { arrangementSchema, workspacesSchema } from '../prefs/workspace-schema'
+import { MAX_PANES } from '../prefs/workspace'
 import { alertDraftSchema } from '../alerts/alerts'
 import { drawingDeleteInput, drawingShapeSchema, drawingsListInput } from '../drawings/drawings'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
@@ -69,6 +71,9 @@ export const methodInputs = {
     layout: layoutInputSchema.optional(),
     // One chart's indicators (pair|interval) at a time.
     indicators: indicatorPatchSchema.optional(),
+    // The charts' arrangement and the named workspaces, each written whole (docs/workspaces.md).
+    charts: arrangementSchema.optional(),
+    workspaces: workspacesSchema.optional(),
   }),
 
   'profiles.list': noInput,
@@ -109,6 +114,23 @@ export const methodInputs = {
   'market.subscribe': z.strictObject({ pair: pairName, interval: candleIntervalSchema }),
   'market.unsubscribe': noInput,
   'market.start': noInput,
+  /** An extra chart pane's feed (panes 1–3; pane 0 is market.subscribe's): replaces that pane's, returns its first snapshot. */
+  'market.paneSubscribe': z.strictObject({
+    pane: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PANES - 1),
+    pair: pairName,
+    interval: candleIntervalSchema,
+  }),
+  'market.paneUnsubscribe': z.strictObject({
+    pane: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PANES - 1),
+  }),
 
   /** Balances, fee rules and recent orders of the selected account, fetched now. */
   'account.snapshot': noInput,

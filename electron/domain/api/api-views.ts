@@ -4,6 +4,7 @@
 // zod into its first screen (the schemas that check method inputs live in api-inputs.ts).
 import type { Account, Balance, Candle, CandleInterval, FeeRule, OrderRecord, Pair, Ticker, Trade } from '../wire/wire'
 import type { IndicatorPref, LayoutPrefs } from '../prefs/chart-prefs'
+import type { ChartArrangement, Workspace } from '../prefs/workspace'
 
 export type HostKind = 'electron' | 'web' | 'cli'
 
@@ -213,6 +214,10 @@ export interface Preferences {
   layout: LayoutPrefs
   /** The chart's indicators, per "PAIR|interval" (chartKey). */
   indicators: Record<string, IndicatorPref[]>
+  /** The charts' arrangement: layout, each pane's pair, interval and link, pop-outs, bottom tab (docs/workspaces.md). */
+  charts: ChartArrangement
+  /** The named workspaces. */
+  workspaces: Workspace[]
 }
 
 export interface Notice {

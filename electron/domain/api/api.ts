@@ -95,6 +95,8 @@ export const methodResults = {
   'market.unsubscribe': typed<{ unsubscribed: true }>(),
   /** The remembered pair's subscription, asked before the window knows which it is; null: none remembered, or no profile. */
   'market.start': typed<SubscribedSnapshot | null>(),
+  'market.paneSubscribe': typed<SubscribedSnapshot & { pane: number }>(),
+  'market.paneUnsubscribe': typed<{ unsubscribed: true }>(),
   'account.snapshot': typed<AccountSnapshot>(),
   'account.orders': typed<OrderRecord[]>(),
   'account.trades': typed<PlacedFill[]>(),
@@ -158,6 +160,10 @@ export const eventPayloads = {
   'market.book': typed<BookEventPayload & { session: MarketSession }>(),
   /** The market feed's health: live, stale (cache), retrying, offline. */
   'market.status': typed<{ session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }>(),
+  /** An extra chart pane's candles (market.paneSubscribe), as market.candles is the main chart's. */
+  'market.paneCandles': typed<{ session: MarketSession; pane: number; pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }>(),
+  /** An extra chart pane's feed health. */
+  'market.paneStatus': typed<{ session: MarketSession; pane: number; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }>(),
   /** Which way each feed of the profile session gets its data: see FeedModes. */
   'feed.status': typed<{ session: MarketSession; modes: FeedModes }>(),
   'session.changed': typed<SessionState>(),

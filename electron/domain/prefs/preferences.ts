@@ -2,6 +2,7 @@
 // or damaged preferences file as these, and the window, which shows these until the core answers.
 import type { Preferences } from '../api/api-views'
 import { DEFAULT_LAYOUT } from './chart-prefs'
+import { DEFAULT_ARRANGEMENT } from './workspace'
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'dark',
@@ -14,4 +15,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
   positionNotifications: false,
   layout: DEFAULT_LAYOUT,
   indicators: {},
+  charts: DEFAULT_ARRANGEMENT,
+  workspaces: [],
 }

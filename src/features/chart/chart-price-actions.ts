@@ -13,6 +13,8 @@ interface PriceActionTargets {
   last: string | null
   /** The chart shows the cached market: no price of it goes into the order form, nor as the last price. */
   stale: boolean
+  /** The order form's pair, where it may differ from the chart's (an extra chart pane): another pair's price never goes into the form. */
+  formPair?: string | undefined
 }
 
 export function chartPriceAction(raw: number, event: { altKey?: boolean; shiftKey?: boolean } | undefined, context: boolean, t: PriceActionTargets): void {
@@ -22,7 +24,7 @@ export function chartPriceAction(raw: number, event: { altKey?: boolean; shiftKe
     if (t.pairName) t.alerts.openDialog(t.pairName, price, t.stale ? null : t.last)
     return
   }
-  if (t.stale) return
+  if (t.stale || (t.formPair !== undefined && t.formPair !== t.pairName)) return
   if (event?.altKey) {
     if (t.form.orderType !== 'LIMIT') t.form.setType('LIMIT')
     t.form.focusPrice('limit_price')

@@ -25,183 +25,208 @@ export function newDrawingId(): string {
   return `d${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
-export const useDrawingsStore = defineStore('drawings', () => {
-  const session = useSessionStore()
-  const market = useMarketStore()
-  const announcer = useAnnouncerStore()
-  const drawings = shallowRef<Drawing[]>([])
-  /** The pair `drawings` belong to. */
-  const pair = ref('')
-  const loaded = ref(false)
-  /** The tool in hand (the next clicks on the chart draw it), or null: pointing selects and drags. */
-  const tool = ref<DrawingKind | null>(null)
-  const selectedId = ref<string | null>(null)
-  const magnet = ref(false)
-  const color = ref<string>(DRAWING_COLORS[0])
-  const listOpen = ref(false)
-  /** Why the last change was refused (what was there is back), or why the list could not be read. */
-  const error = ref<string | null>(null)
-  /** The core set a damaged drawings file aside. */
-  const warning = ref<string | null>(null)
-  const history = new DrawingHistory()
-  /** Bumped when the history changes: canUndo and canRedo read it. */
-  const historyTick = ref(0)
-  const canUndo = computed(() => {
-    void historyTick.value
-    return history.canUndo
-  })
-  const canRedo = computed(() => {
-    void historyTick.value
-    return history.canRedo
-  })
-  const selected = computed(() => drawings.value.find((d) => d.id === selectedId.value) ?? null)
-  let asked = 0
-
-  async function load(): Promise<void> {
-    const wanted = market.pair
-    const ticket = ++asked
-    if (!session.profile || !wanted) {
-      drawings.value = []
-      pair.value = wanted
-      return
+/**
+ * A chart's drawings store: `id` names it (one per chart pane), `pairOf` says which pair the chart
+ * shows. The window's main chart has `useDrawingsStore`; an extra pane has its own (drawingsStoreFor).
+ */
+function defineDrawingsStore(id: string, pairOf: () => string) {
+  return defineStore(id, () => {
+    const session = useSessionStore()
+    const market = {
+      get pair() {
+        return pairOf()
+      },
     }
-    try {
-      const answer = await useTerminal().call('drawings.list', { pair: wanted })
-      if (ticket !== asked || answer.pair !== market.pair) return
-      drawings.value = answer.drawings
-      pair.value = answer.pair
-      warning.value = answer.warning
-      loaded.value = true
-      error.value = null
-    } catch (failure) {
-      if (ticket === asked) error.value = `The drawings could not be read: ${message(failure)}`
-    }
-  }
-
-  watch(
-    [() => session.profile?.id, () => market.pair],
-    () => {
-      drawings.value = []
-      selectedId.value = null
-      tool.value = null
-      history.clear()
-      historyTick.value++
-      void load()
-    },
-    { immediate: true },
-  )
-
-  function put(drawing: Drawing): void {
-    const at = drawings.value.findIndex((d) => d.id === drawing.id)
-    drawings.value = at === -1 ? [...drawings.value, drawing] : drawings.value.map((d, i) => (i === at ? drawing : d))
-  }
-  function drop(id: string): void {
-    drawings.value = drawings.value.filter((d) => d.id !== id)
-    if (selectedId.value === id) selectedId.value = null
-  }
-  /** Shows a change at once (a drag follows the pointer without a round trip). */
-  function show(before: Drawing | null, after: Drawing | null): void {
-    if (after) put(after)
-    else if (before) drop(before.id)
-  }
-
-  // One step at a time, in order: a delete never overtakes the save before it on its way to the core.
-  let queue: Promise<unknown> = Promise.resolve()
-
-  /** Sends one step to the core; on a refusal puts back `undo` and says why. False when refused. */
-  function send(step: DrawingStep, undo: DrawingChange): Promise<boolean> {
-    const forPair = pair.value
-    const sent = queue.then(async () => {
-      try {
-        if ('save' in step) await useTerminal().call('drawings.save', step.save)
-        else {
-          const { cancelledAlerts } = await useTerminal().call('drawings.delete', { id: step.delete })
-          if (cancelledAlerts > 0) announcer.announce(`drawing-alerts:${step.delete}`, `${cancelledAlerts} alert${cancelledAlerts === 1 ? '' : 's'} on it cancelled`)
-        }
-        error.value = null
-        return true
-      } catch (failure) {
-        if (pair.value === forPair) show(undo.after, undo.before)
-        error.value = message(failure)
-        return false
-      }
+    const announcer = useAnnouncerStore()
+    const drawings = shallowRef<Drawing[]>([])
+    /** The pair `drawings` belong to. */
+    const pair = ref('')
+    const loaded = ref(false)
+    /** The tool in hand (the next clicks on the chart draw it), or null: pointing selects and drags. */
+    const tool = ref<DrawingKind | null>(null)
+    const selectedId = ref<string | null>(null)
+    const magnet = ref(false)
+    const color = ref<string>(DRAWING_COLORS[0])
+    const listOpen = ref(false)
+    /** Why the last change was refused (what was there is back), or why the list could not be read. */
+    const error = ref<string | null>(null)
+    /** The core set a damaged drawings file aside. */
+    const warning = ref<string | null>(null)
+    const history = new DrawingHistory()
+    /** Bumped when the history changes: canUndo and canRedo read it. */
+    const historyTick = ref(0)
+    const canUndo = computed(() => {
+      void historyTick.value
+      return history.canUndo
     })
-    queue = sent
-    return sent
-  }
+    const canRedo = computed(() => {
+      void historyTick.value
+      return history.canRedo
+    })
+    const selected = computed(() => drawings.value.find((d) => d.id === selectedId.value) ?? null)
+    let asked = 0
 
-  /**
-   * A change made here (drawn, moved, edited, deleted): shown and put in the history at once (an undo
-   * pressed right after it undoes it), then sent; a refusal takes it back out.
-   */
-  async function change(before: Drawing | null, after: Drawing | null): Promise<boolean> {
-    const step: DrawingStep | null = after ? { save: after } : before ? { delete: before.id } : null
-    if (!step) return false
-    show(before, after)
-    const entry = { before, after }
-    history.record(entry)
-    historyTick.value++
-    if (await send(step, entry)) return true
-    history.forget(entry)
-    historyTick.value++
-    return false
-  }
-
-  const byId = (id: string) => drawings.value.find((d) => d.id === id) ?? null
-
-  async function add(drawing: Drawing): Promise<boolean> {
-    const ok = await change(null, drawing)
-    if (ok) selectedId.value = drawing.id
-    return ok
-  }
-  const update = (drawing: Drawing) => change(byId(drawing.id), drawing)
-  async function remove(id: string): Promise<boolean> {
-    const before = byId(id)
-    return before ? change(before, null) : false
-  }
-  /** A copy under a new id (Alt-drag, or the list's Clone), selected. */
-  const clone = (drawing: Drawing) => add({ ...structuredClone(drawing), id: newDrawingId() })
-
-  async function replay(kind: 'undo' | 'redo'): Promise<void> {
-    const step = kind === 'undo' ? history.undo() : history.redo()
-    if (!step) return
-    historyTick.value++
-    const target = 'save' in step ? step.save : null
-    const current = 'save' in step ? byId(step.save.id) : byId(step.delete)
-    show(current, target)
-    if (!(await send(step, { before: current, after: target }))) {
-      history.restore(kind)
-      historyTick.value++
+    async function load(): Promise<void> {
+      const wanted = market.pair
+      const ticket = ++asked
+      if (!session.profile || !wanted) {
+        drawings.value = []
+        pair.value = wanted
+        return
+      }
+      try {
+        const answer = await useTerminal().call('drawings.list', { pair: wanted })
+        if (ticket !== asked || answer.pair !== market.pair) return
+        drawings.value = answer.drawings
+        pair.value = answer.pair
+        warning.value = answer.warning
+        loaded.value = true
+        error.value = null
+      } catch (failure) {
+        if (ticket === asked) error.value = `The drawings could not be read: ${message(failure)}`
+      }
     }
-  }
 
-  function pick(kind: DrawingKind | null): void {
-    tool.value = tool.value === kind ? null : kind
-  }
+    watch(
+      [() => session.profile?.id, () => market.pair],
+      () => {
+        drawings.value = []
+        selectedId.value = null
+        tool.value = null
+        history.clear()
+        historyTick.value++
+        void load()
+      },
+      { immediate: true },
+    )
 
-  return {
-    drawings,
-    pair,
-    loaded,
-    tool,
-    selectedId,
-    selected,
-    magnet,
-    color,
-    listOpen,
-    error,
-    warning,
-    canUndo,
-    canRedo,
-    load,
-    add,
-    update,
-    remove,
-    clone,
-    undo: () => replay('undo'),
-    redo: () => replay('redo'),
-    pick,
-    show,
-    change,
+    function put(drawing: Drawing): void {
+      const at = drawings.value.findIndex((d) => d.id === drawing.id)
+      drawings.value = at === -1 ? [...drawings.value, drawing] : drawings.value.map((d, i) => (i === at ? drawing : d))
+    }
+    function drop(id: string): void {
+      drawings.value = drawings.value.filter((d) => d.id !== id)
+      if (selectedId.value === id) selectedId.value = null
+    }
+    /** Shows a change at once (a drag follows the pointer without a round trip). */
+    function show(before: Drawing | null, after: Drawing | null): void {
+      if (after) put(after)
+      else if (before) drop(before.id)
+    }
+
+    // One step at a time, in order: a delete never overtakes the save before it on its way to the core.
+    let queue: Promise<unknown> = Promise.resolve()
+
+    /** Sends one step to the core; on a refusal puts back `undo` and says why. False when refused. */
+    function send(step: DrawingStep, undo: DrawingChange): Promise<boolean> {
+      const forPair = pair.value
+      const sent = queue.then(async () => {
+        try {
+          if ('save' in step) await useTerminal().call('drawings.save', step.save)
+          else {
+            const { cancelledAlerts } = await useTerminal().call('drawings.delete', { id: step.delete })
+            if (cancelledAlerts > 0) announcer.announce(`drawing-alerts:${step.delete}`, `${cancelledAlerts} alert${cancelledAlerts === 1 ? '' : 's'} on it cancelled`)
+          }
+          error.value = null
+          return true
+        } catch (failure) {
+          if (pair.value === forPair) show(undo.after, undo.before)
+          error.value = message(failure)
+          return false
+        }
+      })
+      queue = sent
+      return sent
+    }
+
+    /**
+     * A change made here (drawn, moved, edited, deleted): shown and put in the history at once (an undo
+     * pressed right after it undoes it), then sent; a refusal takes it back out.
+     */
+    async function change(before: Drawing | null, after: Drawing | null): Promise<boolean> {
+      const step: DrawingStep | null = after ? { save: after } : before ? { delete: before.id } : null
+      if (!step) return false
+      show(before, after)
+      const entry = { before, after }
+      history.record(entry)
+      historyTick.value++
+      if (await send(step, entry)) return true
+      history.forget(entry)
+      historyTick.value++
+      return false
+    }
+
+    const byId = (id: string) => drawings.value.find((d) => d.id === id) ?? null
+
+    async function add(drawing: Drawing): Promise<boolean> {
+      const ok = await change(null, drawing)
+      if (ok) selectedId.value = drawing.id
+      return ok
+    }
+    const update = (drawing: Drawing) => change(byId(drawing.id), drawing)
+    async function remove(id: string): Promise<boolean> {
+      const before = byId(id)
+      return before ? change(before, null) : false
+    }
+    /** A copy under a new id (Alt-drag, or the list's Clone), selected. */
+    const clone = (drawing: Drawing) => add({ ...structuredClone(drawing), id: newDrawingId() })
+
+    async function replay(kind: 'undo' | 'redo'): Promise<void> {
+      const step = kind === 'undo' ? history.undo() : history.redo()
+      if (!step) return
+      historyTick.value++
+      const target = 'save' in step ? step.save : null
+      const current = 'save' in step ? byId(step.save.id) : byId(step.delete)
+      show(current, target)
+      if (!(await send(step, { before: current, after: target }))) {
+        history.restore(kind)
+        historyTick.value++
+      }
+    }
+
+    function pick(kind: DrawingKind | null): void {
+      tool.value = tool.value === kind ? null : kind
+    }
+
+    return {
+      drawings,
+      pair,
+      loaded,
+      tool,
+      selectedId,
+      selected,
+      magnet,
+      color,
+      listOpen,
+      error,
+      warning,
+      canUndo,
+      canRedo,
+      load,
+      add,
+      update,
+      remove,
+      clone,
+      undo: () => replay('undo'),
+      redo: () => replay('redo'),
+      pick,
+      show,
+      change,
+    }
+  })
+}
+
+/** The window's main chart's drawings (pane 0), on the main market's pair. */
+export const useDrawingsStore = defineDrawingsStore('drawings', () => useMarketStore().pair)
+
+const paneStores = new Map<number, ReturnType<typeof defineDrawingsStore>>()
+/** An extra chart pane's drawings store, on the pair `pairOf` names (the pane's). */
+export function drawingsStoreFor(pane: number, pairOf: () => string): ReturnType<typeof defineDrawingsStore> {
+  let define = paneStores.get(pane)
+  if (!define) {
+    define = defineDrawingsStore(`drawings-pane-${pane}`, pairOf)
+    paneStores.set(pane, define)
   }
-})
+  return define
+}
+export type DrawingsStore = ReturnType<typeof useDrawingsStore>

@@ -7,9 +7,9 @@
 // exchange's pairs, then its market; an exchange that comes back online after failing loads it too.
 // The window's first subscription is the start-up's (startup.ts); this store follows later switches.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
-import type { ConnectionStatus, MarketSession, SubscribedSnapshot } from '@domain/api/api'
-import type { Candle, CandleInterval, Ticker, Trade } from '@domain/wire/wire'
+import { computed } from 'vue'
+import type { SubscribedSnapshot } from '@domain/api/api'
+import type { CandleInterval } from '@domain/wire/wire'
 import { toTerminalError } from '@domain/errors'
 import { useTerminal } from '@/api'
 import { cachedMarket } from './market-cached'
@@ -17,6 +17,7 @@ import { followSession } from './market-follow'
 import { marketLiveFeed } from './market-live'
 import { lastPriceOf, mergeCandles, mergeTrades } from './market-merge'
 import { olderCandles } from './market-older'
+import { marketState } from './market-state'
 import { usePairsStore } from './pairs'
 import { usePrefsStore } from '../prefs'
 import { useSessionStore } from '../session/session'
@@ -26,23 +27,7 @@ export { TRADES_CAP, mergeCandles, mergeTrades, prependCandles } from './market-
 export const useMarketStore = defineStore('market', () => {
   const session = useSessionStore()
   const pairList = usePairsStore()
-  const pair = ref('')
-  const interval = ref<CandleInterval>('60')
-  // Shallow: hundreds of candles and trades are replaced as whole arrays, never mutated in place,
-  // so deep reactivity would only cost time on every live update.
-  const candles = shallowRef<Candle[]>([])
-  const trades = shallowRef<Trade[]>([])
-  const ticker = shallowRef<Ticker | null>(null)
-  const stale = ref(false)
-  const fetchedAt = ref<number | null>(null)
-  const status = shallowRef<ConnectionStatus | null>(null)
-  const loading = ref(false)
-  const loadingOlder = ref(false)
-  /** True once the server returned nothing older than the first candle. */
-  const reachedStart = ref(false)
-  const error = ref<string | null>(null)
-  /** The profile session the shown data belongs to: the subscribe answer's, once it arrived. */
-  const feedSession = shallowRef<MarketSession | null>(null)
+  const { pair, interval, candles, trades, ticker, stale, fetchedAt, status, loading, loadingOlder, reachedStart, error, feedSession } = marketState('60')
 
   /** The shown pair's record in the exchange's pair list (its precisions, its currencies). */
   const selectedPair = computed(() => pairList.pairs.find((p) => p.name === pair.value) ?? null)

@@ -1,6 +1,7 @@
 // Test fixtures for the market and order-form tests: a fake bridge that records every call and can
 // emit events, and a small market (pairs, candles, trades) to drive it with. Not imported by the app.
 import type { EventName, EventPayloads, MethodName, MethodResults, TerminalBridge } from '@domain/api/api'
+import { DEFAULT_ARRANGEMENT } from '@domain/prefs/workspace'
 import type { MaybeTagged } from '@/stores/test/fake-terminal.test-util'
 import type { Balance, Candle, FeeRule, Pair, Trade } from '@domain/wire/wire'
 import { BTC_USDT as RULES_BTC_USDT } from '@domain/test/order-rules.test-util'
@@ -63,6 +64,8 @@ export const PREFS: MethodResults['prefs.get'] = {
   timeZone: 'local',
   layout: { sidebar: 18, bottom: 30, side: 28, bottomCollapsed: false, sideCollapsed: false },
   indicators: {},
+  charts: DEFAULT_ARRANGEMENT,
+  workspaces: [],
 }
 
 /** The order rules' test pair, with the id the exchange lists it under. */

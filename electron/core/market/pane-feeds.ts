@@ -1,0 +1,94 @@
+// The extra chart panes' feeds (docs/workspaces.md): beside the window's one subscribed market
+// (terminal-market.ts: its candles, trades, ticker, book), up to three more charts, each keyed by its
+// pane (1–3), each a market feed of its own pair and interval whose candles go out as
+// market.paneCandles tagged with the pane and the profile session. Only the candles and the feed's
+// health leave: the trades and the ticker are the main market's (the book, the order form and the
+// trades panel show it), so a pane costs the window one candles event per socket read, never a trade
+// list. A pane's feed replaced, unsubscribed or of an earlier session says nothing any more, so a
+// late event never paints the wrong pane; a profile switch ends them all (the window subscribes again).
+import type { EventPayloads, MarketSession, MethodInput, MethodResults, Untagged } from '../../domain/api/api'
+import { MAX_PANES } from '../../domain/prefs/workspace'
+import { TerminalError } from '../../domain/errors'
+import type { EventHub } from '../events'
+import type { LiveSource } from '../live/live-link'
+import type { Session } from '../session/terminal-session'
+import type { MarketCache } from './market-cache'
+import { type MarketFeed, createMarketFeed } from './market-feed'
+
+type Interval = MethodInput<'market.paneSubscribe'>['interval']
+
+export interface PaneFeedDeps {
+  session: Session
+  hub: EventHub
+  now: () => number
+  cacheOf: (profile: { baseUrl: string; isDemo: boolean }) => MarketCache | null
+  live?: (() => LiveSource | null) | undefined
+  rates?: { tradesMs: number; candlesMs: number; tickerMs: number } | undefined
+  noProfile: () => Error
+}
+
+export interface PaneFeeds {
+  subscribe(pane: number, pair: string, interval: Interval): Promise<MethodResults['market.paneSubscribe']>
+  unsubscribe(pane: number): void
+  /** How many pane feeds run now. */
+  readonly size: number
+  stop(): void
+}
+
+export function createPaneFeeds(deps: PaneFeedDeps): PaneFeeds {
+  const { session, hub } = deps
+  const feeds = new Map<number, { feed: MarketFeed; tag: MarketSession }>()
+
+  function unsubscribe(pane: number): void {
+    feeds.get(pane)?.feed.stop()
+    feeds.delete(pane)
+  }
+
+  async function subscribe(pane: number, pair: string, interval: Interval): Promise<MethodResults['market.paneSubscribe']> {
+    // The contract's schema checks it where it enters; checked again, as the bound on the feeds' count.
+    if (!Number.isInteger(pane) || pane < 1 || pane >= MAX_PANES) throw new TerminalError({ kind: 'validation', code: 'BAD_PANE', message: `A chart pane is 1 to ${MAX_PANES - 1}` })
+    const { client, active } = session
+    if (!client || !active) throw deps.noProfile()
+    const running = feeds.get(pane)
+    // The same chart asked again (a reload, a second window): answered as the feed holds it now.
+    if (running && running.feed.pair === pair && running.feed.interval === interval && running.tag.profileGeneration === session.profileGeneration) {
+      const now = running.feed.current()
+      if (now && !now.stale) return { ...now, session: running.tag, pane }
+    }
+    unsubscribe(pane)
+    const tag: MarketSession = { profileId: active.id, profileGeneration: session.profileGeneration }
+    const mine: { feed: MarketFeed; tag: MarketSession } = { feed: null as unknown as MarketFeed, tag }
+    const say = <E extends 'market.paneCandles' | 'market.paneStatus'>(event: E, payload: Untagged<EventPayloads[E]>): void => {
+      if (feeds.get(pane) !== mine || tag.profileGeneration !== session.profileGeneration) return
+      hub.emit(event, { ...payload, session: tag } as EventPayloads[E])
+    }
+    mine.feed = createMarketFeed(pair, interval, {
+      client,
+      cache: deps.cacheOf(active),
+      emit: (event, payload) => {
+        if (event === 'market.candles') say('market.paneCandles', { ...(payload as Untagged<EventPayloads['market.candles']>), pane })
+        else if (event === 'market.status') say('market.paneStatus', { ...(payload as Untagged<EventPayloads['market.status']>), pane })
+        // trades and the ticker are the main market's to show
+      },
+      now: deps.now,
+      ...(deps.rates ? { rates: deps.rates } : {}),
+      live: deps.live?.() ?? null,
+    })
+    feeds.set(pane, mine)
+    const snapshot = await mine.feed.start()
+    session.assertCurrent(tag.profileGeneration)
+    if (feeds.get(pane) !== mine) throw new TerminalError({ kind: 'network', code: 'ABORTED', message: 'This chart pane was subscribed again meanwhile; the earlier answer was dropped.' })
+    return { ...snapshot, session: tag, pane }
+  }
+
+  return {
+    subscribe,
+    unsubscribe,
+    get size() {
+      return feeds.size
+    },
+    stop() {
+      for (const pane of [...feeds.keys()]) unsubscribe(pane)
+    },
+  }
+}
