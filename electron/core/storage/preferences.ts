@@ -8,6 +8,7 @@ import { candleIntervalSchema } from '../../domain/wire/wire'
 import { applyIndicatorPatch, type IndicatorPatch, type LayoutPrefs } from '../../domain/prefs/chart-prefs'
 import { DEFAULT_PREFERENCES } from '../../domain/prefs/preferences'
 import { layoutFileSchema, readIndicatorPrefs } from '../../domain/prefs/chart-prefs-schema'
+import { ladderPrefsFileSchema } from '../../domain/prefs/ladder-prefs-schema'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
 /** preferences.json, in the data directory. */
@@ -29,6 +30,8 @@ export const preferencesFileSchema = z.object({
     layout: layoutFileSchema,
     // Entry by entry: a broken indicator is dropped, the rest of the trader's setup is kept.
     indicators: z.unknown().optional().transform(readIndicatorPrefs),
+    // A file from before the ladder, or a damaged section: the defaults, every hotkey off.
+    ladder: ladderPrefsFileSchema,
   }),
 })
 

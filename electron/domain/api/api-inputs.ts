@@ -11,6 +11,7 @@ import { baseUrlProblem, feedUrlProblem } from '../origin'
 import { accountOrdersInput, accountTradesInput } from './history-api'
 import { journalGetInput, journalNoteInput, journalPictureInput } from './journal-api'
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
+import { ladderPrefsInputSchema } from '../prefs/ladder-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
 import { drawingDeleteInput, drawingShapeSchema, drawingsListInput } from '../drawings/drawings'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
@@ -69,6 +70,8 @@ export const methodInputs = {
     layout: layoutInputSchema.optional(),
     // One chart's indicators (pair|interval) at a time.
     indicators: indicatorPatchSchema.optional(),
+    // The ladder's whole section at once (it is small), checked field by field.
+    ladder: ladderPrefsInputSchema.optional(),
   }),
 
   'profiles.list': noInput,

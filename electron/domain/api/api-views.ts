@@ -4,6 +4,7 @@
 // zod into its first screen (the schemas that check method inputs live in api-inputs.ts).
 import type { Account, Balance, Candle, CandleInterval, FeeRule, OrderRecord, Pair, Ticker, Trade } from '../wire/wire'
 import type { IndicatorPref, LayoutPrefs } from '../prefs/chart-prefs'
+import type { LadderPrefs } from '../prefs/ladder-prefs'
 
 export type HostKind = 'electron' | 'web' | 'cli'
 
@@ -213,6 +214,8 @@ export interface Preferences {
   layout: LayoutPrefs
   /** The chart's indicators, per "PAIR|interval" (chartKey). */
   indicators: Record<string, IndicatorPref[]>
+  /** The price ladder's size presets, grouping and hotkeys (each hotkey off until set). */
+  ladder: LadderPrefs
 }
 
 export interface Notice {

@@ -2,6 +2,7 @@
 // or damaged preferences file as these, and the window, which shows these until the core answers.
 import type { Preferences } from '../api/api-views'
 import { DEFAULT_LAYOUT } from './chart-prefs'
+import { DEFAULT_LADDER_PREFS } from './ladder-prefs'
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'dark',
@@ -14,4 +15,5 @@ export const DEFAULT_PREFERENCES: Preferences = {
   positionNotifications: false,
   layout: DEFAULT_LAYOUT,
   indicators: {},
+  ladder: DEFAULT_LADDER_PREFS,
 }

@@ -4,6 +4,7 @@ import type { EventName, EventPayloads, MethodName, MethodResults, TerminalBridg
 import type { MaybeTagged } from '@/stores/test/fake-terminal.test-util'
 import type { Balance, Candle, FeeRule, Pair, Trade } from '@domain/wire/wire'
 import { BTC_USDT as RULES_BTC_USDT } from '@domain/test/order-rules.test-util'
+import { DEFAULT_LADDER_PREFS } from '@domain/prefs/ladder-prefs'
 
 type Handler = (input: unknown) => unknown
 
@@ -63,6 +64,7 @@ export const PREFS: MethodResults['prefs.get'] = {
   timeZone: 'local',
   layout: { sidebar: 18, bottom: 30, side: 28, bottomCollapsed: false, sideCollapsed: false },
   indicators: {},
+  ladder: DEFAULT_LADDER_PREFS,
 }
 
 /** The order rules' test pair, with the id the exchange lists it under. */
