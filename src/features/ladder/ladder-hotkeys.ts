@@ -9,7 +9,7 @@ export const LADDER_ACTION_LABELS: Record<LadderAction, string> = {
   buyBest: 'Buy the preset size at the best ask',
   sellBest: 'Sell the preset size at the best bid',
   cancelAll: 'Cancel all open orders on this pair',
-  flatten: 'Flatten: sell what is held of the pair at market (asks first)',
+  flatten: 'Flatten: sell what is held of the pair at market (always asks first)',
   sizeUp: 'Next larger size preset',
   sizeDown: 'Next smaller size preset',
 }
