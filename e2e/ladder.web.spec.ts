@@ -39,7 +39,9 @@ async function openOrders() {
 async function openLadder(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1600, height: 1000 })
   await openApp(page, host)
-  await page.getByTestId('book-view-ladder').click()
+  // the choice is kept: the ladder again after the first test switched to it
+  await expect(page.getByTestId('ladder').or(page.getByTestId('book-view-ladder'))).toBeVisible({ timeout: 15_000 })
+  if (!(await page.getByTestId('ladder').isVisible())) await page.getByTestId('book-view-ladder').click()
   await expect(page.getByTestId('ladder')).toBeVisible()
   await page.getByTestId('ladder-step').selectOption('10')
   await expect(page.locator('[data-testid^="ladder-row-"][data-bid]:not([data-bid=""])').first()).toBeVisible({ timeout: 15_000 })
