@@ -140,7 +140,7 @@ test('an own order dragged to another row is moved: cancel, confirmed, then one 
   expect(Number(open[0]!.price)).toBe(Number(to))
 })
 
-test('from the keyboard alone: the arrows move the cursor, B buys at it (after the confirmation), Delete cancels there', async ({ page }) => {
+test('from the keyboard alone: the arrows move the cursor, B buys at it (after the confirmation), M and Enter move it, Delete cancels', async ({ page }) => {
   await openLadder(page)
   const grid = page.getByTestId('ladder-grid')
   await grid.focus()
@@ -158,10 +158,21 @@ test('from the keyboard alone: the arrows move the cursor, B buys at it (after t
   await page.keyboard.press('Enter')
   await expect(page.getByTestId(`ladder-row-${price}`)).toHaveAttribute('data-own', '1', { timeout: 10_000 })
   await expect(spoken).toContainText('your buy orders: 1')
-  // the order form's side did not change: the ladder took the B
   await expect(grid).toBeFocused()
+  // M picks the order up, the arrow carries it a row down, Enter drops it: the move asks first
+  await page.keyboard.press('m')
+  await page.keyboard.press('ArrowDown')
+  await expect(spoken).toContainText('Enter drops it here')
+  const lower = /Price ([\d.]+)/.exec((await spoken.textContent()) ?? '')![1]!
+  await page.keyboard.press('Enter')
+  expect(Number((await page.getByTestId('move-new-price').textContent())!.replace(/,/g, ''))).toBe(Number(lower))
+  await page.getByTestId('move-confirm').click()
+  await expect(page.getByTestId('move-result')).toHaveAttribute('data-outcome', 'moved', { timeout: 15_000 })
+  await page.getByTestId('move-close').click()
+  await expect(page.getByTestId(`ladder-row-${lower}`)).toHaveAttribute('data-own', '1', { timeout: 10_000 })
+  await grid.focus()
   await page.keyboard.press('Delete')
-  await expect(page.getByTestId(`ladder-row-${price}`)).toHaveAttribute('data-own', '0', { timeout: 10_000 })
+  await expect(page.getByTestId(`ladder-row-${lower}`)).toHaveAttribute('data-own', '0', { timeout: 10_000 })
   expect(await openOrders()).toHaveLength(0)
 })
 

@@ -4,7 +4,8 @@
 // sends one order; an own order dropped on another row opens the move's confirmation.
 import { describe, expect, it } from 'vitest'
 import type { OrderDraft } from '@domain/orders/orders'
-import { setupStores, terminal } from '@/features/order-form/test/order-form-harness.test-util'
+import { nextTick } from 'vue'
+import { sessionState, setupStores, terminal } from '@/features/order-form/test/order-form-harness.test-util'
 import { useLadderStore } from '@/stores/ladder/ladder'
 import { useOrderMoveStore } from '@/stores/orders/order-move'
 
@@ -107,6 +108,18 @@ describe('the hotkeys’ actions', () => {
     await Promise.resolve()
     expect(ladder.size).toBe('0.001')
   })
+})
+
+it('another account or profile turns one-click off and drops the order waiting in the confirmation', async () => {
+  const { session } = setupStores()
+  const ladder = useLadderStore()
+  await ladder.placeAt('BUY', '42900.00')
+  ladder.acceptOneClick()
+  expect(ladder.pending).not.toBeNull()
+  session.applyState(sessionState({ switchGeneration: 2, accountId: 8 }))
+  await nextTick()
+  expect(ladder.oneClick).toBe(false)
+  expect(ladder.pending).toBeNull()
 })
 
 it('an own order dropped on another row opens the move confirmation; nothing is sent', () => {

@@ -16,6 +16,7 @@ import { useMarketStore } from '../market/market'
 import { useOrderFormStore } from '../orders/order-form'
 import { useOrderMoveStore } from '../orders/order-move'
 import { usePrefsStore } from '../prefs'
+import { useSessionStore } from '../session/session'
 import { useLadderOrders } from './ladder-orders'
 import { VolumeAtPrice } from './volume-at-price'
 
@@ -44,6 +45,7 @@ export const useLadderStore = defineStore('ladder', () => {
   const account = useAccountStore()
   const form = useOrderFormStore()
   const move = useOrderMoveStore()
+  const session = useSessionStore()
 
   /** Off at every start: a click sends nothing without a confirmation until the trader accepts the warning. */
   const oneClick = ref(false)
@@ -91,6 +93,16 @@ export const useLadderStore = defineStore('ladder', () => {
     warningOpen.value = false
     oneClick.value = true
   }
+  // Another account or profile: one-click goes off (it was accepted for the money it was shown with),
+  // and an order waiting in the confirmation is dropped, as the form's is.
+  watch(
+    () => session.switchGeneration,
+    () => {
+      oneClick.value = false
+      warningOpen.value = false
+      orders.cancelConfirm()
+    },
+  )
 
   // ---- orders at a row ---------------------------------------------------------------------------
   /** A LIMIT (or with `stop`, a STOP_LIMIT) of the preset size at a row's price. */
