@@ -240,7 +240,7 @@ export async function benchLadder(opts, browser) {
     metric({
       group: 'ladder',
       id: 'ladder.fps-50-diffs',
-      name: `Price ladder at 50 book diffs/s from the live feed, ${seconds} s`,
+      name: `Price ladder at ~50 book diffs/s from the live feed, ${seconds} s`,
       unit: 'fps',
       samples: live.fps,
       budget: { min: 55 },
