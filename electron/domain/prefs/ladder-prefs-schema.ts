@@ -4,12 +4,11 @@
 import { z } from 'zod'
 import { DEFAULT_LADDER_HOTKEYS, DEFAULT_LADDER_PREFS, LADDER_ACTIONS, MAX_LADDER_PRESETS, type LadderAction, type LadderPrefs } from './ladder-prefs'
 
-/** A positive decimal as text, at most 18 places: a size or a step. */
+/** A decimal above 0 as plain text, at most 18 places: a size or a step (the pattern alone says it). */
 const positiveDecimal = z
   .string()
   .max(40)
-  .regex(/^(?:0|[1-9]\d{0,20})(?:\.\d{1,18})?$/, 'A plain decimal number, like 0.01')
-  .refine((text) => /[1-9]/.test(text), 'Must be more than 0')
+  .regex(/^(?:[1-9]\d{0,20}(?:\.\d{1,18})?|0\.\d{0,8}[1-9]\d{0,9})$/, 'A plain decimal number above 0, like 0.01')
 
 /** "alt+shift+b", "mod+alt+f", "f2": modifiers in this order, then one key. */
 export const hotkeyComboSchema = z
@@ -19,7 +18,10 @@ export const hotkeyComboSchema = z
 
 const hotkeysShape = Object.fromEntries(LADDER_ACTIONS.map((action) => [action, hotkeyComboSchema.nullable()])) as Record<LadderAction, z.ZodNullable<typeof hotkeyComboSchema>>
 
-/** What prefs.set takes: the whole ladder section, checked field by field. */
+/**
+ * What prefs.set takes: the whole ladder section, checked field by field. A chosen preset beyond the
+ * list is taken as the first (the file's reading and the window both clamp it).
+ */
 export const ladderPrefsInputSchema = z
   .strictObject({
     presets: z.array(positiveDecimal).min(1).max(MAX_LADDER_PRESETS),
@@ -32,7 +34,6 @@ export const ladderPrefsInputSchema = z
     hotkeys: z.strictObject(hotkeysShape),
     view: z.enum(['book', 'ladder']),
   })
-  .refine((p) => p.preset < p.presets.length, { message: 'The chosen preset must be one of the presets', path: ['preset'] })
   .refine((p) => new Set(Object.values(p.hotkeys).filter((k) => k !== null)).size === Object.values(p.hotkeys).filter((k) => k !== null).length, {
     message: 'Two actions cannot share one hotkey',
     path: ['hotkeys'],
