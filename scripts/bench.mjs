@@ -5,7 +5,7 @@
 //   npm run bench -- [--out .bench/latest.json] [--check] [--only paint,chart,...] [--quick]
 //                    [--soak-minutes N] [--runs N]
 //
-// Groups: bundle, micro, portfolio, journal, client, demo, keeper, paint, chart, stream, live, soak. Each figure is the median of
+// Groups: bundle, micro, portfolio, journal, client, demo, keeper, paint, chart, ladder, stream, live, soak. Each figure is the median of
 // several runs after a warm-up; the spread (min–max) and the run count are shown beside it.
 // `--check` exits 1 when a metric is over its budget or could not be measured.
 //
@@ -17,14 +17,14 @@ import { dirname, join, resolve } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { ROOT, launchChromium, withTimeout } from './bench/lib.mjs'
 import { benchBundle, benchClient, benchDemo, benchJournal, benchKeeper, benchMicro, benchPortfolio } from './bench/node-groups.mjs'
-import { benchChart, benchPaint } from './bench/browser-groups.mjs'
+import { benchChart, benchLadder, benchPaint } from './bench/browser-groups.mjs'
 import { benchCharts4, benchLive, benchSoak, benchStream } from './bench/load-groups.mjs'
 import { contextsOpened, longTasksBetween, longTasksText } from './bench/long-tasks.mjs'
 import { failed, log, table } from './bench/report.mjs'
 import { compareRuns, comparisonTable } from './bench/compare.mjs'
 import { CommandLineError, commandLineOrExit, numberFlag } from './lib/command-line.mjs'
 
-const GROUPS = ['bundle', 'micro', 'portfolio', 'journal', 'client', 'demo', 'keeper', 'paint', 'chart', 'stream', 'live', 'charts4', 'soak']
+const GROUPS = ['bundle', 'micro', 'portfolio', 'journal', 'client', 'demo', 'keeper', 'paint', 'chart', 'ladder', 'stream', 'live', 'charts4', 'soak']
 
 const USAGE = `usage: npm run bench -- [--out path] [--check] [--compare OLD.json] [--only ${GROUPS.join(',')}] [--quick] [--soak-minutes N] [--runs N]`
 const OPTIONS = {
@@ -69,13 +69,14 @@ const RUNNERS = {
   keeper: benchKeeper,
   paint: benchPaint,
   chart: benchChart,
+  ladder: benchLadder,
   stream: benchStream,
   live: benchLive,
   charts4: benchCharts4,
   soak: benchSoak,
 }
 // Per-group time limits (paint: three kinds of start, the last with three browser launches per run).
-const LIMITS_S = { bundle: 60, micro: 120, portfolio: 180, journal: 180, client: 120, demo: 120, keeper: 180, paint: 300, chart: 150, stream: 120, live: 420, charts4: 180, soak: 60 }
+const LIMITS_S = { bundle: 60, micro: 120, portfolio: 180, journal: 180, client: 120, demo: 120, keeper: 180, paint: 300, chart: 150, ladder: 150, stream: 120, live: 420, charts4: 180, soak: 60 }
 
 async function main() {
   const opts = commandLineOrExit('bench', USAGE, OPTIONS, readArgs)

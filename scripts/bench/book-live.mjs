@@ -12,10 +12,10 @@ import { callApi, crossingOrders, demoAccounts, sleep, startWebHost, windowUrl }
 
 const VIEWPORT = { width: 1600, height: 960 }
 
-/** In the page: the times the book panel changed (frames come from installProbes). */
-const watchBook = () => {
+/** In the page: the times the panel (`testId`: the book or the ladder) changed (frames come from installProbes). */
+const watchBook = (testId) => {
   window.__bookChanges = []
-  const root = document.querySelector('[data-testid="order-book"]')
+  const root = document.querySelector(`[data-testid="${testId}"]`)
   new MutationObserver(() => window.__bookChanges.push(performance.now())).observe(root, { subtree: true, childList: true, characterData: true })
 }
 
@@ -32,7 +32,11 @@ function countDiffs(feedUrl, pair) {
   return counter
 }
 
-export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmupSeconds = 2 } = {}) {
+/**
+ * `panel`: 'book' (the order book panel) or 'ladder' (the price ladder in its place, switched to once
+ * the book comes from the feed; both draw the same store's book, each throttled to its own redraws).
+ */
+export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmupSeconds = 2, panel = 'book' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-book-'))
   const accounts = await demoAccounts(1)
   const host = await startWebHost(dataDir)
@@ -42,6 +46,10 @@ export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmup
     const page = await context.newPage()
     await page.goto(await windowUrl(host))
     await page.waitForSelector('[data-testid="order-book"][data-source="feed"] [data-testid="order-book-bids"] li', { timeout: 30_000 })
+    if (panel === 'ladder') {
+      await page.getByTestId('book-view-ladder').click()
+      await page.waitForSelector('[data-testid="ladder"] [data-testid^="ladder-row-"]', { timeout: 30_000 })
+    }
     const session = await callApi(host, 'session.get')
     const prefs = await callApi(host, 'prefs.get')
     const baseUrl = session.profile.baseUrl.replace(/\/+$/, '')
@@ -65,7 +73,7 @@ export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmup
     })()
     await sleep(warmupSeconds * 1000)
     await page.evaluate(installProbes)
-    await page.evaluate(watchBook)
+    await page.evaluate(watchBook, panel === 'ladder' ? 'ladder' : 'order-book')
     const t0 = await page.evaluate(() => performance.now())
     counter.counting = true
     const placedBefore = placed
@@ -77,7 +85,7 @@ export async function measureBookFeed(browser, { rate = 60, seconds = 10, warmup
     const probe = await page.evaluate(() => ({ frames: window.__frames.slice(), changes: window.__bookChanges.slice(), now: performance.now() }))
     stop = true
     await load
-    const source = await page.getByTestId('order-book').getAttribute('data-source')
+    const source = panel === 'ladder' ? 'feed (the ladder draws the book store the book panel showed from the feed)' : await page.getByTestId('order-book').getAttribute('data-source')
     const fps = []
     for (let s = 0; s < Math.min(seconds, Math.floor((probe.now - t0) / 1000)); s++) {
       const from = t0 + s * 1000

@@ -2,7 +2,7 @@
 // chart and book panels (fixture pages and the app). The window under load (a stream of trades, the
 // live feed, the soak) is in load-groups.mjs. Each group's runner gets the options and `browser()`,
 // which launches the one shared Chromium on first use.
-import { summarize } from './lib.mjs'
+import { quantileOf, summarize } from './lib.mjs'
 import { metric } from './report.mjs'
 
 /**
@@ -225,4 +225,42 @@ async function benchAppIndicators(opts, browser) {
     note: "CandleChart.vue's data-render-ms per paint while a sub-account trades the pair (40 orders/s)",
   })
   return { firstRenderMs: r.firstRenderMs, firstRenderCandles: r.firstRenderCandles, live }
+}
+
+/** The price ladder: its frame rate at 50 book diffs a second, and a click on it to the order on the wire. */
+export async function benchLadder(opts, browser) {
+  const { measureBookFeed } = await import('./book-live.mjs')
+  const seconds = opts.quick ? 5 : 10
+  // 64 crossing orders a second make about 50 diffs a second on the feed (the feed folds some together)
+  const live = await measureBookFeed(await browser(), { rate: 64, seconds, panel: 'ladder' })
+  const { measureLadderClick } = await import('./ladder-click.mjs')
+  const r = await measureLadderClick(await browser(), { clicks: opts.quick ? 10 : 40 })
+  const p = (q) => (r.ms.length ? [quantileOf(r.ms, q)] : [])
+  return [
+    metric({
+      group: 'ladder',
+      id: 'ladder.fps-50-diffs',
+      name: `Price ladder at ~50 book diffs/s from the live feed, ${seconds} s`,
+      unit: 'fps',
+      samples: live.fps,
+      budget: { min: 55 },
+      note: `the app on the web host, the ladder in the book's place: ${live.diffsPerSec.toFixed(0)} diffs/s counted on the feed (${live.ordersPerSec.toFixed(0)} crossing orders/s placed + the market makers, ${live.failed} failed), ladder changed ${live.panelChangesPerSec.toFixed(0)} times/s; fps per 1-s window`,
+    }),
+    metric({
+      group: 'ladder',
+      id: 'ladder.click-to-wire-p50',
+      name: 'Ladder click → order on the wire p50 (one-click)',
+      unit: 'ms',
+      samples: r.ms,
+      budget: { max: 30 },
+      note: `from the click event in the page to the demo exchange process receiving the POST (its /__admin/calls record); n=${r.ms.length} of ${r.clicks} clicks, ${r.placed} placed`,
+    }),
+    ...[
+      ['p95', 0.95],
+      ['p99', 0.99],
+      ['max', 1],
+    ].map(([label, q]) =>
+      metric({ group: 'ladder', id: `ladder.click-to-wire-${label}`, name: `Ladder click → order on the wire ${label}`, unit: 'ms', samples: p(q), note: `of ${r.ms.length} clicks` }),
+    ),
+  ]
 }

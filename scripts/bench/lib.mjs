@@ -30,6 +30,11 @@ export function summarize(values) {
   return { median: at(0.5), min: xs[0], max: xs[xs.length - 1], p25: at(0.25), p75: at(0.75), n: xs.length }
 }
 
+/** The q-quantile of samples by nearest rank (0.95: the value 95 % of the samples are at or under). */
+export function quantileOf(values, q) {
+  return [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
+}
+
 /** Least-squares slope of y over x (per unit of x). */
 export function slope(points) {
   const n = points.length

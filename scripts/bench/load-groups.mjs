@@ -2,7 +2,7 @@
 // latencies and the firehose, and the soak. (The start and the panels are in browser-groups.mjs.)
 // Each group's runner gets the options and `browser()`, which launches the one shared Chromium on
 // first use.
-import { summarize } from './lib.mjs'
+import { quantileOf, summarize } from './lib.mjs'
 import { longTasksText } from './long-tasks.mjs'
 import { log, metric } from './report.mjs'
 
@@ -99,7 +99,7 @@ export async function benchCharts4(opts, browser) {
 export async function benchLive(opts, browser) {
   const { measureLive } = await import('./live.mjs')
   const r = await measureLive(await browser(), { samples: opts.quick ? 100 : 600, pollingSamples: opts.quick ? 5 : 10, orders: opts.quick ? 10 : 30 })
-  const p = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
+  const p = quantileOf
   const feedP50 = summarize(r.feed.ms).median
   const pollP50 = summarize(r.polling.ms).median
   const painted = (t) => `${t.ms.length} of ${t.trades} trades painted by the chart${t.unpainted ? `; ${t.unpainted} never painted within 5 s, not counted` : ''}`

@@ -18,6 +18,11 @@ export const SHORTCUT_HELP: readonly { keys: string; what: string }[] = [
   { keys: '?', what: 'This list' },
   { keys: 'Ctrl/⌘ K', what: 'Search the pairs' },
   { keys: 'Ctrl/⌘ Shift X', what: 'Cancel all open orders: opens the confirmation (off until turned on in the Blotter)' },
+  { keys: '↑ ↓  PgUp PgDn', what: 'In the price ladder: move its price cursor (Home or C: back to the last price)' },
+  { keys: 'B / S', what: 'In the price ladder: buy / sell the preset size at the cursor (Shift: stop-limit); asks first unless one-click is on' },
+  { keys: 'Delete', what: 'In the price ladder: cancel your orders at the cursor' },
+  { keys: 'M, then Enter', what: 'In the price ladder: pick up your order at the cursor, move the cursor, drop it there (asks first)' },
+  { keys: 'Ladder hotkeys', what: 'Buy at the ask, sell at the bid, cancel all on the pair, flatten, size up / down: off until set in the ladder’s settings (⚙)' },
 ]
 
 type KeyInfo = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'> & { target: EventTarget | null }

@@ -15,3 +15,18 @@ export function accountLabel(a: { id: number; name: string; exchange?: string },
 export function spansExchanges(accounts: readonly { exchange?: string }[]): boolean {
   return new Set(accounts.map((a) => a.exchange)).size > 1
 }
+
+/**
+ * Where an order goes, as its confirmation names it: with several profiles and sub-accounts, the pair
+ * and the amount alone do not say whose money it is. Null without a profile.
+ */
+export function orderDestination(profile: { name: string; baseUrl: string } | null, account: { id: number; name: string } | null, accountId: number | null): string | null {
+  if (!profile) return null
+  let host = profile.baseUrl
+  try {
+    host = new URL(profile.baseUrl).host
+  } catch {
+    // shown as stored
+  }
+  return `${account ? `${account.name} #${account.id}` : `account #${accountId ?? '?'}`} · profile ${profile.name} (${host})`
+}

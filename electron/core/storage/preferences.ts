@@ -9,6 +9,7 @@ import { applyIndicatorPatch, type IndicatorPatch, type LayoutPrefs } from '../.
 import { DEFAULT_PREFERENCES } from '../../domain/prefs/preferences'
 import { layoutFileSchema, readIndicatorPrefs } from '../../domain/prefs/chart-prefs-schema'
 import { readArrangement, readWorkspaces } from '../../domain/prefs/workspace-schema'
+import { ladderPrefsFileSchema } from '../../domain/prefs/ladder-prefs-schema'
 import { readJsonFile, writeJsonAtomic } from './atomic-file'
 
 /** preferences.json, in the data directory. */
@@ -33,6 +34,8 @@ export const preferencesFileSchema = z.object({
     // The charts' arrangement whole (a damaged one is the default), the workspaces one by one.
     charts: z.unknown().optional().transform(readArrangement),
     workspaces: z.unknown().optional().transform(readWorkspaces),
+    // A file from before the ladder, or a damaged section: the defaults, every hotkey off.
+    ladder: ladderPrefsFileSchema,
   }),
 })
 

@@ -13,6 +13,7 @@ import { journalGetInput, journalNoteInput, journalPictureInput } from './journa
 import { indicatorPatchSchema, layoutInputSchema } from '../prefs/chart-prefs-schema'
 import { arrangementSchema, workspacesSchema } from '../prefs/workspace-schema'
 import { MAX_PANES } from '../prefs/workspace'
+import { ladderPrefsInputSchema } from '../prefs/ladder-prefs-schema'
 import { alertDraftSchema } from '../alerts/alerts'
 import { drawingDeleteInput, drawingShapeSchema, drawingsListInput } from '../drawings/drawings'
 import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
@@ -74,6 +75,8 @@ export const methodInputs = {
     // The charts' arrangement and the named workspaces, each written whole (docs/workspaces.md).
     charts: arrangementSchema.optional(),
     workspaces: workspacesSchema.optional(),
+    // The ladder's whole section at once (it is small), checked field by field.
+    ladder: ladderPrefsInputSchema.optional(),
   }),
 
   'profiles.list': noInput,

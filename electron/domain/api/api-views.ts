@@ -5,6 +5,7 @@
 import type { Account, Balance, Candle, CandleInterval, FeeRule, OrderRecord, Pair, Ticker, Trade } from '../wire/wire'
 import type { IndicatorPref, LayoutPrefs } from '../prefs/chart-prefs'
 import type { ChartArrangement, Workspace } from '../prefs/workspace'
+import type { LadderPrefs } from '../prefs/ladder-prefs'
 
 export type HostKind = 'electron' | 'web' | 'cli'
 
@@ -218,6 +219,8 @@ export interface Preferences {
   charts: ChartArrangement
   /** The named workspaces. */
   workspaces: Workspace[]
+  /** The price ladder's size presets, grouping and hotkeys (each hotkey off until set). */
+  ladder: LadderPrefs
 }
 
 export interface Notice {

@@ -3,6 +3,7 @@
 import type { Preferences } from '../api/api-views'
 import { DEFAULT_LAYOUT } from './chart-prefs'
 import { DEFAULT_ARRANGEMENT } from './workspace'
+import { DEFAULT_LADDER_PREFS } from './ladder-prefs'
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: 'dark',
@@ -17,4 +18,5 @@ export const DEFAULT_PREFERENCES: Preferences = {
   indicators: {},
   charts: DEFAULT_ARRANGEMENT,
   workspaces: [],
+  ladder: DEFAULT_LADDER_PREFS,
 }

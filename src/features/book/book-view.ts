@@ -4,9 +4,10 @@
 // own orders.
 import { Decimal } from '@domain/decimal'
 import { bookSpread, groupLevels, sortLevels, withCumulative, type BookLevel, type BookSide, type Spread } from '@domain/market/order-book'
-import type { OwnOrderMark } from '@/stores/market/book'
+import type { OwnOrderMark as StoreOwnOrderMark } from '@/stores/market/book'
 
-export type { OwnOrderMark }
+/** An own order as the book marks it: its price, side and what is left (its id does not matter here). */
+export type OwnOrderMark = Pick<StoreOwnOrderMark, 'price' | 'side' | 'amount'>
 
 export interface BookViewRow {
   price: string

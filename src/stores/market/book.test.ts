@@ -107,8 +107,8 @@ describe('book store', () => {
     }
     useAccountStore().apply(snapshot)
     expect(useBookStore().own).toEqual([
-      { price: '99.5', side: 'BUY', amount: '0.75' },
-      { price: '100.5', side: 'SELL', amount: '1.5' },
+      { id: 1, price: '99.5', side: 'BUY', amount: '0.75' },
+      { id: 4, price: '100.5', side: 'SELL', amount: '1.5' },
     ])
   })
 })

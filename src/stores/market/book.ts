@@ -17,6 +17,8 @@ import { useSessionStore } from '../session/session'
 
 /** One of the trader's open orders at a price of the book (the panel marks its level). */
 export interface OwnOrderMark {
+  /** The order's id (the ladder cancels and moves it). */
+  id: number
   price: string
   side: 'BUY' | 'SELL'
   amount: string
@@ -111,7 +113,7 @@ export const useBookStore = defineStore('book', () => {
       .filter((o) => o.pair === market.pair && LIVE_ORDER_STATUSES.includes(o.status.toUpperCase()) && o.price && ORDER_SIDE_ALIASES[o.side.toUpperCase()])
       .map((o) => {
         const left = new Decimal(o.amount).sub(o.amount_filled ?? '0').sub(o.amount_canceled ?? '0')
-        return { price: o.price!, side: ORDER_SIDE_ALIASES[o.side.toUpperCase()]!, amount: Decimal.max(left, 0).toFixed() }
+        return { id: o.id, price: o.price!, side: ORDER_SIDE_ALIASES[o.side.toUpperCase()]!, amount: Decimal.max(left, 0).toFixed() }
       }),
   )
 

@@ -4,30 +4,20 @@
 // Orders are never resent by themselves: an unknown outcome is shown as such, with what the core's
 // lookup found, and the trader decides.
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { PlaceOrderResult } from '@domain/api/api'
 import { toTerminalError } from '@domain/errors'
 import type { OrderDraft } from '@domain/orders/orders'
 import type { PlaceOrderBody } from '@domain/wire/wire'
 import { buildOrderBody, newClientOrderId } from '@domain/orders/order-rules'
-import { useTerminal } from '@/api'
 import { usePrefsStore } from '../prefs'
 import { useSessionStore } from '../session/session'
 import type { OrderDraftState } from './order-draft'
 import { type OrderResult, issuesFromError, repeatWarning, sameOrderKey, secureRandom } from './order-answers'
 import { useSubmitReason } from './order-submit-reason'
-import { useAnnouncerStore } from '../announcer'
-
-/** An order in the words a screen reader says: "buy limit 0.001 BTC/USDT at 1000", "buy market BTC/USDT for 500 USDT". */
-function orderWords(d: OrderDraft): string {
-  const spend = d.quote_amount && !d.base_amount ? ` for ${d.quote_amount} ${d.pair.split('_')[1] ?? ''}` : ''
-  const price = d.limit_price ? ` at ${d.limit_price}` : ''
-  return `${d.order_side.toLowerCase()} ${d.order_type.toLowerCase().replace('_', ' ')} ${d.base_amount ?? ''} ${d.pair.replace('_', '/')}${spend}${price}`.replace(/\s+/g, ' ').trim()
-}
+import { placeOrder } from './order-place'
 
 /** Called from the order form's store setup, with the draft it sends. */
 export function useOrderSend(form: OrderDraftState) {
   const session = useSessionStore()
-  const announcer = useAnnouncerStore()
   const prefs = usePrefsStore()
   const { pair, draft, context, check, fields, submitAttempted, serverIssues, feeClock, clearAmounts } = form
 
@@ -82,7 +72,6 @@ export function useOrderSend(form: OrderDraftState) {
   }
 
   async function send(toSend: OrderDraft, body: PlaceOrderBody): Promise<boolean> {
-    const clientOrderId = toSend.client_order_id ?? ''
     sending.value = true
     serverIssues.value = []
     lastResult.value = null
@@ -90,29 +79,15 @@ export function useOrderSend(form: OrderDraftState) {
     lastSentKey = sameOrderKey(body)
     const generation = session.switchGeneration
     try {
-      const result: PlaceOrderResult = await useTerminal().call('orders.place', toSend)
-      if (result.outcome === 'placed') {
-        lastResult.value = { kind: 'placed', orderIds: result.orderIds, clientOrderId: result.clientOrderId }
-        announcer.announce(`placed:${clientOrderId}`, `Order placed: ${orderWords(toSend)}, ${result.orderIds.map((id) => `#${id}`).join(', ')}`)
-        // The amount is cleared so a second Enter cannot repeat the order; price and type stay.
-        if (generation === session.switchGeneration) clearAmounts()
-        return true
+      const outcome = await placeOrder(toSend)
+      if (outcome.kind === 'refused') {
+        serverIssues.value = issuesFromError(outcome.error, fields.value)
+        return false
       }
-      lastResult.value = { kind: 'unknown', clientOrderId: result.clientOrderId, lookup: result.lookup, orderIds: result.orderIds, message: result.message }
-      announcer.announce(`unknown:${clientOrderId}`, `Order outcome unknown: ${orderWords(toSend)}. ${result.message}`)
-      return false
-    } catch (cause) {
-      const error = toTerminalError(cause)
-      // A POST that timed out, or that the host may have received before failing, may have placed
-      // the order: that is an unknown outcome, never a plain failure the trader would retry.
-      if (error.kind === 'outcome-unknown' || error.kind === 'timeout' || error.code === 'HOST_UNREACHABLE') {
-        lastResult.value = { kind: 'unknown', clientOrderId, lookup: 'still-unknown', orderIds: [], message: error.message }
-        announcer.announce(`unknown:${clientOrderId}`, `Order outcome unknown: ${orderWords(toSend)}. ${error.message}`)
-      } else {
-        serverIssues.value = issuesFromError(error, fields.value)
-        announcer.announce(`refused:${clientOrderId}`, `Order refused: ${orderWords(toSend)}. ${error.message}`)
-      }
-      return false
+      lastResult.value = outcome.result
+      // The amount is cleared so a second Enter cannot repeat the order; price and type stay.
+      if (outcome.kind === 'placed' && generation === session.switchGeneration) clearAmounts()
+      return outcome.kind === 'placed'
     } finally {
       sending.value = false
     }

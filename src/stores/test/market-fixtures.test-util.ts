@@ -5,6 +5,7 @@ import { DEFAULT_ARRANGEMENT } from '@domain/prefs/workspace'
 import type { MaybeTagged } from '@/stores/test/fake-terminal.test-util'
 import type { Balance, Candle, FeeRule, Pair, Trade } from '@domain/wire/wire'
 import { BTC_USDT as RULES_BTC_USDT } from '@domain/test/order-rules.test-util'
+import { DEFAULT_LADDER_PREFS } from '@domain/prefs/ladder-prefs'
 
 type Handler = (input: unknown) => unknown
 
@@ -66,6 +67,7 @@ export const PREFS: MethodResults['prefs.get'] = {
   indicators: {},
   charts: DEFAULT_ARRANGEMENT,
   workspaces: [],
+  ladder: DEFAULT_LADDER_PREFS,
 }
 
 /** The order rules' test pair, with the id the exchange lists it under. */
