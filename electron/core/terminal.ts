@@ -39,6 +39,7 @@ import { createJournalNotesStore } from './storage/journal-notes-store'
 import { createJournalPictureStore } from './storage/journal-picture-store'
 import type { Vault } from './credentials/vault'
 import { createDiagnostics } from './diagnostics/terminal-diagnostics'
+import { createPopoutHandlers } from './popouts/terminal-popouts'
 
 export type { DemoLauncher }
 
@@ -203,6 +204,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...positions.handlers,
     ...diagnostics.handlers,
     ...createJournalHandlers(journalDeps),
+    ...createPopoutHandlers({ dataDir: deps.dataDir, hub, logger: log }),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------
