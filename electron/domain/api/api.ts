@@ -18,7 +18,7 @@ import type { JournalAnswer, JournalPicture } from './journal-api'
 import type { TradeNote } from '../journal/journal'
 import type { Alert } from '../alerts/alerts'
 import type { Drawing } from '../drawings/drawings'
-import type { Popout } from '../popouts/popouts'
+import type { Popout, PopoutPlace } from '../popouts/popouts'
 import type { PortfolioReport } from '../portfolio/portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
 import type { Position } from '../protection/types'
@@ -205,6 +205,11 @@ export type TerminalBridge = {
    * these once it is back: what the window shows must then be read again. IPC loses none.
    */
   onResume?: (listener: () => void) => Disposer
+  /**
+   * The web host only: a fresh one-time URL the host mints for one pop-out's route (docs/popouts.md),
+   * for a new browser window to open. The Electron app opens pop-outs in its main process instead.
+   */
+  popoutLink?: (place: PopoutPlace) => Promise<string>
 }
 
 /** What createTerminal returns: every method, plus event subscription. Hosts bind it to a transport. */
