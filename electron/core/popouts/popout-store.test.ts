@@ -75,7 +75,14 @@ describe('pop-out store', () => {
 
   it("the window's input is checked: an unknown panel, a pane past the last, a bad pair or interval are refused", () => {
     expect(popoutOpenInput.safeParse(chart).success).toBe(true)
-    for (const bad of [{ ...chart, panel: 'orders' }, { ...chart, pane: 4 }, { ...chart, pane: -1 }, { ...chart, pair: 'btc' }, { ...chart, interval: '2' }, { ...chart, extra: 1 }]) {
+    for (const bad of [
+      { ...chart, panel: 'orders' },
+      { ...chart, pane: 4 },
+      { ...chart, pane: -1 },
+      { ...chart, pair: 'btc' },
+      { ...chart, interval: '2' },
+      { ...chart, extra: 1 },
+    ]) {
       expect(popoutOpenInput.safeParse(bad).success).toBe(false)
     }
   })
