@@ -3,15 +3,12 @@
 // 1280×720 and 1920×1080. A critical or serious violation fails the test; moderate and minor ones
 // are listed in the test report.
 import { test, expect, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
+import { themeOf, violations } from './axe-check'
 import { openApp, useWebHost } from './helpers'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 
 let host: RunningHost
 useWebHost((started) => (host = started))
-
-/** The window's theme, as its root element says (the e2e build has no DOM types: the page reads it). */
-const themeOf = (page: Page): Promise<string> => page.evaluate("document.documentElement.dataset.theme ?? 'dark'")
 
 /** The text and background colours of the window's text, as the page computes them now. */
 const COLOURS = `[...document.querySelectorAll('body, .pair-name strong, .pair-row .num, .pair-head, .n-tabs-tab, .order-region, .book-region')].map((e) => { const s = getComputedStyle(e); return s.color + ' ' + s.backgroundColor }).join('|')`
@@ -43,23 +40,6 @@ async function switchedTo(page: Page, theme: 'dark' | 'light'): Promise<void> {
 }
 
 const TABS = ['balances', 'fees', 'orders', 'positions', 'algos', 'blotter', 'history', 'fills', 'journal', 'alerts', 'portfolio', 'limits'] as const
-
-/** The critical and serious violations on the page now, one line each; the rest go to the report. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const lines = (impacts: string[]) =>
-    violations
-      .filter((v) => impacts.includes(v.impact ?? ''))
-      .map(
-        (v) =>
-          `${where}: ${v.impact} ${v.id} (${v.help}) on ${v.nodes.length}: ${v.nodes
-            .slice(0, 4)
-            .map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` — ${n.any[0].message}` : ''}`)
-            .join(' | ')}`,
-      )
-  for (const line of lines(['moderate', 'minor'])) test.info().annotations.push({ type: 'axe (moderate or minor)', description: line })
-  return lines(['critical', 'serious'])
-}
 
 for (const size of [
   { width: 1280, height: 720 },

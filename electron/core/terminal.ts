@@ -186,7 +186,12 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       return info
     },
     'prefs.get': () => prefs.get(),
-    'prefs.set': (patch) => prefs.set(patch),
+    async 'prefs.set'(patch) {
+      const saved = await prefs.set(patch)
+      // Every window follows (the main window and its pop-outs: the theme, the indicators).
+      hub.emit('prefs.changed', saved)
+      return saved
+    },
     ...createProfileHandlers({ profiles: deps.profiles, vault: deps.vault, session, demo, makeClient }),
     ...createSessionHandlers({ session }),
     ...market.handlers,

@@ -85,6 +85,7 @@ export const EVENT_NAMES = [
   'positions.changed',
   'algos.changed',
   'popouts.changed',
+  'prefs.changed',
 ] as const
 
 export type MethodName = (typeof METHOD_NAMES)[number]

@@ -179,6 +179,8 @@ export const eventPayloads = {
   'algos.changed': typed<{ profileId: string; algos: Algo[] }>(),
   /** The pop-outs changed (one opened, closed, moved or showing another pair): all of them, as kept. */
   'popouts.changed': typed<{ popouts: Popout[] }>(),
+  /** The preferences as saved after a window changed them: the other windows (pop-outs) follow its theme and indicators. */
+  'prefs.changed': typed<Preferences>(),
 } satisfies Record<EventName, Typed<unknown>>
 export type EventPayloads = { [E in EventName]: TypeIn<(typeof eventPayloads)[E]> }
 
