@@ -3,6 +3,7 @@
 // 1280×720 and 1920×1080. A critical or serious violation fails the test; moderate and minor ones
 // are listed in the test report.
 import { test, expect, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
 import { themeOf, violations } from './axe-check'
 import { openApp, useWebHost } from './helpers'
 import { callApi, startWebHost, type RunningHost } from './web-host'
