@@ -11,6 +11,7 @@ import { fakeTerminal, sessionState, profileView, type FakeTerminal } from '../t
 import { useSessionStore } from '../session/session'
 import { useMarketStore } from '../market/market'
 import { usePopoutsStore } from './popouts'
+import { useAnnouncerStore } from '../announcer'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
 const chart: Popout = { panel: 'chart', pane: 0, pair: 'BTC_USDT', interval: '60', bounds: null }
@@ -65,6 +66,7 @@ describe('the pop-outs store', () => {
     await store.close({ ...chart })
     expect(terminal.callsOf('popouts.close')).toEqual([{ panel: 'chart', pane: 0 }])
     expect(store.isOut({ panel: 'chart', pane: 0 })).toBe(false)
+    expect(useAnnouncerStore().messages.map((m) => m.text)).toEqual(['The chart is in a window of its own.', 'The chart is back in the main window.'])
   })
 
   it('the web host’s main window opens the kept pop-outs again at its start; one the browser refuses is marked, and a click opens it', async () => {

@@ -15,12 +15,15 @@ import { parsePopoutRoute, popoutKey } from '@domain/popouts/popout-route'
 import { useTerminal } from '@/api'
 import { useMarketStore } from '../market/market'
 import { useNoticeStore } from '../notices'
+import { useAnnouncerStore } from '../announcer'
 import { type BrowserWindows, createBrowserWindows } from './browser-windows'
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 const same = (a: PopoutPlace, b: PopoutPlace) => a.panel === b.panel && a.pane === b.pane
 /** Just the panel and pane (a whole entry has more, which the core's strict inputs refuse). */
 const placeOf = (at: PopoutPlace): PopoutPlace => ({ panel: at.panel, pane: at.pane })
+const NAMES = { chart: 'The chart', book: 'The order book and trades' } as const
+let said = 0
 
 export const usePopoutsStore = defineStore('popouts', () => {
   const market = useMarketStore()
@@ -56,8 +59,21 @@ export const usePopoutsStore = defineStore('popouts', () => {
   function apply(next: Popout[]): void {
     const before = list.value
     list.value = next
+    if (loaded.value) announceMoves(before, next)
     follow(before, next)
     blocked.value = blocked.value.filter((key) => next.some((p) => popoutKey(p) === key))
+  }
+
+  /** A screen reader hears a panel leave for its own window, or come back (the main window only). */
+  function announceMoves(before: readonly Popout[], next: readonly Popout[]): void {
+    if (here) return
+    const announcer = useAnnouncerStore()
+    for (const popout of next) {
+      if (!before.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${NAMES[popout.panel]} is in a window of its own.`)
+    }
+    for (const popout of before) {
+      if (!next.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${NAMES[popout.panel]} is back in the main window.`)
+    }
   }
 
   /**
