@@ -91,6 +91,16 @@ describe('detectBridge in a plain browser', () => {
     ])
   })
 
+  it("a pop-out's page the host refuses goes to the host's page at its own route, not the main window's", async () => {
+    setUrl('http://127.0.0.1:5000/?panel=book&pane=0&code=spent')
+    const host = fakeHost({ '/session': 401 })
+    vi.stubGlobal('fetch', host.fetchImpl)
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined)
+    const bridge = detectBridge(window)
+    await expect(bridge.call('app.info', undefined)).rejects.toMatchObject({ code: 'HOST_NO_ACCESS' })
+    expect(replace).toHaveBeenCalledWith('http://127.0.0.1:5000/?panel=book&pane=0')
+  })
+
   it('says when its event stream is back after a break, so the window reads its state again; not at the first open', async () => {
     const streams: FakeEventSource[] = []
     class FakeEventSource extends EventTarget {

@@ -6,7 +6,7 @@ import type { EventListener, EventName, MethodInput, MethodName, MethodResults, 
 // The values come from the zod-free api-names.ts (api.ts re-exports them with its schemas): the
 // renderer's first screen then carries no zod.
 import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, splitMethod } from '@domain/api/api-names'
-import { type LinkScope, linkScope, parsePopoutRoute } from '@domain/popouts/popout-route'
+import { type LinkScope, linkScope, parsePopoutRoute, popoutQuery } from '@domain/popouts/popout-route'
 import { type Envelope, TerminalError } from '@domain/errors'
 
 declare global {
@@ -158,6 +158,9 @@ export function detectBridge(win: Window = window): TerminalBridge {
     win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`)
   }
   // The host answers / without access with its page that says how to open the terminal again.
-  // A pop-out's page (?panel=…&pane=…) trades a code minted for its route only.
-  return webBridge(url.origin, { code, scope: linkScope(parsePopoutRoute(url.searchParams)), onNoAccess: () => win.location.replace(`${url.origin}/`) })
+  // A pop-out's page (?panel=…&pane=…) trades a code minted for its route only, and stays a pop-out
+  // when it is refused (the host's page says what to do; with a session, it opens as that pop-out).
+  const popout = parsePopoutRoute(url.searchParams)
+  const page = `${url.origin}/${popout ? `?${popoutQuery(popout)}` : ''}`
+  return webBridge(url.origin, { code, scope: linkScope(popout), onNoAccess: () => win.location.replace(page) })
 }
