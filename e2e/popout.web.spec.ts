@@ -73,9 +73,16 @@ test('the chart pops out through a fresh one-time link, the main window holds it
   }
   await toTheme(page, 'dark')
 
-  // the trader closes the pop-out's window: the chart is back in the main window
+  // one chart, shown where it is: another pair chosen in the main window is the pop-out's too
+  await page.getByTestId('pair-item-ETH_USDT').click()
+  await expect(popup.locator('.toolbar .pair')).toHaveText('ETH/USDT')
+  await expect(page.getByTestId('popout-placeholder-chart-0')).toContainText('The chart (ETH/USDT)')
+  await expect.poll(async () => (await kept())[0]?.pair).toBe('ETH_USDT')
+
+  // the trader closes the pop-out's window: the chart is back in the main window, on that pair
   await popup.close()
   await expect(page.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await expect(page.locator('.toolbar .pair')).toHaveText('ETH/USDT')
   await expect(page.getByTestId('popout-placeholder-chart-0')).toHaveCount(0)
   await expect.poll(kept).toEqual([])
 })
@@ -93,7 +100,7 @@ test('a reload of the main window keeps the pop-out, and finds its window again'
   await expect.poll(kept).toEqual([])
 })
 
-test('the book and trades pop out, come back after a restart where they were, and "Back to the main window" puts them back', async ({ page, browser }) => {
+test('the book and trades pop out, come back after a restart, and "Back to the main window" puts them back', async ({ page, browser }) => {
   test.setTimeout(90_000)
   await openApp(page, host)
   const { popup, link } = await popOut(page, 'popout-book')
@@ -103,7 +110,8 @@ test('the book and trades pop out, come back after a restart where they were, an
   await expect(page.getByTestId('popout-placeholder-book-0')).toBeVisible()
   await expect(page.getByTestId('order-book')).toHaveCount(0)
   await expect(page.getByTestId('trades-table')).toHaveCount(0)
-  // its place is kept as the window closes (here: the whole browser, as at a restart)
+  // kept by the core; the whole browser closes, as at a restart (where its window stood is
+  // browser-windows.test.ts's: Playwright sizes a pop-up as its context's viewport)
   await expect.poll(async () => (await kept())[0]).toMatchObject({ panel: 'book', pane: 0 })
   await page.context().close()
 
