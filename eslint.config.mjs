@@ -51,7 +51,7 @@ const CORE_MESSAGE = 'electron/core is plain Node: never electron, never a host 
 // the upper one implements.
 const CORE_LAYERS = [
   ['storage', 'credentials', 'exchange', 'diagnostics'],
-  ['profiles', 'drawings'],
+  ['profiles', 'drawings', 'popouts'],
   ['live'],
   ['account'],
   ['session'],

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 
 /** The window's theme, as its root element says (the e2e build has no DOM types: the page reads it). */
-const themeOf = (page: Page): Promise<string> => page.evaluate("document.documentElement.dataset.theme ?? 'dark'")
+export const themeOf = (page: Page): Promise<string> => page.evaluate("document.documentElement.dataset.theme ?? 'dark'")
 
 /** The text and background colours of the window's text, as the page computes them now. */
 const COLOURS = `[...document.querySelectorAll('body, .pair-name strong, .pair-row .num, .pair-head, .n-tabs-tab, .order-region, .book-region')].map((e) => { const s = getComputedStyle(e); return s.color + ' ' + s.backgroundColor }).join('|')`

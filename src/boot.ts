@@ -12,6 +12,7 @@ import { awaitFirstChart } from './features/chart/first-chart-handoff'
 import { afterNextPaint } from './lib/after-paint'
 import { warmIcuOffThread } from './lib/warm-icu'
 import { preloadWindowModules } from './window-modules'
+import { parsePopoutRoute } from '@domain/popouts/popout-route'
 
 /** At most this long the window waits for the frame that shows the first chart. */
 const FRAME_WAIT_MS = 100
@@ -27,7 +28,9 @@ warmIcuOffThread()
 // The first chart before anything else on the main thread: the window's code (main.ts, and the
 // candle chart's, which imports it) is run once that chart is on screen, or will not be.
 let first: Promise<unknown> = Promise.resolve()
-if (answers) {
+// A pop-out's window (?panel=…) lays out one panel, not the main window's regions the first chart is
+// placed in: its chart draws once the window is up.
+if (answers && !parsePopoutRoute(window.location.search)) {
   const from = answers
   const drawn = import('./features/chart/first-chart').then((m) => m.drawFirstChart(from))
   // The window mounts after the frame that shows the chart, not in the same task as its drawing; a

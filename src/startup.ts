@@ -21,6 +21,7 @@ import { useNoticeStore } from '@/stores/notices'
 import { useMarketStore } from '@/stores/market/market'
 import { usePairsStore } from '@/stores/market/pairs'
 import { useDiagnosticsStore } from '@/stores/diagnostics'
+import { usePopoutsStore } from '@/stores/popouts/popouts'
 import { formatAmount, formatClock } from '@/lib/format'
 
 /**
@@ -82,7 +83,9 @@ async function start(pinia: Pinia, chartAsked: () => void, gate: FirstChartGate)
   const pairList = usePairsStore()
   const prefs = usePrefsStore()
   const session = useSessionStore()
-  useNoticeStore().listen()
+  const popouts = usePopoutsStore()
+  // The core's notices are the main window's to show; a pop-out shows its own only.
+  if (!popouts.here) useNoticeStore().listen()
   useAccountStore().listen()
   useFeedStore().listen()
   // The book from the first event on: its panel mounts after the chart's paint, with the book in.
@@ -127,6 +130,8 @@ async function start(pinia: Pinia, chartAsked: () => void, gate: FirstChartGate)
     () => market.showCachedStart(),
     () => undefined,
   )
+  // The panels in windows of their own: the main window of the web host opens the kept ones again.
+  void popouts.load().then(() => popouts.restore())
   const [, sessionResult, pairsResult] = await Promise.allSettled(loads)
   // Pairs that could not be loaded are said in the pair list (the pairs store keeps why), not in a
   // notice that would outlive a switch to another profile; a switch, or this exchange answering

@@ -39,6 +39,7 @@ import { createJournalNotesStore } from './storage/journal-notes-store'
 import { createJournalPictureStore } from './storage/journal-picture-store'
 import type { Vault } from './credentials/vault'
 import { createDiagnostics } from './diagnostics/terminal-diagnostics'
+import { createPopoutHandlers } from './popouts/terminal-popouts'
 
 export type { DemoLauncher }
 
@@ -185,7 +186,12 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       return info
     },
     'prefs.get': () => prefs.get(),
-    'prefs.set': (patch) => prefs.set(patch),
+    async 'prefs.set'(patch) {
+      const saved = await prefs.set(patch)
+      // Every window follows (the main window and its pop-outs: the theme, the indicators).
+      hub.emit('prefs.changed', saved)
+      return saved
+    },
     ...createProfileHandlers({ profiles: deps.profiles, vault: deps.vault, session, demo, makeClient }),
     ...createSessionHandlers({ session }),
     ...market.handlers,
@@ -203,6 +209,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     ...positions.handlers,
     ...diagnostics.handlers,
     ...createJournalHandlers(journalDeps),
+    ...createPopoutHandlers({ dataDir: deps.dataDir, hub, logger: log }),
   }
 
   // ---- Start ----------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // The composition root with Electron mocked: one instance only, a hardened session, a sandboxed
 // window shown on ready-to-show, IPC bound before the window loads, and a clean quit.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -130,5 +130,18 @@ describe('Electron main', () => {
     state.appHandlers.get('will-quit')!()
     expect(state.handled.size).toBe(0)
     expect(state.protocolHandlers.size).toBe(0)
+  })
+
+  it('opens a kept pop-out in a window of its own, with exactly the main window’s security settings and preload', async () => {
+    state.lock = true
+    writeFileSync(join(dataDir, 'popouts.json'), JSON.stringify({ version: 1, popouts: [{ panel: 'chart', pane: 0, pair: 'BTC_USDT', interval: '60', bounds: null }] }))
+    await import('./index')
+    await until(() => state.windows.length > 1)
+    const [main, popout] = state.windows
+    expect(popout!.loaded).toBe('app://terminal/index.html?panel=chart&pane=0')
+    expect(popout!.options.webPreferences).toEqual(main!.options.webPreferences)
+    expect(popout!.options).toMatchObject({ show: false, title: 'Chart — Trading Terminal', width: 900, height: 600 })
+    state.appHandlers.get('will-quit')!()
+    rmSync(join(dataDir, 'popouts.json'))
   })
 })

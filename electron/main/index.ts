@@ -12,7 +12,9 @@ import { embeddedDemoExchange } from '../demo-exchange/server'
 import { APP_URL, installAppProtocol, registerAppScheme } from './app-protocol'
 import { bindTerminalIpc } from './ipc'
 import { windowIconPath } from './paths'
-import { hardenContents, hardenSession, secureWebPreferences } from './security'
+import { hardenContents, hardenSession } from './security'
+import { createAppWindow } from './app-window'
+import { createPopoutWindows } from './popout-windows'
 import { loadWindowState, saveWindowState } from './window-state'
 import { createSaveText } from './save-file'
 import { guardWindowClose } from './quit-guard'
@@ -69,39 +71,45 @@ async function main(): Promise<void> {
     for (const alert of alerts) new Notification(alertMessage(alert)).show()
   })
 
+  // Every window, the main one and each pop-out, is made by one function (app-window.ts): the same
+  // security settings, preload and guards.
+  const preload = join(__dirname, '../preload/index.cjs')
+  const icon = windowIconPath(app, process.resourcesPath)
+  const windowDeps = { BrowserWindow, appUrl, openExternal: (url: string) => void shell.openExternal(url) }
+  const displays = () => screen.getAllDisplays().map((d) => d.workArea)
+  // The panels in windows of their own (popout-windows.ts): listed by the core, opened here.
+  const popouts = createPopoutWindows({
+    core,
+    appUrl,
+    displays,
+    quitting: () => quitting,
+    open: ({ title, bounds }, url) => {
+      const win = createAppWindow(windowDeps, { kind: 'popout', title, bounds, preload, icon })
+      void win.loadURL(url)
+      return win
+    },
+    onError: (what, error) => host.logger.warn(`could not ${what}`, { error: String(error) }),
+  })
+  const allWindows = () => [...windows, ...popouts.windows()]
+
   const unbind = bindTerminalIpc({
     ipcMain,
     core,
     policy: {
       appUrl,
-      isAppMainFrame: (frame) => [...windows].some((w) => !w.isDestroyed() && w.webContents.mainFrame === frame),
+      isAppMainFrame: (frame) => allWindows().some((w) => !w.isDestroyed() && w.webContents.mainFrame === frame),
     },
-    targets: () => [...windows].map((w) => w.webContents),
+    targets: () => allWindows().map((w) => w.webContents),
     onRejectedSender: (method, url) => host.logger.warn('IPC from an untrusted sender refused', { method, url }),
     onInternalError: (error) => host.logger.error('internal error', { code: error.code, message: error.message }),
   })
 
   function createWindow(): BrowserWindow {
-    const state = loadWindowState(
-      host.dataDir,
-      screen.getAllDisplays().map((d) => d.workArea),
-    )
-    const win = new BrowserWindow({
-      ...state,
-      minWidth: 960,
-      minHeight: 600,
-      show: false,
-      title: 'Trading Terminal',
-      backgroundColor: '#101014',
-      icon: windowIconPath(app, process.resourcesPath),
-      webPreferences: secureWebPreferences(join(__dirname, '../preload/index.cjs')),
+    const state = loadWindowState(host.dataDir, displays())
+    const win = createAppWindow(windowDeps, { kind: 'main', title: 'Trading Terminal', bounds: state, preload, icon }, (shown) => {
+      if (state.maximized) shown.maximize()
     })
     windows.add(win)
-    hardenContents(win.webContents, appUrl, (url) => void shell.openExternal(url))
-    win.once('ready-to-show', () => {
-      if (state.maximized) win.maximize()
-      win.show()
-    })
     const saveBounds = () => void saveWindowState(host.dataDir, { ...win.getNormalBounds(), maximized: win.isMaximized() }).catch(() => undefined)
     win.on('close', saveBounds)
     // Closing while the terminal alone keeps a leg of a protected position asks first (quit-guard.ts).
@@ -113,8 +121,13 @@ async function main(): Promise<void> {
       stayed: () => (quitting = false),
       beforeDestroy: saveBounds,
     })
-    win.on('closed', () => windows.delete(win))
+    win.on('closed', () => {
+      windows.delete(win)
+      // The pop-outs close with the main window and stay listed: they come back with it.
+      popouts.closeAll()
+    })
     void win.loadURL(appUrl)
+    void popouts.start()
     return win
   }
 
@@ -133,6 +146,7 @@ async function main(): Promise<void> {
   })
   app.on('will-quit', () => {
     unbind()
+    popouts.stop()
     removeAppProtocol()
     stopAlertNotifications()
     void core.dispose()

@@ -16,7 +16,7 @@ export type WindowState = z.infer<typeof stateSchema>
 
 export const DEFAULT_WINDOW_STATE: WindowState = { width: 1440, height: 900, maximized: false }
 
-interface Rect {
+export interface Rect {
   x: number
   y: number
   width: number
@@ -31,10 +31,12 @@ export function loadWindowState(dataDir: string, displays: Rect[]): WindowState 
     return DEFAULT_WINDOW_STATE
   }
   if (state.x === undefined || state.y === undefined) return state
-  const { x, y } = state
-  // Visible when the title bar's top-left area lies on some display.
-  const visible = displays.some((d) => x >= d.x - 50 && y >= d.y - 10 && x < d.x + d.width - 100 && y < d.y + d.height - 50)
-  return visible ? state : { width: state.width, height: state.height, maximized: state.maximized }
+  return onSomeDisplay({ x: state.x, y: state.y }, displays) ? state : { width: state.width, height: state.height, maximized: state.maximized }
+}
+
+/** Visible when the title bar's top-left area lies on some display (the main window and every pop-out). */
+export function onSomeDisplay({ x, y }: { x: number; y: number }, displays: readonly Rect[]): boolean {
+  return displays.some((d) => x >= d.x - 50 && y >= d.y - 10 && x < d.x + d.width - 100 && y < d.y + d.height - 50)
 }
 
 export function saveWindowState(dataDir: string, state: WindowState): Promise<void> {

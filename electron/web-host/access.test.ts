@@ -40,3 +40,19 @@ describe('the session cookie in a Cookie header', () => {
     expect(cookieValues('', name)).toEqual([])
   })
 })
+
+describe('scoped codes', () => {
+  it("a pop-out's code is live for its scope alone, and a try for another scope spends it", () => {
+    const access = createAccess()
+    const code = access.issueCode('popout:chart:0')
+    expect(access.isCodeLive(code)).toBe(false)
+    expect(access.isCodeLive(code, 'popout:book:0')).toBe(false)
+    expect(access.isCodeLive(code, 'popout:chart:0')).toBe(true)
+    expect(access.redeem(code, 'popout:chart:1')).toBeNull()
+    expect(access.isCodeLive(code, 'popout:chart:0')).toBe(false)
+    expect(access.redeem(code, 'popout:chart:0')).toBeNull()
+    const main = access.issueCode()
+    expect(access.isCodeLive(main, 'popout:chart:0')).toBe(false)
+    expect(access.redeem(main)).not.toBeNull()
+  })
+})

@@ -17,6 +17,7 @@ import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { Envelope, TerminalError } from '../domain/errors'
 import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'
 import { withPageData } from './page-data'
+import { type LinkScope, linkScope, parsePopoutRoute, popoutQuery } from '../domain/popouts/popout-route'
 import { SIGNED_OUT_PAGE } from './signed-out-page'
 import { createStaticCache } from './static-cache'
 
@@ -195,11 +196,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (req.headers.origin && req.headers.origin !== origin) return send(res, 403, 'Cross-origin requests are refused')
 
     if (url.pathname === WEB_SESSION_PATH) return startSession(req, res)
-    if (url.pathname === WEB_LINK_PATH) {
-      if (req.method !== 'POST') return send(res, 405, 'Use POST')
-      if (!hasSession(req)) return send(res, 401, NO_ACCESS)
-      return send(res, 200, JSON.stringify({ url: `${origin}/?${WEB_CODE_PARAM}=${access.issueCode()}` }), 'application/json')
-    }
+    if (url.pathname === WEB_LINK_PATH) return mintLink(req, res)
 
     if (url.pathname.startsWith('/api/')) {
       if (req.method !== 'POST') return send(res, 405, 'Use POST')
@@ -242,8 +239,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed')
     // The app page only for a window with a session, or one holding a live code it is about to
     // trade; anyone else learns how to get in. (Scripts and styles are the public build: no gate.)
+    // A pop-out's code opens its own route only (access.ts).
     const appPage = url.pathname === '/' || url.pathname === '/index.html'
-    if (appPage && !hasSession(req) && !access.isCodeLive(url.searchParams.get(WEB_CODE_PARAM))) {
+    if (appPage && !hasSession(req) && !access.isCodeLive(url.searchParams.get(WEB_CODE_PARAM), linkScope(parsePopoutRoute(url.searchParams)))) {
       return send(res, 401, SIGNED_OUT_PAGE, 'text/html; charset=utf-8')
     }
     if (appPage) res.once('finish', demand)
@@ -255,19 +253,41 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   /**
-   * The page trades its code here. A JSON body only: a form or an <img> on another site cannot
+   * A window with a session asks for a one-time URL of one more window: the main window's (no body),
+   * or, with {"popout": {"panel", "pane"}}, one that opens that pop-out's route only (docs/popouts.md).
+   */
+  async function mintLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return send(res, 405, 'Use POST')
+    if (!hasSession(req)) return send(res, 401, NO_ACCESS)
+    let popout: unknown
+    try {
+      const text = await readBody(req)
+      popout = text ? (JSON.parse(text) as { popout?: unknown } | null)?.popout : undefined
+    } catch {
+      return send(res, 400, 'The request body is not JSON.')
+    }
+    if (popout === undefined) return send(res, 200, JSON.stringify({ url: `${origin}/?${WEB_CODE_PARAM}=${access.issueCode()}` }), 'application/json')
+    const { panel, pane } = (typeof popout === 'object' && popout !== null ? popout : {}) as { panel?: unknown; pane?: unknown }
+    const place = typeof panel === 'string' && typeof pane === 'number' ? parsePopoutRoute(popoutQuery({ panel: panel as never, pane })) : null
+    if (!place) return send(res, 400, 'Name a pop-out as {"popout": {"panel": "chart" | "book", "pane": 0-3}}.')
+    return send(res, 200, JSON.stringify({ url: `${origin}/?${popoutQuery(place)}&${WEB_CODE_PARAM}=${access.issueCode(linkScope(place))}` }), 'application/json')
+  }
+
+  /**
+   * The page trades its code here, saying which route it is on (`scope`, absent for the main window). A JSON body only: a form or an <img> on another site cannot
    * send one without a CORS preflight, which this host never grants, and its Origin is refused above.
    */
   async function startSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return send(res, 405, 'Use POST')
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, 'Send the code as JSON')
     let code: unknown
+    let scope: unknown
     try {
-      code = (JSON.parse(await readBody(req)) as { code?: unknown } | null)?.code
+      ;({ code, scope } = (JSON.parse(await readBody(req)) as { code?: unknown; scope?: unknown } | null) ?? {})
     } catch {
       return send(res, 400, 'The request body is not JSON.')
     }
-    const session = access.redeem(typeof code === 'string' ? code : null)
+    const session = access.redeem(typeof code === 'string' ? code : null, typeof scope === 'string' ? (scope as LinkScope) : 'app')
     if (session === null) return send(res, 401, 'This link was used already or has expired. Open the terminal again with npm start (or npm run web-host).')
     return send(res, 204, '', undefined, { 'set-cookie': sessionCookie(port, session) })
   }

@@ -39,7 +39,7 @@ describe('the web bridge', () => {
     expect(a).toEqual({ answered: '/api/app.info' })
     expect(b).toEqual({ answered: '/api/session.get' })
     expect(host.sent.map((s) => new URL(s.url).pathname)).toEqual(['/session', '/api/app.info', '/api/session.get'])
-    expect(host.sent[0]!.body).toEqual({ code: 'one-time' })
+    expect(host.sent[0]!.body).toEqual({ code: 'one-time', scope: 'app' })
     // Nothing about access travels in a call: the browser adds the HttpOnly cookie by itself.
     expect(JSON.stringify(host.sent.slice(1))).not.toContain('one-time')
     expect(host.sent.every((s) => s.credentials === 'same-origin')).toBe(true)
@@ -73,9 +73,32 @@ describe('detectBridge in a plain browser', () => {
     const bridge = detectBridge(window)
     expect(window.location.href).toBe('http://127.0.0.1:5000/?pair=BTC_USDT#chart')
     await bridge.call('app.info', undefined)
-    expect(host.sent[0]!.body).toEqual({ code: 'one-time' })
+    expect(host.sent[0]!.body).toEqual({ code: 'one-time', scope: 'app' })
     expect(window.sessionStorage.length).toBe(0)
     expect(window.localStorage.length).toBe(0)
+  })
+
+  it("a pop-out's page trades its code for its own route, and asks the host for a pop-out's link with its session", async () => {
+    setUrl('http://127.0.0.1:5000/?panel=chart&pane=2&code=fresh')
+    const host = fakeHost({ '/session/link': 200 })
+    vi.stubGlobal('fetch', host.fetchImpl)
+    const bridge = detectBridge(window)
+    expect(window.location.href).toBe('http://127.0.0.1:5000/?panel=chart&pane=2')
+    await bridge.popoutLink?.({ panel: 'book', pane: 0 })
+    expect(host.sent.map((s) => [new URL(s.url).pathname, s.body])).toEqual([
+      ['/session', { code: 'fresh', scope: 'popout:chart:2' }],
+      ['/session/link', { popout: { panel: 'book', pane: 0 } }],
+    ])
+  })
+
+  it("a pop-out's page the host refuses goes to the host's page at its own route, not the main window's", async () => {
+    setUrl('http://127.0.0.1:5000/?panel=book&pane=0&code=spent')
+    const host = fakeHost({ '/session': 401 })
+    vi.stubGlobal('fetch', host.fetchImpl)
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined)
+    const bridge = detectBridge(window)
+    await expect(bridge.call('app.info', undefined)).rejects.toMatchObject({ code: 'HOST_NO_ACCESS' })
+    expect(replace).toHaveBeenCalledWith('http://127.0.0.1:5000/?panel=book&pane=0')
   })
 
   it('says when its event stream is back after a break, so the window reads its state again; not at the first open', async () => {

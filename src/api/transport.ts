@@ -5,7 +5,8 @@
 import type { EventListener, EventName, MethodInput, MethodName, MethodResults, TerminalBridge, WindowTerminal } from '@domain/api/api'
 // The values come from the zod-free api-names.ts (api.ts re-exports them with its schemas): the
 // renderer's first screen then carries no zod.
-import { EVENT_NAMES, WEB_CODE_PARAM, WEB_SESSION_PATH, splitMethod } from '@domain/api/api-names'
+import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH, splitMethod } from '@domain/api/api-names'
+import { type LinkScope, linkScope, parsePopoutRoute, popoutQuery } from '@domain/popouts/popout-route'
 import { type Envelope, TerminalError } from '@domain/errors'
 
 declare global {
@@ -43,6 +44,8 @@ export const NO_ACCESS_MESSAGE = 'This window has no access to the terminal: the
 export interface WebBridgeOptions {
   /** The one-time code from the printed URL, traded for the session cookie before the first call. */
   code?: string | null
+  /** The route the code was minted for: 'app', or a pop-out's (popout-route.ts); the host checks it. */
+  scope?: LinkScope
   /** Called once when the host refuses this window (401): show the host's page that says what to do. */
   onNoAccess?: () => void
   fetchImpl?: typeof fetch
@@ -77,7 +80,7 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
 
   // The code is traded once, before anything else goes out; every call waits for it.
   const ready: Promise<void> = options.code
-    ? post(WEB_SESSION_PATH, { code: options.code }).then((response) => {
+    ? post(WEB_SESSION_PATH, { code: options.code, scope: options.scope ?? 'app' }).then((response) => {
         if (response.status === 401) throw noAccess()
         if (!response.ok) throw hostError(response.status)
       })
@@ -131,6 +134,13 @@ export function webBridge(origin: string, options: WebBridgeOptions = {}): Termi
       resumed.add(listener)
       return () => resumed.delete(listener)
     },
+    async popoutLink(place) {
+      await ready
+      const response = await post(WEB_LINK_PATH, { popout: { panel: place.panel, pane: place.pane } })
+      if (response.status === 401) throw noAccess()
+      if (!response.ok) throw hostError(response.status)
+      return ((await response.json()) as { url: string }).url
+    },
   }
 }
 
@@ -148,5 +158,9 @@ export function detectBridge(win: Window = window): TerminalBridge {
     win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`)
   }
   // The host answers / without access with its page that says how to open the terminal again.
-  return webBridge(url.origin, { code, onNoAccess: () => win.location.replace(`${url.origin}/`) })
+  // A pop-out's page (?panel=…&pane=…) trades a code minted for its route only, and stays a pop-out
+  // when it is refused (the host's page says what to do; with a session, it opens as that pop-out).
+  const popout = parsePopoutRoute(url.searchParams)
+  const page = `${url.origin}/${popout ? `?${popoutQuery(popout)}` : ''}`
+  return webBridge(url.origin, { code, scope: linkScope(popout), onNoAccess: () => win.location.replace(page) })
 }

@@ -1,5 +1,5 @@
 // A bridge that answers its calls its own way (held, or taken from an early answer) and passes the
-// events and the stream's resumption through to the bridge it wraps: the one shape of
+// events, the stream's resumption and the pop-out links through to the bridge it wraps: the one shape of
 // first-calls.ts's and first-chart.ts's bridges.
 import type { MethodInput, MethodName, MethodResults, TerminalBridge } from '@domain/api/api'
 
@@ -10,5 +10,6 @@ export function withCall(inner: TerminalBridge, call: Call): TerminalBridge {
     call,
     on: (event, listener) => inner.on(event, listener),
     ...(inner.onResume ? { onResume: (listener: () => void) => inner.onResume!(listener) } : {}),
+    ...(inner.popoutLink ? { popoutLink: inner.popoutLink } : {}),
   }
 }

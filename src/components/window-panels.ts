@@ -7,4 +7,6 @@ export { default as PanicHost } from './PanicHost.vue'
 export { default as RecentTrades } from '../features/recent-trades/RecentTrades.vue'
 export { default as ShortcutsHelp } from './ShortcutsHelp.vue'
 export { default as BookRegion } from './BookRegion.vue'
+// The book alone: a pop-out's (PopoutLayout.vue); the ladder trades from the main window only.
+export { default as BookPanel } from '../features/book/BookPanel.vue'
 export { default as OrderForm } from '@/features/order-form/OrderForm.vue'

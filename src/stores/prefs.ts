@@ -21,9 +21,22 @@ export const usePrefsStore = defineStore('prefs', () => {
   const error = ref<string | null>(null)
   /** Writes in order, so a slow earlier answer cannot overwrite a later change. */
   let writes = 0
+  /** Own writes not yet answered: another window's change waits for them (their answers carry it). */
+  let inFlight = 0
+  let listening = false
+
+  /** Another window (a pop-out, or the main window) changed the preferences: this one follows. */
+  function follow(): void {
+    if (listening) return
+    listening = true
+    useTerminal().on('prefs.changed', (saved) => {
+      if (inFlight === 0) prefs.value = saved
+    })
+  }
 
   /** `onLoaded` runs synchronously once the preferences (or the defaults) are in, before any render they cause. */
   async function load(onLoaded?: () => void): Promise<void> {
+    follow()
     try {
       prefs.value = await useTerminal().call('prefs.get', undefined)
     } catch (failure) {
@@ -44,12 +57,15 @@ export const usePrefsStore = defineStore('prefs', () => {
       indicators: indicators ? applyIndicatorPatch(prefs.value.indicators, indicators) : prefs.value.indicators,
     }
     const mine = ++writes
+    inFlight += 1
     try {
       const saved = await useTerminal().call('prefs.set', patch)
       if (mine === writes) prefs.value = saved
       error.value = null
     } catch (failure) {
       error.value = failure instanceof Error ? failure.message : String(failure)
+    } finally {
+      inFlight -= 1
     }
   }
 

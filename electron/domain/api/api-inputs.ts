@@ -20,6 +20,7 @@ import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
 import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
 import { algoStartSchema } from '../algos/algo-input'
+import { popoutOpenInput, popoutPlaceInput, popoutPlaceSchema } from '../popouts/popouts'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -226,4 +227,13 @@ export const methodInputs = {
   'algos.cancel': z.strictObject({ id }),
   /** The picture of one closed trade's chart the core saved when it closed (docs/journal.md), or null. */
   'journal.picture': journalPictureInput,
+
+  /** The panels in windows of their own (docs/popouts.md), and a warning when their file was damaged. */
+  'popouts.list': noInput,
+  /** Pops a panel out (or changes what its window shows): kept by the core, told to every window. */
+  'popouts.open': popoutOpenInput,
+  /** Puts a panel back in the main window. */
+  'popouts.close': popoutPlaceSchema,
+  /** Where a pop-out's window stands now (remembered for the next start). */
+  'popouts.place': popoutPlaceInput,
 } as const satisfies Record<MethodName, z.ZodType>

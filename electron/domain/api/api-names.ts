@@ -65,6 +65,10 @@ export const METHOD_NAMES = [
   'algos.resume',
   'algos.cancel',
   'journal.picture',
+  'popouts.list',
+  'popouts.open',
+  'popouts.close',
+  'popouts.place',
 ] as const
 
 export const EVENT_NAMES = [
@@ -84,6 +88,8 @@ export const EVENT_NAMES = [
   'orders.move-step',
   'positions.changed',
   'algos.changed',
+  'popouts.changed',
+  'prefs.changed',
 ] as const
 
 export type MethodName = (typeof METHOD_NAMES)[number]
@@ -99,7 +105,10 @@ export const WEB_CODE_PARAM = 'code'
 export const WEB_PAGE_DATA_ID = 'page-data'
 /** POST {"code": ...} here: answers with the HttpOnly session cookie, or 401. */
 export const WEB_SESSION_PATH = '/session'
-/** POST with a session cookie: {"url": a one-time URL for one more window} (how the tests open pages). */
+/**
+ * POST with a session cookie: {"url": a one-time URL for one more window} (how the tests open pages);
+ * with the JSON body {"popout": {"panel", "pane"}}, a one-time URL that opens that pop-out's route only.
+ */
 export const WEB_LINK_PATH = '/session/link'
 
 /** Splits 'orders.place' into ['orders', 'place']. */

@@ -18,6 +18,7 @@ import type { JournalAnswer, JournalPicture } from './journal-api'
 import type { TradeNote } from '../journal/journal'
 import type { Alert } from '../alerts/alerts'
 import type { Drawing } from '../drawings/drawings'
+import type { Popout, PopoutPlace } from '../popouts/popouts'
 import type { PortfolioReport } from '../portfolio/portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
 import type { Position } from '../protection/types'
@@ -136,6 +137,11 @@ export const methodResults = {
   'algos.resume': typed<AlgoAnswer>(),
   'algos.cancel': typed<AlgoAnswer>(),
   'journal.picture': typed<JournalPicture | null>(),
+  /** `warning`: the pop-outs file was damaged and set aside (named in the words), so none are kept. */
+  'popouts.list': typed<{ popouts: Popout[]; warning: string | null }>(),
+  'popouts.open': typed<{ popouts: Popout[] }>(),
+  'popouts.close': typed<{ popouts: Popout[] }>(),
+  'popouts.place': typed<{ popouts: Popout[] }>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
@@ -177,6 +183,10 @@ export const eventPayloads = {
   'positions.changed': typed<{ profileId: string; positions: Position[] }>(),
   /** The active profile's execution algorithms changed (a step of the keeper): all of them, as saved. */
   'algos.changed': typed<{ profileId: string; algos: Algo[] }>(),
+  /** The pop-outs changed (one opened, closed, moved or showing another pair): all of them, as kept. */
+  'popouts.changed': typed<{ popouts: Popout[] }>(),
+  /** The preferences as saved after a window changed them: the other windows (pop-outs) follow its theme and indicators. */
+  'prefs.changed': typed<Preferences>(),
 } satisfies Record<EventName, Typed<unknown>>
 export type EventPayloads = { [E in EventName]: TypeIn<(typeof eventPayloads)[E]> }
 
@@ -203,6 +213,11 @@ export type TerminalBridge = {
    * these once it is back: what the window shows must then be read again. IPC loses none.
    */
   onResume?: (listener: () => void) => Disposer
+  /**
+   * The web host only: a fresh one-time URL the host mints for one pop-out's route (docs/popouts.md),
+   * for a new browser window to open. The Electron app opens pop-outs in its main process instead.
+   */
+  popoutLink?: (place: PopoutPlace) => Promise<string>
 }
 
 /** What createTerminal returns: every method, plus event subscription. Hosts bind it to a transport. */
@@ -228,6 +243,7 @@ export type WindowTerminal = {
 //   GET  /?code=<one-time code>  the app page (the printed URL; a used or expired code gets a 401 page)
 //   POST /session  body {"code": ...}  -> 204 + HttpOnly session cookie, or 401 (used, expired, unknown)
 //   POST /session/link   session cookie -> {"url": one-time URL for one more window}
+//                        body {"popout": {"panel", "pane"}} -> {"url": one-time URL of that pop-out's route only}
 //   POST /api/<method>   session cookie, body {"input": ...}   -> 200 Envelope
 //   GET  /events         session cookie; server-sent events, `event: <name>` / `data: <json>`
 // (the values live in api-names.ts, zod-free, so the renderer can import them without zod)

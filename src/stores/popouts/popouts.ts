@@ -1,0 +1,172 @@
+// The panels in windows of their own (docs/popouts.md), as the core keeps them (popouts.*): which
+// panel is out, what it shows, where its window stands. One small API for the window (and for the
+// workspaces to come): list, open, close, restore.
+//  - open: the core lists the pop-out; the Electron app's main process then opens its window, and in
+//    the web host this window opens it, through a fresh one-time link of its route (browser-windows.ts);
+//  - close: the panel is back in the main window (the pop-out's window is closed);
+//  - restore: at the main window's start (web host), the windows of the pop-outs kept from before;
+//    one the browser refuses to open is marked `blocked`, and its placeholder offers to open it by click.
+// Every window shows the one chart the core follows: a pop-out and the main window follow each
+// other's pair and interval through the pop-out's entry (`follow`).
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { Popout, PopoutBounds, PopoutPlace } from '@domain/popouts/popouts'
+import { parsePopoutRoute, popoutKey } from '@domain/popouts/popout-route'
+import { useTerminal } from '@/api'
+import { useMarketStore } from '../market/market'
+import { useNoticeStore } from '../notices'
+import { useAnnouncerStore } from '../announcer'
+import { type BrowserWindows, createBrowserWindows } from './browser-windows'
+
+const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
+const same = (a: PopoutPlace, b: PopoutPlace) => a.panel === b.panel && a.pane === b.pane
+/** Just the panel and pane (a whole entry has more, which the core's strict inputs refuse). */
+const placeOf = (at: PopoutPlace): PopoutPlace => ({ panel: at.panel, pane: at.pane })
+const NAMES = { chart: 'The chart', book: 'The order book and trades' } as const
+let said = 0
+
+export const usePopoutsStore = defineStore('popouts', () => {
+  const market = useMarketStore()
+  /** The pop-out this window is, from its address (?panel=chart&pane=0), or null: the main window. */
+  const here = parsePopoutRoute(globalThis.location?.search ?? '')
+  const list = shallowRef<Popout[]>([])
+  /** The core set a damaged pop-outs file aside (every panel is home). */
+  const warning = ref<string | null>(null)
+  /** Pop-outs whose window the browser refused to open (web host): their placeholder offers a click. */
+  const blocked = ref<string[]>([])
+  const loaded = ref(false)
+  let browser: BrowserWindows | null = null
+  let stopListening: (() => void) | null = null
+
+  const isOut = (place: PopoutPlace): boolean => list.value.some((p) => same(p, place))
+  const entry = (place: PopoutPlace): Popout | null => list.value.find((p) => same(p, place)) ?? null
+  const isBlocked = (place: PopoutPlace): boolean => blocked.value.includes(popoutKey(place))
+  const popouts = computed(() => list.value)
+
+  /** The web host's windows; null in the Electron app, whose main process opens them. */
+  function browserWindows(): BrowserWindows | null {
+    const terminal = useTerminal()
+    const link = terminal.popoutLink
+    if (!link || here) return null
+    browser ??= createBrowserWindows({
+      open: (url, name, features) => window.open(url, name, features),
+      link,
+      closed: (place) => void close(place),
+    })
+    return browser
+  }
+
+  function apply(next: Popout[]): void {
+    const before = list.value
+    list.value = next
+    if (loaded.value) announceMoves(before, next)
+    follow(before, next)
+    blocked.value = blocked.value.filter((key) => next.some((p) => popoutKey(p) === key))
+  }
+
+  /** A screen reader hears a panel leave for its own window, or come back (the main window only). */
+  function announceMoves(before: readonly Popout[], next: readonly Popout[]): void {
+    if (here) return
+    const announcer = useAnnouncerStore()
+    for (const popout of next) {
+      if (!before.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${NAMES[popout.panel]} is in a window of its own.`)
+    }
+    for (const popout of before) {
+      if (!next.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${NAMES[popout.panel]} is back in the main window.`)
+    }
+  }
+
+  /**
+   * The one chart the core follows, shown in several windows: when another window changed a pop-out's
+   * pair or interval (the entry changed, and this window shows another), this window follows it.
+   */
+  function follow(before: readonly Popout[], next: readonly Popout[]): void {
+    for (const popout of next) {
+      const was = before.find((p) => same(p, popout))
+      if (!was || (was.pair === popout.pair && was.interval === popout.interval)) continue
+      if (market.pair && popout.pair !== market.pair) void market.setPair(popout.pair)
+      else if (market.pair && popout.interval !== market.interval) void market.setInterval(popout.interval)
+    }
+  }
+
+  async function load(): Promise<void> {
+    stopListening ??= useTerminal().on('popouts.changed', ({ popouts: next }) => apply(next))
+    try {
+      const answer = await useTerminal().call('popouts.list', undefined)
+      apply(answer.popouts)
+      warning.value = answer.warning
+    } catch (failure) {
+      warning.value = `The pop-out windows could not be read: ${message(failure)}`
+    }
+    loaded.value = true
+  }
+
+  /** Pops a panel out, showing the chart's pair and interval. Call it within the click (see browser-windows.ts). */
+  async function open(at: PopoutPlace): Promise<void> {
+    const place = placeOf(at)
+    const windows = browserWindows()
+    const bounds = entry(place)?.bounds ?? null
+    // The window first, in the click's own task (a pop-up blocker allows only that); its link follows.
+    const shown = windows?.show(place, bounds)
+    try {
+      apply((await useTerminal().call('popouts.open', { ...place, pair: market.pair, interval: market.interval })).popouts)
+      if (shown && !(await shown)) blocked.value = [...blocked.value, popoutKey(place)]
+    } catch (failure) {
+      windows?.close(place)
+      useNoticeStore().warn('The panel could not be popped out', message(failure))
+    }
+  }
+
+  /** Brings the panel back into the main window (and closes its own). */
+  async function close(at: PopoutPlace): Promise<void> {
+    const place = placeOf(at)
+    browser?.close(place)
+    try {
+      apply((await useTerminal().call('popouts.close', place)).popouts)
+    } catch (failure) {
+      useNoticeStore().warn('The panel could not be brought back', message(failure))
+    }
+  }
+
+  /** The web host's main window, at its start: the windows of the pop-outs kept from before. */
+  async function restore(): Promise<void> {
+    const windows = browserWindows()
+    if (!windows) return
+    for (const popout of list.value) {
+      if (windows.isOpen(popout)) continue
+      const shown = await windows.show(popout, popout.bounds).catch(() => false)
+      if (!shown && !isBlocked(popout)) blocked.value = [...blocked.value, popoutKey(popout)]
+    }
+  }
+
+  /** A pop-out's window says where it stands now (the web host; Electron's main process knows it itself). */
+  async function place(at: PopoutPlace, bounds: PopoutBounds): Promise<void> {
+    if (!isOut(at)) return
+    await useTerminal()
+      .call('popouts.place', { ...placeOf(at), bounds })
+      .catch(() => undefined) // a place not kept is a window that opens at its default size next time
+  }
+
+  // The chart this window shows changed: the pop-outs' entries follow, so the other windows do too.
+  watch(
+    () => [market.pair, market.interval] as const,
+    ([pair, interval]) => {
+      if (!pair || !loaded.value) return
+      for (const popout of list.value) {
+        if (popout.pair === pair && popout.interval === interval) continue
+        void useTerminal()
+          .call('popouts.open', { panel: popout.panel, pane: popout.pane, pair, interval })
+          .then((answer) => apply(answer.popouts))
+          .catch(() => undefined)
+      }
+    },
+  )
+
+  function dispose(): void {
+    stopListening?.()
+    stopListening = null
+    browser?.dispose()
+  }
+
+  return { here, popouts, warning, blocked, loaded, isOut, isBlocked, entry, load, open, close, restore, place, dispose }
+})
