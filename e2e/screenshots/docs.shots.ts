@@ -1,48 +1,25 @@
-// The pictures of the README and docs/, made by `npm run screenshots` (scripts/screenshots.mjs): the
-// built app through the web host, against a demo exchange that holds still (a fixed seed, prices moved
-// only by the orders placed here), with reduced motion and the caret hidden. The tests run in order on
-// one account: the bare window and the book first, then a few orders and an alert for the tabs, then a
-// protected position opened through its form, shown on the chart and after its first target.
-import { rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// The pictures of the README and docs/, made by `npm run screenshots` (scripts/screenshots.mjs), on the
+// stage stage.ts sets (the built app, a still demo exchange). The tests run in order on one account:
+// the bare window and the book first, then a few orders and an alert for the tabs, then a protected
+// position opened through its form, shown on the chart and after its first target, then drawings.
+// The analysis workspace's and the ladder's pictures: analysis.shots.ts.
 import { test, expect, type Page } from '@playwright/test'
 import Decimal from 'decimal.js'
 import type { PlaceOrderResult } from '../../electron/domain/api/api'
 import type { Ticker } from '../../electron/domain/wire/wire'
-import { callApi, startWebHost, type RunningHost } from '../web-host'
-import { openApp, settled } from '../helpers'
+import { callApi, type RunningHost } from '../web-host'
 import { chooseOrder } from '../order-form'
-import { drivePrice, startAdminDemo, stopAdminDemo, type AdminDemo } from '../demo-process'
-import { PICTURES, type PictureFile } from './pictures'
+import { drivePrice, type AdminDemo } from '../demo-process'
+import { PICTURES } from './pictures'
+import { dragBottomSplit, openStage, PAIR, picture, showTab, sized, type Stage } from './stage'
 
-const PAIR = 'BTC_USDT'
-const SEED = 45
-// A fixed data directory: the status bar names it, and a picture should not change with a random name.
-const DATA_DIR = join(tmpdir(), 'trading-terminal-screenshots')
-/** Shown only while they are news: no picture keeps a notice or a fired alert over the window. */
-const HIDE_TRANSIENT = '.n-notification-container, .alert-toast { visibility: hidden !important; }'
-
+let stage: Stage
 let demo: AdminDemo
 let host: RunningHost
-/**
- * One window for every picture, resized for each: a second window of the same web host gets the book
- * only with its next change, and the still demo's book does not change by itself.
- */
 let page: Page
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(async ({ browser }) => {
-  rmSync(DATA_DIR, { recursive: true, force: true })
-  demo = await startAdminDemo(SEED, { still: true })
-  host = await startWebHost({ dataDir: DATA_DIR })
-  const master = demo.accounts.find((a) => a.parentId === null)!
-  const profile = await callApi<{ id: string }>(host, 'profiles.create', { name: 'Demo desk', baseUrl: demo.baseUrl, apiKey: master.apiKey, apiSecret: master.apiSecret })
-  await callApi(host, 'profiles.activate', { id: profile.id })
-  // the embedded demo's market moves by itself: gone, so every figure comes from the still one
-  const embedded = (await callApi<{ id: string; isDemo: boolean }[]>(host, 'profiles.list')).find((p) => p.isDemo)
-  if (embedded) await callApi(host, 'profiles.remove', { id: embedded.id })
-  await callApi(host, 'prefs.set', { theme: 'dark', pair: PAIR, interval: '15' })
-  await callApi(host, 'prefs.set', {
+  stage = await openStage(browser, 'trading-terminal-screenshots', 45, PICTURES[0].file, {
     indicators: {
       chart: `${PAIR}|15`,
       list: [
@@ -51,60 +28,11 @@ test.beforeAll(async ({ browser }) => {
       ],
     },
   })
-  const first = PICTURES[0]
-  page = await browser.newPage({ reducedMotion: 'reduce', viewport: { width: first.width, height: first.height } })
-  await openApp(page, host)
+  ;({ demo, host, page } = stage)
 })
 test.afterAll(async () => {
-  await page?.close()
-  await host?.stop()
-  await stopAdminDemo(demo)
-  rmSync(DATA_DIR, { recursive: true, force: true })
+  await stage?.close()
 })
-
-/** The window at the picture's size; the layout and the chart follow the resize. */
-async function sized(page: Page, file: PictureFile): Promise<void> {
-  const { width, height } = PICTURES.find((p) => p.file === file)!
-  if (page.viewportSize()?.width === width && page.viewportSize()?.height === height) return
-  await page.setViewportSize({ width, height })
-  await expect(page.getByTestId('chart-readout')).toBeVisible()
-}
-
-/** Writes docs/<file> once the window is at rest: no pointer over a control, no transition half way. */
-async function picture(page: Page, file: PictureFile): Promise<void> {
-  const { width, height } = PICTURES.find((p) => p.file === file)!
-  expect(page.viewportSize(), `${file} is taken at its size`).toEqual({ width, height })
-  await page.mouse.move(width - 1, height - 1)
-  await page.waitForLoadState('networkidle')
-  await settled(page)
-  // the chart redraws after a resize: one more frame so its canvas has the new size drawn
-  await page.evaluate(() => new Promise((resolve) => (globalThis as unknown as { requestAnimationFrame(f: () => void): void }).requestAnimationFrame(() => resolve(null))))
-  await page.screenshot({ path: join('docs', file), animations: 'disabled', caret: 'hide', style: HIDE_TRANSIENT })
-}
-
-/** Shows a bottom tab and waits for its table (or its form) to be read. */
-async function showTab(page: Page, tab: string): Promise<void> {
-  await page.getByTestId(`tab-${tab}`).click()
-  await expect(page.locator(`.n-tabs-tab--active [data-testid="tab-${tab}"]`)).toBeVisible()
-  await page.waitForLoadState('networkidle')
-  await expect(page.locator('.bottom-region .n-data-table--loading')).toHaveCount(0, { timeout: 15_000 })
-}
-
-/**
- * Drags the split above the bottom tabs by `dy` pixels (up: negative), as a hand would: at 1280×720
- * the tabs' tables get a few more rows for their pictures. The layout is remembered, so it is dragged back.
- */
-async function dragBottomSplit(page: Page, dy: number): Promise<void> {
-  const box = (await page.getByTestId('bottom-region').boundingBox())!
-  const [x, y] = [box.x + box.width / 2, box.y - 2]
-  await page.mouse.move(x, y)
-  await page.mouse.down()
-  await page.mouse.move(x, y + dy / 2, { steps: 4 })
-  await page.mouse.move(x, y + dy, { steps: 4 })
-  await page.mouse.up()
-  const after = (await page.getByTestId('bottom-region').boundingBox())!
-  expect(Math.abs(after.height - box.height - -dy), 'the bottom tabs were resized').toBeLessThan(12)
-}
 
 async function last(): Promise<Decimal> {
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })

@@ -1,4 +1,5 @@
-// Every picture the README and docs/ show, written by `npm run screenshots` (docs.shots.ts): its file
+// Every picture the README and docs/ show, written by `npm run screenshots` (docs.shots.ts and
+// analysis.shots.ts): its file
 // in docs/, its size, and what it shows. scripts/screenshots.test.ts holds the documents to this list.
 
 export interface Picture {
@@ -30,6 +31,9 @@ export const PICTURES = [
   { file: 'protect-form.png', ...SIZE, what: 'the protect form, filled in' },
   { file: 'positions-chart.png', ...SIZE, what: 'a protected position on the chart' },
   { file: 'positions.png', ...SIZE, what: 'the Positions tab: a position after its first target' },
+  { file: 'charts.png', width: 1600, height: 1000, what: 'four charts in the 2×2 layout, each with its pair and interval, two linked in blue' },
+  { file: 'ladder.png', width: 1600, height: 1000, what: 'the price ladder in the book’s place, with a buy and a sell of the trader’s on it' },
+  { file: 'algos.png', ...SIZE, what: 'the Algos tab: an iceberg at work, one slice resting' },
   { file: 'drawings.png', ...SIZE, what: 'drawings on the chart (a trend line, a horizontal line, a Fibonacci retracement, a long position) and the Drawings list' },
 ] as const satisfies readonly Picture[]
 
