@@ -2,7 +2,8 @@
 // places exactly one LIMIT buy of the preset size at that row's price; with one-click on (after its
 // warning, with its banner) a click places at once; an own order dragged to another row is moved
 // (cancel, confirmed, then place) and the × cancels it; from the keyboard alone the cursor moves with
-// the arrows and B buys at it, Delete cancels there. The exchange's own records are the proof. The
+// the arrows and B buys at it, Delete cancels there; a hotkey set by key capture in the settings buys
+// at the best ask through the confirmation, and one not set does nothing. The exchange's own records are the proof. The
 // ladder and its dialogs have no critical or serious axe violation in either theme.
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
@@ -50,6 +51,11 @@ async function openLadder(page: Page): Promise<void> {
   await page.mouse.wheel(0, 100)
   await page.mouse.wheel(0, 100)
   await page.mouse.wheel(0, 100)
+}
+
+/** The price (test id) of the row the ladder's cursor is on. */
+async function cursorPrice(page: Page): Promise<string | undefined> {
+  return (await page.locator('[data-testid^="ladder-row-"][aria-selected="true"]').getAttribute('data-testid'))?.replace('ladder-row-', '')
 }
 
 /** A field of the body the confirmation shows, as a number. */
@@ -148,10 +154,10 @@ test('from the keyboard alone: the arrows move the cursor, B buys at it (after t
   await expect(spoken).toContainText('Price ')
   // the cursor starts at the last price; down to the lowest row but one, under the bid
   const low = await restingRow(page, 1)
-  while (!((await spoken.textContent()) ?? '').includes(`Price ${low}`)) await page.keyboard.press('ArrowDown')
-  const text = (await spoken.textContent()) ?? ''
-  const price = /Price ([\d.]+)/.exec(text)![1]!
-  await expect(page.getByTestId(`ladder-row-${price}`)).toHaveAttribute('aria-selected', 'true')
+  while ((await cursorPrice(page)) !== low) await page.keyboard.press('ArrowDown')
+  const price = low
+  // the row is spoken with its price as the book writes it (grouped)
+  await expect(spoken).toContainText(`Price ${Number(price).toLocaleString('en-US')}`)
   await page.keyboard.press('b')
   await expect(page.getByTestId('order-confirm')).toBeVisible()
   expect(await confirmed(page, 'limit_price')).toBe(Number(price))
@@ -163,7 +169,7 @@ test('from the keyboard alone: the arrows move the cursor, B buys at it (after t
   await page.keyboard.press('m')
   await page.keyboard.press('ArrowDown')
   await expect(spoken).toContainText('Enter drops it here')
-  const lower = /Price ([\d.]+)/.exec((await spoken.textContent()) ?? '')![1]!
+  const lower = (await cursorPrice(page))!
   await page.keyboard.press('Enter')
   expect(Number((await page.getByTestId('move-new-price').textContent())!.replace(/,/g, ''))).toBe(Number(lower))
   await page.getByTestId('move-confirm').click()
@@ -174,6 +180,48 @@ test('from the keyboard alone: the arrows move the cursor, B buys at it (after t
   await page.keyboard.press('Delete')
   await expect(page.getByTestId(`ladder-row-${lower}`)).toHaveAttribute('data-own', '0', { timeout: 10_000 })
   expect(await openOrders()).toHaveLength(0)
+})
+
+test('a hotkey set in the settings (key capture) buys at the best ask through the confirmation; an unset one does nothing', async ({ page }) => {
+  await openLadder(page)
+  await page.getByTestId('ladder-settings-open').click()
+  await expect(page.getByTestId('ladder-hotkey-buyBest')).toHaveText('off')
+  await expect(page.getByTestId('ladder-hotkey-sellBest')).toHaveText('off')
+  await page.getByTestId('ladder-hotkey-set-buyBest').click()
+  await expect(page.getByTestId('ladder-hotkey-set-buyBest')).toHaveText('Press the keys…')
+  await page.keyboard.press('Alt+KeyB')
+  await expect(page.getByTestId('ladder-hotkey-buyBest')).toContainText(/Alt.*B/)
+  await page.getByTestId('ladder-settings-save').click()
+  await expect(page.getByTestId('ladder-settings')).toHaveCount(0)
+
+  const before = new Set(((await callApi<AccountSnapshot>(host, 'account.snapshot')).orders ?? []).map((o) => o.id))
+  const { ask } = await bestPrices(host, PAIR)
+  // Alt+S is sell at the best bid, still off: it does nothing. Keys are handled in order, so had it
+  // opened a confirmation, Alt+B would find a dialog open and the one shown would be a sell.
+  await page.keyboard.press('Alt+KeyS')
+  await page.keyboard.press('Alt+KeyB')
+  const confirm = page.getByTestId('order-confirm')
+  await expect(confirm).toBeVisible()
+  await expect(confirm.getByTestId('order-confirm-order_side')).toContainText('BUY')
+  await expect(confirm.getByTestId('order-confirm-order_type')).toContainText('LIMIT')
+  expect(await confirmed(page, 'limit_price')).toBe(ask)
+  expect(await confirmed(page, 'base_amount')).toBe(0.001)
+  expect(await openOrders(), 'nothing sent before the confirmation').toHaveLength(0)
+  await page.getByTestId('order-confirm-ok').click()
+  await expect(page.getByTestId('ladder-message')).toContainText(/placed|filled/i, { timeout: 10_000 })
+
+  // the exchange's record: exactly one new order, a LIMIT buy of 0.001 at the best ask
+  const mine = ((await callApi<AccountSnapshot>(host, 'account.snapshot')).orders ?? []).filter((o) => !before.has(o.id) && o.pair === PAIR)
+  expect(mine).toHaveLength(1)
+  expect(['BUY', 'BID']).toContain(mine[0]!.side.toUpperCase())
+  expect(Number(mine[0]!.price)).toBe(ask)
+  expect(Number(mine[0]!.amount)).toBe(0.001)
+
+  // the hotkey off again, as the other tests expect the ladder
+  await page.getByTestId('ladder-settings-open').click()
+  await page.getByRole('button', { name: /Turn off the hotkey for: Buy/ }).click()
+  await page.getByTestId('ladder-settings-save').click()
+  await expect(page.getByTestId('ladder-settings')).toHaveCount(0)
 })
 
 /** The critical and serious violations in `selector` now. */

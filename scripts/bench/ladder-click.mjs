@@ -37,7 +37,9 @@ export async function measureLadderClick(browser, { clicks = 30 } = {}) {
       .getByTestId('ladder-step')
       .locator('option')
       .evaluateAll((options) => options.map((o) => o.value))
-    await page.getByTestId('ladder-step').selectOption(steps.at(-1))
+    // rows of 1,000 ticks (10 USDT on BTC/USDT), as before the steps went 1-2-5 with Auto first
+    const tick = Number(steps[1])
+    await page.getByTestId('ladder-step').selectOption(steps.find((s) => s !== 'auto' && Number(s) === tick * 1000) ?? steps.at(-1))
     await page.getByTestId('one-click-toggle').click()
     await page.getByTestId('one-click-accept').click()
     await page.getByTestId('one-click-banner').waitFor()

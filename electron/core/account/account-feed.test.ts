@@ -65,7 +65,11 @@ describe('account feed notices', () => {
       { kind: 'order-cancelled', title: 'Position stop cancelled', body: 'Buy 1 BTC/USDT @ 100 (#1) — the stop of the protected BTC/USDT position (see Positions).' },
       { kind: 'order-filled', title: 'Position take-profit filled', body: 'Buy 1 BTC/USDT @ 100 (#2) — the take-profit of the protected BTC/USDT position (see Positions).' },
       { kind: 'order-filled', title: 'Position entry partly filled', body: 'Buy 1 BTC/USDT @ 100 (#3): 0.4 filled — the entry of the protected BTC/USDT position (see Positions).' },
-      { kind: 'order-cancelled', title: 'TWAP slice cancelled', body: 'Buy 1 BTC/USDT @ 100 (#4) — a slice of the TWAP on BTC/USDT (see Algos).' },
+      {
+        kind: 'order-cancelled',
+        title: 'TWAP slice cancelled',
+        body: 'Buy 1 BTC/USDT @ 100 (#4) — a slice of the TWAP on BTC/USDT, cancelled outside the algorithm: this pauses the TWAP (see Algos).',
+      },
     ])
   })
 

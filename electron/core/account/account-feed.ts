@@ -14,11 +14,12 @@
 import type { AccountSnapshot, Notice } from '../../domain/api/api'
 import { isTerminalError } from '../../domain/errors'
 import type { OrderRecord } from '../../domain/wire/wire'
-import type { LegRole } from '../../domain/protection/types'
-import type { AlgoKind } from '../../domain/algos/types'
 import type { ExchangeClient } from '../exchange/client'
 import { startPoller, type Poller } from '../poller'
 import { patchSnapshot, type AccountEvent } from './account-frames'
+import { orderNotice, type OrderOwner } from './order-notices'
+
+export type { OrderOwner }
 
 export interface AccountFeedDeps {
   client: ExchangeClient
@@ -49,40 +50,7 @@ export interface AccountFeed {
   stop(): void
 }
 
-/** A protected position's order: what it is for, in the position of which pair. */
-/** What the terminal sent an order for: a protected position's leg, or an execution algorithm's slice. */
-export type OrderOwner = { role: LegRole; pair: string } | { algo: AlgoKind; pair: string }
-
 const MAX_NOTICES_PER_POLL = 3
-const ROLE_WORDS: Record<LegRole, string> = { entry: 'entry', stop: 'stop', target: 'take-profit', close: 'close' }
-const ALGO_WORDS: Record<AlgoKind, string> = { twap: 'TWAP', iceberg: 'Iceberg', scaled: 'Scaled', chase: 'Chase' }
-
-const FINAL_NOTICES: Record<string, Notice['kind']> = {
-  FILLED: 'order-filled',
-  CANCELLED: 'order-cancelled',
-  PARTIAL_CANCELLED: 'order-cancelled',
-}
-
-function describe(order: OrderRecord): string {
-  const side = order.side === 'BID' || order.side === 'BUY' ? 'Buy' : 'Sell'
-  const price = order.price ? ` @ ${order.price}` : ''
-  return `${side} ${order.amount} ${order.pair.replace('_', '/')}${price} (#${order.id})`
-}
-
-/**
- * A fill or a cancel, as the trader reads it. A protected position's order (or an algorithm's slice)
- * says what it was for: the keeper's own cancels (the stop once a take-profit has filled, a TWAP's
- * slice at the next slot) are not the trader's, and "Order cancelled" alone read as if they were.
- */
-function noticeOf(kind: Notice['kind'], what: 'filled' | 'cancelled' | 'partly filled', order: OrderRecord, owner: OrderOwner | null, detail = ''): Notice {
-  if (!owner) return { kind, title: `Order ${what}`, body: `${describe(order)}${detail}` }
-  if ('algo' in owner) {
-    const algo = ALGO_WORDS[owner.algo]
-    return { kind, title: `${algo} slice ${what}`, body: `${describe(order)}${detail} — a slice of the ${algo} on ${owner.pair.replace('_', '/')} (see Algos).` }
-  }
-  const role = ROLE_WORDS[owner.role]
-  return { kind, title: `Position ${role} ${what}`, body: `${describe(order)}${detail} — the ${role} of the protected ${owner.pair.replace('_', '/')} position (see Positions).` }
-}
 
 export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
   const now = deps.now ?? Date.now
@@ -115,14 +83,10 @@ export function createAccountFeed(deps: AccountFeedDeps): AccountFeed {
       const before = lastStatus.get(order.id)
       lastStatus.set(order.id, order.status)
       if (first || before === order.status) continue
-      const kind = FINAL_NOTICES[order.status]
       const owner = deps.orderOwner?.(order.id) ?? null
       if (owner) deps.ownedOrderChanged?.()
-      if (kind) {
-        notices.push(noticeOf(kind, kind === 'order-filled' ? 'filled' : 'cancelled', order, owner))
-      } else if (order.status === 'PARTIAL_FILLED' && before !== undefined) {
-        notices.push(noticeOf('order-filled', 'partly filled', order, owner, `: ${order.amount_filled ?? '?'} filled`))
-      }
+      const notice = orderNotice(order, before, owner)
+      if (notice) notices.push(notice)
     }
     // A burst (a bot's fills, a cancel-all) becomes one summary: a wall of toasts helps nobody and
     // costs the window its frame rate.

@@ -161,8 +161,12 @@ export function createTerminalPositions(deps: PositionsDeps): TerminalPositions 
         const leg = p.legs.find((l) => l.orderId === id)
         if (leg) return { role: leg.role, pair: p.pair }
       }
-      const algo = knownAlgos?.profileId === known.profileId ? knownAlgos.algos.find((a) => a.slices.some((s) => s.orderId === id)) : undefined
-      return algo ? { algo: algo.kind, pair: algo.pair } : null
+      for (const algo of knownAlgos?.profileId === known.profileId ? knownAlgos.algos : []) {
+        const slice = algo.slices.find((s) => s.orderId === id)
+        // `pulled`: the algorithm cancelled it itself (saved before the cancel went out), so its cancel is not news
+        if (slice) return { algo: algo.kind, pair: algo.pair, pulled: slice.pulled === true }
+      }
+      return null
     },
     kick,
     dispose: end,

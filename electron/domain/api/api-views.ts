@@ -219,7 +219,7 @@ export interface Preferences {
   charts: ChartArrangement
   /** The named workspaces. */
   workspaces: Workspace[]
-  /** The price ladder's size presets, grouping and hotkeys (each hotkey off until set). */
+  /** The price ladder's size presets, each pair's chosen step and hotkeys (each hotkey off until set). */
   ladder: LadderPrefs
 }
 

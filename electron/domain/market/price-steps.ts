@@ -1,5 +1,5 @@
 // Price steps: a pair's tick (one unit of its last price decimal), a row grouping that is a multiple of
-// it (the choices are order-book.ts's groupSteps), a price snapped to a step, and a price whole steps
+// it (the ladder's choices are auto-step.ts's stepChoices), a price snapped to a step, and a price whole steps
 // away. The price ladder's rows and its orders' prices come from here. Pure and exact (decimal.js).
 import { Decimal } from '../decimal'
 

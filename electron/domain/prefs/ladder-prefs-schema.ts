@@ -2,13 +2,19 @@
 // (strict) and how a saved file is read (tolerant: a damaged entry falls back to its default and never
 // arms a hotkey). Only the core imports them.
 import { z } from 'zod'
-import { DEFAULT_LADDER_HOTKEYS, DEFAULT_LADDER_PREFS, LADDER_ACTIONS, MAX_LADDER_PRESETS, type LadderAction, type LadderPrefs } from './ladder-prefs'
+import { DEFAULT_LADDER_HOTKEYS, DEFAULT_LADDER_PREFS, LADDER_ACTIONS, MAX_LADDER_PRESETS, MAX_LADDER_STEPS, type LadderAction, type LadderPrefs } from './ladder-prefs'
 
 /** A decimal above 0 as plain text, at most 18 places: a size or a step (the pattern alone says it). */
 const positiveDecimal = z
   .string()
   .max(40)
   .regex(/^(?:[1-9]\d{0,20}(?:\.\d{1,18})?|0\.\d{0,8}[1-9]\d{0,9})$/, 'A plain decimal number above 0, like 0.01')
+
+/** One pair's chosen step (the pair written as the API writes it: BTC_USDT). */
+const stepEntry = z.strictObject({
+  pair: z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'A pair looks like BTC_USDT'),
+  step: positiveDecimal,
+})
 
 /** "alt+shift+b", "mod+alt+f", "f2": modifiers in this order, then one key. */
 export const hotkeyComboSchema = z
@@ -30,7 +36,7 @@ export const ladderPrefsInputSchema = z
       .int()
       .min(0)
       .max(MAX_LADDER_PRESETS - 1),
-    grouping: positiveDecimal.nullable(),
+    steps: z.array(stepEntry).max(MAX_LADDER_STEPS),
     hotkeys: z.strictObject(hotkeysShape),
     view: z.enum(['book', 'ladder']),
   })
@@ -44,11 +50,12 @@ export const ladderPrefsFileSchema = z
   .object({
     presets: z.array(positiveDecimal).min(1).max(MAX_LADDER_PRESETS).catch(DEFAULT_LADDER_PREFS.presets),
     preset: z.number().int().min(0).catch(0),
-    grouping: positiveDecimal.nullable().catch(null),
+    // The one global grouping of the first ladder (`grouping`) is not read: each pair starts automatic.
+    steps: z.array(stepEntry.strip().nullable().catch(null)).max(MAX_LADDER_STEPS).catch([]),
     hotkeys: z
       .object(Object.fromEntries(LADDER_ACTIONS.map((action) => [action, hotkeyComboSchema.nullable().catch(null)])) as Record<LadderAction, z.ZodCatch<z.ZodNullable<typeof hotkeyComboSchema>>>)
       .catch(DEFAULT_LADDER_HOTKEYS),
     view: z.enum(['book', 'ladder']).catch('book'),
   })
-  .transform((p): LadderPrefs => ({ ...p, preset: p.preset < p.presets.length ? p.preset : 0 }))
+  .transform((p): LadderPrefs => ({ ...p, preset: p.preset < p.presets.length ? p.preset : 0, steps: p.steps.filter((s) => s !== null) }))
   .catch(DEFAULT_LADDER_PREFS)

@@ -1,5 +1,6 @@
 // The price ladder's state: one-click mode (off at every start, turned on only after its warning), the
-// size presets and grouping kept in the preferences, the session's volume at each price, and what the
+// size presets and each pair's chosen step kept in the preferences (a pair without one on the automatic
+// step, chosen once per pair from its first book so the rows never jump), the session's volume at each price, and what the
 // ladder does — place at a row, cancel or move the own orders there, and the hotkeys' actions (buy at
 // the best ask, sell at the best bid, cancel all on the pair, flatten, the next or previous size).
 // Every order goes through ladder-orders.ts, which is the order form's path.
@@ -7,8 +8,9 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { Decimal, floorDecimal } from '@domain/decimal'
 import type { OrderSide } from '@domain/wire/wire'
-import { DEFAULT_LADDER_PREFS, type LadderAction, type LadderPrefs } from '@domain/prefs/ladder-prefs'
+import { DEFAULT_LADDER_PREFS, MAX_LADDER_STEPS, type LadderAction, type LadderPrefs } from '@domain/prefs/ladder-prefs'
 import { sortLevels } from '@domain/market/order-book'
+import { autoStep } from '@domain/market/auto-step'
 import { stepsAway, validStep } from '@domain/market/price-steps'
 import { useAccountStore } from '../account/account'
 import { useBookStore } from '../market/book'
@@ -56,13 +58,36 @@ export const useLadderStore = defineStore('ladder', () => {
   const size = computed(() => settings.value.presets[presetIndex.value] ?? DEFAULT_LADDER_PREFS.presets[0]!)
   const sizeProblem = computed(() => presetProblem(size.value, market.selectedPair))
   const pricePrecision = computed(() => market.selectedPair?.price_precision ?? 8)
-  const step = computed(() => validStep(settings.value.grouping, pricePrecision.value))
+
+  // ---- the price step of one row: the trader's for this pair, else automatic ----------------------
+  /** The step the trader chose for the pair shown, or null (automatic). */
+  const chosenStep = computed(() => settings.value.steps.findLast((s) => s.pair === market.pair)?.step ?? null)
+  /** The automatic step of each pair (by its shown key), fixed from the first book with two levels on a side. */
+  const autoSteps = ref(new Map<string, string>())
+  watch(
+    () => [market.shownKey, book.asks, book.bids, market.selectedPair?.price_precision] as const,
+    ([key, asks, bids, precision]) => {
+      if (precision === undefined || autoSteps.value.has(key)) return
+      const found = autoStep(asks, bids, precision)
+      if (found !== null) autoSteps.value = new Map(autoSteps.value).set(key, found)
+    },
+    { immediate: true },
+  )
+  /** The automatic step for the pair shown; null until its book has come. */
+  const automaticStep = computed(() => autoSteps.value.get(market.shownKey) ?? null)
+  const step = computed(() => validStep(chosenStep.value ?? automaticStep.value, pricePrecision.value))
 
   function save(patch: Partial<LadderPrefs>): Promise<void> {
     return prefs.set({ ladder: { ...settings.value, ...patch } })
   }
   const choosePreset = (index: number): Promise<void> => save({ preset: Math.max(0, Math.min(index, settings.value.presets.length - 1)) })
-  const setGrouping = (grouping: string | null): Promise<void> => save({ grouping })
+  /** The pair's step chosen (null: automatic again); the latest choice last, the oldest dropped beyond the bound. */
+  function setStep(chosen: string | null): Promise<void> {
+    const pair = market.pair
+    const others = settings.value.steps.filter((s) => s.pair !== pair)
+    const steps = chosen === null ? others : [...others, { pair, step: chosen }]
+    return save({ steps: steps.slice(-MAX_LADDER_STEPS) })
+  }
 
   // ---- the session's volume at each price -------------------------------------------------------
   const volume = new VolumeAtPrice()
@@ -207,11 +232,13 @@ export const useLadderStore = defineStore('ladder', () => {
     size,
     sizeProblem,
     step,
+    chosenStep,
+    automaticStep,
     pricePrecision,
     volumeTotals,
     save,
     choosePreset,
-    setGrouping,
+    setStep,
     placeAt,
     cancelIds,
     moveTo,
