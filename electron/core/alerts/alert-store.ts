@@ -25,7 +25,7 @@ export interface AlertStore {
   create(profileId: string, draft: AlertDraft, lastPrice: string | null, line?: LineDrawing): Promise<Alert>
   cancel(profileId: string, id: string): Promise<Alert>
   /** Cancels the active alerts that follow a drawing (it was deleted); how many. */
-  cancelFollowing(profileId: string, drawingId: string): Promise<number>
+  cancelFollowing(profileId: string, drawingId: string): Promise<Alert[]>
   /**
    * A new last price of a pair on a profile; returns the alerts that fired (already saved as fired).
    * A 'line' alert compares it with its line's price at `at`, when the price was seen (default now),
@@ -132,7 +132,7 @@ export function createAlertStore(dataDir: string, now: () => number = Date.now):
       const following = (await load()).filter((a) => a.profileId === profileId && a.drawingId === drawingId && a.status === 'active')
       for (const alert of following) alert.status = 'cancelled'
       if (following.length > 0) await save()
-      return following.length
+      return following
     },
     async onPrice(profileId, pair, last, lineOf, seenAt) {
       const list = await load()

@@ -40,7 +40,7 @@ export interface AlertsDeps {
 export interface TerminalAlerts {
   handlers: AlertHandlers
   /** Cancels the alerts that follow a deleted drawing; how many. */
-  cancelFollowing(profileId: string, drawingId: string): Promise<number>
+  cancelFollowing(profileId: string, drawingId: string): Promise<Alert[]>
   dispose(): void
 }
 

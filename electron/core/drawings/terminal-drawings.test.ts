@@ -74,8 +74,13 @@ describe('alerts on drawn lines', () => {
     expect(w.fired.map((f) => f.alerts[0]!.id)).toEqual([alert.id])
 
     await w.drawings['drawings.save'](line('h2', 'hline', [T0, '90']))
-    const second = await w.alerts.handlers['alerts.create']({ kind: 'line', pair: 'BTC_USDT', drawingId: 'h2' })
-    expect(await w.drawings['drawings.delete']({ id: 'h2' })).toMatchObject({ deleted: { id: 'h2' }, cancelledAlerts: 1 })
+    const second = await w.alerts.handlers['alerts.create']({ kind: 'line', pair: 'BTC_USDT', drawingId: 'h2', note: 'the range low', sound: false })
+    // the delete names what it cancelled as it was asked for: an undo asks for it again
+    expect(await w.drawings['drawings.delete']({ id: 'h2' })).toMatchObject({
+      deleted: { id: 'h2' },
+      cancelledAlerts: 1,
+      cancelled: [{ kind: 'line', pair: 'BTC_USDT', drawingId: 'h2', note: 'the range low', sound: false }],
+    })
     expect((await w.alerts.handlers['alerts.list'](undefined)).find((a) => a.id === second.id)?.status).toBe('cancelled')
     w.ticker('80', T0 + 2000)
     await w.settle()

@@ -3,6 +3,7 @@
 // when the pair list can be read (offline, the drawing is kept: it is the trader's work, and the
 // pair was listed when the chart showed it). Deleting a drawing cancels the alerts that follow it.
 import type { HandlersOf } from '../handlers'
+import type { Alert, LineAlertDraft } from '../../domain/alerts/alerts'
 import type { Drawing } from '../../domain/drawings/drawings'
 import { TerminalError } from '../../domain/errors'
 import type { Pair } from '../../domain/wire/wire'
@@ -19,7 +20,7 @@ export interface DrawingsDeps {
   /** The active exchange's pairs: a drawing's pair is checked against them. */
   pairs: () => Promise<readonly Pair[]>
   /** Cancels the alerts that follow a deleted drawing; how many it cancelled. */
-  cancelFollowers: (profileId: string, drawingId: string) => Promise<number>
+  cancelFollowers: (profileId: string, drawingId: string) => Promise<Alert[]>
   logger?: Logger | undefined
   store?: DrawingStore
 }
@@ -63,8 +64,10 @@ export function createDrawingHandlers(deps: DrawingsDeps): { handlers: HandlersO
       async 'drawings.delete'({ id: drawingId }) {
         const id = profileId()
         const deleted = await store.remove(id, drawingId)
-        const cancelledAlerts = await deps.cancelFollowers(id, drawingId)
-        return { deleted, cancelledAlerts }
+        const followers = await deps.cancelFollowers(id, drawingId)
+        // As they were asked for, so that an undo of the delete can ask for them again.
+        const cancelled = followers.map((a): LineAlertDraft => ({ kind: 'line', pair: a.pair, drawingId, ...(a.note ? { note: a.note } : {}), sound: a.sound }))
+        return { deleted, cancelledAlerts: followers.length, cancelled }
       },
     },
   }

@@ -49,6 +49,8 @@ export const alertDraftSchema = z.discriminatedUnion('kind', [
   }),
 ])
 export type AlertDraft = z.output<typeof alertDraftSchema>
+/** An alert on a drawing's line, as asked for: what a deleted drawing's undo asks for again. */
+export type LineAlertDraft = Extract<AlertDraft, { kind: 'line' }>
 
 export const alertSchema = z.object({
   id: z.string().min(1),

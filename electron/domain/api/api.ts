@@ -16,7 +16,7 @@ import { EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_PREFIX, METHOD_NAMES, type EventNam
 import type { BookEventPayload } from './history-api'
 import type { JournalAnswer, JournalPicture } from './journal-api'
 import type { TradeNote } from '../journal/journal'
-import type { Alert } from '../alerts/alerts'
+import type { Alert, LineAlertDraft } from '../alerts/alerts'
 import type { Drawing } from '../drawings/drawings'
 import type { Popout, PopoutPlace } from '../popouts/popouts'
 import type { PortfolioReport } from '../portfolio/portfolio'
@@ -112,7 +112,8 @@ export const methodResults = {
   /** `warning`: the drawings file was damaged and set aside (named in the words), so none are shown. */
   'drawings.list': typed<{ pair: string; drawings: Drawing[]; warning: string | null }>(),
   'drawings.save': typed<Drawing>(),
-  'drawings.delete': typed<{ deleted: Drawing; cancelledAlerts: number }>(),
+  // `cancelled`: the line alerts the delete cancelled, as drafts (an undo of the delete asks for them again).
+  'drawings.delete': typed<{ deleted: Drawing; cancelledAlerts: number; cancelled: LineAlertDraft[] }>(),
   'portfolio.get': typed<PortfolioReport>(),
   'blotter.get': typed<BlotterReport>(),
   'blotter.cancel': typed<CancelOrdersResult>(),

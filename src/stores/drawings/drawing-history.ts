@@ -1,15 +1,21 @@
 // Undo and redo of the drawings as a pure history: each change is the drawing before and after it
 // (null before: it was added; null after: it was deleted). Undoing a change applies its `before`,
 // redoing it its `after`; the store sends that to the core. A new change clears what could be redone.
+import type { LineAlertDraft } from '@domain/alerts/alerts'
 import type { Drawing } from '@domain/drawings/drawings'
 
 export interface DrawingChange {
   before: Drawing | null
   after: Drawing | null
+  /** A delete's: the line alerts it cancelled (the core says which), asked for again by its undo. */
+  alerts?: LineAlertDraft[]
 }
 
-/** What undo or redo asks the core: save this drawing, or delete the one with this id. */
-export type DrawingStep = { save: Drawing } | { delete: string }
+/**
+ * What undo or redo asks the core: save this drawing (and ask again for the alerts its delete
+ * cancelled), or delete the one with this id (the change it belongs to keeps what that cancels).
+ */
+export type DrawingStep = { save: Drawing; alerts?: LineAlertDraft[] } | { delete: string; change?: DrawingChange }
 
 /** Changes kept to undo: a long session of dragging must not grow without bound. */
 export const HISTORY_KEPT = 100
@@ -36,14 +42,14 @@ export class DrawingHistory {
     const change = this.done.pop()
     if (!change) return null
     this.undone.push(change)
-    return stepTo(change.before, change.after)
+    return stepTo(change.before, change.after, change)
   }
 
   redo(): DrawingStep | null {
     const change = this.undone.pop()
     if (!change) return null
     this.done.push(change)
-    return stepTo(change.after, change.before)
+    return stepTo(change.after, change.before, change)
   }
 
   /** A step the core refused: it goes back where it came from, so nothing is lost from the history. */
@@ -69,7 +75,8 @@ export class DrawingHistory {
   }
 }
 
-function stepTo(target: Drawing | null, other: Drawing | null): DrawingStep | null {
-  if (target) return { save: target }
-  return other ? { delete: other.id } : null
+function stepTo(target: Drawing | null, other: Drawing | null, change: DrawingChange): DrawingStep | null {
+  // Undoing a delete brings back its drawing and the alerts it cancelled.
+  if (target) return change.after === null && change.before === target && change.alerts?.length ? { save: target, alerts: change.alerts } : { save: target }
+  return other ? { delete: other.id, change } : null
 }

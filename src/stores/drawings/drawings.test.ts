@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
+import type { LineAlertDraft } from '@domain/alerts/alerts'
 import type { Drawing } from '@domain/drawings/drawings'
 import { TerminalError } from '@domain/errors'
 import { setTerminal } from '@/api'
@@ -18,10 +19,13 @@ const flush = () => new Promise((r) => setTimeout(r, 0))
 
 let terminal: FakeTerminal
 let kept: Drawing[]
+/** The line alerts the fake core keeps, by drawing: a delete cancels them, as the core does. */
+let alerts: LineAlertDraft[]
 
 beforeEach(async () => {
   setActivePinia(createPinia())
   kept = [line('a', '100')]
+  alerts = []
   terminal = fakeTerminal({
     'session.get': () => sessionState(),
     'profiles.list': () => [profileView()],
@@ -34,7 +38,14 @@ beforeEach(async () => {
     'drawings.delete': ({ id }) => {
       const deleted = kept.find((k) => k.id === id)!
       kept = kept.filter((k) => k.id !== id)
-      return { deleted, cancelledAlerts: 0 }
+      const cancelled = alerts.filter((a) => a.drawingId === id)
+      alerts = alerts.filter((a) => a.drawingId !== id)
+      return { deleted, cancelledAlerts: cancelled.length, cancelled }
+    },
+    'alerts.create': (draft) => {
+      if (draft.kind !== 'line') throw new Error('a line alert only, here')
+      alerts.push(draft)
+      return { id: `al${alerts.length}`, profileId: 'p1', kind: 'line', pair: draft.pair, drawingId: draft.drawingId, status: 'active', sound: draft.sound ?? true, createdAt: T0 } as never
     },
   })
   setTerminal(terminal)
@@ -81,5 +92,32 @@ describe('drawings store', () => {
     expect(terminal.calls.filter((c) => c.method.startsWith('drawings.') && c.method !== 'drawings.list').map((c) => c.method)).toEqual(['drawings.delete', 'drawings.save'])
     await store.redo()
     expect(kept).toEqual([])
+  })
+
+  it('undo of a delete brings back the alerts on the line too; redo cancels them again', async () => {
+    const store = await onPair('BTC_USDT')
+    alerts = [{ kind: 'line', pair: 'BTC_USDT', drawingId: 'a', note: 'break', sound: false }]
+    await store.remove('a')
+    expect(alerts).toEqual([])
+    await store.undo()
+    expect(kept.map((d) => d.id)).toEqual(['a'])
+    expect(alerts).toEqual([{ kind: 'line', pair: 'BTC_USDT', drawingId: 'a', note: 'break', sound: false }])
+    await store.redo()
+    expect(alerts).toEqual([])
+    await store.undo()
+    expect(alerts).toHaveLength(1)
+  })
+
+  it('an alert the core refuses to set again leaves the drawing back and says so', async () => {
+    const store = await onPair('BTC_USDT')
+    alerts = [{ kind: 'line', pair: 'BTC_USDT', drawingId: 'a', sound: true }]
+    await store.remove('a')
+    terminal.handlers['alerts.create'] = () => {
+      throw new TerminalError({ kind: 'validation', code: 'TOO_MANY_ALERTS', message: 'At most 100 alerts.' })
+    }
+    await store.undo()
+    expect(store.drawings.map((d) => d.id)).toEqual(['a'])
+    expect(kept.map((d) => d.id)).toEqual(['a'])
+    expect(store.error).toBe('The drawing is back, but 1 alert on it could not be set again: At most 100 alerts.')
   })
 })

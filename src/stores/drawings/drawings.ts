@@ -5,6 +5,7 @@
 // one's drawings and starts a fresh history; an answer for a pair the chart has left is dropped.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
+import type { LineAlertDraft } from '@domain/alerts/alerts'
 import type { Drawing } from '@domain/drawings/drawings'
 import type { DrawingKind } from '@domain/drawings/drawing-words'
 import { useTerminal } from '@/api'
@@ -14,6 +15,9 @@ import { useAnnouncerStore } from '../announcer'
 import { DrawingHistory, type DrawingChange, type DrawingStep } from './drawing-history'
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
+const alertsWord = (n: number) => `${n} alert${n === 1 ? '' : 's'}`
+/** A drawing saved back by an undo whose cancelled alerts were not all set again. */
+class AlertsNotBack extends Error {}
 
 /** The colours offered beside the free choice: readable on both themes. */
 export const DRAWING_COLORS = ['#3b82f6', '#f59e0b', '#22c55e', '#ef4444', '#a855f7', '#e5e7eb'] as const
@@ -117,19 +121,45 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
     // One step at a time, in order: a delete never overtakes the save before it on its way to the core.
     let queue: Promise<unknown> = Promise.resolve()
 
+    /**
+     * The alerts a delete cancelled, asked for again once its undo has brought the drawing back. A
+     * refusal leaves the drawing back and says which part did not come back.
+     */
+    async function restoreAlerts(id: string, alerts: readonly LineAlertDraft[]): Promise<void> {
+      let restored = 0
+      try {
+        for (const draft of alerts) {
+          await useTerminal().call('alerts.create', draft)
+          restored++
+        }
+      } catch (failure) {
+        throw new AlertsNotBack(`The drawing is back, but ${alertsWord(alerts.length - restored)} on it could not be set again: ${message(failure)}`)
+      } finally {
+        if (restored > 0) announcer.announce(`drawing-alerts:${id}`, `${alertsWord(restored)} on it active again`)
+      }
+    }
+
     /** Sends one step to the core; on a refusal puts back `undo` and says why. False when refused. */
     function send(step: DrawingStep, undo: DrawingChange): Promise<boolean> {
       const forPair = pair.value
       const sent = queue.then(async () => {
         try {
-          if ('save' in step) await useTerminal().call('drawings.save', step.save)
-          else {
-            const { cancelledAlerts } = await useTerminal().call('drawings.delete', { id: step.delete })
-            if (cancelledAlerts > 0) announcer.announce(`drawing-alerts:${step.delete}`, `${cancelledAlerts} alert${cancelledAlerts === 1 ? '' : 's'} on it cancelled`)
+          if ('save' in step) {
+            await useTerminal().call('drawings.save', step.save)
+            await restoreAlerts(step.save.id, step.alerts ?? [])
+          } else {
+            const { cancelledAlerts, cancelled } = await useTerminal().call('drawings.delete', { id: step.delete })
+            if (step.change) step.change.alerts = cancelled
+            if (cancelledAlerts > 0) announcer.announce(`drawing-alerts:${step.delete}`, `${alertsWord(cancelledAlerts)} on it cancelled`)
           }
           error.value = null
           return true
         } catch (failure) {
+          // The drawing itself was kept: only its alerts are missing, and the error says so.
+          if (failure instanceof AlertsNotBack) {
+            error.value = failure.message
+            return true
+          }
           if (pair.value === forPair) show(undo.after, undo.before)
           error.value = message(failure)
           return false
@@ -144,10 +174,10 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
      * pressed right after it undoes it), then sent; a refusal takes it back out.
      */
     async function change(before: Drawing | null, after: Drawing | null): Promise<boolean> {
-      const step: DrawingStep | null = after ? { save: after } : before ? { delete: before.id } : null
+      const entry: DrawingChange = { before, after }
+      const step: DrawingStep | null = after ? { save: after } : before ? { delete: before.id, change: entry } : null
       if (!step) return false
       show(before, after)
-      const entry = { before, after }
       history.record(entry)
       historyTick.value++
       if (await send(step, entry)) return true
