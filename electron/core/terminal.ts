@@ -139,6 +139,7 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
     now,
     pairs,
     cancelFollowers: (profileId, drawingId) => alerts.cancelFollowing(profileId, drawingId),
+    changed: (profileId, pair) => hub.emit('drawings.changed', { profileId, pair }),
     logger: log,
     store: drawingStore,
   })

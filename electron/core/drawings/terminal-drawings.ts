@@ -21,6 +21,8 @@ export interface DrawingsDeps {
   pairs: () => Promise<readonly Pair[]>
   /** Cancels the alerts that follow a deleted drawing; how many it cancelled. */
   cancelFollowers: (profileId: string, drawingId: string) => Promise<Alert[]>
+  /** A profile's drawings on `pair` changed: the windows' charts on it read them again. */
+  changed?: (profileId: string, pair: string) => void
   logger?: Logger | undefined
   store?: DrawingStore
 }
@@ -59,11 +61,14 @@ export function createDrawingHandlers(deps: DrawingsDeps): { handlers: HandlersO
       async 'drawings.save'(drawing) {
         const id = profileId()
         await checkPair(drawing)
-        return store.save(id, drawing)
+        const saved = await store.save(id, drawing)
+        deps.changed?.(id, saved.pair)
+        return saved
       },
       async 'drawings.delete'({ id: drawingId }) {
         const id = profileId()
         const deleted = await store.remove(id, drawingId)
+        deps.changed?.(id, deleted.pair)
         const followers = await deps.cancelFollowers(id, drawingId)
         // As they were asked for, so that an undo of the delete can ask for them again.
         const cancelled = followers.map((a): LineAlertDraft => ({ kind: 'line', pair: a.pair, drawingId, ...(a.note ? { note: a.note } : {}), sound: a.sound }))

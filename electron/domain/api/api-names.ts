@@ -88,6 +88,7 @@ export const EVENT_NAMES = [
   'orders.move-step',
   'positions.changed',
   'algos.changed',
+  'drawings.changed',
   'popouts.changed',
   'prefs.changed',
 ] as const

@@ -184,6 +184,8 @@ export const eventPayloads = {
   'positions.changed': typed<{ profileId: string; positions: Position[] }>(),
   /** The active profile's execution algorithms changed (a step of the keeper): all of them, as saved. */
   'algos.changed': typed<{ profileId: string; algos: Algo[] }>(),
+  /** A drawing of a profile's was saved or deleted (by any window, or an undo): every chart on that pair reads them again. */
+  'drawings.changed': typed<{ profileId: string; pair: string }>(),
   /** The pop-outs changed (one opened, closed, moved or showing another pair): all of them, as kept. */
   'popouts.changed': typed<{ popouts: Popout[] }>(),
   /** The preferences as saved after a window changed them: the other windows (pop-outs) follow its theme and indicators. */

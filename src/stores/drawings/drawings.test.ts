@@ -120,4 +120,15 @@ describe('drawings store', () => {
     expect(kept.map((d) => d.id)).toEqual(['a'])
     expect(store.error).toBe('The drawing is back, but 1 alert on it could not be set again: At most 100 alerts.')
   })
+
+  it("reads the pair's drawings again when another chart or window changed them, but not another pair's", async () => {
+    const store = await onPair('BTC_USDT')
+    kept.push(line('b', '120'), line('e', '2000', 'ETH_USDT'))
+    terminal.emit('drawings.changed', { profileId: 'p1', pair: 'ETH_USDT' })
+    await flush()
+    expect(store.drawings.map((d) => d.id)).toEqual(['a'])
+    terminal.emit('drawings.changed', { profileId: 'p1', pair: 'BTC_USDT' })
+    await flush()
+    expect(store.drawings.map((d) => d.id)).toEqual(['a', 'b'])
+  })
 })

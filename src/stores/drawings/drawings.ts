@@ -120,6 +120,14 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
 
     // One step at a time, in order: a delete never overtakes the save before it on its way to the core.
     let queue: Promise<unknown> = Promise.resolve()
+    /** Steps sent and not yet answered: while any is, the core's list is older than what is shown. */
+    let pending = 0
+
+    // Another chart on this pair (a pane, a window of its own) or an undo changed the drawings: read
+    // again, unless a change of this chart's is on its way (its own answer will say the same).
+    useTerminal().on('drawings.changed', (event) => {
+      if (event.profileId === session.profile?.id && event.pair === pair.value && pending === 0) void load()
+    })
 
     /**
      * The alerts a delete cancelled, asked for again once its undo has brought the drawing back. A
@@ -142,6 +150,7 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
     /** Sends one step to the core; on a refusal puts back `undo` and says why. False when refused. */
     function send(step: DrawingStep, undo: DrawingChange): Promise<boolean> {
       const forPair = pair.value
+      pending++
       const sent = queue.then(async () => {
         try {
           if ('save' in step) {
@@ -163,6 +172,8 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
           if (pair.value === forPair) show(undo.after, undo.before)
           error.value = message(failure)
           return false
+        } finally {
+          pending--
         }
       })
       queue = sent
