@@ -1,8 +1,8 @@
-// What drawings cost a live tick, measured in Chromium on the moving demo: the chart's own paint time
-// of its live ticks (data-render-ms of a data-paint="live" paint: the overlay's shapes and their
-// canvas layer painted), without drawings and with 50 of every kind in view. The drawings lie on a
-// layer of their own that a tick never touches: the issue's budget is ≤ 1 ms added.
-import { test, expect, type Page } from '@playwright/test'
+// Fifty drawings of every kind on the moving demo's chart, kept by the core: after a reload the list
+// names all fifty with their kinds, and the chart's live ticks still repaint its live layer alone (the
+// drawings lie on a layer of their own that a tick never touches). What they add to a tick's time is
+// the chart bench group's row (scripts/bench/browser-groups.mjs, "One live update with 50 drawings").
+import { test, expect } from '@playwright/test'
 import Decimal from 'decimal.js'
 import { openApp, useWebHost } from './helpers'
 import { callApi, type RunningHost } from './web-host'
@@ -10,39 +10,10 @@ import { callApi, type RunningHost } from './web-host'
 let host: RunningHost
 useWebHost((started) => (host = started))
 
-/** The paint times of the chart's live ticks during `ms`. */
-function liveTicks(page: Page, ms: number): Promise<number[]> {
-  return page.evaluate(async (ms) => {
-    interface El {
-      getAttribute(name: string): string | null
-    }
-    const g = globalThis as unknown as {
-      document: { querySelector(s: string): El | null }
-      MutationObserver: new (cb: () => void) => { observe(el: El, o: { attributes: boolean; attributeFilter: string[] }): void; disconnect(): void }
-    }
-    const chart = g.document.querySelector('[data-testid="chart"]')!
-    const out: number[] = []
-    const observer = new g.MutationObserver(() => {
-      if (chart.getAttribute('data-paint') === 'live') out.push(Number(chart.getAttribute('data-render-ms')))
-    })
-    observer.observe(chart, { attributes: true, attributeFilter: ['data-render-ms'] })
-    await new Promise((resolve) => setTimeout(resolve, ms))
-    observer.disconnect()
-    return out
-  }, ms)
-}
-
-/**
- * The lower quartile: the paint's own cost with less of what else the machine was doing at that
- * moment (the tests share two cores with other work; a median of a few ticks moved by ±1 ms run to run).
- */
-const quartile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)]!
-
-test('50 drawings add at most 1 ms to a live tick', async ({ page }) => {
-  test.setTimeout(120_000)
+test('50 drawings of every kind: listed after a reload, and live ticks still paint the live layer alone', async ({ page }) => {
+  test.setTimeout(60_000)
   await openApp(page, host)
   await expect(page.getByTestId('chart')).toHaveAttribute('data-paint', 'live', { timeout: 20_000 })
-  const without = await liveTicks(page, 20_000)
 
   // 50 drawings over the candles in view, of every kind, through the core.
   const interval = ((await page.locator('[data-testid^="interval-"][aria-pressed="true"]').getAttribute('data-testid')) ?? '').replace('interval-', '')
@@ -70,15 +41,11 @@ test('50 drawings add at most 1 ms to a live tick', async ({ page }) => {
   }
   await openApp(page, host)
   await expect(page.getByTestId('drawings-toggle')).toHaveText('Drawings (50)')
+  await page.getByTestId('drawings-toggle').click()
+  const rows = page.getByTestId('drawings-list').locator('li[data-kind]')
+  await expect(rows).toHaveCount(50)
+  for (const kind of kinds) await expect(page.getByTestId('drawings-list').locator(`li[data-kind="${kind}"]`)).not.toHaveCount(0)
+  // A paint of another path since, then a live one: the ticks go on taking the live layer's path.
+  await page.getByTestId('chart').evaluate((el) => el.setAttribute('data-paint', 'seen'))
   await expect(page.getByTestId('chart')).toHaveAttribute('data-paint', 'live', { timeout: 20_000 })
-  const withDrawings = await liveTicks(page, 20_000)
-
-  expect(without.length, 'live ticks measured without drawings').toBeGreaterThanOrEqual(8)
-  expect(withDrawings.length, 'live ticks measured with 50 drawings').toBeGreaterThanOrEqual(8)
-  const added = quartile(withDrawings) - quartile(without)
-  test.info().annotations.push({
-    type: 'live tick (lower quartile, ms)',
-    description: `without drawings ${quartile(without).toFixed(2)} (${without.length}), with 50 ${quartile(withDrawings).toFixed(2)} (${withDrawings.length}): +${added.toFixed(2)} ms`,
-  })
-  expect(added).toBeLessThanOrEqual(1)
 })
