@@ -77,8 +77,8 @@ const traceRecorder = () => {
 }
 
 /**
- * Self time of the renderer main thread's complete events by name (ms): each event's duration less
- * its children's on the same thread, the thread the most RunTask time ran on.
+ * Self time of the renderer main thread's complete events by name (ms), and how many: each event's
+ * duration less its children's on the same thread, the thread the most RunTask time ran on.
  */
 export function traceSelfTimes(events) {
   const tasks = new Map()
@@ -86,15 +86,17 @@ export function traceSelfTimes(events) {
   const main = [...tasks].sort((a, b) => b[1] - a[1])[0]?.[0]
   const spans = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || b.dur - a.dur)
   const self = new Map()
+  const count = new Map()
   const stack = []
   for (const e of spans) {
     while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop()
     const parent = stack.at(-1)
     if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur / 1000)
     self.set(e.name, (self.get(e.name) ?? 0) + e.dur / 1000)
+    count.set(e.name, (count.get(e.name) ?? 0) + 1)
     stack.push(e)
   }
-  return [...self].sort((a, b) => b[1] - a[1])
+  return [...self].map(([name, ms]) => [name, ms, count.get(name)]).sort((a, b) => b[1] - a[1])
 }
 
 const { values } = parseArgs({
@@ -123,7 +125,7 @@ try {
   console.log(`chart paints: ${r.liveRenderMs.length} (${(r.liveRenderMs.length / seconds).toFixed(0)}/s), data-render-ms p50 ${paints.median.toFixed(2)} max ${paints.max.toFixed(2)}`)
   if (values.trace) {
     console.log('\nmain thread self time by trace event:')
-    for (const [k, ms] of traceSelfTimes(r.recorded.events).slice(0, Number(values.top))) console.log(`  ${perSec(ms).padStart(10)}  ${k}`)
+    for (const [k, ms, n] of traceSelfTimes(r.recorded.events).slice(0, Number(values.top))) console.log(`  ${perSec(ms).padStart(10)}  ${k} (${(n / seconds).toFixed(0)}/s)`)
   } else {
     const { profile, metrics: m } = r.recorded
     const out = values.out || `/tmp/stream-${values.charts}charts.cpuprofile`
