@@ -169,7 +169,7 @@ function drawingRows({ plain, drawn, added }) {
       unit: 'ms',
       samples: added,
       budget: { max: 1 },
-      note: `per pair of 40-tick blocks, the median with the drawings less the median without (${spread(added)}); a merge tick that moves the price axis paints the drawings' layer again`,
+      note: `per pair of 40-tick blocks, the mean with the drawings less the mean without (${spread(added)}); the merge ticks among them move the price axis, which paints the drawings' layer again`,
     }),
   ]
 }

@@ -118,7 +118,10 @@ try {
   const record = values.trace ? traceRecorder() : cpuRecorder()
   const r = await measureStream(browser, { seconds, rate: Number(values.rate), warmupSeconds: 5, source: 'tape', fourCharts: values.charts === '4', record })
   const fps = summarize(r.fps)
-  frames = Math.max(1, r.fps.reduce((a, b) => a + b, 0))
+  frames = Math.max(
+    1,
+    r.fps.reduce((a, b) => a + b, 0),
+  )
   const paints = summarize(r.liveRenderMs)
   console.log(`${values.charts} chart(s), ${r.sentPerSec.toFixed(0)} trades/s sent, ${r.deliveredPerSec.toFixed(0)}/s delivered, ${seconds} s`)
   console.log(`fps median ${fps.median} (min ${fps.min}, max ${fps.max}, n ${r.fps.length}); long tasks ${r.longTasks}, ${r.longTaskMs.toFixed(0)} ms`)
