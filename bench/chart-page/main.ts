@@ -14,6 +14,9 @@ import { init, type EChartsType } from 'echarts/core'
 import type { Candle, Pair } from '@domain/wire/wire'
 import { CandleChartPainter } from '@/features/chart/candle-chart-painter'
 import { normaliseConfig } from '@/features/chart/indicators/specs'
+import { DrawingOverlay } from '@/features/chart/drawing-overlay'
+import { INITIAL_VISIBLE } from '@/features/chart/candle-chart-slots'
+import type { Drawing } from '@domain/drawings/drawings'
 
 // The three indicators of issue 16's budget: bands over the candles, two sub-panes below.
 const THREE = [normaliseConfig('BB'), normaliseConfig('RSI'), normaliseConfig('MACD')]
@@ -70,6 +73,8 @@ function beyondHigh(by: number): number {
 const host = document.getElementById('chart') as HTMLElement
 let chart: EChartsType | null = null
 let painter: CandleChartPainter | null = null
+/** The drawings' layer, as ChartDrawings.vue puts it on the chart (drawings() makes it). */
+let drawingOverlay: DrawingOverlay | null = null
 let candles: Candle[] = []
 /** BB, RSI and MACD after initialIndicators(): ticks then keep them in step, as CandleChart.vue does. */
 let configs: typeof THREE = []
@@ -93,6 +98,8 @@ function paint(): number {
 }
 
 function fresh(count: number, dirtyRect: boolean, indicators: typeof THREE): void {
+  drawingOverlay?.dispose()
+  drawingOverlay = null
   painter?.dispose()
   chart?.dispose()
   chart = init(host, undefined, { renderer: 'canvas', useDirtyRect: dirtyRect })
@@ -106,6 +113,31 @@ function setLast(close: number): number {
   const last = candles[candles.length - 1]!
   candles = [...candles.slice(0, -1), { ...last, close, high: Math.max(last.high, close), low: Math.min(last.low, close), volume: last.volume + 0.01 }]
   return paint()
+}
+
+const KINDS = ['hline', 'trendline', 'ray', 'rect', 'fib', 'text', 'long', 'short'] as const
+
+/** `count` drawings, every kind in turn, over the candles in view (each from one candle to one 40 later). */
+function drawingsInView(count: number): Drawing[] {
+  const first = Math.max(0, candles.length - INITIAL_VISIBLE)
+  const price = (c: Candle, f = 1) => (c.close * f).toFixed(PAIR.price_precision)
+  return Array.from({ length: count }, (_, i): Drawing => {
+    const a = candles[first + (i % (INITIAL_VISIBLE - 40))]!
+    const b = candles[first + (i % (INITIAL_VISIBLE - 40)) + 40]!
+    const common = { id: `cost${i}`, pair: PAIR.name, color: '#3b82f6' }
+    const p = [
+      { time: a.time * 1000, price: price(a) },
+      { time: b.time * 1000, price: price(b, 1.001) },
+    ] as [{ time: number; price: string }, { time: number; price: string }]
+    const kind = KINDS[i % KINDS.length]!
+    if (kind === 'hline') return { ...common, kind, points: [p[0]] }
+    if (kind === 'text') return { ...common, kind, points: [p[0]], text: `note ${i}` }
+    if (kind === 'long' || kind === 'short') {
+      const long = kind === 'long'
+      return { ...common, kind, points: [p[0], { ...p[1], price: p[0].price }], stop: price(a, long ? 0.99 : 1.01), target: price(a, long ? 1.02 : 0.98) }
+    }
+    return { ...common, kind, points: p }
+  })
 }
 
 const bench = {
@@ -134,6 +166,18 @@ const bench = {
   tickMerge(): number {
     if (!painter) throw new Error('initial() first')
     return setLast(beyondHigh(0.3))
+  },
+  /**
+   * `count` drawings of every kind over the candles in view on the current chart (0: none), painted
+   * into their layer as ChartDrawings.vue paints them; untimed. Returns how many.
+   */
+  drawings(count: number): number {
+    if (!chart) throw new Error('initial() first')
+    drawingOverlay ??= new DrawingOverlay(chart)
+    drawingOverlay.set(drawingsInView(count), { times: candles.map((c) => c.time * 1000), intervalMs: 900_000 }, null, PAIR.price_precision)
+    // No mapping, nothing laid out: a row measured so would say nothing about drawings.
+    if (count > 0 && drawingOverlay.current() === null) throw new Error('the drawings found no price axis to be laid out on')
+    return count
   },
   /** The path the last paint took: 'live', 'update' or 'full'. */
   lastKind: () => lastKind,

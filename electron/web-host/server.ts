@@ -160,6 +160,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.destroy()
       return
     }
+    // The frames of one turn of the event loop go out as one write: one read of the exchange's feed
+    // makes several events (the trades, the candles, each chart pane's candles), and each write would
+    // be one more task for the window to take (docs/performance.md).
+    if (!res.writableCorked) {
+      res.cork()
+      setImmediate(() => res.uncork())
+    }
     res.write(frame)
   }
 

@@ -78,8 +78,10 @@ async function showFourCharts(page) {
  * crossing HTTP orders on the web host's embedded demo exchange (`source: 'orders'`), or the tape
  * of a demo exchange process (`source: 'tape'`, load.mjs). Frame rate per one-second window,
  * renderer heap (after GC) before and after, trades delivered to the window by the event stream.
+ * `record` ({ start(cdp), stop(cdp) }) records what it likes over the measured seconds through the
+ * page's CDP session (profile-stream.mjs: a CPU profile, a trace); stop's answer is `recorded`.
  */
-export async function measureStream(browser, { seconds = 30, rate = 200, warmupSeconds = 5, cpuProfile = null, source = 'orders', fourCharts = false } = {}) {
+export async function measureStream(browser, { seconds = 30, rate = 200, warmupSeconds = 5, record = null, source = 'orders', fourCharts = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-stream-'))
   const host = await startWebHost(dataDir)
   const context = await browser.newContext({ viewport: VIEWPORT })
@@ -134,16 +136,9 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
       return performance.now()
     })
     const wallStart = Date.now()
-    if (cpuProfile) {
-      await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.start')
-    }
+    await record?.start(cdp)
     await sleep(seconds * 1000)
-    if (cpuProfile) {
-      const { profile } = await cdp.send('Profiler.stop')
-      const { writeFileSync } = await import('node:fs')
-      writeFileSync(cpuProfile, JSON.stringify(profile))
-    }
+    const recorded = await record?.stop(cdp)
     const probe = await page.evaluate(() => ({ frames: window.__frames.slice(), longTasks: window.__longTasks.slice(), renders: window.__renderMs.slice(), now: performance.now() }))
     counting = false
     const elapsed = (Date.now() - wallStart) / 1000
@@ -176,6 +171,7 @@ export async function measureStream(browser, { seconds = 30, rate = 200, warmupS
       longTaskMs,
       tradeRows: rows,
       liveRenderMs: probe.renders,
+      recorded,
     }
   } finally {
     abort.abort()

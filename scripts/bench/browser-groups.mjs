@@ -86,7 +86,7 @@ export async function benchPaint(opts, browser) {
 
 export async function benchChart(opts, browser) {
   const { measureChart } = await import('./fixtures.mjs')
-  const r = await measureChart(await browser(), { runs: opts.quick ? 8 : 15, ticks: opts.quick ? 100 : 200 })
+  const r = await measureChart(await browser(), { runs: opts.quick ? 8 : 15, ticks: opts.quick ? 100 : 200, drawingBlocks: opts.quick ? 6 : 12 })
   return [
     metric({
       group: 'chart',
@@ -123,6 +123,7 @@ export async function benchChart(opts, browser) {
       samples: r.tickDirty,
       note: 'candidate fix: the same market ticks on a chart created with { useDirtyRect: true }',
     }),
+    ...drawingRows(r.drawings),
     metric({ group: 'chart', id: 'chart.new-candle', name: 'New candle appended (fixture)', unit: 'ms', samples: r.append, note: 'times + view change' }),
     metric({
       group: 'chart',
@@ -144,6 +145,32 @@ export async function benchChart(opts, browser) {
     }),
     ...(await benchChartCold(opts, browser)),
     ...(await benchBookPanel(opts, browser)),
+  ]
+}
+
+/** The live update with 50 drawings on the chart, and what they add to it (measureChart's `drawings`). */
+function drawingRows({ plain, drawn, added }) {
+  const spread = (xs) => `p50 ${quantileOf(xs, 0.5).toFixed(2)}, p95 ${quantileOf(xs, 0.95).toFixed(2)}, max ${Math.max(...xs).toFixed(2)} ms, n ${xs.length}`
+  return [
+    metric({
+      group: 'chart',
+      id: 'chart.live-update-drawings',
+      name: 'One live update with 50 drawings on the chart (fixture)',
+      unit: 'ms',
+      samples: drawn,
+      budget: { max: 4 },
+      baseline: plain,
+      note: `the market ticks of the row above, 40 at a time, each 40 painted without and with 50 drawings of every kind in view (drawing-overlay.ts, their layer as ChartDrawings.vue puts it) in turn; with: ${spread(drawn)}; baseline, without: ${spread(plain)}`,
+    }),
+    metric({
+      group: 'chart',
+      id: 'chart.live-update-drawings-added',
+      name: '50 drawings: added to one live update (fixture)',
+      unit: 'ms',
+      samples: added,
+      budget: { max: 1 },
+      note: `per pair of 40-tick blocks, the mean with the drawings less the mean without (${spread(added)}); the merge ticks among them move the price axis, which paints the drawings' layer again`,
+    }),
   ]
 }
 

@@ -20,11 +20,15 @@ async function withFixturePage(browser, name, measure) {
   }
 }
 
-/** The renderer's chart code in a fixture page: first render of 500 candles, live ticks, new candles. */
-export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200, tickWarmup = 20 } = {}) {
+/**
+ * The renderer's chart code in a fixture page: first render of 500 candles, live ticks, new candles;
+ * and the live ticks without and with 50 drawings, in `drawingBlocks` pairs of 40-tick blocks
+ * (`drawings.added`: each pair's mean with less its mean without).
+ */
+export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200, tickWarmup = 20, drawingBlocks = 10 } = {}) {
   return withFixturePage(browser, 'chart-page', (page) =>
     page.evaluate(
-      async ({ runs, warmup, ticks, tickWarmup }) => {
+      async ({ runs, warmup, ticks, tickWarmup, drawingBlocks }) => {
         const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
         const b = window.__bench
         /**
@@ -64,9 +68,31 @@ export async function measureChart(browser, { runs = 15, warmup = 3, ticks = 200
         // With BB, RSI and MACD (issue 16's three indicators): first paint, then live ticks.
         const initialIndicators = await samples(runs, warmup, () => b.initialIndicators(500), 1)
         const tickIndicators = await samples(ticks, tickWarmup, (i) => b.tick(i), 4)
-        return { initial, tick, tickMerges: merges(tickPaths), append, merge, mergeTicks: mergeAll.length, tickDirty, initialIndicators, tickIndicators }
+        // 50 drawings: the same market ticks on a fresh chart in blocks of 40 (a burst of new highs and
+        // its flat trading), each block twice, without the drawings and with them, in turn (which
+        // first alternates), so both see the same prices and the same moment of the machine.
+        b.initial(500)
+        const plain = []
+        const drawn = []
+        const added = []
+        // A block's mean: the merge ticks, which move the price axis and so paint the drawings' layer
+        // again, count with the rest (the timer's 0.1 ms steps would hide them in a median).
+        const mean = (xs) => xs.reduce((a, x) => a + x, 0) / xs.length
+        for (let k = -1; k < drawingBlocks; k++) {
+          const block = {}
+          for (const n of k % 2 === 0 ? [0, 50] : [50, 0]) {
+            b.drawings(n)
+            await frame()
+            block[n] = await samples(40, 0, (i) => b.tick(i), 4)
+          }
+          if (k < 0) continue // a warm-up pair
+          plain.push(...block[0])
+          drawn.push(...block[50])
+          added.push(mean(block[50]) - mean(block[0]) + 0) // + 0: no -0
+        }
+        return { initial, tick, tickMerges: merges(tickPaths), append, merge, mergeTicks: mergeAll.length, tickDirty, initialIndicators, tickIndicators, drawings: { plain, drawn, added } }
       },
-      { runs, warmup, ticks, tickWarmup },
+      { runs, warmup, ticks, tickWarmup, drawingBlocks },
     ),
   )
 }

@@ -6,6 +6,9 @@
 // trades panel show it), so a pane costs the window one candles event per socket read, never a trade
 // list. A pane's feed replaced, unsubscribed or of an earlier session says nothing any more, so a
 // late event never paints the wrong pane; a profile switch ends them all (the window subscribes again).
+// A pane's streamed candles go out at most once a PANE_CANDLES_MS (the newest of each candle time):
+// its chart paints at most once a frame anyway, and under a firehose each socket read would otherwise
+// be one more message per pane for the window to take (the main market's stay one per read).
 import type { EventPayloads, MarketSession, MethodInput, MethodResults, Untagged } from '../../domain/api/api'
 import { MAX_PANES } from '../../domain/prefs/workspace'
 import { TerminalError } from '../../domain/errors'
@@ -16,6 +19,10 @@ import type { MarketCache } from './market-cache'
 import { type MarketFeed, createMarketFeed } from './market-feed'
 
 type Interval = MethodInput<'market.paneSubscribe'>['interval']
+type PaneCandles = Untagged<EventPayloads['market.candles']>
+
+/** How often at most a pane's streamed candles go to the window: about a frame. */
+export const PANE_CANDLES_MS = 16
 
 export interface PaneFeedDeps {
   session: Session
@@ -37,10 +44,10 @@ export interface PaneFeeds {
 
 export function createPaneFeeds(deps: PaneFeedDeps): PaneFeeds {
   const { session, hub } = deps
-  const feeds = new Map<number, { feed: MarketFeed; tag: MarketSession }>()
+  const feeds = new Map<number, { feed: MarketFeed; tag: MarketSession; stop: () => void }>()
 
   function unsubscribe(pane: number): void {
-    feeds.get(pane)?.feed.stop()
+    feeds.get(pane)?.stop()
     feeds.delete(pane)
   }
 
@@ -57,17 +64,51 @@ export function createPaneFeeds(deps: PaneFeedDeps): PaneFeeds {
     }
     unsubscribe(pane)
     const tag: MarketSession = { profileId: active.id, profileGeneration: session.profileGeneration }
-    const mine: { feed: MarketFeed; tag: MarketSession } = { feed: null as unknown as MarketFeed, tag }
     const say = <E extends 'market.paneCandles' | 'market.paneStatus'>(event: E, payload: Untagged<EventPayloads[E]>): void => {
       if (feeds.get(pane) !== mine || tag.profileGeneration !== session.profileGeneration) return
       hub.emit(event, { ...payload, session: tag } as EventPayloads[E])
+    }
+    // The streamed candles held for the next PANE_CANDLES_MS, by time (the newest of each wins).
+    const held = new Map<number, PaneCandles['candles'][number]>()
+    let timer: NodeJS.Timeout | null = null
+    const release = (): void => {
+      if (timer) clearTimeout(timer)
+      timer = null
+      if (held.size === 0) return
+      const candles = [...held.values()].sort((a, b) => a.time - b.time)
+      held.clear()
+      say('market.paneCandles', { pair, interval, candles, pane })
+    }
+    const mine = {
+      feed: null as unknown as MarketFeed,
+      tag,
+      stop(): void {
+        if (timer) clearTimeout(timer)
+        held.clear()
+        mine.feed.stop()
+      },
     }
     mine.feed = createMarketFeed(pair, interval, {
       client,
       cache: deps.cacheOf(active),
       emit: (event, payload) => {
-        if (event === 'market.candles') say('market.paneCandles', { ...(payload as Untagged<EventPayloads['market.candles']>), pane })
-        else if (event === 'market.status') say('market.paneStatus', { ...(payload as Untagged<EventPayloads['market.status']>), pane })
+        if (event === 'market.candles') {
+          const p = payload as PaneCandles
+          if (p.reset) {
+            // A whole series replaces what was held: it holds the newest of those candles too.
+            held.clear()
+            release()
+            say('market.paneCandles', { ...p, pane })
+            return
+          }
+          for (const c of p.candles) held.set(c.time, c)
+          timer ??= setTimeout(release, PANE_CANDLES_MS)
+          timer.unref()
+        } else if (event === 'market.status') {
+          // In order: the candles held came before this word on the feed's health.
+          release()
+          say('market.paneStatus', { ...(payload as Untagged<EventPayloads['market.status']>), pane })
+        }
         // trades and the ticker are the main market's to show
       },
       now: deps.now,
