@@ -29,6 +29,7 @@ beforeEach(async () => {
     },
     'market.paneSubscribe': ({ pane, pair, interval }) => ({
       pane,
+      holder: 'main' as const,
       pair,
       interval,
       candles: [],

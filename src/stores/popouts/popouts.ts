@@ -6,14 +6,17 @@
 //  - close: the panel is back in the main window (the pop-out's window is closed);
 //  - restore: at the main window's start (web host), the windows of the pop-outs kept from before;
 //    one the browser refuses to open is marked `blocked`, and its placeholder offers to open it by click.
-// Every window shows the one chart the core follows: a pop-out and the main window follow each
-// other's pair and interval through the pop-out's entry (`follow`).
+// Every window shows the one main chart the core follows: a pop-out of pane 0 (or of the book) and
+// the main window follow each other's pair and interval through the pop-out's entry (`follow`). An
+// extra pane's pair and interval are the charts' arrangement's (charts.ts, in the preferences every
+// window shares); its pop-out's entry follows that, so it comes back showing it.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { Popout, PopoutBounds, PopoutPlace } from '@domain/popouts/popouts'
-import { parsePopoutRoute, popoutKey } from '@domain/popouts/popout-route'
+import { parsePopoutRoute, popoutKey, popoutName } from '@domain/popouts/popout-route'
 import { useTerminal } from '@/api'
 import { useMarketStore } from '../market/market'
+import { useChartsStore } from '../charts/charts'
 import { useNoticeStore } from '../notices'
 import { useAnnouncerStore } from '../announcer'
 import { type BrowserWindows, createBrowserWindows } from './browser-windows'
@@ -22,11 +25,18 @@ const message = (failure: unknown) => (failure instanceof Error ? failure.messag
 const same = (a: PopoutPlace, b: PopoutPlace) => a.panel === b.panel && a.pane === b.pane
 /** Just the panel and pane (a whole entry has more, which the core's strict inputs refuse). */
 const placeOf = (at: PopoutPlace): PopoutPlace => ({ panel: at.panel, pane: at.pane })
-const NAMES = { chart: 'The chart', book: 'The order book and trades' } as const
 let said = 0
 
 export const usePopoutsStore = defineStore('popouts', () => {
   const market = useMarketStore()
+  const charts = useChartsStore()
+  /** The main market's panels: chart pane 0 and the book; an extra pane shows a market of its own. */
+  const main = (place: PopoutPlace): boolean => place.panel === 'book' || place.pane === 0
+  /** What a panel shows now: the main market's pair and interval, or its pane's. */
+  const showing = (place: PopoutPlace): { pair: string; interval: Popout['interval'] } => {
+    const pane = main(place) ? null : charts.panes[place.pane]
+    return pane ? { pair: pane.pair, interval: pane.interval } : { pair: market.pair, interval: market.interval }
+  }
   /** The pop-out this window is, from its address (?panel=chart&pane=0), or null: the main window. */
   const here = parsePopoutRoute(globalThis.location?.search ?? '')
   const list = shallowRef<Popout[]>([])
@@ -69,10 +79,10 @@ export const usePopoutsStore = defineStore('popouts', () => {
     if (here) return
     const announcer = useAnnouncerStore()
     for (const popout of next) {
-      if (!before.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${NAMES[popout.panel]} is in a window of its own.`)
+      if (!before.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${popoutName(popout)} is in a window of its own.`)
     }
     for (const popout of before) {
-      if (!next.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${NAMES[popout.panel]} is back in the main window.`)
+      if (!next.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${popoutName(popout)} is back in the main window.`)
     }
   }
 
@@ -83,7 +93,7 @@ export const usePopoutsStore = defineStore('popouts', () => {
   function follow(before: readonly Popout[], next: readonly Popout[]): void {
     for (const popout of next) {
       const was = before.find((p) => same(p, popout))
-      if (!was || (was.pair === popout.pair && was.interval === popout.interval)) continue
+      if (!main(popout) || !was || (was.pair === popout.pair && was.interval === popout.interval)) continue
       if (market.pair && popout.pair !== market.pair) void market.setPair(popout.pair)
       else if (market.pair && popout.interval !== market.interval) void market.setInterval(popout.interval)
     }
@@ -109,7 +119,7 @@ export const usePopoutsStore = defineStore('popouts', () => {
     // The window first, in the click's own task (a pop-up blocker allows only that); its link follows.
     const shown = windows?.show(place, bounds)
     try {
-      apply((await useTerminal().call('popouts.open', { ...place, pair: market.pair, interval: market.interval })).popouts)
+      apply((await useTerminal().call('popouts.open', { ...place, ...showing(place) })).popouts)
       if (shown && !(await shown)) blocked.value = [...blocked.value, popoutKey(place)]
     } catch (failure) {
       windows?.close(place)
@@ -147,15 +157,16 @@ export const usePopoutsStore = defineStore('popouts', () => {
       .catch(() => undefined) // a place not kept is a window that opens at its default size next time
   }
 
-  // The chart this window shows changed: the pop-outs' entries follow, so the other windows do too.
+  // What a popped-out panel shows changed (the main market, or its pane's pair or interval): its entry
+  // follows, so the other windows do too and it comes back showing it.
   watch(
-    () => [market.pair, market.interval] as const,
-    ([pair, interval]) => {
-      if (!pair || !loaded.value) return
-      for (const popout of list.value) {
-        if (popout.pair === pair && popout.interval === interval) continue
+    () => list.value.map((popout) => ({ popout, now: showing(popout) })),
+    (shown) => {
+      if (!loaded.value) return
+      for (const { popout, now } of shown) {
+        if (!now.pair || (popout.pair === now.pair && popout.interval === now.interval)) continue
         void useTerminal()
-          .call('popouts.open', { panel: popout.panel, pane: popout.pane, pair, interval })
+          .call('popouts.open', { panel: popout.panel, pane: popout.pane, ...now })
           .then((answer) => apply(answer.popouts))
           .catch(() => undefined)
       }

