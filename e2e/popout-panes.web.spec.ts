@@ -4,7 +4,7 @@
 // a pop-out brings it back when switched to, closes it when another is switched to, and Undo of that
 // switch opens it again; axe-core on the new views in both themes.
 import { test, expect, type Page } from '@playwright/test'
-import { openApp, shot, useWebHost } from './helpers'
+import { gotoApp, openApp, shot, useWebHost } from './helpers'
 import { themeOf, violations } from './a11y'
 import { callApi, type RunningHost } from './web-host'
 
@@ -14,6 +14,16 @@ test.describe.configure({ mode: 'serial' })
 
 const kept = async () => (await callApi<{ popouts: { panel: string; pane: number; pair: string }[] }>(host, 'popouts.list')).popouts
 const pane = (page: Page, n: number) => page.getByTestId(`chart-pane-${n}`)
+const dialog = (page: Page) => page.getByTestId('workspace-dialog')
+
+async function saveWorkspace(page: Page, name: string): Promise<void> {
+  await page.getByTestId('workspace-menu').click()
+  await dialog(page).getByTestId('workspace-name').fill(name)
+  await dialog(page).getByTestId('workspace-save').click()
+  await expect(dialog(page).getByTestId(`workspace-${name}`)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toHaveCount(0)
+}
 
 async function toTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   if ((await themeOf(page)) !== theme) await page.getByTestId('theme-toggle').click()
@@ -60,5 +70,72 @@ test('chart 2 pops out alone with its own pair; its cell holds the placeholder; 
   await expect(pane(page, 1).getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
   await expect(pane(page, 1).getByTestId('pair-select')).toHaveValue('ETH_USDT')
   await expect(page.getByTestId('popout-placeholder-chart-1')).toHaveCount(0)
+  await expect.poll(kept).toEqual([])
+})
+
+test('a workspace keeps its pop-out: switching away brings it back, switching to it (or Undo) opens it again', async ({ page }) => {
+  test.setTimeout(120_000)
+  // the window as the test before left it: two charts, chart 2 on ETH
+  await gotoApp(page, host)
+  await expect(pane(page, 1).getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await page.getByTestId('layout-2h').click()
+  await pane(page, 1).getByTestId('pair-select').selectOption('LTC_USDT')
+  await saveWorkspace(page, 'Plain')
+  const [first] = await Promise.all([page.waitForEvent('popup'), pane(page, 1).getByTestId('popout-chart-1').click()])
+  await expect(first.getByTestId('chart-pane-1').getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await saveWorkspace(page, 'Split')
+  await page.getByTestId('workspace-menu').click()
+  const exported = page.waitForEvent('download')
+  await dialog(page).getByTestId('workspace-export-Split').click()
+  const text = Buffer.concat(await (await (await exported).createReadStream()).toArray()).toString('utf8')
+  expect((JSON.parse(text) as { workspace: { popouts: unknown[] } }).workspace.popouts).toMatchObject([{ panel: 'chart', pane: 1, pair: 'LTC_USDT' }])
+
+  // switched to the workspace without it: its window closes, chart 2 is back in its cell
+  const closed = first.waitForEvent('close')
+  await dialog(page).getByTestId('workspace-Plain').click()
+  await closed
+  await expect(pane(page, 1).getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await expect.poll(kept).toEqual([])
+
+  // Undo: the pop-out comes back, in a window opened within the click
+  const [again] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('workspace-undo').click()])
+  await again.waitForURL((url) => url.search === '?panel=chart&pane=1', { timeout: 20_000 })
+  await expect(again.getByTestId('chart-pane-1').getByTestId('pair-select')).toHaveValue('LTC_USDT')
+  await expect(pane(page, 1).getByTestId('popout-placeholder-chart-1')).toBeVisible()
+  await expect.poll(kept).toMatchObject([{ panel: 'chart', pane: 1 }])
+
+  // away again, then switched to the workspace itself: its window opens again
+  const closedAgain = again.waitForEvent('close')
+  await page.getByTestId('workspace-menu').click()
+  await dialog(page).getByTestId('workspace-Plain').click()
+  await closedAgain
+  await page.getByTestId('workspace-menu').click()
+  const [third] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByTestId('workspace-Split').click()])
+  await expect(third.getByTestId('chart-pane-1').getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await expect(pane(page, 1).getByTestId('popout-placeholder-chart-1')).toBeVisible()
+  await expect(page.getByTestId('workspace-open-windows')).toHaveCount(0)
+  await shot(page, 'workspace-with-popout')
+
+  // a browser that refuses the window in the switch's click: the header offers it, by a click
+  const closedThird = third.waitForEvent('close')
+  await page.getByTestId('workspace-menu').click()
+  await dialog(page).getByTestId('workspace-Plain').click()
+  await closedThird
+  // the next window.open answers null, as a pop-up blocker's does
+  await page.evaluate('{ const real = window.open; window.open = () => ((window.open = real), null) }')
+  await page.getByTestId('workspace-menu').click()
+  await dialog(page).getByTestId('workspace-Split').click()
+  await expect(page.getByTestId('workspace-open-windows')).toHaveText('Open the window of this workspace')
+  await expect(pane(page, 1).getByTestId('popout-reopen-chart-1')).toBeVisible()
+  for (const theme of ['dark', 'light'] as const) {
+    await toTheme(page, theme)
+    expect(await violations(page, `open the windows, ${theme}`, '[data-testid="workspace-open-windows"]')).toEqual([])
+    await shot(page, `workspace-open-windows-${theme}`)
+  }
+  await toTheme(page, 'dark')
+  const [fourth] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('workspace-open-windows').click()])
+  await expect(fourth.getByTestId('chart-pane-1').getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('workspace-open-windows')).toHaveCount(0)
+  await fourth.close()
   await expect.poll(kept).toEqual([])
 })

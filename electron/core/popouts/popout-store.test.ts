@@ -35,6 +35,16 @@ describe('pop-out store', () => {
     expect(await again.loadWarning()).toBeNull()
   })
 
+  it("a window's late word of what a pop-out shows never opens it again once brought back (follow)", async () => {
+    const store = createPopoutStore(fresh())
+    await store.open({ ...chart, pane: 1 })
+    await store.close({ panel: 'chart', pane: 1 })
+    expect(await store.open({ ...chart, pane: 1, pair: 'ETH_USDT', follow: true })).toEqual([])
+    await store.open({ ...chart, pane: 2 })
+    expect(await store.open({ ...chart, pane: 2, pair: 'ETH_USDT', follow: true })).toEqual([{ ...chart, pane: 2, pair: 'ETH_USDT', bounds: null }])
+    expect(popoutOpenInput.safeParse({ ...chart, follow: false }).success).toBe(false)
+  })
+
   it('closing puts the panel back: it is no longer kept; a window placed after its close is not brought back', async () => {
     const dir = fresh()
     const store = createPopoutStore(dir)

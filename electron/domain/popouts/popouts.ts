@@ -35,11 +35,16 @@ export const popoutSchema = popoutPlaceSchema.extend({
 })
 export type Popout = z.infer<typeof popoutSchema>
 
-/** popouts.open: the panel, what it shows; its bounds when the window knows them (a restore). */
+/**
+ * popouts.open: the panel, what it shows; its bounds when the window knows them (a restore). `follow`:
+ * only what an open pop-out shows changed — one brought back meanwhile is not opened again (a window's
+ * late word after another window closed it).
+ */
 export const popoutOpenInput = popoutPlaceSchema.extend({
   pair,
   interval: candleIntervalSchema,
   bounds: popoutBoundsSchema.nullable().optional(),
+  follow: z.literal(true).optional(),
 })
 /** popouts.place: where a pop-out's window now stands. */
 export const popoutPlaceInput = popoutPlaceSchema.extend({ bounds: popoutBoundsSchema })

@@ -106,7 +106,7 @@ describe('the pop-outs store', () => {
     market.pair = 'LTC_USDT'
     await nextTick()
     await flush()
-    expect(terminal.callsOf('popouts.open')).toEqual([{ panel: 'chart', pane: 0, pair: 'LTC_USDT', interval: '60' }])
+    expect(terminal.callsOf('popouts.open')).toEqual([{ panel: 'chart', pane: 0, pair: 'LTC_USDT', interval: '60', follow: true }])
   })
 
   it('an extra chart pane pops out showing its own pair and interval, follows them, and never moves the main market', async () => {
@@ -126,6 +126,6 @@ describe('the pop-outs store', () => {
     charts.arrangement = { ...charts.arrangement, panes: charts.arrangement.panes.map((p, i) => (i === 1 ? { ...p, pair: 'BTC_USDT' } : p)) }
     await nextTick()
     await flush()
-    expect(terminal.callsOf('popouts.open').at(-1)).toEqual({ panel: 'chart', pane: 1, pair: 'BTC_USDT', interval: '5' })
+    expect(terminal.callsOf('popouts.open').at(-1)).toEqual({ panel: 'chart', pane: 1, pair: 'BTC_USDT', interval: '5', follow: true })
   })
 })

@@ -111,16 +111,21 @@ export const usePopoutsStore = defineStore('popouts', () => {
     loaded.value = true
   }
 
-  /** Pops a panel out, showing the chart's pair and interval. Call it within the click (see browser-windows.ts). */
-  async function open(at: PopoutPlace): Promise<void> {
+  /**
+   * Pops a panel out, showing what it shows now; `at` (a workspace's pop-out) where its window stood.
+   * Call it within the click (see browser-windows.ts).
+   */
+  async function open(at: PopoutPlace, placed?: PopoutBounds | null): Promise<void> {
     const place = placeOf(at)
     const windows = browserWindows()
-    const bounds = entry(place)?.bounds ?? null
+    const bounds = placed ?? entry(place)?.bounds ?? null
     // The window first, in the click's own task (a pop-up blocker allows only that); its link follows.
     const shown = windows?.show(place, bounds)
     try {
-      apply((await useTerminal().call('popouts.open', { ...place, ...showing(place) })).popouts)
-      if (shown && !(await shown)) blocked.value = [...blocked.value, popoutKey(place)]
+      apply((await useTerminal().call('popouts.open', { ...place, ...showing(place), ...(placed ? { bounds: placed } : {}) })).popouts)
+      const key = popoutKey(place)
+      if (shown && !(await shown)) blocked.value = [...blocked.value.filter((k) => k !== key), key]
+      else blocked.value = blocked.value.filter((k) => k !== key)
     } catch (failure) {
       windows?.close(place)
       useNoticeStore().warn('The panel could not be popped out', message(failure))
@@ -158,15 +163,17 @@ export const usePopoutsStore = defineStore('popouts', () => {
   }
 
   // What a popped-out panel shows changed (the main market, or its pane's pair or interval): its entry
-  // follows, so the other windows do too and it comes back showing it.
+  // follows, so the other windows do too and it comes back showing it. Only a change of what this
+  // window shows is told (not a change of the list), and only to a pop-out still out (`follow`).
   watch(
-    () => list.value.map((popout) => ({ popout, now: showing(popout) })),
-    (shown) => {
+    () => list.value.map((p) => `${popoutKey(p)}|${JSON.stringify(showing(p))}`).join(' '),
+    () => {
       if (!loaded.value) return
-      for (const { popout, now } of shown) {
+      for (const popout of list.value) {
+        const now = showing(popout)
         if (!now.pair || (popout.pair === now.pair && popout.interval === now.interval)) continue
         void useTerminal()
-          .call('popouts.open', { panel: popout.panel, pane: popout.pane, ...now })
+          .call('popouts.open', { panel: popout.panel, pane: popout.pane, ...now, follow: true })
           .then((answer) => apply(answer.popouts))
           .catch(() => undefined)
       }
