@@ -171,6 +171,15 @@ describe('drawFirstChart from the cache', () => {
     expect(takeFirstChart('BTC_USDT|60', document.createElement('div'))?.candles).toBe(120)
   })
 
+  it('draws nothing when the main chart is in a window of its own, neither the cached chart nor the live one', async () => {
+    const { answers, live } = answersWith({ ...CACHED, chartOut: true })
+    const drawn = drawFirstChart(answers)
+    live.resolve(LIVE)
+    expect(await drawn).toBe(false)
+    expect(frame()).toBeNull()
+    expect(fake.state.options.length).toBe(0)
+  })
+
   it('stays marked when the exchange does not answer fresh (unreachable: the cache is all there is)', async () => {
     const { answers, live } = answersWith(CACHED)
     await drawFirstChart(answers)

@@ -11,6 +11,8 @@
 // answer, the same chart from the disk's cache (market.cachedStart, which the host reads without its
 // core), marked stale in words until the live answer replaces it (followLive below). Otherwise, or
 // when the answers take longer than `waitMs`, nothing is drawn and the window starts as before.
+// Nor is anything drawn when the cached start says the main chart is in a window of its own
+// (docs/popouts.md): the main window's placeholder stands in its place.
 import type { EChartsType } from 'echarts/core'
 import type { CachedStart, MarketSnapshot, Preferences } from '@domain/api/api'
 import type { Pair } from '@domain/wire/wire'
@@ -164,7 +166,13 @@ export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART
     )
     // The disk's chart, unless the exchange's is already in: it is read without the core, so it
     // usually is first. Its absence or failure draws nothing of it.
-    const cached = await Promise.race([answers.answer('market.cachedStart').catch(() => null), settled.then(() => null)])
+    let chartOut = false
+    const fromDisk = answers.answer('market.cachedStart').then(
+      (answer) => ((chartOut = answer?.chartOut === true), answer),
+      () => null,
+    )
+    const cached = await Promise.race([fromDisk, settled.then(() => null)])
+    if (chartOut) return false
     if (cached && !liveIn) {
       const chart = drawSnapshot(cached.snapshot, cached.pairs, cached.prefs, true)
       if (chart) {
@@ -173,7 +181,8 @@ export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART
       }
     }
     const all = await live
-    if (!all) return false
+    // (the disk's answer, if it came meanwhile, may say the chart is out: nothing is waited for it)
+    if (!all || chartOut) return false
     const [snapshot, pairs, prefs, session] = all
     if (!snapshot || snapshot.stale || snapshot.candles.length === 0) return false
     if (sessionNotice(session) !== null || (session.storageWarnings?.length ?? 0) > 0) return false
