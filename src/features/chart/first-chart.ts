@@ -24,13 +24,20 @@ import { mergeCandles } from '@/stores/market/market-merge'
 import { CandleChartPainter } from './candle-chart-painter'
 import { chartConfigs, chartPaintRequest } from './chart-paint-request'
 import { candleChartLabel, pairLabel } from './chart-summary'
-import { type FirstChart, dropFirstChart, isOffered, offerFirstChart } from './first-chart-handoff'
+import { type FirstChart, dropFirstChart, isOffered, markMainChartOut, offerFirstChart } from './first-chart-handoff'
 import { firstChartFrame } from './first-chart-place'
 import { staleUpdatingText } from './stale-mark'
 import './echarts-candles'
 
 /** How long the first chart waits for its answers before it lets the window start without it. */
 export const FIRST_CHART_WAIT_MS = 1_500
+
+/** `promise`, or after `ms` at the latest (its answer then is not waited for). */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
 
 async function answersWithin(answers: FirstAnswers, waitMs: number) {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -168,7 +175,11 @@ export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART
     // usually is first. Its absence or failure draws nothing of it.
     let chartOut = false
     const fromDisk = answers.answer('market.cachedStart').then(
-      (answer) => ((chartOut = answer?.chartOut === true), answer),
+      (answer) => {
+        chartOut = answer?.chartOut === true
+        if (chartOut) markMainChartOut()
+        return answer
+      },
       () => null,
     )
     const cached = await Promise.race([fromDisk, settled.then(() => null)])
@@ -180,8 +191,10 @@ export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART
         return true
       }
     }
+    // The exchange's chart came first (the core was up: a reload): the disk's answer, a read of small
+    // files on their way since the page ran, still says whether the chart is out before it is drawn.
     const all = await live
-    // (the disk's answer, if it came meanwhile, may say the chart is out: nothing is waited for it)
+    if (all && !chartOut) await within(fromDisk, waitMs)
     if (!all || chartOut) return false
     const [snapshot, pairs, prefs, session] = all
     if (!snapshot || snapshot.stale || snapshot.candles.length === 0) return false
