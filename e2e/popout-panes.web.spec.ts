@@ -139,3 +139,24 @@ test('a workspace keeps its pop-out: switching away brings it back, switching to
   await fourth.close()
   await expect.poll(kept).toEqual([])
 })
+
+test("a price clicked in the popped-out book fills the main window's order form, and sends nothing", async ({ page }) => {
+  await gotoApp(page, host)
+  await expect(pane(page, 0).getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('popout-book').click()])
+  const level = popup.getByTestId('order-book-asks').locator('li[data-price]').last()
+  await expect(level).toBeVisible({ timeout: 20_000 })
+  const shown = (await level.locator('.px').textContent())!.trim()
+  const orders = async () => (await callApi<{ orders: unknown[] | null }>(host, 'account.snapshot')).orders?.length ?? 0
+  const before = await orders()
+  await level.click()
+  await expect(page.getByTestId('limit-price')).toHaveValue(shown.replace(/,/g, ''))
+  // with Shift: the amount up to that level too
+  await level.click({ modifiers: ['Shift'] })
+  await expect(page.getByTestId('base-amount')).not.toHaveValue('')
+  // only the fields: no confirmation asked, nothing sent
+  await expect(page.getByTestId('order-confirm')).toHaveCount(0)
+  expect(await orders()).toBe(before)
+  await popup.close()
+  await expect(page.getByTestId('order-book')).toBeVisible({ timeout: 20_000 })
+})

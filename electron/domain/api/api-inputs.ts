@@ -20,7 +20,7 @@ import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
 import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
 import { algoStartSchema } from '../algos/algo-input'
-import { PANE_HOLDERS, popoutOpenInput, popoutPlaceInput, popoutPlaceSchema } from '../popouts/popouts'
+import { PANE_HOLDERS, popoutFillInput, popoutOpenInput, popoutPlaceInput, popoutPlaceSchema } from '../popouts/popouts'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -240,4 +240,6 @@ export const methodInputs = {
   'popouts.close': popoutPlaceSchema,
   /** Where a pop-out's window stands now (remembered for the next start). */
   'popouts.place': popoutPlaceInput,
+  /** A price clicked in a popped-out book, told to the main window's order form (it fills, never sends). */
+  'popouts.fill': popoutFillInput,
 } as const satisfies Record<MethodName, z.ZodType>

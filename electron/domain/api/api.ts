@@ -18,7 +18,7 @@ import type { JournalAnswer, JournalPicture } from './journal-api'
 import type { TradeNote } from '../journal/journal'
 import type { Alert, LineAlertDraft } from '../alerts/alerts'
 import type { Drawing } from '../drawings/drawings'
-import type { PaneHolder, Popout, PopoutPlace } from '../popouts/popouts'
+import type { PaneHolder, Popout, PopoutFill, PopoutPlace } from '../popouts/popouts'
 import type { PortfolioReport } from '../portfolio/portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
 import type { Position } from '../protection/types'
@@ -143,6 +143,7 @@ export const methodResults = {
   'popouts.open': typed<{ popouts: Popout[] }>(),
   'popouts.close': typed<{ popouts: Popout[] }>(),
   'popouts.place': typed<{ popouts: Popout[] }>(),
+  'popouts.fill': typed<{ told: true }>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
@@ -188,6 +189,8 @@ export const eventPayloads = {
   'drawings.changed': typed<{ profileId: string; pair: string }>(),
   /** The pop-outs changed (one opened, closed, moved or showing another pair): all of them, as kept. */
   'popouts.changed': typed<{ popouts: Popout[] }>(),
+  /** A price clicked in a popped-out book, for the main window's order form (popouts.fill). */
+  'popouts.fill': typed<PopoutFill>(),
   /** The preferences as saved after a window changed them: the other windows (pop-outs) follow its theme and indicators. */
   'prefs.changed': typed<Preferences>(),
 } satisfies Record<EventName, Typed<unknown>>

@@ -180,11 +180,22 @@ export const usePopoutsStore = defineStore('popouts', () => {
     },
   )
 
+  /** A price clicked here, in a popped-out book: for the main window's order form, which fills it (never sends). */
+  async function fillMain(pair: string, price: string, amount?: string): Promise<void> {
+    if (!pair) return
+    try {
+      await useTerminal().call('popouts.fill', { pair, price, ...(amount !== undefined ? { amount } : {}) })
+      useAnnouncerStore().announce(`popout-${++said}`, `Price ${price} put in the main window's order form.`)
+    } catch (failure) {
+      useNoticeStore().warn('The price could not be put in the order form', message(failure))
+    }
+  }
+
   function dispose(): void {
     stopListening?.()
     stopListening = null
     browser?.dispose()
   }
 
-  return { here, popouts, warning, blocked, loaded, isOut, isBlocked, entry, load, open, close, restore, place, dispose }
+  return { here, popouts, warning, blocked, loaded, isOut, isBlocked, entry, load, open, close, restore, place, fillMain, dispose }
 })
