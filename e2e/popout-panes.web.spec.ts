@@ -4,8 +4,8 @@
 // a pop-out brings it back when switched to, closes it when another is switched to, and Undo of that
 // switch opens it again; axe-core on the new views in both themes.
 import { test, expect, type Page } from '@playwright/test'
-import { gotoApp, openApp, shot, useWebHost } from './helpers'
-import { themeOf, violations } from './a11y'
+import { gotoApp, openApp, saveWorkspace, shot, useWebHost } from './helpers'
+import { switchedTo, themeOf, violations } from './a11y'
 import { callApi, type RunningHost } from './web-host'
 
 let host: RunningHost
@@ -15,21 +15,6 @@ test.describe.configure({ mode: 'serial' })
 const kept = async () => (await callApi<{ popouts: { panel: string; pane: number; pair: string }[] }>(host, 'popouts.list')).popouts
 const pane = (page: Page, n: number) => page.getByTestId(`chart-pane-${n}`)
 const dialog = (page: Page) => page.getByTestId('workspace-dialog')
-
-async function saveWorkspace(page: Page, name: string): Promise<void> {
-  await page.getByTestId('workspace-menu').click()
-  await dialog(page).getByTestId('workspace-name').fill(name)
-  await dialog(page).getByTestId('workspace-save').click()
-  await expect(dialog(page).getByTestId(`workspace-${name}`)).toBeVisible()
-  await page.keyboard.press('Escape')
-  await expect(dialog(page)).toHaveCount(0)
-}
-
-async function toTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  if ((await themeOf(page)) !== theme) await page.getByTestId('theme-toggle').click()
-  await page.mouse.move(0, 0)
-  await expect.poll(() => themeOf(page)).toBe(theme)
-}
 
 test('chart 2 pops out alone with its own pair; its cell holds the placeholder; closing its window brings it back', async ({ page }) => {
   test.setTimeout(120_000)
@@ -52,14 +37,14 @@ test('chart 2 pops out alone with its own pair; its cell holds the placeholder; 
   expect(await kept()).toMatchObject([{ panel: 'chart', pane: 1, pair: 'LTC_USDT' }])
 
   for (const theme of ['dark', 'light'] as const) {
-    await toTheme(page, theme)
+    await switchedTo(page, theme)
     await expect.poll(() => themeOf(popup)).toBe(theme)
     expect(await violations(popup, `chart 2 pop-out, ${theme}`)).toEqual([])
     expect(await violations(page, `chart 2 placeholder, ${theme}`, '[data-testid="chart-pane-1"]')).toEqual([])
     await shot(popup, `popout-chart-1-${theme}`)
     await shot(page, `popout-placeholder-chart-1-${theme}`)
   }
-  await toTheme(page, 'dark')
+  await switchedTo(page, 'dark')
 
   // chart 2's pair changed in its own window: its feed follows, and the placeholder says so
   await popup.getByTestId('chart-pane-1').getByTestId('pair-select').selectOption('ETH_USDT')
@@ -128,11 +113,11 @@ test('a workspace keeps its pop-out: switching away brings it back, switching to
   await expect(page.getByTestId('workspace-open-windows')).toHaveText('Open the window of this workspace')
   await expect(pane(page, 1).getByTestId('popout-reopen-chart-1')).toBeVisible()
   for (const theme of ['dark', 'light'] as const) {
-    await toTheme(page, theme)
+    await switchedTo(page, theme)
     expect(await violations(page, `open the windows, ${theme}`, '[data-testid="workspace-open-windows"]')).toEqual([])
     await shot(page, `workspace-open-windows-${theme}`)
   }
-  await toTheme(page, 'dark')
+  await switchedTo(page, 'dark')
   const [fourth] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('workspace-open-windows').click()])
   await expect(fourth.getByTestId('chart-pane-1').getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('workspace-open-windows')).toHaveCount(0)
