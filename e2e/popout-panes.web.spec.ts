@@ -94,6 +94,7 @@ test('a workspace keeps its pop-out: switching away brings it back, switching to
   await page.getByTestId('workspace-menu').click()
   await dialog(page).getByTestId('workspace-Plain').click()
   await closedAgain
+  await expect.poll(kept).toEqual([])
   await page.getByTestId('workspace-menu').click()
   const [third] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByTestId('workspace-Split').click()])
   await expect(third.getByTestId('chart-pane-1').getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })

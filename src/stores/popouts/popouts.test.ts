@@ -12,6 +12,8 @@ import { useSessionStore } from '../session/session'
 import { useMarketStore } from '../market/market'
 import { usePopoutsStore } from './popouts'
 import { useChartsStore } from '../charts/charts'
+import { usePrefsStore } from '../prefs'
+import { DEFAULT_PREFERENCES } from '@domain/prefs/preferences'
 import { useAnnouncerStore } from '../announcer'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
@@ -29,6 +31,7 @@ beforeEach(async () => {
     'profiles.list': () => [profileView()],
     'app.info': () => ({ name: 'T', version: '0.1.0', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
     'popouts.list': () => ({ popouts: kept, warning: null }),
+    'prefs.get': () => structuredClone(DEFAULT_PREFERENCES),
     'popouts.open': (input) => {
       kept = [...kept.filter((p) => p.panel !== input.panel || p.pane !== input.pane), { bounds: null, ...input }]
       return answer()
@@ -110,6 +113,7 @@ describe('the pop-outs store', () => {
   })
 
   it('an extra chart pane pops out showing its own pair and interval, follows them, and never moves the main market', async () => {
+    await usePrefsStore().load()
     const store = usePopoutsStore()
     await store.load()
     const charts = useChartsStore()

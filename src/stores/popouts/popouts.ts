@@ -17,6 +17,7 @@ import { parsePopoutRoute, popoutKey, popoutName } from '@domain/popouts/popout-
 import { useTerminal } from '@/api'
 import { useMarketStore } from '../market/market'
 import { useChartsStore } from '../charts/charts'
+import { usePrefsStore } from '../prefs'
 import { useNoticeStore } from '../notices'
 import { useAnnouncerStore } from '../announcer'
 import { type BrowserWindows, createBrowserWindows } from './browser-windows'
@@ -29,13 +30,17 @@ let said = 0
 
 export const usePopoutsStore = defineStore('popouts', () => {
   const market = useMarketStore()
-  const charts = useChartsStore()
+  const prefs = usePrefsStore()
   /** The main market's panels: chart pane 0 and the book; an extra pane shows a market of its own. */
   const main = (place: PopoutPlace): boolean => place.panel === 'book' || place.pane === 0
   /** What a panel shows now: the main market's pair and interval, or its pane's. */
   const showing = (place: PopoutPlace): { pair: string; interval: Popout['interval'] } => {
-    const pane = main(place) ? null : charts.panes[place.pane]
-    return pane ? { pair: pane.pair, interval: pane.interval } : { pair: market.pair, interval: market.interval }
+    if (main(place)) return { pair: market.pair, interval: market.interval }
+    // The charts' store only once the preferences are in: made before, it would follow the main market
+    // with its default arrangement and lose the saved one (charts.ts). Until then, the entry's own.
+    const pane = prefs.loaded ? useChartsStore().panes[place.pane] : null
+    const own = entry(place)
+    return pane ? { pair: pane.pair, interval: pane.interval } : { pair: own?.pair ?? '', interval: own?.interval ?? market.interval }
   }
   /** The pop-out this window is, from its address (?panel=chart&pane=0), or null: the main window. */
   const here = parsePopoutRoute(globalThis.location?.search ?? '')
