@@ -290,3 +290,14 @@ export async function marketBuyFor(host: RunningHost, cost: number): Promise<boo
   expect(buy.outcome).toBe('placed')
   return true
 }
+
+/** Saves the arrangement on screen as the workspace `name` through the Workspaces dialog, and closes it. */
+export async function saveWorkspace(page: Page, name: string): Promise<void> {
+  const dialog = page.getByTestId('workspace-dialog')
+  await page.getByTestId('workspace-menu').click()
+  await dialog.getByTestId('workspace-name').fill(name)
+  await dialog.getByTestId('workspace-save').click()
+  await expect(dialog.getByTestId(`workspace-${name}`)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+}

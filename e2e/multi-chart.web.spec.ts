@@ -5,7 +5,7 @@
 // and the workspace dialog in both themes; and pictures of every layout in both themes.
 import { test, expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { gotoApp, openApp, shot, useWebHost } from './helpers'
+import { gotoApp, openApp, saveWorkspace, shot, useWebHost } from './helpers'
 import type { RunningHost } from './web-host'
 
 let host: RunningHost
@@ -96,15 +96,6 @@ test('pictures of every layout in both themes, and the layout menu passes axe-co
 })
 
 const dialog = (page: Page) => page.getByTestId('workspace-dialog')
-
-async function saveWorkspace(page: Page, name: string): Promise<void> {
-  await page.getByTestId('workspace-menu').click()
-  await dialog(page).getByTestId('workspace-name').fill(name)
-  await dialog(page).getByTestId('workspace-save').click()
-  await expect(dialog(page).getByTestId(`workspace-${name}`)).toBeVisible()
-  await page.keyboard.press('Escape')
-  await expect(dialog(page)).toHaveCount(0)
-}
 
 test('a workspace saved, switched to in one action, undone, and kept over a reload', async ({ page }) => {
   await reopen(page)

@@ -93,8 +93,14 @@ test('a reload of the main window keeps the pop-out, and finds its window again'
   await openApp(page, host)
   const { popup } = await popOut(page, 'popout-chart-0')
   await expect(popup.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  // the reloaded main window never draws the chart that is out, not even its first chart (boot.ts)
+  await page.addInitScript(`new MutationObserver(() => {
+    const drawn = document.querySelector('[data-testid="first-chart"], [data-testid="chart"]')
+    if (drawn) window.__chartDrawn = drawn.dataset.testid
+  }).observe(document, { childList: true, subtree: true })`)
   await page.reload()
   await expect(page.getByTestId('popout-placeholder-chart-0')).toBeVisible({ timeout: 20_000 })
+  expect(await page.evaluate('window.__chartDrawn ?? null')).toBeNull()
   await expect(popup.getByTestId('chart-readout')).toBeVisible()
   // the window it found is watched as before: closing it brings the chart back
   await popup.close()

@@ -52,6 +52,22 @@ describe('readCachedStart', () => {
     expect(start?.prefs.theme).toBe('light')
   })
 
+  it('says when the main chart is in a window of its own (popouts.json), and not when only another panel is', async () => {
+    await writeProfiles('real', record('real', REAL))
+    await writePrefs({ pair: 'BTC_USDT', interval: '15' })
+    await cacheOf(REAL)
+    expect((await readCachedStart(dir))?.chartOut).toBeUndefined()
+    const popout = (panel: string, pane: number) => ({ panel, pane, pair: 'BTC_USDT', interval: '15', bounds: null })
+    await writeFile(join(dir, 'popouts.json'), JSON.stringify({ version: 1, popouts: [popout('book', 0), popout('chart', 1)] }))
+    expect((await readCachedStart(dir))?.chartOut).toBeUndefined()
+    await writeFile(join(dir, 'popouts.json'), JSON.stringify({ version: 1, popouts: [popout('chart', 0)] }))
+    expect((await readCachedStart(dir))?.chartOut).toBe(true)
+    // a damaged list: the chart is drawn as usual, and the file stays for the core to report
+    await writeFile(join(dir, 'popouts.json'), '{ damaged')
+    expect((await readCachedStart(dir))?.chartOut).toBeUndefined()
+    expect(await readFile(join(dir, 'popouts.json'), 'utf8')).toBe('{ damaged')
+  })
+
   it('paints nothing of another exchange: the active profile’s has no cache, another one’s has', async () => {
     await writeProfiles('other', record('real', REAL), record('other', OTHER))
     await writePrefs({ pair: 'BTC_USDT', interval: '15' })

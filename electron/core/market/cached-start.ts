@@ -7,6 +7,8 @@
 // the core to keep aside and report (nothing is painted meanwhile). A damaged cache file is kept aside
 // by the cache itself, as the core's own read of it would (market-cache.ts). Whatever is missing or
 // wrong answers null, never an error: the cache is a nicety, and the window starts as it would without.
+// It says, too, whether the main chart is in a window of its own (popouts.json), so the main window
+// does not draw it first only to replace it with its placeholder (docs/popouts.md).
 import { join } from 'node:path'
 import type { CachedStart } from '../../domain/api/api'
 import { peekJsonFile } from '../storage/atomic-file'
@@ -14,10 +16,17 @@ import { PREFERENCES_FILE, preferencesFileSchema, preferencesOf } from '../stora
 import { profilesFileSchema } from '../profiles/profile-records'
 import { PROFILES_FILE } from '../profiles/profile-store'
 import { profileMarketCache } from './market-cache'
+import { POPOUTS_FILE } from '../popouts/popout-store'
+import { popoutsFileSchema } from '../../domain/popouts/popouts'
 
 /** The remembered chart of the active profile's exchange from `dataDir`'s cache; null: nothing true to paint. */
 export async function readCachedStart(dataDir: string): Promise<CachedStart | null> {
-  const [prefsFile, profiles] = await Promise.all([peekJsonFile(join(dataDir, PREFERENCES_FILE), preferencesFileSchema), peekJsonFile(join(dataDir, PROFILES_FILE), profilesFileSchema)])
+  // The pop-outs too, in the same turn: a main chart in a window of its own is not drawn in the main window.
+  const [prefsFile, profiles, popouts] = await Promise.all([
+    peekJsonFile(join(dataDir, PREFERENCES_FILE), preferencesFileSchema),
+    peekJsonFile(join(dataDir, PROFILES_FILE), profilesFileSchema),
+    peekJsonFile(join(dataDir, POPOUTS_FILE), popoutsFileSchema),
+  ])
   const profile = profiles?.profiles.find((p) => p.id === profiles.activeProfileId)
   // No active profile named on disk: the core's start decides which, if any, and nothing is guessed.
   if (!profile) return null
@@ -27,5 +36,6 @@ export async function readCachedStart(dataDir: string): Promise<CachedStart | nu
   if (!snapshot || snapshot.candles.length === 0 || !lists) return null
   // Drawn with the pair's precision and named by its currencies: a pair the list lacks is not drawn.
   if (!lists.pairs.some((p) => p.name === prefs.pair)) return null
-  return { profileId: profile.id, snapshot: { ...snapshot, stale: true }, pairs: lists.pairs, prefs }
+  const chartOut = popouts?.popouts.some((p) => p.panel === 'chart' && p.pane === 0) ?? false
+  return { profileId: profile.id, snapshot: { ...snapshot, stale: true }, pairs: lists.pairs, prefs, ...(chartOut ? { chartOut } : {}) }
 }

@@ -37,6 +37,38 @@ describe('chart pane feeds', () => {
     await core.call('market.paneUnsubscribe', { pane: 1 })
   })
 
+  it("a pane in the main window and in a pop-out are two feeds: one window's unsubscribe never ends the other's", async () => {
+    const core = await h.open()
+    const popout = await core.call('market.paneSubscribe', { pane: 1, pair: 'ETH_USDT', interval: '1', holder: 'popout' })
+    expect(popout.holder).toBe('popout')
+    await core.call('market.paneSubscribe', { pane: 1, pair: 'LTC_USDT', interval: '1' })
+    // The main window hides its pane 1 (its cell shows the placeholder): the pop-out's feed goes on.
+    await core.call('market.paneUnsubscribe', { pane: 1 })
+    const event = await next(core, 'market.paneCandles', (p) => p.pane === 1)
+    expect(event).toMatchObject({ pane: 1, holder: 'popout', pair: 'ETH_USDT' })
+    const seen: string[] = []
+    const stop = core.on('market.paneCandles', (p) => void seen.push(`${p.holder}|${p.pair}`))
+    await next(core, 'market.paneCandles', (p) => p.pane === 1)
+    stop()
+    expect(new Set(seen)).toEqual(new Set(['popout|ETH_USDT']))
+  })
+
+  it("a pop-out's pane feed ends when its pop-out leaves the list, though its window said nothing", async () => {
+    const core = await h.open()
+    await core.call('popouts.open', { panel: 'chart', pane: 2, pair: 'ETH_USDT', interval: '1' })
+    await core.call('market.paneSubscribe', { pane: 2, pair: 'ETH_USDT', interval: '1', holder: 'popout' })
+    await core.call('market.paneSubscribe', { pane: 3, pair: 'LTC_USDT', interval: '1' })
+    await next(core, 'market.paneCandles', (p) => p.pane === 2)
+    await core.call('popouts.close', { panel: 'chart', pane: 2 })
+    const seen: number[] = []
+    const stop = core.on('market.paneCandles', (p) => void seen.push(p.pane))
+    // The main window's pane 3 goes on streaming; the pop-out's pane 2 says nothing more.
+    await next(core, 'market.paneCandles', (p) => p.pane === 3)
+    await next(core, 'market.paneCandles', (p) => p.pane === 3)
+    stop()
+    expect(seen).not.toContain(2)
+  })
+
   it('takes panes 1 to 3 only', () => {
     const input = methodInputs['market.paneSubscribe']
     expect(input.safeParse({ pane: 0, pair: 'BTC_USDT', interval: '1' }).success).toBe(false)
@@ -44,5 +76,7 @@ describe('chart pane feeds', () => {
     expect(input.safeParse({ pane: 1.5, pair: 'BTC_USDT', interval: '1' }).success).toBe(false)
     expect(input.safeParse({ pane: 3, pair: 'btc', interval: '1' }).success).toBe(false)
     expect(input.safeParse({ pane: 3, pair: 'BTC_USDT', interval: '1' }).success).toBe(true)
+    expect(input.safeParse({ pane: 3, pair: 'BTC_USDT', interval: '1', holder: 'popout' }).success).toBe(true)
+    expect(input.safeParse({ pane: 3, pair: 'BTC_USDT', interval: '1', holder: 'other' }).success).toBe(false)
   })
 })

@@ -288,9 +288,9 @@ export function createMarket(deps: MarketDeps): Market {
       if (!last?.pair || !session.active) return null
       return subscribe(last.pair, last.interval)
     },
-    'market.paneSubscribe': ({ pane, pair, interval }) => panes.subscribe(pane, pair, interval),
-    async 'market.paneUnsubscribe'({ pane }) {
-      panes.unsubscribe(pane)
+    'market.paneSubscribe': ({ pane, pair, interval, holder }) => panes.subscribe(pane, pair, interval, holder),
+    async 'market.paneUnsubscribe'({ pane, holder }) {
+      panes.unsubscribe(pane, holder)
       return { unsubscribed: true }
     },
     async 'market.unsubscribe'() {

@@ -6,6 +6,7 @@ import { createEventHub } from '../events'
 import { POPOUTS_FILE, createPopoutStore } from './popout-store'
 import { createPopoutHandlers } from './terminal-popouts'
 import { popoutOpenInput, popoutsFileSchema } from '../../domain/popouts/popouts'
+import { methodInputs } from '../../domain/api/api'
 
 const dirs: string[] = []
 const fresh = () => {
@@ -33,6 +34,16 @@ describe('pop-out store', () => {
       { panel: 'book', pane: 0, pair: 'BTC_USDT', interval: '60', bounds: null },
     ])
     expect(await again.loadWarning()).toBeNull()
+  })
+
+  it("a window's late word of what a pop-out shows never opens it again once brought back (follow)", async () => {
+    const store = createPopoutStore(fresh())
+    await store.open({ ...chart, pane: 1 })
+    await store.close({ panel: 'chart', pane: 1 })
+    expect(await store.open({ ...chart, pane: 1, pair: 'ETH_USDT', follow: true })).toEqual([])
+    await store.open({ ...chart, pane: 2 })
+    expect(await store.open({ ...chart, pane: 2, pair: 'ETH_USDT', follow: true })).toEqual([{ ...chart, pane: 2, pair: 'ETH_USDT', bounds: null }])
+    expect(popoutOpenInput.safeParse({ ...chart, follow: false }).success).toBe(false)
   })
 
   it('closing puts the panel back: it is no longer kept; a window placed after its close is not brought back', async () => {
@@ -101,5 +112,28 @@ describe('popouts.* handlers', () => {
     await handlers['popouts.place']({ panel: 'chart', pane: 0, bounds })
     await handlers['popouts.close']({ panel: 'chart', pane: 0 })
     expect(told).toEqual([{ popouts: [{ ...chart, bounds: null }] }, { popouts: [{ ...chart, bounds }] }, { popouts: [] }])
+  })
+
+  it('popouts.fill tells every window a price for the order form; its input is checked (a price, a pair, nothing else)', async () => {
+    const hub = createEventHub()
+    const told: unknown[] = []
+    hub.on('popouts.fill', (payload) => told.push(payload))
+    const handlers = createPopoutHandlers({ dataDir: fresh(), hub })
+    expect(await handlers['popouts.fill']({ pair: 'BTC_USDT', price: '57934.22' })).toEqual({ told: true })
+    await handlers['popouts.fill']({ pair: 'BTC_USDT', price: '57934.22', amount: '0.5' })
+    expect(told).toEqual([
+      { pair: 'BTC_USDT', price: '57934.22' },
+      { pair: 'BTC_USDT', price: '57934.22', amount: '0.5' },
+    ])
+    const input = methodInputs['popouts.fill']
+    for (const bad of [
+      { pair: 'BTC_USDT', price: '-1' },
+      { pair: 'BTC_USDT', price: '1e5' },
+      { pair: 'btc', price: '1' },
+      { pair: 'BTC_USDT', price: '1', send: true },
+      { pair: 'BTC_USDT', price: '0' },
+    ]) {
+      expect(input.safeParse(bad).success).toBe(false)
+    }
   })
 })

@@ -12,7 +12,7 @@ export const POPOUTS_FILE = 'popouts.json'
 export interface PopoutStore {
   list(): Promise<Popout[]>
   /** Adds the pop-out of its panel and pane, or replaces what it shows (its bounds kept unless given). */
-  open(popout: Omit<Popout, 'bounds'> & { bounds?: PopoutBounds | null | undefined }): Promise<Popout[]>
+  open(popout: Omit<Popout, 'bounds'> & { bounds?: PopoutBounds | null | undefined; follow?: true | undefined }): Promise<Popout[]>
   /** Forgets the pop-out: its panel is back in the main window. */
   close(place: PopoutPlace): Promise<Popout[]>
   /** Where its window stands now; a pop-out not kept is left alone (its window closed meanwhile). */
@@ -53,6 +53,7 @@ export function createPopoutStore(dataDir: string): PopoutStore {
     async open(popout) {
       const list = await load()
       const before = list.find((p) => p.panel === popout.panel && p.pane === popout.pane)
+      if (popout.follow && !before) return structuredClone(list)
       const next: Popout = { panel: popout.panel, pane: popout.pane, pair: popout.pair, interval: popout.interval, bounds: popout.bounds ?? before?.bounds ?? null }
       return keep(withPopout(list, next))
     },

@@ -7,7 +7,7 @@ import type { HandlersOf } from '../handlers'
 import type { Logger } from '../storage/logger'
 import { createPopoutStore, type PopoutStore } from './popout-store'
 
-export type PopoutMethod = 'popouts.list' | 'popouts.open' | 'popouts.close' | 'popouts.place'
+export type PopoutMethod = 'popouts.list' | 'popouts.open' | 'popouts.close' | 'popouts.place' | 'popouts.fill'
 
 export interface PopoutsDeps {
   dataDir: string
@@ -38,5 +38,10 @@ export function createPopoutHandlers(deps: PopoutsDeps): HandlersOf<PopoutMethod
     'popouts.open': (input) => changed(store.open(input)),
     'popouts.close': (place) => changed(store.close(place)),
     'popouts.place': ({ panel, pane, bounds }) => changed(store.place({ panel, pane }, bounds)),
+    // Told on to every window; the main window's order form fills its fields with it, and sends nothing.
+    async 'popouts.fill'({ pair, price, amount }) {
+      deps.hub.emit('popouts.fill', { pair, price, ...(amount !== undefined ? { amount } : {}) })
+      return { told: true }
+    },
   }
 }

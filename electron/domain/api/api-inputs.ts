@@ -20,7 +20,7 @@ import { positionModifySchema, protectInputSchema } from '../risk/protect-plan'
 import { riskLimitsSchema } from '../risk/risk-limits-schema'
 import { longTaskBatchSchema } from '../diagnostics/diagnostics-schema'
 import { algoStartSchema } from '../algos/algo-input'
-import { popoutOpenInput, popoutPlaceInput, popoutPlaceSchema } from '../popouts/popouts'
+import { PANE_HOLDERS, popoutFillInput, popoutOpenInput, popoutPlaceInput, popoutPlaceSchema } from '../popouts/popouts'
 
 const noInput = z.undefined()
 const id = z.string().min(1).max(64)
@@ -47,6 +47,7 @@ const feedUrl = z
   })
 const secretText = z.string().trim().min(8, 'Too short').max(256)
 const pairName = z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'A pair looks like BTC_USDT')
+const paneHolder = z.enum(PANE_HOLDERS)
 const unixSeconds = z.number().int().min(0).max(99_999_999_999)
 
 export const profileInputSchema = z.strictObject({
@@ -127,6 +128,8 @@ export const methodInputs = {
       .max(MAX_PANES - 1),
     pair: pairName,
     interval: candleIntervalSchema,
+    /** Which window's pane: the main window's, or a pop-out's (each its own feed, so they never end each other's). */
+    holder: paneHolder.optional(),
   }),
   'market.paneUnsubscribe': z.strictObject({
     pane: z
@@ -134,6 +137,7 @@ export const methodInputs = {
       .int()
       .min(1)
       .max(MAX_PANES - 1),
+    holder: paneHolder.optional(),
   }),
 
   /** Balances, fee rules and recent orders of the selected account, fetched now. */
@@ -236,4 +240,6 @@ export const methodInputs = {
   'popouts.close': popoutPlaceSchema,
   /** Where a pop-out's window stands now (remembered for the next start). */
   'popouts.place': popoutPlaceInput,
+  /** A price clicked in a popped-out book, told to the main window's order form (it fills, never sends). */
+  'popouts.fill': popoutFillInput,
 } as const satisfies Record<MethodName, z.ZodType>

@@ -69,6 +69,7 @@ export const METHOD_NAMES = [
   'popouts.open',
   'popouts.close',
   'popouts.place',
+  'popouts.fill',
 ] as const
 
 export const EVENT_NAMES = [
@@ -90,6 +91,7 @@ export const EVENT_NAMES = [
   'algos.changed',
   'drawings.changed',
   'popouts.changed',
+  'popouts.fill',
   'prefs.changed',
 ] as const
 

@@ -138,6 +138,11 @@ export interface CachedStart {
   snapshot: MarketSnapshot
   pairs: Pair[]
   prefs: Preferences
+  /**
+   * The main chart is in a window of its own (popouts.json lists chart pane 0): the main window draws
+   * no first chart, its placeholder stands there instead. Absent: it is not (or the list is unreadable).
+   */
+  chartOut?: boolean
 }
 
 export interface AccountSnapshot {

@@ -18,7 +18,7 @@ import type { JournalAnswer, JournalPicture } from './journal-api'
 import type { TradeNote } from '../journal/journal'
 import type { Alert, LineAlertDraft } from '../alerts/alerts'
 import type { Drawing } from '../drawings/drawings'
-import type { Popout, PopoutPlace } from '../popouts/popouts'
+import type { PaneHolder, Popout, PopoutFill, PopoutPlace } from '../popouts/popouts'
 import type { PortfolioReport } from '../portfolio/portfolio'
 import type { BlotterReport, CancelAllOutcome, EquitySeries } from '../portfolio/all-accounts'
 import type { Position } from '../protection/types'
@@ -96,7 +96,7 @@ export const methodResults = {
   'market.unsubscribe': typed<{ unsubscribed: true }>(),
   /** The remembered pair's subscription, asked before the window knows which it is; null: none remembered, or no profile. */
   'market.start': typed<SubscribedSnapshot | null>(),
-  'market.paneSubscribe': typed<SubscribedSnapshot & { pane: number }>(),
+  'market.paneSubscribe': typed<SubscribedSnapshot & { pane: number; holder: PaneHolder }>(),
   'market.paneUnsubscribe': typed<{ unsubscribed: true }>(),
   'account.snapshot': typed<AccountSnapshot>(),
   'account.orders': typed<OrderRecord[]>(),
@@ -143,6 +143,7 @@ export const methodResults = {
   'popouts.open': typed<{ popouts: Popout[] }>(),
   'popouts.close': typed<{ popouts: Popout[] }>(),
   'popouts.place': typed<{ popouts: Popout[] }>(),
+  'popouts.fill': typed<{ told: true }>(),
 } satisfies Record<MethodName, Typed<unknown>>
 export type MethodResults = { [M in MethodName]: TypeIn<(typeof methodResults)[M]> }
 
@@ -168,9 +169,9 @@ export const eventPayloads = {
   /** The market feed's health: live, stale (cache), retrying, offline. */
   'market.status': typed<{ session: MarketSession; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }>(),
   /** An extra chart pane's candles (market.paneSubscribe), as market.candles is the main chart's. */
-  'market.paneCandles': typed<{ session: MarketSession; pane: number; pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }>(),
+  'market.paneCandles': typed<{ session: MarketSession; pane: number; holder: PaneHolder; pair: string; interval: CandleInterval; candles: Candle[]; reset?: boolean }>(),
   /** An extra chart pane's feed health. */
-  'market.paneStatus': typed<{ session: MarketSession; pane: number; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }>(),
+  'market.paneStatus': typed<{ session: MarketSession; pane: number; holder: PaneHolder; pair: string; interval: CandleInterval; stale: boolean; connection: ConnectionStatus }>(),
   /** Which way each feed of the profile session gets its data: see FeedModes. */
   'feed.status': typed<{ session: MarketSession; modes: FeedModes }>(),
   'session.changed': typed<SessionState>(),
@@ -188,6 +189,8 @@ export const eventPayloads = {
   'drawings.changed': typed<{ profileId: string; pair: string }>(),
   /** The pop-outs changed (one opened, closed, moved or showing another pair): all of them, as kept. */
   'popouts.changed': typed<{ popouts: Popout[] }>(),
+  /** A price clicked in a popped-out book, for the main window's order form (popouts.fill). */
+  'popouts.fill': typed<PopoutFill>(),
   /** The preferences as saved after a window changed them: the other windows (pop-outs) follow its theme and indicators. */
   'prefs.changed': typed<Preferences>(),
 } satisfies Record<EventName, Typed<unknown>>

@@ -8,12 +8,25 @@ export type PopoutPanel = (typeof POPOUT_PANELS)[number]
 /** The most chart panes a window lays out (layouts of 1, 2 and 4), so the highest pane index is 3. */
 export const MAX_PANE = 3
 
+/**
+ * Whose chart pane a pane feed is (market.paneSubscribe): the main window's, or the pop-out's that
+ * shows that pane alone. Each holds a feed of its own in the core, so one window ending its pane's
+ * feed never ends the other's.
+ */
+export const PANE_HOLDERS = ['main', 'popout'] as const
+export type PaneHolder = (typeof PANE_HOLDERS)[number]
+
 export const POPOUT_PANEL_PARAM = 'panel'
 export const POPOUT_PANE_PARAM = 'pane'
 
 export interface PopoutPlace {
   panel: PopoutPanel
   pane: number
+}
+
+/** A panel in words, for a sentence's start: "The chart" (pane 0), "Chart 2" (pane 1), "The order book and trades". */
+export function popoutName(place: PopoutPlace): string {
+  return place.panel === 'book' ? 'The order book and trades' : place.pane === 0 ? 'The chart' : `Chart ${place.pane + 1}`
 }
 
 /** One pop-out per panel and pane: its key, also the browser window's name in the web host. */

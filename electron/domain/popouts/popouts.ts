@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { candleIntervalSchema } from '../wire/wire'
 import { MAX_PANE, POPOUT_PANELS } from './popout-route'
+import { positiveDecimal } from '../prefs/ladder-prefs-schema'
 
 export * from './popout-route'
 
@@ -35,12 +36,25 @@ export const popoutSchema = popoutPlaceSchema.extend({
 })
 export type Popout = z.infer<typeof popoutSchema>
 
-/** popouts.open: the panel, what it shows; its bounds when the window knows them (a restore). */
+/**
+ * popouts.open: the panel, what it shows; its bounds when the window knows them (a restore). `follow`:
+ * only what an open pop-out shows changed — one brought back meanwhile is not opened again (a window's
+ * late word after another window closed it).
+ */
 export const popoutOpenInput = popoutPlaceSchema.extend({
   pair,
   interval: candleIntervalSchema,
   bounds: popoutBoundsSchema.nullable().optional(),
+  follow: z.literal(true).optional(),
 })
+/**
+ * popouts.fill: a price (and, with Shift, the amount up to it) clicked in a popped-out book, for the
+ * main window's order form, which is not in that window. It only fills the form's fields: nothing is
+ * ever sent by it. The main window takes it only for the pair its form shows.
+ */
+export const popoutFillInput = z.strictObject({ pair, price: positiveDecimal, amount: positiveDecimal.optional() })
+export type PopoutFill = z.infer<typeof popoutFillInput>
+
 /** popouts.place: where a pop-out's window now stands. */
 export const popoutPlaceInput = popoutPlaceSchema.extend({ bounds: popoutBoundsSchema })
 

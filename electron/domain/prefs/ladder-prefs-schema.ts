@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { DEFAULT_LADDER_HOTKEYS, DEFAULT_LADDER_PREFS, LADDER_ACTIONS, MAX_LADDER_PRESETS, MAX_LADDER_STEPS, type LadderAction, type LadderPrefs } from './ladder-prefs'
 
 /** A decimal above 0 as plain text, at most 18 places: a size or a step (the pattern alone says it). */
-const positiveDecimal = z
+export const positiveDecimal = z
   .string()
   .max(40)
   .regex(/^(?:[1-9]\d{0,20}(?:\.\d{1,18})?|0\.\d{0,8}[1-9]\d{0,9})$/, 'A plain decimal number above 0, like 0.01')

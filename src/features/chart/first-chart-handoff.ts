@@ -67,3 +67,13 @@ export function dropFirstChart(): void {
   chart.instance.dispose()
   chart.frame.remove()
 }
+
+let mainChartOut = false
+/** The start's cached answer said the main chart is in a window of its own (first-chart.ts): nothing was drawn. */
+export function markMainChartOut(): void {
+  mainChartOut = true
+}
+/** Whether the start said the main chart is out: the window shows its placeholder until the pop-outs' list is read. */
+export function mainChartSaidOut(): boolean {
+  return mainChartOut
+}

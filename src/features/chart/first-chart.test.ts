@@ -16,7 +16,7 @@ vi.mock('echarts/components', () => ({ GridComponent: {}, DataZoomInsideComponen
 vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
 
 const { drawFirstChart } = await import('./first-chart')
-const { dropFirstChart, takeFirstChart } = await import('./first-chart-handoff')
+const { dropFirstChart, mainChartSaidOut, takeFirstChart } = await import('./first-chart-handoff')
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
 type Start = NonNullable<MethodResults['market.start']>
@@ -169,6 +169,28 @@ describe('drawFirstChart from the cache', () => {
     expect(fake.state.options.length).toBeGreaterThan(cachedPaints)
     // Handed to the window with the live candles in it.
     expect(takeFirstChart('BTC_USDT|60', document.createElement('div'))?.candles).toBe(120)
+  })
+
+  it('draws nothing when the main chart is in a window of its own, neither the cached chart nor the live one', async () => {
+    const { answers, live } = answersWith({ ...CACHED, chartOut: true })
+    const drawn = drawFirstChart(answers)
+    live.resolve(LIVE)
+    expect(await drawn).toBe(false)
+    expect(frame()).toBeNull()
+    expect(fake.state.options.length).toBe(0)
+    // the window shows the placeholder until it has read the pop-outs' list
+    expect(mainChartSaidOut()).toBe(true)
+  })
+
+  it('the exchange answering before the disk (a reload, the core up): the disk still says the chart is out, and nothing is drawn', async () => {
+    const disk = deferred<CachedStart | null>()
+    const values: Record<string, unknown> = { 'market.start': LIVE, 'market.pairs': [BTC_USDT], 'prefs.get': PREFS, 'session.get': sessionState() }
+    const answers: FirstAnswers = { answer: (method) => (method === 'market.cachedStart' ? (disk.promise as never) : Promise.resolve(values[method] as never)) }
+    const drawn = drawFirstChart(answers)
+    await settle()
+    disk.resolve({ ...CACHED, chartOut: true })
+    expect(await drawn).toBe(false)
+    expect(frame()).toBeNull()
   })
 
   it('stays marked when the exchange does not answer fresh (unreachable: the cache is all there is)', async () => {

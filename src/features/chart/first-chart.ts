@@ -11,6 +11,8 @@
 // answer, the same chart from the disk's cache (market.cachedStart, which the host reads without its
 // core), marked stale in words until the live answer replaces it (followLive below). Otherwise, or
 // when the answers take longer than `waitMs`, nothing is drawn and the window starts as before.
+// Nor is anything drawn when the cached start says the main chart is in a window of its own
+// (docs/popouts.md): the main window's placeholder stands in its place.
 import type { EChartsType } from 'echarts/core'
 import type { CachedStart, MarketSnapshot, Preferences } from '@domain/api/api'
 import type { Pair } from '@domain/wire/wire'
@@ -22,13 +24,20 @@ import { mergeCandles } from '@/stores/market/market-merge'
 import { CandleChartPainter } from './candle-chart-painter'
 import { chartConfigs, chartPaintRequest } from './chart-paint-request'
 import { candleChartLabel, pairLabel } from './chart-summary'
-import { type FirstChart, dropFirstChart, isOffered, offerFirstChart } from './first-chart-handoff'
+import { type FirstChart, dropFirstChart, isOffered, markMainChartOut, offerFirstChart } from './first-chart-handoff'
 import { firstChartFrame } from './first-chart-place'
 import { staleUpdatingText } from './stale-mark'
 import './echarts-candles'
 
 /** How long the first chart waits for its answers before it lets the window start without it. */
 export const FIRST_CHART_WAIT_MS = 1_500
+
+/** `promise`, or after `ms` at the latest (its answer then is not waited for). */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
 
 async function answersWithin(answers: FirstAnswers, waitMs: number) {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -164,7 +173,17 @@ export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART
     )
     // The disk's chart, unless the exchange's is already in: it is read without the core, so it
     // usually is first. Its absence or failure draws nothing of it.
-    const cached = await Promise.race([answers.answer('market.cachedStart').catch(() => null), settled.then(() => null)])
+    let chartOut = false
+    const fromDisk = answers.answer('market.cachedStart').then(
+      (answer) => {
+        chartOut = answer?.chartOut === true
+        if (chartOut) markMainChartOut()
+        return answer
+      },
+      () => null,
+    )
+    const cached = await Promise.race([fromDisk, settled.then(() => null)])
+    if (chartOut) return false
     if (cached && !liveIn) {
       const chart = drawSnapshot(cached.snapshot, cached.pairs, cached.prefs, true)
       if (chart) {
@@ -172,8 +191,11 @@ export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART
         return true
       }
     }
+    // The exchange's chart came first (the core was up: a reload): the disk's answer, a read of small
+    // files on their way since the page ran, still says whether the chart is out before it is drawn.
     const all = await live
-    if (!all) return false
+    if (all && !chartOut) await within(fromDisk, waitMs)
+    if (!all || chartOut) return false
     const [snapshot, pairs, prefs, session] = all
     if (!snapshot || snapshot.stale || snapshot.candles.length === 0) return false
     if (sessionNotice(session) !== null || (session.storageWarnings?.length ?? 0) > 0) return false

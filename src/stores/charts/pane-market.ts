@@ -5,11 +5,13 @@
 // live candles are merged (market-merge.ts) at most once a frame whatever the trade rate.
 // The surface is the one the chart reads of the main market (ChartFeed, features/chart/chart-pane.ts).
 // ChartPane.vue subscribes it while it is shown, and again after a profile switch (which ends the core's pane feeds).
+// A pop-out's window holds a feed of its own for its pane (holder 'popout'), apart from the main window's.
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import type { Disposer, MarketSession } from '@domain/api/api'
 import type { Candle, CandleInterval } from '@domain/wire/wire'
 import { toTerminalError } from '@domain/errors'
+import { parsePopoutRoute } from '@domain/popouts/popout-route'
 import { useTerminal } from '@/api'
 import { frameScheduler, lastPriceOf, mergeCandles } from '../market/market-merge'
 import { olderCandles } from '../market/market-older'
@@ -17,6 +19,8 @@ import { marketState } from '../market/market-state'
 import { usePairsStore } from '../market/pairs'
 import { useSessionStore } from '../session/session'
 
+/** Whose feeds these are: this window's, the main one's or a pop-out's (from its address). */
+const holder = parsePopoutRoute(globalThis.location?.search ?? '') ? ('popout' as const) : ('main' as const)
 const definitions = new Map<number, ReturnType<typeof definePaneMarket>>()
 
 function definePaneMarket(pane: number) {
@@ -31,8 +35,13 @@ function definePaneMarket(pane: number) {
     let pendingReset = false
     let disposers: Disposer[] = []
 
-    const mine = (p: { pane: number; pair: string; interval: CandleInterval; session: MarketSession }): boolean =>
-      p.pane === pane && p.pair === pair.value && p.interval === interval.value && feedSession.value !== null && p.session.profileGeneration === feedSession.value.profileGeneration
+    const mine = (p: { pane: number; holder: string; pair: string; interval: CandleInterval; session: MarketSession }): boolean =>
+      p.pane === pane &&
+      p.holder === holder &&
+      p.pair === pair.value &&
+      p.interval === interval.value &&
+      feedSession.value !== null &&
+      p.session.profileGeneration === feedSession.value.profileGeneration
 
     const flush = frameScheduler(`chart pane ${pane} batch`, () => {
       if (pending.length === 0) return
@@ -83,7 +92,7 @@ function definePaneMarket(pane: number) {
       loading.value = true
       const asked = session.profileGeneration
       try {
-        const snapshot = await useTerminal().call('market.paneSubscribe', { pane, pair: nextPair, interval: nextInterval })
+        const snapshot = await useTerminal().call('market.paneSubscribe', { pane, pair: nextPair, interval: nextInterval, holder })
         if (id !== subscription || snapshot.session.profileGeneration < asked) return
         feedSession.value = snapshot.session
         candles.value = mergeCandles(candles.value, snapshot.candles)
@@ -105,7 +114,7 @@ function definePaneMarket(pane: number) {
       pending = []
       if (pair.value)
         void useTerminal()
-          .call('market.paneUnsubscribe', { pane })
+          .call('market.paneUnsubscribe', { pane, holder })
           .catch(() => undefined)
     }
 

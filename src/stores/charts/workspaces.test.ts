@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Preferences } from '@domain/api/api'
+import type { Popout } from '@domain/popouts/popouts'
 import { DEFAULT_PREFERENCES } from '@domain/prefs/preferences'
 import { setTerminal } from '@/api'
 import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '../test/fake-terminal.test-util'
@@ -10,14 +11,26 @@ import { usePrefsStore } from '../prefs'
 import { useSessionStore } from '../session/session'
 import { useChartsStore } from './charts'
 import { useWorkspacesStore } from './workspaces'
+import { usePopoutsStore } from '../popouts/popouts'
 
 let terminal: FakeTerminal
 let saved: Preferences
+let out: Popout[]
 
 beforeEach(async () => {
   setActivePinia(createPinia())
   saved = structuredClone(DEFAULT_PREFERENCES)
+  out = []
   terminal = fakeTerminal({
+    'popouts.list': () => ({ popouts: out, warning: null }),
+    'popouts.open': (input) => {
+      out = [...out.filter((p) => p.panel !== input.panel || p.pane !== input.pane), { bounds: null, ...input }]
+      return { popouts: out }
+    },
+    'popouts.close': (place) => {
+      out = out.filter((p) => p.panel !== place.panel || p.pane !== place.pane)
+      return { popouts: out }
+    },
     'session.get': () => sessionState(),
     'profiles.list': () => [profileView()],
     'app.info': () => ({ name: 'T', version: '0.1.0', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
@@ -29,6 +42,7 @@ beforeEach(async () => {
     },
     'market.paneSubscribe': ({ pane, pair, interval }) => ({
       pane,
+      holder: 'main' as const,
       pair,
       interval,
       candles: [],
@@ -66,6 +80,49 @@ describe('workspaces', () => {
     // kept by the core: what the next start reads
     expect(saved.workspaces.map((w) => w.name)).toEqual(['Four'])
     expect(saved.charts.layout).toBe('1')
+  })
+
+  it('keeps the pop-outs with the workspace: switching opens the ones it has and brings back the others; undo puts them back', async () => {
+    const charts = useChartsStore()
+    const workspaces = useWorkspacesStore()
+    const popouts = usePopoutsStore()
+    await popouts.load()
+    charts.setLayout('2h')
+    charts.setPair(1, 'LTC_USDT')
+    await popouts.open({ panel: 'chart', pane: 1 })
+    out = out.map((p) => ({ ...p, bounds: { x: 10, y: 20, width: 800, height: 600 } }))
+    terminal.emit('popouts.changed', { popouts: out })
+    expect(await workspaces.save('Split')).toBeNull()
+    expect(saved.workspaces[0]!.popouts).toEqual([{ panel: 'chart', pane: 1, pair: 'LTC_USDT', bounds: { x: 10, y: 20, width: 800, height: 600 } }])
+
+    // another arrangement: the book out, chart 2 back
+    await popouts.close({ panel: 'chart', pane: 1 })
+    await popouts.open({ panel: 'book', pane: 0 })
+    expect(await workspaces.save('Book')).toBeNull()
+
+    expect(workspaces.switchTo('Split')).toBe(true)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(out.map((p) => `${p.panel}-${p.pane}`)).toEqual(['chart-1'])
+    // opened where its window stood when saved
+    expect(terminal.callsOf('popouts.open').at(-1)).toMatchObject({ panel: 'chart', pane: 1, bounds: { x: 10, y: 20, width: 800, height: 600 } })
+    workspaces.undo()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(out.map((p) => `${p.panel}-${p.pane}`)).toEqual(['book-0'])
+  })
+
+  it('refuses a workspace file that names one pop-out twice, and changes nothing', async () => {
+    const workspaces = useWorkspacesStore()
+    await workspaces.save('Four')
+    const file = JSON.parse(workspaces.exportText('Four')!) as { workspace: { name: string; popouts: unknown[] } }
+    file.workspace.name = 'Twice'
+    file.workspace.popouts = [
+      { panel: 'chart', pane: 2 },
+      { panel: 'chart', pane: 2, pair: 'ETH_USDT' },
+    ]
+    expect(await workspaces.importText(JSON.stringify(file))).toMatch(/names each pop-out window once/)
+    file.workspace.popouts = [{ panel: 'chart', pane: 7 }]
+    expect(await workspaces.importText(JSON.stringify(file))).toMatch(/Not a valid workspace file.*popouts\.0\.pane/)
+    expect(saved.workspaces.map((w) => w.name)).toEqual(['Four'])
   })
 
   it('refuses a bad or taken name, and renames and deletes', async () => {

@@ -10,6 +10,8 @@ import { MAX_WORKSPACES, WORKSPACE_FILE_FORMAT, WORKSPACE_NAME_PATTERN } from '@
 import { usePrefsStore } from '../prefs'
 import { plain, useChartsStore } from './charts'
 import { shownPanes } from './links'
+import { usePopoutsStore } from '../popouts/popouts'
+import { arrangePopouts, popoutsProblem, workspacePopouts } from './workspace-popouts'
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
@@ -29,6 +31,7 @@ export function workspaceFileText(workspace: Workspace): string {
 export const useWorkspacesStore = defineStore('workspaces', () => {
   const prefs = usePrefsStore()
   const charts = useChartsStore()
+  const popouts = usePopoutsStore()
   const list = computed(() => prefs.prefs.workspaces ?? [])
   /** The workspace switched to last, and the arrangement before it (what Undo puts back). */
   const undoable = shallowRef<{ name: string; before: Workspace } | null>(null)
@@ -39,7 +42,7 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
   function snapshot(name: string): Workspace {
     const a = plain(charts.arrangement)
     const indicators = shownPanes(a.layout).map((i) => plain(prefs.indicatorsFor(a.panes[i]!.pair, a.panes[i]!.interval)))
-    return { ...a, name: name.trim(), indicators, savedAt: Date.now() }
+    return { ...a, popouts: workspacePopouts(popouts.popouts), name: name.trim(), indicators, savedAt: Date.now() }
   }
 
   // Plain copies: a reactive proxy cannot cross Electron's IPC (structured clone).
@@ -57,17 +60,22 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
     return prefs.error
   }
 
-  /** Puts a workspace on screen: its indicators, then its arrangement (the main market and each pane follow). */
+  /**
+   * Puts a workspace on screen: its indicators, then its arrangement (the main market and each pane
+   * follow), then its pop-outs (the windows it has open, in the caller's click; the others come back).
+   * The pop-outs' list is the pop-outs store's: the arrangement kept as the window's own holds none.
+   */
   function show(workspace: Workspace): void {
     workspace.indicators.forEach((list, i) => {
       const pane = workspace.panes[i]
       if (pane) void prefs.setIndicators(pane.pair, pane.interval, list)
     })
-    const { name: _name, indicators: _indicators, savedAt: _savedAt, ...arrangement } = plain(workspace)
-    charts.apply(arrangement)
+    const { name: _name, indicators: _indicators, savedAt: _savedAt, popouts: wanted, ...arrangement } = plain(workspace)
+    charts.apply({ ...arrangement, popouts: [] })
+    void arrangePopouts(popouts, wanted)
   }
 
-  /** Switches to the workspace `name` in one action; undo() puts back what was on screen. */
+  /** Switches to the workspace `name` in one action; undo() puts back what was on screen, its pop-outs too. Call it within the click (web host pop-up blockers). */
   function switchTo(name: string): boolean {
     const workspace = list.value.find((w) => same(w.name, name))
     if (!workspace) return false
@@ -128,6 +136,8 @@ export const useWorkspacesStore = defineStore('workspaces', () => {
       return `Not a valid workspace file: ${issue?.message ?? 'unknown problem'}${where}. Nothing was imported.`
     }
     const workspace = parsed.data.workspace
+    const twice = popoutsProblem(workspace.popouts)
+    if (twice) return `Not a valid workspace file: ${twice}. Nothing was imported.`
     const taken = nameProblem(
       workspace.name,
       list.value.map((w) => w.name),

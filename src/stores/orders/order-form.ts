@@ -6,6 +6,8 @@ import { watch } from 'vue'
 import { useMarketStore } from '../market/market'
 import { useOrderDraft } from './order-draft'
 import { useOrderSend } from './order-send'
+import { useTerminal } from '@/api'
+import { formatDecimal } from '@domain/decimal'
 
 export type { IssueField, OrderResult, PriceField, TextField } from './order-answers'
 
@@ -30,7 +32,27 @@ export const useOrderFormStore = defineStore('order-form', () => {
     },
   )
 
+  /**
+   * The main window's form takes the prices clicked in a popped-out book (popouts.fill): the price, and
+   * the amount when one came, into its fields only, for the pair it shows; another pair's is left. It
+   * never sends. Returns the disposer (OrderForm.vue listens while it is mounted).
+   */
+  function listenPopoutFills(): () => void {
+    return useTerminal().on('popouts.fill', ({ pair, price, amount }) => {
+      if (pair !== market.pair) return
+      form.fillPrice(price)
+      const p = form.pair.value
+      if (amount === undefined || !p) return
+      try {
+        form.setField('base_amount', formatDecimal(amount, p.amount_precision))
+      } catch {
+        // not a number: the price alone is filled
+      }
+    })
+  }
+
   return {
+    listenPopoutFills,
     orderType: form.orderType,
     side: form.side,
     walletType: form.walletType,

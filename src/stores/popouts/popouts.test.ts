@@ -11,6 +11,9 @@ import { fakeTerminal, sessionState, profileView, type FakeTerminal } from '../t
 import { useSessionStore } from '../session/session'
 import { useMarketStore } from '../market/market'
 import { usePopoutsStore } from './popouts'
+import { useChartsStore } from '../charts/charts'
+import { usePrefsStore } from '../prefs'
+import { DEFAULT_PREFERENCES } from '@domain/prefs/preferences'
 import { useAnnouncerStore } from '../announcer'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
@@ -28,6 +31,7 @@ beforeEach(async () => {
     'profiles.list': () => [profileView()],
     'app.info': () => ({ name: 'T', version: '0.1.0', host: 'web', platform: 'linux', dataDir: '/d', keychain: { available: true } }),
     'popouts.list': () => ({ popouts: kept, warning: null }),
+    'prefs.get': () => structuredClone(DEFAULT_PREFERENCES),
     'popouts.open': (input) => {
       kept = [...kept.filter((p) => p.panel !== input.panel || p.pane !== input.pane), { bounds: null, ...input }]
       return answer()
@@ -105,6 +109,27 @@ describe('the pop-outs store', () => {
     market.pair = 'LTC_USDT'
     await nextTick()
     await flush()
-    expect(terminal.callsOf('popouts.open')).toEqual([{ panel: 'chart', pane: 0, pair: 'LTC_USDT', interval: '60' }])
+    expect(terminal.callsOf('popouts.open')).toEqual([{ panel: 'chart', pane: 0, pair: 'LTC_USDT', interval: '60', follow: true }])
+  })
+
+  it('an extra chart pane pops out showing its own pair and interval, follows them, and never moves the main market', async () => {
+    await usePrefsStore().load()
+    const store = usePopoutsStore()
+    await store.load()
+    const charts = useChartsStore()
+    const market = useMarketStore()
+    const setPair = vi.spyOn(market, 'setPair').mockResolvedValue()
+    charts.arrangement = { ...charts.arrangement, layout: '2h', panes: charts.arrangement.panes.map((p, i) => (i === 1 ? { ...p, pair: 'LTC_USDT', interval: '5' } : p)) }
+    await store.open({ panel: 'chart', pane: 1 })
+    expect(terminal.callsOf('popouts.open')).toEqual([{ panel: 'chart', pane: 1, pair: 'LTC_USDT', interval: '5' }])
+    expect(store.isOut({ panel: 'chart', pane: 1 })).toBe(true)
+    // another window changed the pane's entry: the main market stays
+    terminal.emit('popouts.changed', { popouts: [{ panel: 'chart', pane: 1, pair: 'ETH_USDT', interval: '5', bounds: null }] })
+    expect(setPair).not.toHaveBeenCalled()
+    // the pane's pair changes in the arrangement: its entry follows
+    charts.arrangement = { ...charts.arrangement, panes: charts.arrangement.panes.map((p, i) => (i === 1 ? { ...p, pair: 'BTC_USDT' } : p)) }
+    await nextTick()
+    await flush()
+    expect(terminal.callsOf('popouts.open').at(-1)).toEqual({ panel: 'chart', pane: 1, pair: 'BTC_USDT', interval: '5', follow: true })
   })
 })

@@ -6,14 +6,18 @@
 //  - close: the panel is back in the main window (the pop-out's window is closed);
 //  - restore: at the main window's start (web host), the windows of the pop-outs kept from before;
 //    one the browser refuses to open is marked `blocked`, and its placeholder offers to open it by click.
-// Every window shows the one chart the core follows: a pop-out and the main window follow each
-// other's pair and interval through the pop-out's entry (`follow`).
+// Every window shows the one main chart the core follows: a pop-out of pane 0 (or of the book) and
+// the main window follow each other's pair and interval through the pop-out's entry (`follow`). An
+// extra pane's pair and interval are the charts' arrangement's (charts.ts, in the preferences every
+// window shares); its pop-out's entry follows that, so it comes back showing it.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { Popout, PopoutBounds, PopoutPlace } from '@domain/popouts/popouts'
-import { parsePopoutRoute, popoutKey } from '@domain/popouts/popout-route'
+import { parsePopoutRoute, popoutKey, popoutName } from '@domain/popouts/popout-route'
 import { useTerminal } from '@/api'
 import { useMarketStore } from '../market/market'
+import { useChartsStore } from '../charts/charts'
+import { usePrefsStore } from '../prefs'
 import { useNoticeStore } from '../notices'
 import { useAnnouncerStore } from '../announcer'
 import { type BrowserWindows, createBrowserWindows } from './browser-windows'
@@ -22,11 +26,22 @@ const message = (failure: unknown) => (failure instanceof Error ? failure.messag
 const same = (a: PopoutPlace, b: PopoutPlace) => a.panel === b.panel && a.pane === b.pane
 /** Just the panel and pane (a whole entry has more, which the core's strict inputs refuse). */
 const placeOf = (at: PopoutPlace): PopoutPlace => ({ panel: at.panel, pane: at.pane })
-const NAMES = { chart: 'The chart', book: 'The order book and trades' } as const
 let said = 0
 
 export const usePopoutsStore = defineStore('popouts', () => {
   const market = useMarketStore()
+  const prefs = usePrefsStore()
+  /** The main market's panels: chart pane 0 and the book; an extra pane shows a market of its own. */
+  const main = (place: PopoutPlace): boolean => place.panel === 'book' || place.pane === 0
+  /** What a panel shows now: the main market's pair and interval, or its pane's. */
+  const showing = (place: PopoutPlace): { pair: string; interval: Popout['interval'] } => {
+    if (main(place)) return { pair: market.pair, interval: market.interval }
+    // The charts' store only once the preferences are in: made before, it would follow the main market
+    // with its default arrangement and lose the saved one (charts.ts). Until then, the entry's own.
+    const pane = prefs.loaded ? useChartsStore().panes[place.pane] : null
+    const own = entry(place)
+    return pane ? { pair: pane.pair, interval: pane.interval } : { pair: own?.pair ?? '', interval: own?.interval ?? market.interval }
+  }
   /** The pop-out this window is, from its address (?panel=chart&pane=0), or null: the main window. */
   const here = parsePopoutRoute(globalThis.location?.search ?? '')
   const list = shallowRef<Popout[]>([])
@@ -69,10 +84,10 @@ export const usePopoutsStore = defineStore('popouts', () => {
     if (here) return
     const announcer = useAnnouncerStore()
     for (const popout of next) {
-      if (!before.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${NAMES[popout.panel]} is in a window of its own.`)
+      if (!before.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${popoutName(popout)} is in a window of its own.`)
     }
     for (const popout of before) {
-      if (!next.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${NAMES[popout.panel]} is back in the main window.`)
+      if (!next.some((p) => same(p, popout))) announcer.announce(`popout-${++said}`, `${popoutName(popout)} is back in the main window.`)
     }
   }
 
@@ -83,7 +98,7 @@ export const usePopoutsStore = defineStore('popouts', () => {
   function follow(before: readonly Popout[], next: readonly Popout[]): void {
     for (const popout of next) {
       const was = before.find((p) => same(p, popout))
-      if (!was || (was.pair === popout.pair && was.interval === popout.interval)) continue
+      if (!main(popout) || !was || (was.pair === popout.pair && was.interval === popout.interval)) continue
       if (market.pair && popout.pair !== market.pair) void market.setPair(popout.pair)
       else if (market.pair && popout.interval !== market.interval) void market.setInterval(popout.interval)
     }
@@ -101,16 +116,21 @@ export const usePopoutsStore = defineStore('popouts', () => {
     loaded.value = true
   }
 
-  /** Pops a panel out, showing the chart's pair and interval. Call it within the click (see browser-windows.ts). */
-  async function open(at: PopoutPlace): Promise<void> {
+  /**
+   * Pops a panel out, showing what it shows now; `at` (a workspace's pop-out) where its window stood.
+   * Call it within the click (see browser-windows.ts).
+   */
+  async function open(at: PopoutPlace, placed?: PopoutBounds | null): Promise<void> {
     const place = placeOf(at)
     const windows = browserWindows()
-    const bounds = entry(place)?.bounds ?? null
+    const bounds = placed ?? entry(place)?.bounds ?? null
     // The window first, in the click's own task (a pop-up blocker allows only that); its link follows.
     const shown = windows?.show(place, bounds)
     try {
-      apply((await useTerminal().call('popouts.open', { ...place, pair: market.pair, interval: market.interval })).popouts)
-      if (shown && !(await shown)) blocked.value = [...blocked.value, popoutKey(place)]
+      apply((await useTerminal().call('popouts.open', { ...place, ...showing(place), ...(placed ? { bounds: placed } : {}) })).popouts)
+      const key = popoutKey(place)
+      if (shown && !(await shown)) blocked.value = [...blocked.value.filter((k) => k !== key), key]
+      else blocked.value = blocked.value.filter((k) => k !== key)
     } catch (failure) {
       windows?.close(place)
       useNoticeStore().warn('The panel could not be popped out', message(failure))
@@ -147,20 +167,34 @@ export const usePopoutsStore = defineStore('popouts', () => {
       .catch(() => undefined) // a place not kept is a window that opens at its default size next time
   }
 
-  // The chart this window shows changed: the pop-outs' entries follow, so the other windows do too.
+  // What a popped-out panel shows changed (the main market, or its pane's pair or interval): its entry
+  // follows, so the other windows do too and it comes back showing it. Only a change of what this
+  // window shows is told (not a change of the list), and only to a pop-out still out (`follow`).
   watch(
-    () => [market.pair, market.interval] as const,
-    ([pair, interval]) => {
-      if (!pair || !loaded.value) return
+    () => list.value.map((p) => `${popoutKey(p)}|${JSON.stringify(showing(p))}`).join(' '),
+    () => {
+      if (!loaded.value) return
       for (const popout of list.value) {
-        if (popout.pair === pair && popout.interval === interval) continue
+        const now = showing(popout)
+        if (!now.pair || (popout.pair === now.pair && popout.interval === now.interval)) continue
         void useTerminal()
-          .call('popouts.open', { panel: popout.panel, pane: popout.pane, pair, interval })
+          .call('popouts.open', { panel: popout.panel, pane: popout.pane, ...now, follow: true })
           .then((answer) => apply(answer.popouts))
           .catch(() => undefined)
       }
     },
   )
+
+  /** A price clicked here, in a popped-out book: for the main window's order form, which fills it (never sends). */
+  async function fillMain(pair: string, price: string, amount?: string): Promise<void> {
+    if (!pair) return
+    try {
+      await useTerminal().call('popouts.fill', { pair, price, ...(amount !== undefined ? { amount } : {}) })
+      useAnnouncerStore().announce(`popout-${++said}`, `Price ${price} put in the main window's order form.`)
+    } catch (failure) {
+      useNoticeStore().warn('The price could not be put in the order form', message(failure))
+    }
+  }
 
   function dispose(): void {
     stopListening?.()
@@ -168,5 +202,5 @@ export const usePopoutsStore = defineStore('popouts', () => {
     browser?.dispose()
   }
 
-  return { here, popouts, warning, blocked, loaded, isOut, isBlocked, entry, load, open, close, restore, place, dispose }
+  return { here, popouts, warning, blocked, loaded, isOut, isBlocked, entry, load, open, close, restore, place, fillMain, dispose }
 })
