@@ -18,3 +18,17 @@ describe('a click on the cached chart', () => {
     expect(calls).toEqual(['alert null', 'fill'])
   })
 })
+
+describe('a click on a chart in a window of its own', () => {
+  it("sends the price, rounded to the pair's tick, to the main window's form, and never to its own hidden one", () => {
+    const calls: string[] = []
+    const form = { fillPrice: () => calls.push('fill'), focusPrice: () => calls.push('focus'), setType: () => calls.push('type'), orderType: 'MARKET' }
+    const alerts = { openDialog: () => calls.push('alert') }
+    const targets = { form, alerts, pair: BTC_USDT, pairName: 'BTC_USDT', last: '43000', stale: false, elsewhere: (price: string) => calls.push(`main ${price}`) }
+    chartPriceAction(43000.123456, undefined, false, targets)
+    chartPriceAction(43000.5, { altKey: true }, false, targets)
+    // cached data stays out of every form
+    chartPriceAction(43000, undefined, false, { ...targets, stale: true })
+    expect(calls).toEqual(['main 43000.12', 'main 43000.5'])
+  })
+})

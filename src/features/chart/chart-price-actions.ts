@@ -15,6 +15,8 @@ interface PriceActionTargets {
   stale: boolean
   /** The order form's pair, where it may differ from the chart's (an extra chart pane): another pair's price never goes into the form. */
   formPair?: string | undefined
+  /** The order form is another window's (this chart is popped out): the price, as the pair writes it, goes there. */
+  elsewhere?: ((price: string) => void) | undefined
 }
 
 export function chartPriceAction(raw: number, event: { altKey?: boolean; shiftKey?: boolean } | undefined, context: boolean, t: PriceActionTargets): void {
@@ -25,6 +27,7 @@ export function chartPriceAction(raw: number, event: { altKey?: boolean; shiftKe
     return
   }
   if (t.stale || (t.formPair !== undefined && t.formPair !== t.pairName)) return
+  if (t.elsewhere) return t.elsewhere(price)
   if (event?.altKey) {
     if (t.form.orderType !== 'LIMIT') t.form.setType('LIMIT')
     t.form.focusPrice('limit_price')
