@@ -127,6 +127,18 @@ test('at the least window size the header, the chart toolbar and the status bar 
             expect(await tabControlsOutside(page), `the ${tab} tab at 960 × 600, ${theme} theme`).toEqual([])
           }
           await page.getByTestId('tab-balances').click()
+
+          // The header's layout buttons give way here; the Workspaces dialog has them.
+          if (theme === 'dark') {
+            await expect(page.getByTestId('layout-menu')).toBeHidden()
+            await page.getByRole('button', { name: 'Workspaces' }).click()
+            await page.getByTestId('dialog-layout-2h').click()
+            await expect(page.getByTestId('chart-pane-1')).toBeVisible()
+            await page.getByTestId('dialog-layout-1').click()
+            await expect(page.getByTestId('chart-pane-1')).toHaveCount(0)
+            await page.keyboard.press('Escape')
+            await expect(page.getByTestId('workspace-dialog')).toBeHidden()
+          }
         }
 
         const { violations } = await new AxeBuilder({ page }).include('.app-header').include('.chart-area .toolbar').include('[data-testid="app-info"]').analyze()
