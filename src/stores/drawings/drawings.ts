@@ -16,8 +16,6 @@ import { DrawingHistory, type DrawingChange, type DrawingStep } from './drawing-
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 const alertsWord = (n: number) => `${n} alert${n === 1 ? '' : 's'}`
-/** A drawing saved back by an undo whose cancelled alerts were not all set again. */
-class AlertsNotBack extends Error {}
 
 /** The colours offered beside the free choice: readable on both themes. */
 export const DRAWING_COLORS = ['#3b82f6', '#f59e0b', '#22c55e', '#ef4444', '#a855f7', '#e5e7eb'] as const
@@ -131,17 +129,18 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
 
     /**
      * The alerts a delete cancelled, asked for again once its undo has brought the drawing back. A
-     * refusal leaves the drawing back and says which part did not come back.
+     * refusal leaves the drawing back: the answer is what did not come back, in words (null: all did).
      */
-    async function restoreAlerts(id: string, alerts: readonly LineAlertDraft[]): Promise<void> {
+    async function restoreAlerts(id: string, alerts: readonly LineAlertDraft[]): Promise<string | null> {
       let restored = 0
       try {
         for (const draft of alerts) {
           await useTerminal().call('alerts.create', draft)
           restored++
         }
+        return null
       } catch (failure) {
-        throw new AlertsNotBack(`The drawing is back, but ${alertsWord(alerts.length - restored)} on it could not be set again: ${message(failure)}`)
+        return `The drawing is back, but ${alertsWord(alerts.length - restored)} on it could not be set again: ${message(failure)}`
       } finally {
         if (restored > 0) announcer.announce(`drawing-alerts:${id}`, `${alertsWord(restored)} on it active again`)
       }
@@ -153,22 +152,19 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
       pending++
       const sent = queue.then(async () => {
         try {
+          // What is still wrong once the step is done: an alert of an undone delete that did not come back.
+          let problem: string | null = null
           if ('save' in step) {
             await useTerminal().call('drawings.save', step.save)
-            await restoreAlerts(step.save.id, step.alerts ?? [])
+            problem = await restoreAlerts(step.save.id, step.alerts ?? [])
           } else {
             const { cancelledAlerts, cancelled } = await useTerminal().call('drawings.delete', { id: step.delete })
             if (step.change) step.change.alerts = cancelled
             if (cancelledAlerts > 0) announcer.announce(`drawing-alerts:${step.delete}`, `${alertsWord(cancelledAlerts)} on it cancelled`)
           }
-          error.value = null
+          error.value = problem
           return true
         } catch (failure) {
-          // The drawing itself was kept: only its alerts are missing, and the error says so.
-          if (failure instanceof AlertsNotBack) {
-            error.value = failure.message
-            return true
-          }
           if (pair.value === forPair) show(undo.after, undo.before)
           error.value = message(failure)
           return false
