@@ -8,13 +8,21 @@
 import { WEB_PAGE_DATA_ID } from '../domain/api/api-names'
 
 /**
- * The page with `data` in a JSON script element before its </head> (a type the browser never runs, so
- * the page's CSP is untouched); "<" is escaped, so no value can close the element.
+ * `data` as a JSON script element (a type the browser never runs, so the page's CSP is untouched);
+ * "<" is escaped, so no value can close the element.
  */
-export function withPageData(html: Buffer, data: Record<string, unknown>): Buffer {
-  const text = html.toString('utf8')
-  const at = text.indexOf('</head>')
-  if (at < 0) return html
+export function pageDataElement(data: Record<string, unknown>): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c')
-  return Buffer.from(`${text.slice(0, at)}<script type="application/json" id="${WEB_PAGE_DATA_ID}">${json}</script>${text.slice(at)}`, 'utf8')
+  return `<script type="application/json" id="${WEB_PAGE_DATA_ID}">${json}</script>`
+}
+
+/**
+ * The page cut where its data goes, before its </head>: the host sends the head at once and the rest
+ * once the data is read, so that the browser fetches the page's scripts, styles and fonts (from its
+ * cache on a start again) while the host reads (issue 46). Its module scripts run only once the whole
+ * page is in, so they find the data all the same. Null: a page with no </head>, sent as it is.
+ */
+export function splitForPageData(html: Buffer): { head: Buffer; rest: Buffer } | null {
+  const at = html.indexOf('</head>')
+  return at < 0 ? null : { head: html.subarray(0, at), rest: html.subarray(at) }
 }

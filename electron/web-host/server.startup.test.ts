@@ -1,6 +1,7 @@
 // The web host's real HTTP server (a fake core behind it) beyond its access: only the renderer folder
 // is served, the page and the code are answered while the core starts, and with the dev server in
 // front (npm run dev) the dev server gets only what the built renderer would.
+import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -72,6 +73,34 @@ describe('the web host while its core starts', () => {
     // nothing in the data can close its element: every "<" is escaped, and it reads back whole
     expect(element![1]).not.toContain('<')
     expect(JSON.parse(element![1]!)).toEqual({ 'market.cachedStart': cachedStart })
+  })
+
+  it("sends the app page's head before its data is read, and the data and the rest once it is", async () => {
+    let read: (data: Record<string, unknown> | null) => void = () => undefined
+    const reading = new Promise<Record<string, unknown> | null>((resolve) => (read = resolve))
+    const { host, code } = await setup(fakeCore(), { pageData: () => reading })
+    const chunks: string[] = []
+    let ended = false
+    const headIn = new Promise<void>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: host.port, path: `/?code=${code}`, headers: { host: `127.0.0.1:${host.port}` } }, (res) => {
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          chunks.push(chunk)
+          resolve()
+        })
+        res.on('end', () => (ended = true))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    await headIn
+    // the browser has the head (its scripts and styles to fetch) while the host still reads
+    expect(chunks.join('')).toContain('<title>the app</title>')
+    expect(chunks.join('')).not.toContain('</head>')
+    expect(ended).toBe(false)
+    read({ 'market.cachedStart': { pair: 'BTC_USDT' } })
+    await expect.poll(() => ended).toBe(true)
+    expect(chunks.join('')).toBe('<!doctype html><head><title>the app</title><script type="application/json" id="page-data">{"market.cachedStart":{"pair":"BTC_USDT"}}</script></head><body></body>')
   })
 
   it('serves the app page as it is when there is nothing to carry, or the read fails', async () => {

@@ -16,7 +16,7 @@ import type { Dispatch } from '../host/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { Envelope, TerminalError } from '../domain/errors'
 import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieName } from './access'
-import { withPageData } from './page-data'
+import { pageDataElement, splitForPageData } from './page-data'
 import { type LinkScope, linkScope, parsePopoutRoute, popoutQuery } from '../domain/popouts/popout-route'
 import { SIGNED_OUT_PAGE } from './signed-out-page'
 import { createStaticCache } from './static-cache'
@@ -57,8 +57,12 @@ export interface WebHostOptions {
    * cached start, read from disk while the core's code loads), or null: the call is dispatched.
    */
   early?: (method: string, input: unknown) => Promise<Envelope<unknown>> | null
-  /** Answers the app page carries with it (page-data.ts), by method name, or null for none. */
-  pageData?: () => Promise<Record<string, unknown> | null>
+  /**
+   * Answers the app page carries with it (page-data.ts), by method name: null at once when it will
+   * carry none (the page goes out whole), or their read, which may end in null (the page's head goes
+   * out meanwhile).
+   */
+  pageData?: () => Promise<Record<string, unknown> | null> | null
 }
 
 export interface DevRenderer {
@@ -191,10 +195,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function serveStatic(pathname: string, res: ServerResponse, page = false): Promise<void> {
     const file = await files.get(pathname)
     if (file.status !== 200) return send(res, 404, 'Not found')
-    const data = page ? await options.pageData?.().catch(() => null) : null
+    const reading = page ? (options.pageData?.() ?? null) : null
+    const split = reading ? splitForPageData(file.body) : null
     // The app page is never stored by the browser (static-files.ts): what it carries is this start's.
-    res.writeHead(200, { 'content-type': file.contentType, 'cache-control': data ? 'no-store' : file.cacheControl, ...COMMON_HEADERS })
-    res.end(data ? withPageData(file.body, data) : file.body)
+    res.writeHead(200, { 'content-type': file.contentType, 'cache-control': reading ? 'no-store' : file.cacheControl, ...COMMON_HEADERS })
+    if (!reading || !split) return void res.end(file.body)
+    res.write(split.head)
+    const data = await reading.catch(() => null)
+    if (data) res.write(pageDataElement(data))
+    res.end(split.rest)
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
