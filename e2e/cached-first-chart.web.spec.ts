@@ -3,7 +3,7 @@
 // exchange answers, marked stale in words; the order form waits meanwhile; then the live chart
 // replaces it and the mark goes. The demo exchange runs as a process of its own (--admin), so its
 // market answers can be delayed across the web host's restart.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -52,6 +52,11 @@ test('a start again paints the cached chart, marked stale, before the exchange a
   await page.goto('about:blank')
   await host.stop()
   host = null
+  // The core kept the start's answer ready as it stopped (cache/start.json): the chart as its feed last
+  // saved it, so the next host answers without loading its checks.
+  const kept = JSON.parse(readFileSync(join(dataDir, 'cache', 'start.json'), 'utf8')) as { answer: { snapshot: { fetchedAt: number } } }
+  const saved = JSON.parse(readFileSync(cacheFile()!, 'utf8')) as { fetchedAt: number }
+  expect(kept.answer.snapshot.fetchedAt).toBe(saved.fetchedAt)
 
   // The start again, with the exchange's market slow to answer.
   const res = await postFaults(demo, { latencyMs: SLOW_MS, onlyPaths: ['/pairs', '/currencies', '/candles', '/trades', '/ticker'] })

@@ -41,6 +41,9 @@ import type { Vault } from './credentials/vault'
 import { createDiagnostics } from './diagnostics/terminal-diagnostics'
 import { createPopoutHandlers } from './popouts/terminal-popouts'
 
+/** How long a shutdown waits, at most, for the market cache's last writes (the next start's first chart). */
+export const LAST_WRITES_MS = 1_000
+
 export type { DemoLauncher }
 
 export interface TerminalDeps {
@@ -258,6 +261,8 @@ export async function createTerminal(deps: TerminalDeps): Promise<TerminalCore> 
       alerts.dispose()
       await positions.dispose()
       session.dispose()
+      // The market's last snapshot, saved as its feed stopped, is what the next start paints first.
+      await market.flush(LAST_WRITES_MS)
       live.stop()
       await diagnostics.dispose()
       hub.clear()

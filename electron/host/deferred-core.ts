@@ -6,6 +6,9 @@
 // every call with why.
 import type { Disposer, EventListener, EventName, MethodName, MethodResults, TerminalCore } from '../domain/api/api'
 import { type Envelope, TerminalError, toTerminalError } from '../domain/errors'
+import { within } from '../domain/within'
+
+export { within }
 
 /**
  * How long a call waits for the core's start before it answers that the terminal is still starting.
@@ -166,16 +169,5 @@ export function readAhead<T>(read: () => Promise<T>): ReadAhead<T> {
     outdated() {
       ahead = null
     },
-  }
-}
-
-/** `promise`'s value, or null once `ms` have passed first (and no timer left behind either way). */
-export async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))
-  try {
-    return await Promise.race([promise, late])
-  } finally {
-    clearTimeout(timer)
   }
 }

@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import { BrowserWindow, Notification, app, dialog, ipcMain, protocol, screen, session, shell } from 'electron'
 import { deferCore, readAhead } from '../host/deferred-core'
 import { readCachedStart } from '../core/market/cached-start'
+import { readCachedStartQuickly } from '../core/market/start-file'
 import { prepareHostTerminal } from '../host/host'
 import { alertMessage } from '../domain/alerts/alerts'
 import { embeddedDemoExchange } from '../demo-exchange/server'
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   // The window loads while the core starts; its first calls wait for the start (deferred-core.ts),
   // and a start that fails is what they answer, in the window. The remembered chart's cached market
   // is read from disk at once, before the start (market.cachedStart), and handed to the window's first ask.
-  const cachedStart = readAhead(() => readCachedStart(host.dataDir))
+  const cachedStart = readAhead(() => readCachedStartQuickly(host.dataDir, () => readCachedStart(host.dataDir)))
   const core = deferCore(host.start(), { early: { 'market.cachedStart': () => cachedStart.answer() } })
   core.ready.then(
     () => cachedStart.outdated(),

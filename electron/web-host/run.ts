@@ -15,6 +15,8 @@ import { type DevRenderer, startWebHost } from './server'
 export const CORE_UNASKED_MS = 300
 /** How long the core's load waits, at most, for the window to take the cached chart read ahead. */
 export const CACHED_HOLD_MS = 400
+/** How long after its URL is out the host reads the cached chart ahead if no window has asked for it. */
+export const READ_AHEAD_MS = 100
 /** How long the app page waits, at most, for the cached chart it carries (page-data.ts). */
 export const PAGE_DATA_WAIT_MS = 150
 
@@ -54,12 +56,20 @@ async function main(run: WebHostRun): Promise<void> {
   const loaded: { host?: PreparedHost; demo?: { close(): Promise<void> } } = {}
   let demanded: () => void = () => undefined
   const wanted = new Promise<void>((resolve) => (demanded = resolve))
-  // The remembered chart is answered from the disk's cache meanwhile (market.cachedStart): read as
-  // soon as the host listens, while the browser reads the page, and before the core's code is loaded
-  // (its evaluation holds the thread for a few hundred ms); its reader loads the cache's and the
-  // preferences' checks alone. The window paints it (marked stale) before the core has started.
-  const readCached = async () => (await import('../core/market/cached-start')).readCachedStart(settings.dataDir)
+  // The remembered chart is answered from the disk's cache meanwhile (market.cachedStart): read while
+  // the browser reads the page, and before the core's code is loaded (its evaluation holds the thread
+  // for a few hundred ms); its reader loads the cache's and the preferences' checks alone. The window
+  // paints it (marked stale) before the core has started.
+  const readCached = async () => {
+    // The answer the core kept ready (start-file.ts: no checks to load), or the files read through them.
+    const { readCachedStartQuickly } = await import('../core/market/start-file')
+    return readCachedStartQuickly(settings.dataDir, async () => (await import('../core/market/cached-start')).readCachedStart(settings.dataDir))
+  }
   let cachedStart: ReadAhead<Awaited<ReturnType<typeof readCached>>> | null = null
+  // A read through the checks holds the thread (~50 ms loading them, as much again running them cold):
+  // the read starts in a turn of its own once the page's head is out, or READ_AHEAD_MS after the URL if
+  // no window has asked by then (a browser being launched), never before a waiting page's head.
+  const readingAhead = () => (cachedStart ??= readAhead(readCached))
   const core = deferCore(
     wanted
       // Held until the window has taken the cached chart (at most CACHED_HOLD_MS): on two cores the
@@ -71,7 +81,7 @@ async function main(run: WebHostRun): Promise<void> {
         loaded.host = prepareHostTerminal({ host: 'web', demo, settings })
         return loaded.host.start()
       }),
-    { early: { 'market.cachedStart': () => (cachedStart ? cachedStart.answer() : readCached()) } },
+    { early: { 'market.cachedStart': () => readingAhead().answer() } },
   )
   let coreUp = false
   core.ready.then(
@@ -91,14 +101,15 @@ async function main(run: WebHostRun): Promise<void> {
     early: (method, input) => core.early(method, input),
     // Before the core is up, the page carries the cached chart itself (page-data.ts): the window
     // draws it as its script starts, with no session trade and no call first.
-    pageData: async () => {
-      if (coreUp || !cachedStart) return null
-      const cached = await within(cachedStart.answer(), PAGE_DATA_WAIT_MS)
-      return cached ? { 'market.cachedStart': cached } : null
+    // Its head goes out at once (page-data.ts), and the read starts in the next turn: started in this
+    // one, its load would run before the corked head reached the socket.
+    pageData: () => {
+      if (coreUp) return null
+      return new Promise<void>((resolve) => setImmediate(resolve)).then(() => within(readingAhead().answer(), PAGE_DATA_WAIT_MS)).then((cached) => (cached ? { 'market.cachedStart': cached } : null))
     },
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
-  cachedStart = readAhead(readCached)
+  setTimeout(readingAhead, READ_AHEAD_MS).unref()
   setTimeout(demanded, CORE_UNASKED_MS).unref()
 
   let browser: ChildProcess | null = null

@@ -15,12 +15,17 @@ import { peekJsonFile } from '../storage/atomic-file'
 import { PREFERENCES_FILE, preferencesFileSchema, preferencesOf } from '../storage/preferences'
 import { profilesFileSchema } from '../profiles/profile-records'
 import { PROFILES_FILE } from '../profiles/profile-store'
-import { profileMarketCache } from './market-cache'
+import { profileCacheFiles, profileMarketCache } from './market-cache'
 import { POPOUTS_FILE } from '../popouts/popout-store'
 import { popoutsFileSchema } from '../../domain/popouts/popouts'
 
-/** The remembered chart of the active profile's exchange from `dataDir`'s cache; null: nothing true to paint. */
-export async function readCachedStart(dataDir: string): Promise<CachedStart | null> {
+/**
+ * The remembered chart of the active profile's exchange from `dataDir`'s cache; null: nothing true to
+ * paint. `read` gets the files it read (paths in `dataDir`), whose stamps the kept answer carries
+ * (start-file.ts).
+ */
+export async function readCachedStart(dataDir: string, read: string[] = []): Promise<CachedStart | null> {
+  read.push(PREFERENCES_FILE, PROFILES_FILE, POPOUTS_FILE)
   // The pop-outs too, in the same turn: a main chart in a window of its own is not drawn in the main window.
   const [prefsFile, profiles, popouts] = await Promise.all([
     peekJsonFile(join(dataDir, PREFERENCES_FILE), preferencesFileSchema),
@@ -31,6 +36,7 @@ export async function readCachedStart(dataDir: string): Promise<CachedStart | nu
   // No active profile named on disk: the core's start decides which, if any, and nothing is guessed.
   if (!profile) return null
   const prefs = preferencesOf(prefsFile)
+  read.push(...profileCacheFiles(profile, prefs.pair, prefs.interval))
   const cache = profileMarketCache(dataDir, profile)
   const [snapshot, lists] = await Promise.all([cache.load(prefs.pair, prefs.interval), cache.loadLists()])
   if (!snapshot || snapshot.candles.length === 0 || !lists) return null

@@ -57,17 +57,30 @@ export function marketCacheKey(profile: { baseUrl: string; isDemo: boolean }): s
   return profile.isDemo ? EMBEDDED_DEMO_CACHE : profile.baseUrl
 }
 
-/** The cache of the active exchange in the data directory (`<dataDir>/cache`). */
-export function profileMarketCache(dataDir: string, profile: { baseUrl: string; isDemo: boolean }, onError?: (error: unknown) => void): MarketCache {
-  return createMarketCache(join(dataDir, 'cache'), marketCacheKey(profile), onError)
+/**
+ * The cache of the active exchange in the data directory (`<dataDir>/cache`). `onWrite` gets every
+ * write as it starts (the core keeps the cached start ready once each is done: start-file-keeper.ts).
+ */
+export function profileMarketCache(dataDir: string, profile: { baseUrl: string; isDemo: boolean }, onError?: (error: unknown) => void, onWrite?: (write: Promise<void>) => void): MarketCache {
+  return createMarketCache(join(dataDir, 'cache'), marketCacheKey(profile), onError, onWrite)
+}
+
+/** Where a cache in `dir` keeps one exchange's files. */
+function cachePaths(dir: string, baseUrl: string) {
+  const key = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_')
+  const exchangeDir = join(dir, key(baseUrl.replace(/^https?:\/\//, '')))
+  return { exchangeDir, snapshotPath: (pair: string, interval: string) => join(exchangeDir, `${key(pair)}-${key(interval)}.json`), listsPath: join(exchangeDir, 'lists.json') }
+}
+
+/** The files a profile's cache reads for one chart (its snapshot, the pair list), as paths in the data directory. */
+export function profileCacheFiles(profile: { baseUrl: string; isDemo: boolean }, pair: string, interval: string): string[] {
+  const { snapshotPath, listsPath } = cachePaths('cache', marketCacheKey(profile))
+  return [snapshotPath(pair, interval), listsPath]
 }
 
 /** Cache files are per exchange: a different base URL never shows another exchange's prices. */
-export function createMarketCache(dir: string, baseUrl: string, onError?: (error: unknown) => void): MarketCache {
-  const key = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_')
-  const exchangeDir = join(dir, key(baseUrl.replace(/^https?:\/\//, '')))
-  const snapshotPath = (pair: string, interval: string) => join(exchangeDir, `${key(pair)}-${key(interval)}.json`)
-  const listsPath = join(exchangeDir, 'lists.json')
+export function createMarketCache(dir: string, baseUrl: string, onError?: (error: unknown) => void, onWrite?: (write: Promise<void>) => void): MarketCache {
+  const { exchangeDir, snapshotPath, listsPath } = cachePaths(dir, baseUrl)
   // A feed saves on start and on stop, and a short-lived one (a quick look at a pair) does both
   // within a second: the writes go one after the other, so the stop's newer data is never overwritten
   // by the start's, and never skipped (it is what the next visit of the pair paints first).
@@ -85,6 +98,7 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
         }
       }
       writes = writes.then(write)
+      onWrite?.(writes)
       return writes
     },
     async load(pair, interval) {
@@ -98,13 +112,17 @@ export function createMarketCache(dir: string, baseUrl: string, onError?: (error
         return null
       }
     },
-    async saveLists(lists) {
-      try {
-        await mkdir(exchangeDir, { recursive: true, mode: 0o700 })
-        await writeJsonAtomic(listsPath, { version: 1, baseUrl, ...lists })
-      } catch (error) {
-        onError?.(error)
-      }
+    saveLists(lists) {
+      const write = (async () => {
+        try {
+          await mkdir(exchangeDir, { recursive: true, mode: 0o700 })
+          await writeJsonAtomic(listsPath, { version: 1, baseUrl, ...lists })
+        } catch (error) {
+          onError?.(error)
+        }
+      })()
+      onWrite?.(write)
+      return write
     },
     async loadLists() {
       try {

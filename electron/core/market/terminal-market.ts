@@ -12,6 +12,7 @@ import type { EventHub } from '../events'
 import type { Logger } from '../storage/logger'
 import { profileMarketCache } from './market-cache'
 import { readCachedStart } from './cached-start'
+import { keepStartFile } from './start-file-keeper'
 import { type MarketFeed, createMarketFeed } from './market-feed'
 import { startBookSource } from './book-source'
 import { type TickersFeed, startTickersFeed } from './tickers-feed'
@@ -44,6 +45,8 @@ export interface Market {
   warm(pair: string, interval: MethodInput<'market.subscribe'>['interval']): void
   /** Stops the feed (a switch, or shutting down). */
   stop(): void
+  /** Settles once the market cache's last writes, and the cached start kept after them, are done (or after `maxMs`). */
+  flush(maxMs: number): Promise<void>
 }
 
 /**
@@ -90,7 +93,10 @@ export function createMarket(deps: MarketDeps): Market {
   }
 
   // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
-  const cacheOf = (profile: { baseUrl: string; isDemo: boolean }) => profileMarketCache(deps.dataDir, profile, (e) => log?.warn('market cache', { error: String(e) }))
+  const cacheError = (e: unknown) => log?.warn('market cache', { error: String(e) })
+  // After each write the cached start is kept ready for the next start's host (start-file.ts).
+  const startFile = keepStartFile(deps.dataDir, cacheError)
+  const cacheOf = (profile: { baseUrl: string; isDemo: boolean }) => profileMarketCache(deps.dataDir, profile, cacheError, (write) => startFile.track(write))
   // The extra chart panes' feeds (pane-feeds.ts), ended with the main one.
   const panes = createPaneFeeds({ session, hub, now: deps.now, cacheOf, live: deps.live, rates: deps.rates, noProfile })
 
@@ -299,5 +305,5 @@ export function createMarket(deps: MarketDeps): Market {
     },
   }
 
-  return { handlers, warm, stop }
+  return { handlers, warm, stop, flush: (maxMs) => startFile.flush(maxMs) }
 }
