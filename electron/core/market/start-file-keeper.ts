@@ -6,14 +6,19 @@
 //
 // A keep is believed only if nothing changed while it was made: the files' stamps are taken before
 // the read and compared after it, and a change skips it (the write that changed them keeps it next).
-// Writes come in bursts (a feed's start, its stop); one keep runs at a time, and one more after it
-// when writes ended meanwhile. At shutdown the core waits, bounded, for the cache's last writes and
-// the keep after them (flush), so the next start finds the chart of this one's end.
+// Writes come in bursts (a feed's start, its stop), and the first comes as a window starts: a keep
+// waits until the cache has had no write for KEEP_AFTER_MS, off the window's start (measured, keeping
+// at once slowed the window's first live paint), and one runs at a time. At shutdown the core waits,
+// bounded, for the cache's last writes and keeps at once (flush), so the next start finds the chart
+// of this one's end.
 import { join } from 'node:path'
-import { writeJsonAtomic } from '../storage/atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
 import { within } from '../../domain/within'
 import { readCachedStart } from './cached-start'
 import { START_FILE, type StartFile, sameStamps, stampsOf } from './start-file'
+
+/** How long the market cache must have had no write before the cached start is kept again. */
+export const KEEP_AFTER_MS = 3_000
 
 export interface StartFileKeeper {
   /** A write to the market cache has started: the cached start is kept again once it is done. */
@@ -23,10 +28,15 @@ export interface StartFileKeeper {
 }
 
 /** Keeps `dataDir`'s cached start (start-file.ts) after each write of its market cache. */
-export function keepStartFile(dataDir: string, onError?: (error: unknown) => void): StartFileKeeper {
+export function keepStartFile(dataDir: string, onError?: (error: unknown) => void, afterMs = KEEP_AFTER_MS): StartFileKeeper {
   const pending = new Set<Promise<unknown>>()
   let keeping: Promise<void> | null = null
   let again = false
+  let soon: ReturnType<typeof setTimeout> | null = null
+  const cancelSoon = () => {
+    if (soon) clearTimeout(soon)
+    soon = null
+  }
 
   async function keepOnce(): Promise<void> {
     const files: string[] = []
@@ -38,7 +48,8 @@ export function keepStartFile(dataDir: string, onError?: (error: unknown) => voi
     // Another chart or profile than the files named a moment ago, or a file written meanwhile.
     if (read.join('\n') !== files.join('\n') || !sameStamps(before, after)) return
     const file: StartFile = { version: 1, stamps: before, answer }
-    await writeJsonAtomic(join(dataDir, START_FILE), file)
+    // compact: the host reads it at every start
+    await writeFileAtomic(join(dataDir, START_FILE), JSON.stringify(file))
   }
 
   function keep(): void {
@@ -61,15 +72,28 @@ export function keepStartFile(dataDir: string, onError?: (error: unknown) => voi
   return {
     track(write) {
       pending.add(write)
+      cancelSoon()
       const done = () => {
         pending.delete(write)
-        keep()
+        if (pending.size > 0) return
+        cancelSoon()
+        soon = setTimeout(() => {
+          soon = null
+          keep()
+        }, afterMs)
+        soon.unref?.()
       }
       write.then(done, done)
     },
     async flush(maxMs) {
       const settled = (async () => {
-        while (pending.size > 0 || keeping) await (pending.size > 0 ? Promise.allSettled([...pending]) : keeping)
+        while (pending.size > 0 || keeping || soon) {
+          if (pending.size > 0) await Promise.allSettled([...pending])
+          else if (soon) {
+            cancelSoon()
+            keep()
+          } else await keeping
+        }
       })()
       await within(settled, maxMs)
     },

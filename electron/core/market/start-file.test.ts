@@ -125,6 +125,21 @@ describe('the cached start kept ready', () => {
     expect((await readStartFile(dir))?.profileId).toBe('real')
   })
 
+  it('keeps only once the cache has had no write for a while (off a window’s start), or at once when flushed', async () => {
+    const keeper = keepStartFile(dir, undefined, 200)
+    const cache = profileMarketCache(dir, REAL, undefined, (write) => keeper.track(write))
+    await cache.save(snapshot)
+    await cache.saveLists({ pairs: [BTC_USDT], currencies: [] })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await readStartFile(dir)).toBeUndefined()
+    await expect.poll(() => readStartFile(dir), { timeout: 2_000 }).toBeTruthy()
+
+    await writePrefs({ pair: 'BTC_USDT', interval: '15', theme: 'dark' })
+    await cache.save(snapshot)
+    await keeper.flush(5_000)
+    expect((await readStartFile(dir))?.prefs.theme).toBe('dark')
+  })
+
   it('a keep that fails is reported and leaves nothing to believe', async () => {
     // where the cache's folder should be, a file: nothing can be written under it
     await writeFile(join(dir, 'cache'), 'not a folder')
