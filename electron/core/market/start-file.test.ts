@@ -1,7 +1,7 @@
 // The cached start kept ready: kept by the core after each write of the market cache, answered by the
 // host only while every file it came from is as it was, and never believed when damaged, changed or
 // of another shape (the host reads the files then, as before).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -78,6 +78,20 @@ describe('the cached start kept ready', () => {
     expect(await readStartFile(dir)).toBeUndefined()
   })
 
+  it('tells apart a rewrite that kept the size and the time (a new file renamed over the old, as the core writes)', async () => {
+    // a whole second, as a coarse file system's clock would have it, before the keep and after the rewrite
+    const path = join(dir, 'preferences.json')
+    await utimes(path, 1_700_000_000, 1_700_000_000)
+    await savedAndKept()
+    const before = await stat(path)
+    await writeFile(`${path}.new`, (await readFile(path, 'utf8')).replace('"15"', '"60"'))
+    await rename(`${path}.new`, path)
+    await utimes(path, 1_700_000_000, 1_700_000_000)
+    const after = await stat(path)
+    expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs])
+    expect(await readStartFile(dir)).toBeUndefined()
+  })
+
   it('answers without reading the files while it can be believed', async () => {
     await savedAndKept()
     const read = vi.fn(() => readCachedStart(dir))
@@ -93,6 +107,7 @@ describe('the cached start kept ready', () => {
       JSON.stringify({ ...good, version: 2 }),
       JSON.stringify({ ...good, stamps: {} }),
       JSON.stringify({ ...good, stamps: { 'preferences.json': ['1', 2] } }),
+      JSON.stringify({ ...good, stamps: { 'preferences.json': [1, 2] } }),
       JSON.stringify({ ...good, answer: { profileId: 'real' } }),
       JSON.stringify({ ...good, answer: { ...(good.answer as object), snapshot: { pair: 'BTC_USDT', interval: '15', candles: [] } } }),
     ]

@@ -1,5 +1,5 @@
 // The cached start kept ready: the answer to market.cachedStart (cached-start.ts) as the core last
-// read it, beside the size and modification time of every file it was read from (the preferences,
+// read it, beside the size, modification time and inode of every file it was read from (the preferences,
 // the profiles, the pop-outs, the chart's cache and the pair list). The web host answers the window's
 // first ask from it while none of those files has changed since, without loading the checks that
 // read them (zod and the exchange's schemas: ~50 ms of its start, and as much again running them cold
@@ -17,16 +17,20 @@ import type { CachedStart } from '../../domain/api/api'
 /** Where the kept answer is, in the data directory (with the cache it is made from). */
 export const START_FILE = join('cache', 'start.json')
 
-/** Each file's [size, mtimeMs] by its path in the data directory; null: there was no such file. */
-export type Stamps = Record<string, [number, number] | null>
+/**
+ * Each file's [size, mtimeMs, inode] by its path in the data directory; null: there was no such file.
+ * The inode tells a rewrite that kept the size within the file system's clock step: the core writes
+ * its files by renaming a new one over the old.
+ */
+export type Stamps = Record<string, [number, number, number] | null>
 
 /** The stamps of `files` (paths in `dataDir`), in their order. */
 export async function stampsOf(dataDir: string, files: readonly string[]): Promise<Stamps> {
   const entries = await Promise.all(
-    files.map(async (file): Promise<[string, [number, number] | null]> => {
+    files.map(async (file): Promise<[string, [number, number, number] | null]> => {
       try {
         const s = await stat(join(dataDir, file))
-        return [file, [s.size, s.mtimeMs]]
+        return [file, [s.size, s.mtimeMs, s.ino]]
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [file, null]
         throw error
@@ -42,7 +46,7 @@ export function sameStamps(a: Stamps, b: Stamps): boolean {
   return keys.every((k) => {
     const x = a[k]
     const y = b[k]
-    return x === null || x === undefined ? y === null : y !== null && y !== undefined && x[0] === y[0] && x[1] === y[1]
+    return x === null || x === undefined ? y === null : y !== null && y !== undefined && x.every((v, i) => v === y[i])
   })
 }
 
@@ -55,7 +59,7 @@ export interface StartFile {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function isStamps(v: unknown): v is Stamps {
-  return isObject(v) && Object.keys(v).length > 0 && Object.values(v).every((s) => s === null || (Array.isArray(s) && s.length === 2 && s.every(Number.isFinite)))
+  return isObject(v) && Object.keys(v).length > 0 && Object.values(v).every((s) => s === null || (Array.isArray(s) && s.length === 3 && s.every(Number.isFinite)))
 }
 
 function isAnswer(v: unknown): v is CachedStart | null {
