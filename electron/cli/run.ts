@@ -143,7 +143,7 @@ function kept<V>(verb: V, runVerb: (verb: V, args: ParsedArgs, io: PositionsIo, 
 const positions = (verb: PositionsVerb): VerbEntry => kept(verb, runPositionsVerb)
 const algos = (verb: AlgoVerb): VerbEntry => kept(verb, runAlgoVerb)
 
-/** Every verb and what it does; the usage lines are in usage.ts, the flags each takes in args.ts. */
+/** Every verb and what it does; the usage lines are in usage.ts, the flags each takes in verbs.ts. */
 const VERB_TABLE: Record<Verb, VerbEntry> = {
   currencies: read(() => (c) => c.currencies()),
   pairs: read((flags) => {
