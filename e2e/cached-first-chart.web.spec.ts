@@ -3,7 +3,7 @@
 // exchange answers, marked stale in words; the order form waits meanwhile; then the live chart
 // replaces it and the mark goes. The demo exchange runs as a process of its own (--admin), so its
 // market answers can be delayed across the web host's restart.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -54,9 +54,14 @@ test('a start again paints the cached chart, marked stale, before the exchange a
   host = null
   // The core kept the start's answer ready as it stopped (cache/start.json): the chart as its feed last
   // saved it, so the next host answers without loading its checks.
-  const kept = JSON.parse(readFileSync(join(dataDir, 'cache', 'start.json'), 'utf8')) as { answer: { snapshot: { fetchedAt: number } } }
+  const kept = JSON.parse(readFileSync(join(dataDir, 'cache', 'start.json'), 'utf8')) as { stamps: Record<string, number[] | null>; answer: { snapshot: { fetchedAt: number } } }
   const saved = JSON.parse(readFileSync(cacheFile()!, 'utf8')) as { fetchedAt: number }
   expect(kept.answer.snapshot.fetchedAt).toBe(saved.fetchedAt)
+  // made after the last write of every file it came from (size, time and inode as they are now)
+  for (const [file, stamp] of Object.entries(kept.stamps)) {
+    const now = existsSync(join(dataDir, file)) ? statSync(join(dataDir, file)) : null
+    expect(now && [now.size, now.mtimeMs, now.ino], file).toEqual(stamp)
+  }
 
   // The start again, with the exchange's market slow to answer.
   const res = await postFaults(demo, { latencyMs: SLOW_MS, onlyPaths: ['/pairs', '/currencies', '/candles', '/trades', '/ticker'] })
