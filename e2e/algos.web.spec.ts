@@ -183,6 +183,8 @@ test('a chase follows a touch another trader moves, at once from the feed: its c
   await page.getByTestId('tab-algos').click()
   const card = page.getByTestId(`algo-card-${chase.id}`)
   await expect(card).toHaveAttribute('data-kind', 'chase')
+  // the keeper records an order before it sends it: the card says "sending…" until the exchange has it
+  await expect(card.getByTestId('algo-order-price')).toHaveAttribute('data-status', 'resting')
   const [first] = await exchangeOrdersOf(demo, PAIR, chase.id)
   expect(first?.status).toBe('OPEN')
   await expect(card.getByTestId('algo-moves')).toHaveText('0 of 3')
@@ -206,6 +208,7 @@ test('a chase follows a touch another trader moves, at once from the feed: its c
     // cancel, confirmed, then one new order at the new touch; the card says so
     await expect(card.getByTestId('algo-moves')).toHaveText(`${move} of 3`, { timeout: 15_000 })
     await expect(card.getByTestId('algo-order-price')).toHaveAttribute('data-price', touch.toFixed())
+    await expect(card.getByTestId('algo-order-price')).toHaveAttribute('data-status', 'resting')
     const orders = (await exchangeOrdersOf(demo, PAIR, chase.id)).map((o) => [o.status, String(o.price)]).reverse()
     expect(orders).toEqual(prices.map((p, i) => [i === prices.length - 1 ? 'OPEN' : 'CANCELLED', p]))
   }
