@@ -132,10 +132,14 @@ test("a price clicked in the popped-out book fills the main window's order form,
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('popout-book').click()])
   const level = popup.getByTestId('order-book-asks').locator('li[data-price]').last()
   await expect(level).toBeVisible({ timeout: 20_000 })
-  const shown = (await level.locator('.px').textContent())!.trim()
   const orders = async () => (await callApi<{ orders: unknown[] | null }>(host, 'account.snapshot')).orders?.length ?? 0
   const before = await orders()
-  await level.click()
+  // the price read and the level clicked in one turn of the page: the live book moves between two steps
+  const shown = await level.evaluate((el) => {
+    const text = el.querySelector('.px')?.textContent?.trim() ?? ''
+    ;(el as unknown as { click(): void }).click()
+    return text
+  })
   await expect(page.getByTestId('limit-price')).toHaveValue(shown.replace(/,/g, ''))
   // with Shift: the amount up to that level too
   await level.click({ modifiers: ['Shift'] })
