@@ -99,7 +99,10 @@ function read(page: Page): Promise<Reading> {
       const r = rows(x)
       return r.length ? [r[0]! / dpr, (r[r.length - 1]! + 1) / dpr] : null
     }
-    return { handles, readout, wick: span(Math.round((xl + xr) / 2)), body: span(xl), paint: chart.getAttribute('data-paint') }
+    // The wick is the candle's tallest column: on a half pixel as ECharts places it, not always the middle one.
+    let wickX = xl
+    for (let x = xl; x <= xr; x++) if (rows(x).length > rows(wickX).length) wickX = x
+    return { handles, readout, wick: span(wickX), body: span(xl), paint: chart.getAttribute('data-paint') }
   })
 }
 

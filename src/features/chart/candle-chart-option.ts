@@ -6,12 +6,13 @@
 // the series, the whole option (fullOption) and the data-only merge of a tick (dataUpdate).
 //
 // Series: the settled candles (all but the newest; a whole option hands those from just left of the
-// view, firstHanded), and their volumes one series per direction; an
-// empty series that only carries the order lines; and per pane an invisible series holding the live
-// values, so each y axis covers them. The live candle, its volume bar, the indicators' last segments
-// and the last-price line are not ECharts series: they are drawn over the chart (live-layer.ts,
-// live-overlay.ts), because any setOption makes ECharts re-process every series. The settled volume
-// bars are drawn in ECharts' large mode (one path per series, not an element per bar).
+// view, firstHanded), held unseen in ECharts' large mode so that the price axis covers them and the
+// order lines have a series (the window sees them drawn by settled-candles.ts); their volumes one
+// series per direction; and per pane an invisible series holding the live values, so each y axis
+// covers them. The live candle, its volume bar, the indicators' last segments and the last-price
+// line are not ECharts series: they are drawn over the chart (live-layer.ts, live-overlay.ts),
+// because any setOption makes ECharts re-process every series. The settled volume bars are drawn in
+// ECharts' large mode (one path per series, not an element per bar).
 //
 // Every series names its slot as the item id (encode.itemId): ECharts rebuilds the data of every
 // series on every merge, named or not (Global.js calls mergeOption({}) on the others), and without an
@@ -84,7 +85,11 @@ export function fullOption(input: ChartInput): ChartOption {
   }
 }
 
-// Not in large mode: ECharts draws large candlesticks as high–low lines without bodies.
+/**
+ * The settled candles as ECharts holds them: invisible, in its large mode (a few typed arrays, not an
+ * element a candle), only so that the price axis covers them and the order lines have a series. What
+ * the window shows is drawn by settled-candles.ts.
+ */
 function candleSeries(id: string, data: SeriesData['ohlc']): CandlestickSeriesOption {
   return {
     id,
@@ -94,9 +99,10 @@ function candleSeries(id: string, data: SeriesData['ohlc']): CandlestickSeriesOp
     yAxisIndex: 0,
     data,
     encode: { x: 0, y: [1, 2, 3, 4], itemId: 0 },
-    // ECharts' defaults are red up, green down: set all four explicitly.
-    itemStyle: { color: UP_COLOR, color0: DOWN_COLOR, borderColor: UP_COLOR, borderColor0: DOWN_COLOR },
-    barMaxWidth: 14,
+    large: true,
+    largeThreshold: 1,
+    silent: true,
+    itemStyle: { opacity: 0 },
   }
 }
 

@@ -112,6 +112,7 @@ export class CandleChartPainter {
       }
       const input = this.input(request, request.height())
       this.setLive(input, true)
+      this.overlay.setCandles(candles)
       this.chart.setOption(fullOption(input), { notMerge: true })
       this.handed = firstHanded(this.view, candles.length)
       this.shown = { key: request.key, look: request.look, configs: configsKey, length: candles.length, first, last, candles, lines: JSON.stringify(markLinesOf(input)) }
@@ -143,6 +144,7 @@ export class CandleChartPainter {
     // Whenever the slots change the view is restated in slots: ECharts would otherwise keep a panned
     // view as percentages, and the candles on screen would drift as the series grows.
     this.setLive(input, true)
+    if (settled) this.overlay.setCandles(candles)
     this.chart.setOption(dataUpdate(input, { times, view: viewMoved || times, settled, lines: lines !== shown.lines }))
     if (settled) this.handed = 0
     return 'update'

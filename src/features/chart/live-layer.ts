@@ -156,6 +156,39 @@ const within = (pane: PaneGeometry, value: number) => {
 const crisp = (v: number) => Math.round(v - 0.5) + 0.5
 
 /**
+ * ECharts' subPixelOptimize for a 1-px stroke, as its candles' edges are placed: the nearest half
+ * pixel, or from a whole pixel half a pixel up (`up`) or down.
+ */
+function halfPixel(v: number, up = false): number {
+  const doubled = Math.round(v * 2)
+  return doubled % 2 === 0 ? (doubled + (up ? 1 : -1)) / 2 : doubled / 2
+}
+
+/** A candle's shapes at slot centre `x` (px): its wick, and its body as a rectangle to fill and stroke 1 px. */
+export interface CandleBox {
+  wickX: number
+  high: number
+  low: number
+  left: number
+  width: number
+  top: number
+  height: number
+}
+
+/**
+ * A candle placed as ECharts' candlestick layout places it (candlestickLayout.js): the body half the
+ * slot wide (at most 14 px, at least 1), its edges and the wick on half pixels, the rectangle stroked
+ * 1 px over them. The live candle and the settled ones (settled-candles.ts) look alike by it.
+ */
+export function candleBox(c: Candle, x: number, band: number, pane: PaneGeometry): CandleBox {
+  const half = Math.max(Math.min(band / 2, 14), 1) / 2
+  // Both edges rounded inwards (candlestickLayout.js addBodyEnd).
+  const left = halfPixel(x - half, true)
+  const top = yOf(pane, Math.max(c.open, c.close))
+  return { wickX: halfPixel(x), high: yOf(pane, c.high), low: yOf(pane, c.low), left, width: halfPixel(x + half) - left, top, height: Math.max(yOf(pane, Math.min(c.open, c.close)) - top, 0) }
+}
+
+/**
  * The shapes of the live state on the chart's current mapping. Widths follow ECharts' own layout of
  * the settled series (candlestickLayout.js: half the slot, at most barMaxWidth 14; barGrid.js: one
  * stack with the default 31 % category gap, at most 14, the histogram at most 8), so the live candle
@@ -175,13 +208,9 @@ export function liveScene(state: LiveState, g: Geometry, force = false): LiveSce
   if (c && scene.inView) {
     const up = c.close >= c.open
     const color = up ? UP_COLOR : DOWN_COLOR
-    const candleWidth = Math.max(Math.min(g.band / 2, 14), 1)
-    const top = yOf(price, Math.max(c.open, c.close))
-    const bottom = yOf(price, Math.min(c.open, c.close))
-    const left = Math.round(g.x - candleWidth / 2)
-    const width = Math.max(1, Math.round(g.x + candleWidth / 2) - left)
-    scene.wick = { x: crisp(g.x), top: yOf(price, c.high), bottom: yOf(price, c.low), color }
-    scene.body = { x: left, y: top, width, height: Math.max(bottom - top, 0), color }
+    const box = candleBox(c, g.x, g.band, price)
+    scene.wick = { x: box.wickX, top: box.high, bottom: box.low, color }
+    scene.body = { x: box.left, y: box.top, width: box.width, height: box.height, color }
     const volumePane = g.panes[1]
     if (volumePane) {
       const w = Math.min(g.band * 0.69, 14)

@@ -12,7 +12,9 @@
 // draws them with the chart: one repaint of the canvas layers, not a second one for the overlay.
 import { graphic, registerPostUpdate, type EChartsType } from 'echarts/core'
 import { CHART_FONT } from './candle-chart-option'
+import type { Candle } from '@domain/wire/wire'
 import { type LiveScene, type LiveState, type PaneGeometry, liveScene } from './live-layer'
+import { SettledCandles } from './settled-candles'
 
 /** The parts of ECharts' model read here (not in its public types): each grid's rectangle. */
 interface ModelLike {
@@ -64,6 +66,7 @@ type Shape = graphic.Rect | graphic.Line | graphic.Polyline | graphic.Text
 
 export class LiveOverlay {
   private readonly group = new graphic.Group()
+  private readonly settled: SettledCandles
   private readonly shapes = new Map<string, Shape>()
   private mapping: Mapping = null
   private state: LiveState | null = null
@@ -78,6 +81,7 @@ export class LiveOverlay {
     private readonly chart: EChartsType,
     private readonly onMisfit: () => void,
   ) {
+    this.settled = new SettledCandles(chart)
     chart.getZr().add(this.group)
     // The overlay's canvas layer is made, and its pixels allocated, with the chart rather than at its
     // first paint with candles: a new canvas's first drawing allocates them (1–8 ms in Chromium), and
@@ -92,12 +96,30 @@ export class LiveOverlay {
     chart.on('updated', () => this.follow(true))
   }
 
-  /** ECharts laid the chart out anew: the live shapes follow its mapping (painted at once when `flush`). */
+  /**
+   * ECharts laid the chart out anew: the settled candles and the live shapes follow its mapping
+   * (painted at once when `flush`; otherwise by the repaint ECharts is about to make).
+   */
   follow(flush: boolean): void {
     const before = this.mapping
     this.mapping = readMapping(this.chart, this.paneCount)
-    if (this.state === this.drawn && sameMapping(before, this.mapping)) return
+    const candlesMoved = this.drawCandles()
+    if (this.state === this.drawn && sameMapping(before, this.mapping)) {
+      if (candlesMoved && flush) this.chart.getZr().flush()
+      return
+    }
     if (this.state && !this.draw(flush)) this.onMisfit()
+    else if (candlesMoved && flush) this.chart.getZr().flush()
+  }
+
+  /** The series' candles: all but the newest are drawn as settled (settled-candles.ts) on the next mapping. */
+  setCandles(candles: readonly Candle[]): void {
+    this.settled.set(candles, candles.length - 1)
+  }
+
+  private drawCandles(): boolean {
+    const m = this.mapping
+    return this.settled.draw(m && m.panes[0] ? { x0: m.x0, band: m.band, price: m.panes[0] } : null)
   }
 
   /** The live values to draw; `inChart` when the same state's extents go to ECharts with it. */
@@ -118,6 +140,7 @@ export class LiveOverlay {
     const state = this.state
     if (!state || this.chart.isDisposed()) return true
     this.mapping ??= readMapping(this.chart, this.paneCount)
+    this.drawCandles()
     const m = this.mapping
     // A state ECharts already holds is drawn even if it does not fit (an axis it cannot cover).
     const scene = m ? liveScene(state, { x: m.x0 + state.slot * m.band, band: m.band, panes: m.panes }, state === this.inChart) : null
@@ -130,6 +153,7 @@ export class LiveOverlay {
 
   dispose(): void {
     overlays.delete(this.chart.getZr())
+    this.settled.dispose()
     if (!this.chart.isDisposed()) this.chart.getZr().remove(this.group)
     this.shapes.clear()
   }
@@ -171,7 +195,7 @@ export class LiveOverlay {
         'body',
         () => new graphic.Rect({ style: { lineWidth: 1 } }),
         (el) => {
-          el.setShape({ x: b.x + 0.5, y: b.y, width: b.width - 1, height: b.height })
+          el.setShape({ x: b.x, y: b.y, width: b.width, height: b.height })
           el.setStyle({ fill: b.color, stroke: b.color })
         },
       )

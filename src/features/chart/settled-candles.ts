@@ -1,0 +1,137 @@
+// The settled candles (all but the newest) as the window sees them: drawn by the chart's own code on
+// ECharts' main canvas layer, two paths (rising and falling), each the bodies and wicks of the slots
+// in view. ECharts holds the same candles as an invisible series in its large mode
+// (candle-chart-option.ts), which sizes the price axis and carries the order lines.
+//
+// Why: on every merge ECharts lays out and restyles each candle in view as an element of its own,
+// even when only the price axis moved. A tick that took the price past its axis cost ~7 ms with 500
+// candles (120 in view), of which ~4 ms was the candle series; in large mode, with the bodies drawn
+// here, ~3.7 ms (docs/performance.md, 2026-12-06).
+//
+// The shapes follow the chart's mapping (live-overlay.ts reads it after each ECharts update, before
+// ECharts paints), so they move with every pan, zoom, resize and axis change in the same frame.
+import { graphic, type EChartsType } from 'echarts/core'
+import type { Candle } from '@domain/wire/wire'
+import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
+import { type PaneGeometry, candleBox } from './live-layer'
+
+/** The x mapping (slot centre → px) and the price pane: what the candles are placed by. */
+export interface CandleMapping {
+  x0: number
+  band: number
+  price: PaneGeometry
+}
+
+/**
+ * The candles' shapes, PER_CANDLE numbers a candle (px: the wick's x, top and bottom; the body's left
+ * edge, width, top and height), split by direction. Kept flat: a path is built from them on every
+ * change of the mapping.
+ */
+export interface CandleShapes {
+  up: number[]
+  down: number[]
+}
+
+/**
+ * The direction ECharts gives a candle: rising when it closed above its open, falling below; a
+ * candle that closed at its open takes the direction of its close against the one before.
+ */
+export function rises(candles: readonly Candle[], i: number): boolean {
+  const c = candles[i]!
+  if (c.close !== c.open) return c.close > c.open
+  const before = candles[i - 1]
+  return !before || c.close >= before.close
+}
+
+/**
+ * The shapes of candles 0..count-1 whose slot centre is inside the price pane, on `m`, placed as
+ * ECharts places its candles (live-layer.ts candleBox, as the live candle).
+ */
+export function candleShapes(candles: readonly Candle[], count: number, m: CandleMapping): CandleShapes {
+  const shapes: CandleShapes = { up: [], down: [] }
+  const pane = m.price
+  if (!(m.band > 0) || count <= 0) return shapes
+  const first = Math.max(0, Math.ceil((pane.left - m.x0) / m.band - 1e-9))
+  const last = Math.min(count - 1, Math.floor((pane.right - m.x0) / m.band + 1e-9))
+  for (let i = first; i <= last; i++) {
+    const c = candles[i]
+    if (!c) continue
+    const b = candleBox(c, m.x0 + i * m.band, m.band, pane)
+    ;(rises(candles, i) ? shapes.up : shapes.down).push(b.wickX, b.high, b.low, b.left, b.width, b.top, b.height)
+  }
+  return shapes
+}
+
+/** Numbers a candle takes in CandleShapes. */
+export const PER_CANDLE = 7
+
+interface CandlesShape {
+  points: number[]
+}
+
+/** One direction's candles as one path: each wick a line, each body a rectangle (filled and stroked 1 px, as ECharts' candles). */
+const CandlesPath = graphic.extendShape({
+  type: 'settled-candles',
+  shape: { points: [] as number[] },
+  buildPath(ctx, shape: CandlesShape) {
+    const p = shape.points
+    for (let i = 0; i + PER_CANDLE <= p.length; i += PER_CANDLE) {
+      const x = p[i]!
+      ctx.moveTo(x, p[i + 1]!)
+      ctx.lineTo(x, p[i + 2]!)
+      ctx.rect(p[i + 3]!, p[i + 5]!, p[i + 4]!, p[i + 6]!)
+    }
+  },
+})
+
+type CandlesPathInstance = InstanceType<typeof CandlesPath> & { setShape(shape: CandlesShape): void }
+
+function samePane(a: PaneGeometry, b: PaneGeometry): boolean {
+  return a.left === b.left && a.right === b.right && a.top === b.top && a.bottom === b.bottom && a.valueTop === b.valueTop && a.valueBottom === b.valueBottom
+}
+
+/** The settled candles on a chart: told the candles (set) and the mapping (draw); redraws only what changed. */
+export class SettledCandles {
+  private readonly group = new graphic.Group()
+  private readonly paths: Record<'up' | 'down', CandlesPathInstance>
+  private candles: readonly Candle[] = []
+  private count = 0
+  private drawn: { candles: readonly Candle[]; count: number; mapping: CandleMapping | null } | null = null
+
+  constructor(private readonly chart: EChartsType) {
+    const make = (color: string) => {
+      const path = new CandlesPath({ shape: { points: [] }, style: { fill: color, stroke: color, lineWidth: 1 }, silent: true, z: 2 }) as CandlesPathInstance
+      path.type = 'settled-candles'
+      this.group.add(path)
+      return path
+    }
+    this.paths = { up: make(UP_COLOR), down: make(DOWN_COLOR) }
+    chart.getZr().add(this.group)
+  }
+
+  /** The series' candles, of which the first `count` are settled (the newest is the live overlay's). */
+  set(candles: readonly Candle[], count: number): void {
+    this.candles = candles
+    this.count = count
+  }
+
+  /** Places the candles on the mapping (none: nothing shown). True when anything was redrawn. */
+  draw(mapping: CandleMapping | null): boolean {
+    const d = this.drawn
+    if (d && d.candles === this.candles && d.count === this.count && sameMapping(d.mapping, mapping)) return false
+    this.drawn = { candles: this.candles, count: this.count, mapping }
+    const shapes = mapping ? candleShapes(this.candles, this.count, mapping) : { up: [], down: [] }
+    this.paths.up.setShape({ points: shapes.up })
+    this.paths.down.setShape({ points: shapes.down })
+    return true
+  }
+
+  dispose(): void {
+    if (!this.chart.isDisposed()) this.chart.getZr().remove(this.group)
+  }
+}
+
+function sameMapping(a: CandleMapping | null, b: CandleMapping | null): boolean {
+  if (!a || !b) return a === b
+  return a.x0 === b.x0 && a.band === b.band && samePane(a.price, b.price)
+}
