@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { TerminalCore } from '../domain/api/api'
-import { EVENT_NAMES, WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH } from '../domain/api/api-names'
+import { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH } from '../domain/api/api-names'
 import type { Dispatch } from '../host/dispatch'
 import { CONTENT_SECURITY_POLICY } from '../domain/csp'
 import type { Envelope, TerminalError } from '../domain/errors'
@@ -19,6 +19,7 @@ import { type Access, cookieValues, createAccess, sessionCookie, sessionCookieNa
 import { pageDataElement, splitForPageData } from './page-data'
 import { type LinkScope, linkScope, parsePopoutRoute, popoutQuery } from '../domain/popouts/popout-route'
 import { SIGNED_OUT_PAGE } from './signed-out-page'
+import { STREAM_BACKLOG_BYTES, createEventStreams } from './event-streams'
 import { createStaticCache } from './static-cache'
 
 // Headers of every answer. no-referrer: nothing about this host leaves in a Referer header.
@@ -29,6 +30,8 @@ const COMMON_HEADERS = {
 }
 
 const MAX_BODY = 256 * 1024
+
+export { EARLY_EVENTS_BYTES, EARLY_EVENTS_MS, STREAM_BACKLOG_BYTES } from './event-streams'
 
 export interface WebHostOptions {
   core: TerminalCore
@@ -69,22 +72,6 @@ export interface DevRenderer {
   serve(req: IncomingMessage, res: ServerResponse): void
   upgrade(req: IncomingMessage, socket: Socket, head: Buffer): void
 }
-
-/**
- * A window that stops reading its event stream (a hung tab) is cut off once this much is waiting for
- * it, instead of being buffered for without end in the host; its page reconnects and reads its state
- * again (src/api/transport.ts, startup.ts), so what it shows has no gap.
- */
-export const STREAM_BACKLOG_BYTES = 8 * 1024 * 1024
-
-/**
- * A window's first calls go out beside its event stream's request, and the events that follow an
- * answer (a subscription's first updates, the feed's modes) could reach the host before the stream
- * did, and be sent to no one. So from a session's first call until its stream opens, the events are
- * kept for it (at most this long and this much) and written to the stream first.
- */
-export const EARLY_EVENTS_MS = 10_000
-export const EARLY_EVENTS_BYTES = 2 * 1024 * 1024
 
 export interface WebHost {
   /** The URL to print or open: its one-time code opens one window, once, within a minute. */
@@ -134,10 +121,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     demanded = true
     options.onDemand?.()
   }
-  const streams = new Set<ServerResponse>()
-  /** The session of each open stream, and the events kept for sessions that have called but have no stream yet. */
-  const streamSession = new Map<ServerResponse, string>()
-  const early = new Map<string, { frames: string[]; bytes: number; timer: NodeJS.Timeout }>()
+  const events = createEventStreams(options.core, options.streamBacklogBytes ?? STREAM_BACKLOG_BYTES)
   let origin = ''
   let hostHeader = ''
   let cookieName = ''
@@ -148,47 +132,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   function hasSession(req: IncomingMessage): boolean {
     return sessionOf(req) !== null
   }
-  /** A call of a session without a stream: its events are kept from now until the stream opens. */
-  function keepEarly(session: string): void {
-    if (early.has(session) || [...streamSession.values()].includes(session)) return
-    const timer = setTimeout(() => early.delete(session), EARLY_EVENTS_MS)
-    timer.unref()
-    early.set(session, { frames: [], bytes: 0, timer })
-  }
-
-  const backlogLimit = options.streamBacklogBytes ?? STREAM_BACKLOG_BYTES
-  function sendEvent(res: ServerResponse, frame: string): void {
-    if (res.writableLength > backlogLimit) {
-      streams.delete(res)
-      streamSession.delete(res)
-      res.destroy()
-      return
-    }
-    // The frames of one turn of the event loop go out as one write: one read of the exchange's feed
-    // makes several events (the trades, the candles, each chart pane's candles), and each write would
-    // be one more task for the window to take (docs/performance.md).
-    if (!res.writableCorked) {
-      res.cork()
-      setImmediate(() => res.uncork())
-    }
-    res.write(frame)
-  }
-
-  const disposers = EVENT_NAMES.map((name) =>
-    options.core.on(name, (payload) => {
-      const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`
-      for (const res of streams) sendEvent(res, frame)
-      for (const [session, kept] of early) {
-        kept.bytes += frame.length
-        kept.frames.push(frame)
-        // A window that never opens its stream is not kept for without end.
-        if (kept.bytes > EARLY_EVENTS_BYTES) {
-          clearTimeout(kept.timer)
-          early.delete(session)
-        }
-      }
-    }),
-  )
 
   // The same resolver as the Electron window's app:// scheme: nothing outside the renderer folder.
   const files = createStaticCache(options.staticDir)
@@ -219,7 +162,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const session = sessionOf(req)
       if (session === null) return send(res, 401, NO_ACCESS)
       demand()
-      keepEarly(session)
+      events.keepEarly(session)
       let input: unknown
       try {
         const text = await readBody(req)
@@ -238,17 +181,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (session === null) return send(res, 401, NO_ACCESS)
       demand()
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...COMMON_HEADERS })
-      // What happened since the session's first call, before anything newer.
-      const kept = early.get(session)
-      early.delete(session)
-      if (kept) clearTimeout(kept.timer)
-      res.write(`: connected\n\n${kept?.frames.join('') ?? ''}`)
-      streams.add(res)
-      streamSession.set(res, session)
-      req.on('close', () => {
-        streams.delete(res)
-        streamSession.delete(res)
-      })
+      events.open(req, res, session)
       return
     }
 
@@ -322,12 +255,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       else renderer.upgrade(req, socket, head)
     })
   }
-  // Keep the event stream alive through idle proxies and detect dead tabs.
-  const heartbeat = setInterval(() => {
-    for (const res of streams) sendEvent(res, ': ping\n\n')
-  }, 15_000)
-  heartbeat.unref()
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
@@ -342,12 +269,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     origin,
     port,
     async close() {
-      clearInterval(heartbeat)
-      for (const dispose of disposers) dispose()
-      for (const res of streams) res.end()
-      streams.clear()
-      for (const kept of early.values()) clearTimeout(kept.timer)
-      early.clear()
+      events.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
