@@ -139,6 +139,11 @@ export interface LiveScene {
   priceLine: { y: number; left: number; right: number; color: string; text: string } | null
 }
 
+/** Whether two readings of a pane are the same: its rectangle and the values at its edges. */
+export function samePane(a: PaneGeometry, b: PaneGeometry): boolean {
+  return a.left === b.left && a.right === b.right && a.top === b.top && a.bottom === b.bottom && a.valueTop === b.valueTop && a.valueBottom === b.valueBottom
+}
+
 /** The pixel y of `value` on a pane. */
 export function yOf(pane: PaneGeometry, value: number): number {
   return pane.bottom - ((value - pane.valueBottom) / (pane.valueTop - pane.valueBottom)) * (pane.bottom - pane.top)

@@ -13,7 +13,7 @@
 import { graphic, registerPostUpdate, type EChartsType } from 'echarts/core'
 import { CHART_FONT } from './candle-chart-option'
 import type { Candle } from '@domain/wire/wire'
-import { type LiveScene, type LiveState, type PaneGeometry, liveScene } from './live-layer'
+import { type LiveScene, type LiveState, type PaneGeometry, liveScene, samePane } from './live-layer'
 import { SettledCandles } from './settled-candles'
 
 /** The parts of ECharts' model read here (not in its public types): each grid's rectangle. */
@@ -45,10 +45,7 @@ type Mapping = ReturnType<typeof readMapping>
 function sameMapping(a: Mapping, b: Mapping): boolean {
   if (!a || !b) return a === b
   if (a.x0 !== b.x0 || a.band !== b.band || a.panes.length !== b.panes.length) return false
-  return a.panes.every((p, i) => {
-    const q = b.panes[i]!
-    return p.left === q.left && p.right === q.right && p.top === q.top && p.bottom === q.bottom && p.valueTop === q.valueTop && p.valueBottom === q.valueBottom
-  })
+  return a.panes.every((p, i) => samePane(p, b.panes[i]!))
 }
 
 /** Each chart's overlay, by the chart's zrender instance (what ECharts' post-update hook is given). */
@@ -114,7 +111,7 @@ export class LiveOverlay {
 
   /** The series' candles: all but the newest are drawn as settled (settled-candles.ts) on the next mapping. */
   setCandles(candles: readonly Candle[]): void {
-    this.settled.set(candles, candles.length - 1)
+    this.settled.set(candles)
   }
 
   private drawCandles(): boolean {
@@ -139,8 +136,11 @@ export class LiveOverlay {
   draw(flush = true): boolean {
     const state = this.state
     if (!state || this.chart.isDisposed()) return true
-    this.mapping ??= readMapping(this.chart, this.paneCount)
-    this.drawCandles()
+    // A mapping read here for the first time places the settled candles too (follow() does after updates).
+    if (!this.mapping) {
+      this.mapping = readMapping(this.chart, this.paneCount)
+      this.drawCandles()
+    }
     const m = this.mapping
     // A state ECharts already holds is drawn even if it does not fit (an axis it cannot cover).
     const scene = m ? liveScene(state, { x: m.x0 + state.slot * m.band, band: m.band, panes: m.panes }, state === this.inChart) : null

@@ -13,7 +13,7 @@
 import { graphic, type EChartsType } from 'echarts/core'
 import type { Candle } from '@domain/wire/wire'
 import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
-import { type PaneGeometry, candleBox } from './live-layer'
+import { type PaneGeometry, candleBox, samePane } from './live-layer'
 
 /** The x mapping (slot centre → px) and the price pane: what the candles are placed by. */
 export interface CandleMapping {
@@ -86,17 +86,12 @@ const CandlesPath = graphic.extendShape({
 
 type CandlesPathInstance = InstanceType<typeof CandlesPath> & { setShape(shape: CandlesShape): void }
 
-function samePane(a: PaneGeometry, b: PaneGeometry): boolean {
-  return a.left === b.left && a.right === b.right && a.top === b.top && a.bottom === b.bottom && a.valueTop === b.valueTop && a.valueBottom === b.valueBottom
-}
-
 /** The settled candles on a chart: told the candles (set) and the mapping (draw); redraws only what changed. */
 export class SettledCandles {
   private readonly group = new graphic.Group()
   private readonly paths: Record<'up' | 'down', CandlesPathInstance>
   private candles: readonly Candle[] = []
-  private count = 0
-  private drawn: { candles: readonly Candle[]; count: number; mapping: CandleMapping | null } | null = null
+  private drawn: { candles: readonly Candle[]; mapping: CandleMapping | null } | null = null
 
   constructor(private readonly chart: EChartsType) {
     const make = (color: string) => {
@@ -109,18 +104,17 @@ export class SettledCandles {
     chart.getZr().add(this.group)
   }
 
-  /** The series' candles, of which the first `count` are settled (the newest is the live overlay's). */
-  set(candles: readonly Candle[], count: number): void {
+  /** The series' candles: all but the newest are settled (the newest is the live overlay's). */
+  set(candles: readonly Candle[]): void {
     this.candles = candles
-    this.count = count
   }
 
   /** Places the candles on the mapping (none: nothing shown). True when anything was redrawn. */
   draw(mapping: CandleMapping | null): boolean {
     const d = this.drawn
-    if (d && d.candles === this.candles && d.count === this.count && sameMapping(d.mapping, mapping)) return false
-    this.drawn = { candles: this.candles, count: this.count, mapping }
-    const shapes = mapping ? candleShapes(this.candles, this.count, mapping) : { up: [], down: [] }
+    if (d && d.candles === this.candles && sameMapping(d.mapping, mapping)) return false
+    this.drawn = { candles: this.candles, mapping }
+    const shapes = mapping ? candleShapes(this.candles, this.candles.length - 1, mapping) : { up: [], down: [] }
     this.paths.up.setShape({ points: shapes.up })
     this.paths.down.setShape({ points: shapes.down })
     return true
