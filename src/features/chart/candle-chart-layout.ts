@@ -49,6 +49,8 @@ export interface LayoutInput {
   subPanes: number
   /** The chart's height in px (unknown: a typical height). */
   height: number | null
+  /** The volume pane's top value (volume-bars.ts; unknown: ECharts' own). */
+  volumeTop?: number | null
 }
 
 /** The option without its series, for a whole option (fullOption). */
@@ -100,6 +102,10 @@ export function chartLayout(input: LayoutInput): Omit<ChartOption, 'series'> {
       {
         gridIndex: 1,
         scale: false,
+        // The volume pane's scale is the chart's own (volume-bars.ts): given here for a series of
+        // its own on the pane (the volume average), so that its line and the bars agree.
+        min: 0,
+        ...(input.volumeTop ? { max: input.volumeTop } : {}),
         position: 'right',
         splitNumber: 2,
         axisLine: { show: false },

@@ -7,30 +7,29 @@
 //
 // Series: the settled candles (all but the newest; a whole option hands those from just left of the
 // view, firstHanded), held unseen in ECharts' large mode so that the price axis covers them and the
-// order lines have a series (the window sees them drawn by settled-candles.ts); their volumes one
-// series per direction; and per pane an invisible series holding the live values, so each y axis
-// covers them. The live candle, its volume bar, the indicators' last segments and the last-price
-// line are not ECharts series: they are drawn over the chart (live-layer.ts, live-overlay.ts),
-// because any setOption makes ECharts re-process every series. The settled volume bars are drawn in
-// ECharts' large mode (one path per series, not an element per bar).
+// order lines have a series (the window sees them drawn by settled-candles.ts); the indicators; and
+// per pane but the volume's an invisible series holding the live values, so each y axis covers them.
+// The live candle, its volume bar, the indicators' last segments and the last-price line are not
+// ECharts series: they are drawn over the chart (live-layer.ts, live-overlay.ts), because any
+// setOption makes ECharts re-process every series. Nor are the volume bars: the volume pane, its
+// scale included, is the chart's own (volume-bars.ts); its axis is only given that scale.
 //
 // Every series names its slot as the item id (encode.itemId): ECharts rebuilds the data of every
 // series on every merge, named or not (Global.js calls mergeOption({}) on the others), and without an
 // id dimension it derives an id per point each time (SeriesData.makeIdFromName) — the largest single
 // cost of a tick in a profile. With it, a tick with three indicators measured ~35 % faster.
 import type { Position } from '@domain/protection/types'
-import type { BarSeriesOption, CandlestickSeriesOption } from 'echarts/charts'
+import type { CandlestickSeriesOption } from 'echarts/charts'
 import type { MarkLineComponentOption } from 'echarts/components'
 import type { Theme } from '@domain/api/api'
 import type { Candle, OrderRecord, Pair } from '@domain/wire/wire'
 import type { TimeZoneMode } from '@/lib/display-zone'
-import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 import { type ChartIndicator, indicatorSeries, indicatorUpdates, subPaneCount } from './indicator-chart-option'
 import { orderMarkLines } from './chart-order-marks'
 import { positionMarkData } from './chart-position-marks'
 import { extentSeries, liveState, type LiveState } from './live-layer'
 import { type ChartOption, chartLayout, paletteFor } from './candle-chart-layout'
-import { type SeriesData, firstHanded, seriesData, settledData, upVolumes } from './candle-chart-slots'
+import { type SeriesData, firstHanded, seriesData, settledData } from './candle-chart-slots'
 
 export { CHART_GRIDS } from './indicator-chart-option'
 
@@ -54,6 +53,8 @@ export interface ChartInput {
   indicators?: readonly ChartIndicator[]
   /** The chart's height in px, which sizes the sub-panes (unknown: a typical height). */
   height?: number | null
+  /** The volume pane's top value (volume-bars.ts volumeTop; unknown: ECharts' own). */
+  volumeTop?: number | null
 }
 
 /** The whole option, for the first paint and for a theme or pair change (settled values from firstHanded). */
@@ -73,12 +74,11 @@ export function fullOption(input: ChartInput): ChartOption {
       view: input.view,
       subPanes,
       height: input.height ?? null,
+      volumeTop: input.volumeTop ?? null,
     }),
     series: [
       // The order lines ride on the candles' series: a series of their own cost as much as any other.
       { ...candleSeries('candles', settled.ohlc), markLine: markLinesOf(input) },
-      volumeSeries('volume-up', upVolumes(settled.volume, 1), UP_COLOR),
-      volumeSeries('volume-down', upVolumes(settled.volume, -1), DOWN_COLOR),
       ...indicatorSeries(indicators, input.candles.length, from),
       ...extentSeries(liveOf(input), grids),
     ],
@@ -106,26 +106,6 @@ function candleSeries(id: string, data: SeriesData['ohlc']): CandlestickSeriesOp
   }
 }
 
-/** Settled volume bars of one direction, in large mode (whatever the count: the threshold counts the bars in view). */
-function volumeSeries(id: string, data: SeriesData['volume'], color: string): BarSeriesOption {
-  return {
-    id,
-    name: id,
-    type: 'bar',
-    xAxisIndex: 1,
-    yAxisIndex: 1,
-    data,
-    encode: { x: 0, y: 1, itemId: 0 },
-    // One stack, so the bars of the three series share their slot instead of standing side by
-    // side (each slot has a bar in one series only).
-    stack: 'volume',
-    barMaxWidth: 14,
-    itemStyle: { color, opacity: 0.55 },
-    large: true,
-    largeThreshold: 2,
-  }
-}
-
 /** The open orders' lines (chart-order-marks.ts) and the protected positions' levels (chart-position-marks.ts). */
 export function markLinesOf(input: ChartInput): MarkLineComponentOption {
   const palette = paletteFor(input.theme)
@@ -143,21 +123,17 @@ export function liveOf(input: ChartInput): LiveState {
  * The update of a new candle, a new page, changed order lines, or live values that left an axis's
  * range, merged into the chart (never `notMerge`). The live extents are always restated (a few
  * points); the settled series when `settled` (by default when the times changed), the axis
- * categories when `times`, the view when `view`, the order lines when `lines` (by default).
+ * categories when `times`, the view when `view`, the order lines when `lines` (by default), the
+ * volume axis's scale when `volumeTop` (for a series of its own on the volume pane: volume-bars.ts).
  */
-export function dataUpdate(input: ChartInput, changes: { times: boolean; view: boolean; settled?: boolean; lines?: boolean }): ChartOption {
+export function dataUpdate(input: ChartInput, changes: { times: boolean; view: boolean; settled?: boolean; lines?: boolean; volumeTop?: number }): ChartOption {
   const indicators = input.indicators ?? []
   const panes = 2 + subPaneCount(indicators)
   const series: NonNullable<ChartOption['series']> = []
   const lines = changes.lines ?? true
   if (changes.settled ?? changes.times) {
     const settled = settledData(input.candles)
-    series.push(
-      { id: 'candles', data: settled.ohlc, ...(lines ? { markLine: markLinesOf(input) } : {}) },
-      { id: 'volume-up', data: upVolumes(settled.volume, 1) },
-      { id: 'volume-down', data: upVolumes(settled.volume, -1) },
-      ...indicatorUpdates(indicators, input.candles.length),
-    )
+    series.push({ id: 'candles', data: settled.ohlc, ...(lines ? { markLine: markLinesOf(input) } : {}) }, ...indicatorUpdates(indicators, input.candles.length))
   } else if (lines) series.push({ id: 'candles', markLine: markLinesOf(input) })
   series.push(...extentSeries(liveOf(input), panes).map(({ id, data }) => ({ id, data })))
   const option: ChartOption = { series }
@@ -166,5 +142,6 @@ export function dataUpdate(input: ChartInput, changes: { times: boolean; view: b
     option.xAxis = Array.from({ length: panes }, () => ({ data: times }))
   }
   if (changes.view) option.dataZoom = [{ startValue: input.view.start, endValue: input.view.end }]
+  if (changes.volumeTop !== undefined) option.yAxis = [{}, { min: 0, max: changes.volumeTop }]
   return option
 }

@@ -16,8 +16,10 @@ import { IndicatorSet } from '@/features/chart/indicators/indicator-set'
 import type { IndicatorConfig } from '@/features/chart/indicators/specs'
 import { CHART_FONT, type ChartInput, dataUpdate, firstHanded, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'
 import { countBefore, sameSettled } from './candle-series-diff'
-import { subPaneCount } from './indicator-chart-option'
+import { paneIndexes, subPaneCount } from './indicator-chart-option'
+import { VOLUME_PANE } from './live-layer'
 import { LiveOverlay } from './live-overlay'
+import { volumeMax, volumeTop } from './volume-bars'
 
 export interface PaintRequest {
   /** The candle series: pair and interval (the indicators are computed per series). */
@@ -75,9 +77,19 @@ export class CandleChartPainter {
   private handed = 0
   /** A restatement queued for right after ECharts' update: of the live extents, or of every settled value too. */
   private restating: { settled: boolean } | null = null
+  /** The volume pane's scale as the overlay draws it, and as ECharts' volume axis holds it (for a series of its own there). */
+  private volumeTop: number | null = null
+  private axisVolumeTop: number | null = null
 
   constructor(private readonly chart: EChartsType) {
-    this.overlay = new LiveOverlay(chart, () => this.restateSoon(false))
+    this.overlay = new LiveOverlay(
+      chart,
+      () => this.restateSoon(false),
+      (top) => {
+        this.volumeTop = top
+        if (top !== this.axisVolumeTop && this.volumeLines().length > 0) this.restateSoon(false)
+      },
+    )
     resolveFont()
   }
 
@@ -110,9 +122,12 @@ export class CandleChartPainter {
         this.view = initialView(candles.length)
         this.following = true
       }
-      const input = this.input(request, request.height())
+      const volumeLines = this.volumeLines()
+      // The volume pane's scale over the view, as the overlay will find it once laid out.
+      this.axisVolumeTop = volumeTop(volumeMax(candles, this.view.start, this.view.end, volumeLines))
+      const input = { ...this.input(request, request.height()), volumeTop: this.axisVolumeTop }
       this.setLive(input, true)
-      this.overlay.setCandles(candles)
+      this.overlay.setCandles(candles, volumeLines)
       this.chart.setOption(fullOption(input), { notMerge: true })
       this.handed = firstHanded(this.view, candles.length)
       this.shown = { key: request.key, look: request.look, configs: configsKey, length: candles.length, first, last, candles, lines: JSON.stringify(markLinesOf(input)) }
@@ -144,8 +159,8 @@ export class CandleChartPainter {
     // Whenever the slots change the view is restated in slots: ECharts would otherwise keep a panned
     // view as percentages, and the candles on screen would drift as the series grows.
     this.setLive(input, true)
-    if (settled) this.overlay.setCandles(candles)
-    this.chart.setOption(dataUpdate(input, { times, view: viewMoved || times, settled, lines: lines !== shown.lines }))
+    if (settled) this.overlay.setCandles(candles, this.volumeLines())
+    this.chart.setOption(dataUpdate(input, { times, view: viewMoved || times, settled, lines: lines !== shown.lines, ...this.volumeAxis() }))
     if (settled) this.handed = 0
     return 'update'
   }
@@ -173,6 +188,21 @@ export class CandleChartPainter {
     return { ...request.data, view: this.view, indicators: this.indicators.indicators, height }
   }
 
+  /** The values of the indicators drawn on the volume pane (the volume average), which share its scale. */
+  private volumeLines(): (number | null | undefined)[][] {
+    const indicators = this.indicators.indicators
+    const panes = paneIndexes(indicators)
+    return indicators.flatMap((indicator, k) => (panes[k] === VOLUME_PANE ? Object.values(indicator.lines) : []))
+  }
+
+  /** The volume axis's scale for a merge, when a series of its own on the pane needs the one the overlay draws. */
+  private volumeAxis(): { volumeTop?: number } {
+    const top = this.volumeTop
+    if (top === null || top === this.axisVolumeTop || this.volumeLines().length === 0) return {}
+    this.axisVolumeTop = top
+    return { volumeTop: top }
+  }
+
   private setLive(input: ChartInput, inChart: boolean): void {
     this.last = input
     this.overlay.set(liveOf(input), 2 + subPaneCount(input.indicators ?? []), inChart)
@@ -195,7 +225,7 @@ export class CandleChartPainter {
       const input = this.last
       if (!input || this.chart.isDisposed()) return
       this.setLive(input, true)
-      this.chart.setOption(dataUpdate(input, { times: false, view: false, settled: all, lines: false }))
+      this.chart.setOption(dataUpdate(input, { times: false, view: false, settled: all, lines: false, ...this.volumeAxis() }))
       if (all) this.handed = 0
     })
   }

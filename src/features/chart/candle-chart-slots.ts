@@ -18,33 +18,24 @@ export interface SeriesData {
    * view, so a tick lays out ~120 candles instead of every one loaded.
    */
   ohlc: [number, number, number, number, number][]
-  /** [slot, volume, 1 up / -1 down]: the direction colours the bar. */
-  volume: [number, number, number][]
 }
 
 export function seriesData(candles: readonly Candle[], from = 0, to = candles.length): SeriesData {
   const n = Math.max(0, to - from)
   const times = new Array<number>(n)
   const ohlc = new Array<[number, number, number, number, number]>(n)
-  const volume = new Array<[number, number, number]>(n)
   for (let k = 0; k < n; k++) {
     const i = from + k
     const c = candles[i]!
     times[k] = c.time
     ohlc[k] = [i, c.open, c.close, c.low, c.high]
-    volume[k] = [i, c.volume, c.close >= c.open ? 1 : -1]
   }
-  return { times, ohlc, volume }
+  return { times, ohlc }
 }
 
 /** The settled candles as the chart's series hold them: all but the newest (live) one. */
 export function settledData(candles: readonly Candle[]): SeriesData {
   return seriesData(candles, 0, Math.max(0, candles.length - 1))
-}
-
-/** The bars of one direction (1 up, -1 down). */
-export function upVolumes(volume: SeriesData['volume'], direction: 1 | -1): SeriesData['volume'] {
-  return volume.filter((v) => v[2] === direction)
 }
 
 /** Settled slots handed to ECharts left of the view by a whole option (see firstHanded). */

@@ -52,6 +52,14 @@ export function liveState(candles: readonly Candle[], indicators: readonly Chart
   return { slot, candle: candles[slot] ?? null, lastPrice: known ? lastPrice : null, lastText: known ? formatAmount(lastPrice, places) : '', segments }
 }
 
+/** The volume pane's index among the chart's panes (under the candles); its scale is the chart's own (volume-bars.ts). */
+export const VOLUME_PANE = 1
+
+/** A volume bar's width in a slot `band` px wide: ECharts' bar layout (one stack, its default gap), at most 14 px. */
+export function volumeBarWidth(band: number): number {
+  return Math.min(band * 0.69, 14)
+}
+
 /** The live values each pane's y axis must cover: [min, max] per pane (null: nothing live there). */
 export function liveExtents(state: LiveState, paneCount: number): ([number, number] | null)[] {
   const out: ([number, number] | null)[] = Array.from({ length: paneCount }, () => null)
@@ -76,28 +84,35 @@ export function liveExtents(state: LiveState, paneCount: number): ([number, numb
 
 /**
  * One invisible line series per pane holding that pane's live extent at the live slot: ECharts
- * sizes each y axis to cover the live candle and values without drawing them.
+ * sizes each y axis to cover the live candle and values without drawing them. None for the volume
+ * pane, whose scale is the chart's own (volume-bars.ts covers the live volume).
  */
 export function extentSeries(state: LiveState, paneCount: number): LineSeriesOption[] {
-  return liveExtents(state, paneCount).map((extent, pane) => ({
-    id: `live-extent-${pane}`,
-    name: `live-extent-${pane}`,
-    type: 'line',
-    xAxisIndex: pane,
-    yAxisIndex: pane,
-    data: extent
-      ? [
-          [state.slot, extent[0]],
-          [state.slot, extent[1]],
-        ]
-      : [],
-    encode: { x: 0, y: 1 },
-    symbol: 'none',
-    showSymbol: false,
-    silent: true,
-    animation: false,
-    lineStyle: { opacity: 0, width: 0 },
-  }))
+  return liveExtents(state, paneCount).flatMap((extent, pane): LineSeriesOption[] =>
+    pane === VOLUME_PANE
+      ? []
+      : [
+          {
+            id: `live-extent-${pane}`,
+            name: `live-extent-${pane}`,
+            type: 'line',
+            xAxisIndex: pane,
+            yAxisIndex: pane,
+            data: extent
+              ? [
+                  [state.slot, extent[0]],
+                  [state.slot, extent[1]],
+                ]
+              : [],
+            encode: { x: 0, y: 1 },
+            symbol: 'none',
+            showSymbol: false,
+            silent: true,
+            animation: false,
+            lineStyle: { opacity: 0, width: 0 },
+          },
+        ],
+  )
 }
 
 /** A pane's rectangle (px) and the values at its top and bottom edges. */
@@ -216,9 +231,9 @@ export function liveScene(state: LiveState, g: Geometry, force = false): LiveSce
     const box = candleBox(c, g.x, g.band, price)
     scene.wick = { x: box.wickX, top: box.high, bottom: box.low, color }
     scene.body = { x: box.left, y: box.top, width: box.width, height: box.height, color }
-    const volumePane = g.panes[1]
+    const volumePane = g.panes[VOLUME_PANE]
     if (volumePane) {
-      const w = Math.min(g.band * 0.69, 14)
+      const w = volumeBarWidth(g.band)
       const base = Math.min(yOf(volumePane, 0), volumePane.bottom)
       const y = yOf(volumePane, c.volume)
       scene.volume = { x: g.x - w / 2, y, width: w, height: base - y, color }

@@ -13,15 +13,20 @@
 import { graphic, registerPostUpdate, type EChartsType } from 'echarts/core'
 import { CHART_FONT } from './candle-chart-option'
 import type { Candle } from '@domain/wire/wire'
-import { type LiveScene, type LiveState, type PaneGeometry, liveScene, samePane } from './live-layer'
+import { type LiveScene, type LiveState, type PaneGeometry, VOLUME_PANE, liveScene, samePane } from './live-layer'
 import { SettledCandles } from './settled-candles'
+import { VolumePane, type VolumeLines, type VolumeMapping } from './volume-bars'
 
 /** The parts of ECharts' model read here (not in its public types): each grid's rectangle. */
 interface ModelLike {
   getComponent(type: 'grid', index: number): { coordinateSystem?: { getRect?(): { x: number; y: number; width: number; height: number } } } | undefined
 }
 
-/** The x mapping (slot → px) and each pane's rectangle and edge values, or null when not readable. */
+/**
+ * The x mapping (slot → px) and each pane's rectangle and edge values, or null when not readable.
+ * The volume pane's values are not ECharts' (its scale is the chart's own, volume-bars.ts): 0 to 1
+ * here, until the overlay scales them.
+ */
 export function readMapping(chart: EChartsType, paneCount: number): { x0: number; band: number; panes: PaneGeometry[] } | null {
   const model = (chart as unknown as { getModel?(): ModelLike | undefined }).getModel?.()
   if (!model) return null
@@ -29,6 +34,10 @@ export function readMapping(chart: EChartsType, paneCount: number): { x0: number
   for (let i = 0; i < paneCount; i++) {
     const rect = model.getComponent('grid', i)?.coordinateSystem?.getRect?.()
     if (!rect) return null
+    if (i === VOLUME_PANE) {
+      panes.push({ left: rect.x, right: rect.x + rect.width, top: rect.y, bottom: rect.y + rect.height, valueTop: 1, valueBottom: 0 })
+      continue
+    }
     const top = chart.convertFromPixel({ gridIndex: i }, [rect.x, rect.y]) as number[] | undefined
     const bottom = chart.convertFromPixel({ gridIndex: i }, [rect.x, rect.y + rect.height]) as number[] | undefined
     if (!top || !bottom || !Number.isFinite(top[1]) || !Number.isFinite(bottom[1]) || top[1] === bottom[1]) return null
@@ -64,6 +73,7 @@ type Shape = graphic.Rect | graphic.Line | graphic.Polyline | graphic.Text
 export class LiveOverlay {
   private readonly group = new graphic.Group()
   private readonly settled: SettledCandles
+  private readonly volume: VolumePane
   private readonly shapes = new Map<string, Shape>()
   private mapping: Mapping = null
   private state: LiveState | null = null
@@ -77,8 +87,11 @@ export class LiveOverlay {
   constructor(
     private readonly chart: EChartsType,
     private readonly onMisfit: () => void,
+    /** The volume pane's scale changed (its own series, if any, must be given it). */
+    onVolumeTop: (top: number) => void = () => {},
   ) {
     this.settled = new SettledCandles(chart)
+    this.volume = new VolumePane(chart, onVolumeTop)
     chart.getZr().add(this.group)
     // The overlay's canvas layer is made, and its pixels allocated, with the chart rather than at its
     // first paint with candles: a new canvas's first drawing allocates them (1–8 ms in Chromium), and
@@ -109,14 +122,29 @@ export class LiveOverlay {
     else if (candlesMoved && flush) this.chart.getZr().flush()
   }
 
-  /** The series' candles: all but the newest are drawn as settled (settled-candles.ts) on the next mapping. */
-  setCandles(candles: readonly Candle[]): void {
+  /**
+   * The series' candles: all but the newest are drawn as settled (settled-candles.ts, volume-bars.ts)
+   * on the next mapping; `volumeLines`, the values of the volume pane's own series, share its scale.
+   */
+  setCandles(candles: readonly Candle[], volumeLines: VolumeLines = []): void {
     this.settled.set(candles)
+    this.volume.set(candles, volumeLines)
   }
 
+  /** The settled candles and volume bars on the current mapping and volume scale. True when anything was redrawn. */
   private drawCandles(): boolean {
     const m = this.mapping
-    return this.settled.draw(m && m.panes[0] ? { x0: m.x0, band: m.band, price: m.panes[0] } : null)
+    const candles = this.settled.draw(m && m.panes[0] ? { x0: m.x0, band: m.band, price: m.panes[0] } : null)
+    return this.placeVolume().redrawn || candles
+  }
+
+  /** The volume pane on the current mapping, scaled for the live state (volume-bars.ts). */
+  private placeVolume(): { mapping: VolumeMapping | null; redrawn: boolean } {
+    const m = this.mapping
+    const pane = m?.panes[VOLUME_PANE]
+    const state = this.state
+    const live = state ? [state.candle?.volume ?? null, ...state.segments.filter((s) => s.pane === VOLUME_PANE).map((s) => s.value)] : []
+    return this.volume.place(m && pane ? { x0: m.x0, band: m.band, pane } : null, state?.slot ?? -1, live)
   }
 
   /** The live values to draw; `inChart` when the same state's extents go to ECharts with it. */
@@ -136,14 +164,17 @@ export class LiveOverlay {
   draw(flush = true): boolean {
     const state = this.state
     if (!state || this.chart.isDisposed()) return true
-    // A mapping read here for the first time places the settled candles too (follow() does after updates).
+    // A mapping read here for the first time places the settled candles too (follow() does after
+    // updates); the live volume may rescale the volume pane, and so redraw the settled bars.
     if (!this.mapping) {
       this.mapping = readMapping(this.chart, this.paneCount)
       this.drawCandles()
     }
     const m = this.mapping
+    const volume = this.placeVolume().mapping
+    const panes = m && volume ? m.panes.map((p, i) => (i === VOLUME_PANE ? volume.pane : p)) : m?.panes
     // A state ECharts already holds is drawn even if it does not fit (an axis it cannot cover).
-    const scene = m ? liveScene(state, { x: m.x0 + state.slot * m.band, band: m.band, panes: m.panes }, state === this.inChart) : null
+    const scene = m && panes ? liveScene(state, { x: m.x0 + state.slot * m.band, band: m.band, panes }, state === this.inChart) : null
     if (scene && !scene.fits && state !== this.inChart) return false
     this.apply(scene)
     this.drawn = state
@@ -154,6 +185,7 @@ export class LiveOverlay {
   dispose(): void {
     overlays.delete(this.chart.getZr())
     this.settled.dispose()
+    this.volume.dispose()
     if (!this.chart.isDisposed()) this.chart.getZr().remove(this.group)
     this.shapes.clear()
   }

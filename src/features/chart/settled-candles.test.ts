@@ -2,27 +2,16 @@
 // The settled candles the window sees are drawn by settled-candles.ts, not by ECharts: they must
 // stand exactly where ECharts' own candlestick layout puts them, in the trader's colours, follow the
 // price axis when it grows, and be left alone by a tick of the live candle.
-import { afterEach, describe, expect, it } from 'vitest'
-import { init, use, type EChartsType } from 'echarts/core'
-import { SVGRenderer } from 'echarts/renderers'
+import { describe, expect, it } from 'vitest'
 import type { Candle } from '@domain/wire/wire'
-import '@/features/chart/use-echarts'
-import { BTC_USDT, candleRun } from '@/stores/test/market-fixtures.test-util'
-import { CandleChartPainter, type PaintRequest } from './candle-chart-painter'
+import { candleRun } from '@/stores/test/market-fixtures.test-util'
+import { CandleChartPainter } from './candle-chart-painter'
+import { T0, drawnOfType, paintRequest, ssrCharts } from './test/ssr-chart.test-util'
 import { readMapping } from './live-overlay'
 import { PER_CANDLE, candleShapes, rises } from './settled-candles'
 
-use([SVGRenderer])
-
-const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
-let chart: EChartsType
-
-function newChart(width = 1200): EChartsType {
-  chart = init(null as unknown as HTMLElement, undefined, { renderer: 'svg', ssr: true, width, height: 700 })
-  return chart
-}
-
-afterEach(() => chart?.dispose())
+const charts = ssrCharts()
+const newChart = charts.make
 
 /** Rising, falling and flat candles (a flat one after a rise and after a fall). */
 function mixed(count: number): Candle[] {
@@ -53,10 +42,10 @@ describe('the settled candles', () => {
         dataZoom: [{ type: 'inside', startValue: 400 - shown, endValue: 399, filterMode: 'filter' }],
         series: [{ type: 'candlestick', data: candles.map((c, i) => [i, c.open, c.close, c.low, c.high]), encode: { x: 0, y: [1, 2, 3, 4] }, barMaxWidth: 14 }],
       })
-      const m = readMapping(chart, 1)!
+      const m = readMapping(charts.current(), 1)!
       const shapes = candleShapes(candles, candles.length, { x0: m.x0, band: m.band, price: m.panes[0]! })
       expect((shapes.up.length + shapes.down.length) / PER_CANDLE).toBe(shown)
-      const data = (chart as unknown as { getModel(): { getSeriesByIndex(i: number): { getData(): { count(): number; getItemLayout(i: number): ItemLayout } } } })
+      const data = (charts.current() as unknown as { getModel(): { getSeriesByIndex(i: number): { getData(): { count(): number; getItemLayout(i: number): ItemLayout } } } })
         .getModel()
         .getSeriesByIndex(0)
         .getData()
@@ -81,7 +70,7 @@ describe('the settled candles', () => {
         expect(top).toBeCloseTo(ends[0]![1]!, 6)
         expect(top! + h!).toBeCloseTo(ends[2]![1]!, 6)
       }
-      chart.dispose()
+      charts.current().dispose()
     }
   })
 
@@ -93,34 +82,22 @@ describe('the settled candles', () => {
 })
 
 describe('the settled candles on the painter', () => {
-  const request = (c: readonly Candle[]): PaintRequest => ({
-    series: 'BTC_USDT|60',
-    key: 'BTC_USDT|60|2',
-    look: 'dark|utc',
-    interval: '60',
-    configs: [],
-    data: { candles: c, pair: BTC_USDT, daily: false, theme: 'dark', zone: 'utc', lastPrice: c.at(-1)?.close ?? null, orders: [] },
-    height: () => 700,
-  })
-  /** The two paths the painter drew (rising, falling), read from the chart's display list. */
-  const paths = () =>
-    (chart.getZr() as unknown as { storage: { getDisplayList(update: boolean): { type: string; shape: { points: number[] }; style: { fill: string } }[] } }).storage
-      .getDisplayList(true)
-      .filter((el) => el.type === 'settled-candles')
-  const valueAt = (y: number) => (chart.convertFromPixel({ gridIndex: 0 }, [100, y]) as number[])[1]!
+  /** The two paths the painter drew (rising, falling). */
+  const paths = () => drawnOfType<{ shape: { points: number[] }; style: { fill: string } }>(charts.current(), 'settled-candles')
+  const valueAt = (y: number) => (charts.current().convertFromPixel({ gridIndex: 0 }, [100, y]) as number[])[1]!
   const perPixel = () => Math.abs(valueAt(100) - valueAt(101))
 
   it('follow the price axis when a tick takes it further, and are left alone by a tick inside it', () => {
     const painter = new CandleChartPainter(newChart())
     let candles = mixed(500)
-    expect(painter.paint(request(candles))).toBe('full')
+    expect(painter.paint(paintRequest(candles))).toBe('full')
     const [up, down] = paths()
     expect([up!.style.fill, down!.style.fill]).toEqual(['#26a69a', '#ef5350'])
     expect((up!.shape.points.length + down!.shape.points.length) / PER_CANDLE).toBe(119)
     const tick = (close: number) => {
       const last = candles.at(-1)!
       candles = [...candles.slice(0, -1), { ...last, close, high: Math.max(last.high, close) }]
-      return painter.paint(request(candles))
+      return painter.paint(paintRequest(candles))
     }
     const before = up!.shape.points
     expect(tick(candles.at(-1)!.close + 1)).toBe('live')

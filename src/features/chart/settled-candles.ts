@@ -12,7 +12,7 @@
 // ECharts paints), so they move with every pan, zoom, resize and axis change in the same frame.
 import { graphic, type EChartsType } from 'echarts/core'
 import type { Candle } from '@domain/wire/wire'
-import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
+import { DirectionPaths, type PointsShape } from './direction-paths'
 import { type PaneGeometry, candleBox, samePane } from './live-layer'
 
 /** The x mapping (slot centre → px) and the price pane: what the candles are placed by. */
@@ -65,15 +65,11 @@ export function candleShapes(candles: readonly Candle[], count: number, m: Candl
 /** Numbers a candle takes in CandleShapes. */
 export const PER_CANDLE = 7
 
-interface CandlesShape {
-  points: number[]
-}
-
 /** One direction's candles as one path: each wick a line, each body a rectangle (filled and stroked 1 px, as ECharts' candles). */
 const CandlesPath = graphic.extendShape({
   type: 'settled-candles',
   shape: { points: [] as number[] },
-  buildPath(ctx, shape: CandlesShape) {
+  buildPath(ctx, shape: PointsShape) {
     const p = shape.points
     for (let i = 0; i + PER_CANDLE <= p.length; i += PER_CANDLE) {
       const x = p[i]!
@@ -84,24 +80,13 @@ const CandlesPath = graphic.extendShape({
   },
 })
 
-type CandlesPathInstance = InstanceType<typeof CandlesPath> & { setShape(shape: CandlesShape): void }
-
 /** The settled candles on a chart: told the candles (set) and the mapping (draw); redraws only what changed. */
 export class SettledCandles {
-  private readonly group = new graphic.Group()
-  private readonly paths: Record<'up' | 'down', CandlesPathInstance>
+  private readonly paths: DirectionPaths
   private candles: readonly Candle[] = []
-  private drawn: { candles: readonly Candle[]; mapping: CandleMapping | null } | null = null
 
-  constructor(private readonly chart: EChartsType) {
-    const make = (color: string) => {
-      const path = new CandlesPath({ shape: { points: [] }, style: { fill: color, stroke: color, lineWidth: 1 }, silent: true, z: 2 }) as CandlesPathInstance
-      path.type = 'settled-candles'
-      this.group.add(path)
-      return path
-    }
-    this.paths = { up: make(UP_COLOR), down: make(DOWN_COLOR) }
-    chart.getZr().add(this.group)
+  constructor(chart: EChartsType) {
+    this.paths = new DirectionPaths(chart, CandlesPath, 'settled-candles', (color) => ({ fill: color, stroke: color, lineWidth: 1 }))
   }
 
   /** The series' candles: all but the newest are settled (the newest is the live overlay's). */
@@ -111,21 +96,15 @@ export class SettledCandles {
 
   /** Places the candles on the mapping (none: nothing shown). True when anything was redrawn. */
   draw(mapping: CandleMapping | null): boolean {
-    const d = this.drawn
-    if (d && d.candles === this.candles && sameMapping(d.mapping, mapping)) return false
-    this.drawn = { candles: this.candles, mapping }
-    const shapes = mapping ? candleShapes(this.candles, this.candles.length - 1, mapping) : { up: [], down: [] }
-    this.paths.up.setShape({ points: shapes.up })
-    this.paths.down.setShape({ points: shapes.down })
-    return true
+    const candles = this.candles
+    return this.paths.draw(candles, mapping, sameMapping, (m) => candleShapes(candles, candles.length - 1, m))
   }
 
   dispose(): void {
-    if (!this.chart.isDisposed()) this.chart.getZr().remove(this.group)
+    this.paths.dispose()
   }
 }
 
-function sameMapping(a: CandleMapping | null, b: CandleMapping | null): boolean {
-  if (!a || !b) return a === b
+function sameMapping(a: CandleMapping, b: CandleMapping): boolean {
   return a.x0 === b.x0 && a.band === b.band && samePane(a.price, b.price)
 }
