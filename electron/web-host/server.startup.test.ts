@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TerminalCore } from '../domain/api/api'
 import { deferCore } from '../host/deferred-core'
-import type { DevRenderer } from './server'
+import { type DevRenderer, PAGE_DATA_AFTER_HEAD_MS } from './server'
 import { closeWebHostAfterEach, currentStaticDir, fakeCore, setup } from './test/web-host-harness.test-util'
 
 closeWebHostAfterEach()
@@ -101,6 +101,25 @@ describe('the web host while its core starts', () => {
     read({ 'market.cachedStart': { pair: 'BTC_USDT' } })
     await expect.poll(() => ended).toBe(true)
     expect(chunks.join('')).toBe('<!doctype html><head><title>the app</title><script type="application/json" id="page-data">{"market.cachedStart":{"pair":"BTC_USDT"}}</script></head><body></body>')
+  })
+
+  it("lets the app page's head go alone first, even when its data is read at once", async () => {
+    const { host, code } = await setup(fakeCore(), { pageData: async () => ({ 'market.cachedStart': { pair: 'BTC_USDT' } }) })
+    const arrivals: { at: number; text: string }[] = []
+    await new Promise<void>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: host.port, path: `/?code=${code}`, headers: { host: `127.0.0.1:${host.port}` } }, (res) => {
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => arrivals.push({ at: performance.now(), text: chunk }))
+        res.on('end', resolve)
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    // The browser scans the head for the page's files before the data arrives (server.ts).
+    expect(arrivals[0]!.text).toContain('<title>the app</title>')
+    expect(arrivals[0]!.text).not.toContain('page-data')
+    const data = arrivals.find((a) => a.text.includes('page-data'))!
+    expect(data.at - arrivals[0]!.at).toBeGreaterThanOrEqual(PAGE_DATA_AFTER_HEAD_MS - 2)
   })
 
   it('serves the app page as it is when there is nothing to carry, or the read fails', async () => {
