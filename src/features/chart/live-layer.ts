@@ -159,6 +159,12 @@ export function samePane(a: PaneGeometry, b: PaneGeometry): boolean {
   return a.left === b.left && a.right === b.right && a.top === b.top && a.bottom === b.bottom && a.valueTop === b.valueTop && a.valueBottom === b.valueBottom
 }
 
+/** The first and last slot whose centre lies inside the pane, on the x mapping (x0: slot 0's centre); none: [0, -1]. */
+export function slotsInView(x0: number, band: number, pane: Pick<PaneGeometry, 'left' | 'right'>, count: number): [number, number] {
+  if (!(band > 0) || count <= 0) return [0, -1]
+  return [Math.max(0, Math.ceil((pane.left - x0) / band - 1e-9)), Math.min(count - 1, Math.floor((pane.right - x0) / band + 1e-9))]
+}
+
 /** The pixel y of `value` on a pane. */
 export function yOf(pane: PaneGeometry, value: number): number {
   return pane.bottom - ((value - pane.valueBottom) / (pane.valueTop - pane.valueBottom)) * (pane.bottom - pane.top)

@@ -13,7 +13,7 @@
 import { graphic, type EChartsType } from 'echarts/core'
 import type { Candle } from '@domain/wire/wire'
 import { DirectionPaths, type PointsShape } from './direction-paths'
-import { type PaneGeometry, candleBox, samePane } from './live-layer'
+import { type PaneGeometry, candleBox, samePane, slotsInView } from './live-layer'
 
 /** The x mapping (slot centre → px) and the price pane: what the candles are placed by. */
 export interface CandleMapping {
@@ -50,9 +50,7 @@ export function rises(candles: readonly Candle[], i: number): boolean {
 export function candleShapes(candles: readonly Candle[], count: number, m: CandleMapping): CandleShapes {
   const shapes: CandleShapes = { up: [], down: [] }
   const pane = m.price
-  if (!(m.band > 0) || count <= 0) return shapes
-  const first = Math.max(0, Math.ceil((pane.left - m.x0) / m.band - 1e-9))
-  const last = Math.min(count - 1, Math.floor((pane.right - m.x0) / m.band + 1e-9))
+  const [first, last] = slotsInView(m.x0, m.band, pane, count)
   for (let i = first; i <= last; i++) {
     const c = candles[i]
     if (!c) continue

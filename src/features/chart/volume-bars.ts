@@ -14,7 +14,7 @@
 import { graphic, type EChartsType } from 'echarts/core'
 import type { Candle } from '@domain/wire/wire'
 import { DirectionPaths, type PointsShape } from './direction-paths'
-import { type PaneGeometry, samePane, volumeBarWidth, yOf } from './live-layer'
+import { type PaneGeometry, samePane, slotsInView, volumeBarWidth, yOf } from './live-layer'
 
 /** ECharts' nice number (numberUtil.nice, rounded): 1, 2, 3, 5 or 10 times a power of ten. */
 function nice(value: number): number {
@@ -34,14 +34,11 @@ export function volumeTop(max: number): number {
   return Number((Math.ceil(max / interval - 1e-9) * interval).toPrecision(12))
 }
 
-/** The first and last slot whose centre lies inside the pane, on the mapping (x0: slot 0's centre). */
-export function slotsInView(x0: number, band: number, pane: Pick<PaneGeometry, 'left' | 'right'>, count: number): [number, number] {
-  if (!(band > 0) || count <= 0) return [0, -1]
-  return [Math.max(0, Math.ceil((pane.left - x0) / band - 1e-9)), Math.min(count - 1, Math.floor((pane.right - x0) / band + 1e-9))]
-}
+/** Values of the volume pane's own series (the volume average), by slot. */
+export type VolumeLines = readonly (readonly (number | null | undefined)[])[]
 
 /** The largest value among slots first..last of the candles' volumes and of `lines` (the volume pane's indicator lines). */
-export function volumeMax(candles: readonly Candle[], first: number, last: number, lines: readonly (readonly (number | null | undefined)[])[] = []): number {
+export function volumeMax(candles: readonly Candle[], first: number, last: number, lines: VolumeLines = []): number {
   let max = 0
   for (let i = Math.max(0, first); i <= last; i++) {
     const v = candles[i]?.volume
@@ -85,9 +82,6 @@ const BarsPath = graphic.extendShape({
     for (let i = 0; i + 4 <= r.length; i += 4) ctx.rect(r[i]!, r[i + 1]!, r[i + 2]!, r[i + 3]!)
   },
 })
-
-/** Values of the volume pane's own series (the volume average), by slot. */
-export type VolumeLines = readonly (readonly (number | null | undefined)[])[]
 
 /**
  * The volume pane of a chart: its scale, from the tallest bar in view (the live one included) and
