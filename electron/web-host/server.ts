@@ -10,6 +10,7 @@
 //  - the same Content-Security-Policy as the Electron window, and no Referer leaves any page.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { setTimeout as delay } from 'node:timers/promises'
 import type { TerminalCore } from '../domain/api/api'
 import { WEB_CODE_PARAM, WEB_LINK_PATH, WEB_SESSION_PATH } from '../domain/api/api-names'
 import type { Dispatch } from '../host/dispatch'
@@ -153,7 +154,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.writeHead(200, { 'content-type': file.contentType, 'cache-control': reading ? 'no-store' : file.cacheControl, ...COMMON_HEADERS })
     if (!reading || !split) return void res.end(file.body)
     res.write(split.head)
-    const [data] = await Promise.all([reading.catch(() => null), new Promise((resolve) => setTimeout(resolve, PAGE_DATA_AFTER_HEAD_MS))])
+    const [data] = await Promise.all([reading.catch(() => null), delay(PAGE_DATA_AFTER_HEAD_MS)])
     if (data) res.write(pageDataElement(data))
     res.end(split.rest)
   }

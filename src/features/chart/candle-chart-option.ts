@@ -142,6 +142,6 @@ export function dataUpdate(input: ChartInput, changes: { times: boolean; view: b
     option.xAxis = Array.from({ length: panes }, () => ({ data: times }))
   }
   if (changes.view) option.dataZoom = [{ startValue: input.view.start, endValue: input.view.end }]
-  if (changes.volumeTop !== undefined) option.yAxis = [{}, { min: 0, max: changes.volumeTop }]
+  if (changes.volumeTop !== undefined) option.yAxis = [{}, { max: changes.volumeTop }]
   return option
 }

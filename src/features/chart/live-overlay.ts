@@ -133,9 +133,13 @@ export class LiveOverlay {
 
   /** The settled candles and volume bars on the current mapping and volume scale. True when anything was redrawn. */
   private drawCandles(): boolean {
-    const m = this.mapping
-    const candles = this.settled.draw(m && m.panes[0] ? { x0: m.x0, band: m.band, price: m.panes[0] } : null)
+    const candles = this.drawSettledCandles()
     return this.placeVolume().redrawn || candles
+  }
+
+  private drawSettledCandles(): boolean {
+    const m = this.mapping
+    return this.settled.draw(m && m.panes[0] ? { x0: m.x0, band: m.band, price: m.panes[0] } : null)
   }
 
   /** The volume pane on the current mapping, scaled for the live state (volume-bars.ts). */
@@ -165,10 +169,11 @@ export class LiveOverlay {
     const state = this.state
     if (!state || this.chart.isDisposed()) return true
     // A mapping read here for the first time places the settled candles too (follow() does after
-    // updates); the live volume may rescale the volume pane, and so redraw the settled bars.
+    // updates); the volume pane is placed here on every draw: the live volume may rescale it, and so
+    // redraw the settled bars.
     if (!this.mapping) {
       this.mapping = readMapping(this.chart, this.paneCount)
-      this.drawCandles()
+      this.drawSettledCandles()
     }
     const m = this.mapping
     const volume = this.placeVolume().mapping
