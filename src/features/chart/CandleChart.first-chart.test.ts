@@ -16,8 +16,6 @@ import { sessionState } from '@/stores/test/fake-terminal.test-util'
 
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
-vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {}, LineChart: {} }))
-vi.mock('echarts/components', () => ({ GridComponent: {}, DataZoomInsideComponent: {}, AxisPointerComponent: {}, MarkLineComponent: {} }))
 vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
 
 const { default: CandleChart } = await import('./CandleChart.vue')

@@ -22,14 +22,6 @@ const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.tes
 
 // The real zrender shapes (the live overlay builds them), the fake chart.
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
-vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {}, LineChart: {} }))
-vi.mock('echarts/components', () => ({
-  GridComponent: {},
-  DataZoomInsideComponent: {},
-  TooltipComponent: {},
-  AxisPointerComponent: {},
-  MarkLineComponent: {},
-}))
 vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
 
 const { default: CandleChart } = await import('./CandleChart.vue')

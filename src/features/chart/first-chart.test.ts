@@ -11,8 +11,6 @@ import { deferred, sessionState } from '@/stores/test/fake-terminal.test-util'
 
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
-vi.mock('echarts/charts', () => ({ CandlestickChart: {}, BarChart: {}, LineChart: {} }))
-vi.mock('echarts/components', () => ({ GridComponent: {}, DataZoomInsideComponent: {}, AxisPointerComponent: {}, MarkLineComponent: {} }))
 vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
 
 const { drawFirstChart } = await import('./first-chart')
