@@ -5,7 +5,7 @@
 // loaded and run, and the candles then waited for the window's mount as well.
 // The window's own fonts, first: their faces are declared before anything draws text (styles/fonts.css).
 import './styles/fonts.css'
-import { startTerminal } from './api'
+import { startTerminal, takePageData } from './api'
 import type { FirstAnswers } from './api/first-calls'
 import { loadCandleChart } from './features/chart/chart-chunk'
 import { awaitFirstChart } from './features/chart/first-chart-handoff'
@@ -16,10 +16,23 @@ import { parsePopoutRoute } from '@domain/popouts/popout-route'
 
 /** At most this long the window waits for the frame that shows the first chart. */
 const FRAME_WAIT_MS = 100
+/** At most this long the first calls wait for the cached chart's code (see below). */
+const CALLS_WAIT_MS = 300
 
+// A pop-out's window (?panel=…) lays out one panel, not the main window's regions the first chart is
+// placed in: its chart draws once the window is up.
+const chartCode = parsePopoutRoute(window.location.search) ? null : import('./features/chart/first-chart')
+const given = takePageData()
+// A page that carries the remembered chart (the web host's, before its core has started) draws it
+// from that alone. Its first call is what starts the host's core (electron/web-host/run.ts), and
+// sent at once it started it while this window's scripts compiled: on two cores they then competed
+// for the whole first paint (issue 46). The calls go out once the chart's code has arrived, or after
+// CALLS_WAIT_MS; the core then loads while the chart draws, and its live answers come sooner too.
+void chartCode?.catch(() => undefined)
+const callsAfter = given['market.cachedStart'] && chartCode ? Promise.race([chartCode, new Promise((resolve) => setTimeout(resolve, CALLS_WAIT_MS))]) : undefined
 let answers: FirstAnswers | null = null
 try {
-  answers = startTerminal()
+  answers = startTerminal(given, callsAfter)
 } catch {
   // No way to the core: main.ts finds the same and says so on the whole page.
 }
@@ -28,11 +41,9 @@ warmIcuOffThread()
 // The first chart before anything else on the main thread: the window's code (main.ts, and the
 // candle chart's, which imports it) is run once that chart is on screen, or will not be.
 let first: Promise<unknown> = Promise.resolve()
-// A pop-out's window (?panel=…) lays out one panel, not the main window's regions the first chart is
-// placed in: its chart draws once the window is up.
-if (answers && !parsePopoutRoute(window.location.search)) {
+if (answers && chartCode) {
   const from = answers
-  const drawn = import('./features/chart/first-chart').then((m) => m.drawFirstChart(from))
+  const drawn = chartCode.then((m) => m.drawFirstChart(from))
   // The window mounts after the frame that shows the chart, not in the same task as its drawing; a
   // window that paints no frames (a hidden tab) mounts anyway.
   const shownOnScreen = () =>

@@ -103,14 +103,29 @@ async function main(run: WebHostRun): Promise<void> {
     // draws it as its script starts, with no session trade and no call first.
     // Its head goes out at once (page-data.ts), and the read starts in the next turn: started in this
     // one, its load would run before the corked head reached the socket.
+    // A window given the cached chart sends its first call once that chart's code has arrived
+    // (src/boot.ts); until then, up to CACHED_HOLD_MS, the core waits for it, not for CORE_UNASKED_MS.
     pageData: () => {
       if (coreUp) return null
-      return new Promise<void>((resolve) => setImmediate(resolve)).then(() => within(readingAhead().answer(), PAGE_DATA_WAIT_MS)).then((cached) => (cached ? { 'market.cachedStart': cached } : null))
+      return new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => within(readingAhead().answer(), PAGE_DATA_WAIT_MS))
+        .then((cached) => {
+          if (!cached) return null
+          holdForWindow()
+          return { 'market.cachedStart': cached }
+        })
     },
   })
   process.stdout.write(`${JSON.stringify({ url: web.url })}\n`)
   setTimeout(readingAhead, READ_AHEAD_MS).unref()
-  setTimeout(demanded, CORE_UNASKED_MS).unref()
+  let unasked: NodeJS.Timeout | null = setTimeout(demanded, CORE_UNASKED_MS)
+  unasked.unref()
+  function holdForWindow(): void {
+    if (unasked === null) return
+    clearTimeout(unasked)
+    unasked = null
+    setTimeout(demanded, CACHED_HOLD_MS).unref()
+  }
 
   let browser: ChildProcess | null = null
   if (args.open) {

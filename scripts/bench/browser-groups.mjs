@@ -59,7 +59,7 @@ export async function benchPaint(opts, browser) {
       // single run on a shared machine moves it by more than 0.15×.
       budget: { maxRatio: 1.35 },
       baseline: r.floorAgain,
-      note: `budget 1.5×, judged with its margin (1.35×); host start → first chart paint (the cached one or the live one, whichever is first) in a Chromium launched on a profile on disk that two starts on the same port (and, for the app, data dir: the remembered chart's market is in its cache) filled: HTTP cache warm, and Chromium's code cache (written at a script's second load) read; ${floor}`,
+      note: `budget 1.5×, judged with its margin (1.35×); host start → first chart paint (the cached one or the live one, whichever is first) in a Chromium launched on a profile on disk that two starts on the same port (and, for the app, data dir: the remembered chart's market is in its cache) filled: HTTP cache warm (Chromium still compiles the scripts: traced, it read no code cache in these starts, for either page); ${floor}`,
     }),
     metric({
       group: 'paint',

@@ -4,7 +4,7 @@
 //   - the whole start: the host's process spawned → the paint, fresh browser context;
 //   - the window alone: navigation → the paint, on a host already up (for the app, its core has
 //     answered; the floor's static host has nothing else to start);
-//   - a start again with the same browser profile on disk (HTTP and code cache warm), on the same
+//   - a start again with the same browser profile on disk (HTTP cache warm), on the same
 //     port as the starts before it, so the same origin; for the app, on the same data directory, so
 //     with the remembered chart's market in its cache: timed to the first paint (whichever it is), to
 //     the first paint with candles and the stale mark on screen (the cached paint), and to the first

@@ -63,4 +63,27 @@ describe('withFirstCalls', () => {
     expect(inner.callsOf('market.start')).toHaveLength(1)
     await expect(answers.answer('session.get')).rejects.toThrow('not a first call')
   })
+
+  it('with a gate, sends only what the page did not bring, and only once the gate settles', async () => {
+    const inner = fakeTerminal({ 'prefs.get': () => PREFS, 'market.start': () => null })
+    const gate = deferred<void>()
+    const { bridge, answers } = sendFirstCalls(inner, ['market.cachedStart', 'prefs.get', 'market.start'], { 'market.cachedStart': null }, gate.promise)
+    // The page's own answer is there at once; nothing has gone to the core yet.
+    expect(await answers.answer('market.cachedStart')).toBeNull()
+    const asked = bridge.call('prefs.get', undefined)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(inner.calls).toHaveLength(0)
+    gate.resolve()
+    expect(await asked).toEqual(PREFS)
+    expect(inner.calls.map((c) => c.method)).toEqual(['prefs.get', 'market.start'])
+  })
+
+  it('sends the held calls when the gate fails too, each once', async () => {
+    const inner = fakeTerminal({ 'prefs.get': () => PREFS })
+    const gate = deferred<void>()
+    const { bridge } = sendFirstCalls(inner, ['prefs.get'], {}, gate.promise)
+    gate.reject(new Error('the chart code did not load'))
+    expect(await bridge.call('prefs.get', undefined)).toEqual(PREFS)
+    expect(inner.callsOf('prefs.get')).toHaveLength(1)
+  })
 })

@@ -2,7 +2,8 @@
 // window's code has even arrived: the remembered chart, the preferences, the session and the header's
 // lists. On a start the window's code takes a few hundred milliseconds to load and run, and the core's
 // answers used to wait for it (the calls went out only once the code ran); now they travel while it
-// loads, and the start takes each answer as it asks for it.
+// loads, and the start takes each answer as it asks for it. A page that carries the remembered chart
+// holds them until that chart's code has arrived (boot.ts: `after` below).
 //
 // Each early answer is handed out once, to the first call of the same method (all of them take no
 // input); a second call (a retry, a reload of the session) goes to the core as any call does. Nothing
@@ -29,12 +30,26 @@ export function withFirstCalls(inner: TerminalBridge, calls: readonly MethodName
   return sendFirstCalls(inner, calls).bridge
 }
 
-/** As withFirstCalls, with the early answers to read as well (`answers`: each as the core gave it). */
-export function sendFirstCalls(inner: TerminalBridge, calls: readonly MethodName[] = FIRST_CALLS, given: Partial<Record<MethodName, unknown>> = {}): { bridge: TerminalBridge; answers: FirstAnswers } {
+/**
+ * As withFirstCalls, with the early answers to read as well (`answers`: each as the core gave it).
+ * With `after`, the calls the page has no answer for go out once it settles (either way): a caller
+ * that asks meanwhile gets that one call, sent then.
+ */
+export function sendFirstCalls(
+  inner: TerminalBridge,
+  calls: readonly MethodName[] = FIRST_CALLS,
+  given: Partial<Record<MethodName, unknown>> = {},
+  after?: Promise<unknown>,
+): { bridge: TerminalBridge; answers: FirstAnswers } {
   const early = new Map<MethodName, Promise<unknown>>()
+  const send = (method: MethodName) => inner.call(method, undefined as never)
+  const gate = after?.then(
+    () => undefined,
+    () => undefined,
+  )
   for (const method of calls) {
     // An answer the page came with (page-data.ts) is that call's answer: nothing is sent for it.
-    const sent = method in given ? Promise.resolve(given[method]) : inner.call(method, undefined as never)
+    const sent = method in given ? Promise.resolve(given[method]) : gate ? gate.then(() => send(method)) : send(method)
     // A failure is the caller's to report when it asks; an early call nobody asks for reports nothing.
     sent.catch(() => undefined)
     early.set(method, sent)

@@ -1,9 +1,11 @@
 // `useTerminal()` is how stores reach the main process. Tests call `setTerminal(fake)` first; the
 // window's boot (boot.ts) calls `startTerminal()` first, which sends the start's first calls at once.
-import type { TerminalBridge } from '@domain/api/api'
+import type { MethodName, TerminalBridge } from '@domain/api/api'
 import { detectBridge } from './transport'
 import { FIRST_CALLS, type FirstAnswers, sendFirstCalls } from './first-calls'
 import { takePageData } from './page-data'
+
+export { takePageData }
 
 let current: TerminalBridge | null = null
 
@@ -15,10 +17,11 @@ export function useTerminal(): TerminalBridge {
 /**
  * The window's bridge, picked as `useTerminal()` picks it, with the start's first calls already sent
  * (first-calls.ts), and their answers to read (the window's first chart). Throws as `useTerminal()`
- * does when there is no way to the core.
+ * does when there is no way to the core. `given`: the answers the page came with (page-data.ts);
+ * `after`: the calls for the rest wait for it (boot.ts).
  */
-export function startTerminal(): FirstAnswers {
-  const { bridge, answers } = sendFirstCalls(current ?? detectBridge(), FIRST_CALLS, takePageData())
+export function startTerminal(given: Partial<Record<MethodName, unknown>> = takePageData(), after?: Promise<unknown>): FirstAnswers {
+  const { bridge, answers } = sendFirstCalls(current ?? detectBridge(), FIRST_CALLS, given, after)
   current = bridge
   return answers
 }
