@@ -13,6 +13,7 @@ import { afterNextPaint } from './lib/after-paint'
 import { warmIcuOffThread } from './lib/warm-icu'
 import { preloadWindowModules } from './window-modules'
 import { parsePopoutRoute } from '@domain/popouts/popout-route'
+import { within } from '@domain/within'
 
 /** At most this long the window waits for the frame that shows the first chart. */
 const FRAME_WAIT_MS = 100
@@ -29,7 +30,7 @@ const given = takePageData()
 // for the whole first paint (issue 46). The calls go out once the chart's code has arrived, or after
 // CALLS_WAIT_MS; the core then loads while the chart draws, and its live answers come sooner too.
 void chartCode?.catch(() => undefined)
-const callsAfter = given['market.cachedStart'] && chartCode ? Promise.race([chartCode, new Promise((resolve) => setTimeout(resolve, CALLS_WAIT_MS))]) : undefined
+const callsAfter = given['market.cachedStart'] && chartCode ? within(chartCode, CALLS_WAIT_MS) : undefined
 let answers: FirstAnswers | null = null
 try {
   answers = startTerminal(given, callsAfter)

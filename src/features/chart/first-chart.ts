@@ -16,6 +16,7 @@
 import type { EChartsType } from 'echarts/core'
 import type { CachedStart, MarketSnapshot, Preferences } from '@domain/api/api'
 import type { Pair } from '@domain/wire/wire'
+import { within } from '@domain/within'
 import type { FirstAnswers } from '@/api/first-calls'
 import { displayZone, type TimeZoneMode } from '@/lib/display-zone'
 import { initCanvasChart } from '@/lib/echarts-canvas'
@@ -32,22 +33,8 @@ import './echarts-candles'
 /** How long the first chart waits for its answers before it lets the window start without it. */
 export const FIRST_CHART_WAIT_MS = 1_500
 
-/** `promise`, or after `ms` at the latest (its answer then is not waited for). */
-async function within(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
-  clearTimeout(timer)
-}
-
-async function answersWithin(answers: FirstAnswers, waitMs: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))
-  try {
-    const all = Promise.all([answers.answer('market.start'), answers.answer('market.pairs'), answers.answer('prefs.get'), answers.answer('session.get')])
-    return await Promise.race([all, late])
-  } finally {
-    clearTimeout(timer)
-  }
+function answersWithin(answers: FirstAnswers, waitMs: number) {
+  return within(Promise.all([answers.answer('market.start'), answers.answer('market.pairs'), answers.answer('prefs.get'), answers.answer('session.get')]), waitMs)
 }
 
 /** The chart's paint request for a snapshot, in the preferences' theme and zone, `element` its box. */
