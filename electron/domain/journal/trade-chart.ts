@@ -28,6 +28,17 @@ export interface TradeChartColors {
 
 export type TradeChartTrade = Pick<JournalEntry, 'pair' | 'entry' | 'exit' | 'stop' | 'net' | 'openedAt' | 'closedAt' | 'low' | 'high'>
 
+/** The shortest time the chart's axis spans (ms): one candle's step. */
+export const MIN_SPAN_MS = 60_000
+
+/** The time axis's ends: the candles' and the trade's own, widened evenly to at least MIN_SPAN_MS. */
+export function timeSpan(trade: Pick<TradeChartTrade, 'openedAt' | 'closedAt'>, v: { min: number; max: number }): [number, number] {
+  const lo = Math.min(v.min, trade.openedAt)
+  const hi = Math.max(v.max, trade.closedAt)
+  const widen = Math.max(0, MIN_SPAN_MS - (hi - lo)) / 2
+  return [lo - widen, hi + widen]
+}
+
 /** The trade's own chart: closes of its candles, a line at the entry, the exit and the planned stop. */
 export function tradeChartOption(trade: TradeChartTrade, candles: readonly ChartCandle[], colors: TradeChartColors): TradeChartOption {
   const line = (name: string, value: string, color: string) => ({
@@ -48,14 +59,15 @@ export function tradeChartOption(trade: TradeChartTrade, candles: readonly Chart
   const pad = (lo: number, hi: number) => (hi - lo) * 0.08 || Math.abs(hi) * 0.001
   return {
     animation: false,
-    grid: { left: 64, right: 12, top: 12, bottom: 24 },
+    grid: { left: 64, right: 12, top: 28, bottom: 24 }, // top: room for the Out or In pin at the highest level
     tooltip: { trigger: 'axis' },
     // both axes hold the trade itself, not only the candles: its entry and exit times, its levels
+    // and at least a minute (the candles' step): a trade of under a second is not drawn on an axis of milliseconds
     xAxis: {
       type: 'time',
-      min: (v: { min: number }) => Math.min(v.min, trade.openedAt),
-      max: (v: { max: number }) => Math.max(v.max, trade.closedAt),
-      axisLabel: { color: colors.text },
+      min: (v: { min: number; max: number }) => timeSpan(trade, v)[0],
+      max: (v: { min: number; max: number }) => timeSpan(trade, v)[1],
+      axisLabel: { color: colors.text, hideOverlap: true },
     },
     yAxis: {
       type: 'value',

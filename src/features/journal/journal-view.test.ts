@@ -65,4 +65,18 @@ describe('journal charts', () => {
     expect(option.yAxis.min({ min: 99, max: 102 })).toBeLessThan(90)
     expect(tradeChartText(trade, [])).toBe('BTC/USDT: no candles around the trade; bought at 100 on average, out at 105, the planned stop at 90; lowest 99, highest 106 while open.')
   })
+
+  it('a trade of under a second is drawn on an axis of a minute around it, not of milliseconds', () => {
+    const quick = journalEntry('1', '0.5', '0', { openedAt: 1_765_000_000_100, closedAt: 1_765_000_000_400 })
+    const option = tradeChartOption(quick, [], tradeChartColors('#ccc')) as { xAxis: Record<'min' | 'max', (v: { min: number; max: number }) => number> }
+    // no candles: ECharts hands the axis an empty extent
+    const [lo, hi] = (['min', 'max'] as const).map((k) => option.xAxis[k]({ min: Infinity, max: -Infinity }))
+    expect(hi! - lo!).toBe(60_000)
+    expect(lo! + hi!).toBe(quick.openedAt + quick.closedAt)
+    // a long trade keeps its own ends and its candles'
+    const long = journalEntry('1', '0.5', '0', { openedAt: 1_765_000_000_000, closedAt: 1_765_000_600_000 })
+    const wide = tradeChartOption(long, [], tradeChartColors('#ccc')) as typeof option
+    expect(wide.xAxis.min({ min: 1_764_999_940_000, max: 1_765_000_660_000 })).toBe(1_764_999_940_000)
+    expect(wide.xAxis.max({ min: 1_764_999_940_000, max: 1_765_000_660_000 })).toBe(1_765_000_660_000)
+  })
 })
