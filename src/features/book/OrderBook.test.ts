@@ -32,6 +32,13 @@ describe('OrderBook', () => {
     expect(w.findAll('[data-testid="order-book-bids"] li')[1]!.text()).toContain('3.25')
   })
 
+  it('a size with more decimals than the pair says keeps every one, and so does the cumulative amount', () => {
+    const w = render({ bids: [...bids, { price: '99.4', amount: '0.123456' }] })
+    const row = w.findAll('[data-testid="order-book-bids"] li')[2]!.text()
+    expect(row).toContain('0.123456')
+    expect(row).toContain('3.373456')
+  })
+
   it('a click picks the price; with Shift the cumulative amount too', async () => {
     const w = render()
     await w.find('[data-price="99.5"]').trigger('click')
