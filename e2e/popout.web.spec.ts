@@ -147,3 +147,28 @@ test('the book and trades pop out, come back after a restart, and "Back to the m
   await expect.poll(kept).toEqual([])
   await context.close()
 })
+
+test('a popped-out chart opens its own alert dialog, and the alert it sets is listed at once in the main window', async ({ page }) => {
+  await openApp(page, host)
+  await page.getByTestId('tab-alerts').click()
+  const list = page.getByTestId('alerts-list')
+  await expect(list).toBeVisible()
+  const before = await list.locator('tr[data-status="active"]').count()
+  const { popup } = await popOut(page, 'popout-chart-0')
+  await expect(popup.getByTestId('chart-readout')).toBeVisible({ timeout: 20_000 })
+  const [ticker] = await callApi<{ last: string }[]>(host, 'market.ticker', { pair: await popup.locator('.toolbar .pair').inputValue() })
+  // far above the market: it stays active while the test looks
+  const level = String(Math.round(Number(ticker!.last) * 1.5))
+  await popup.getByTestId('alert-create').click()
+  await expect(popup.getByTestId('alert-dialog')).toBeVisible()
+  await popup.getByTestId('alert-kind-above').click()
+  await popup.getByTestId('alert-price').fill(level)
+  await shot(popup, 'popout-alert-dialog')
+  await popup.getByTestId('alert-save').click()
+  await expect(popup.getByTestId('alert-dialog')).toHaveCount(0)
+  // the main window's list, open all along, reads it without a reload
+  await expect(list.locator('tr[data-status="active"]')).toHaveCount(before + 1)
+  await expect(list).toContainText(Number(level).toLocaleString('en-US'))
+  await popup.close()
+  await expect.poll(kept).toEqual([])
+})

@@ -86,6 +86,12 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
     hub.emit('alerts.fired', { session: { profileId, profileGeneration: session.profileGeneration }, alerts: fired })
   }
 
+  /** Says a profile's alerts changed (every window's list reads them again), and passes `result` on. */
+  function changed<T>(profileId: string, result: T): T {
+    hub.emit('alerts.changed', { profileId })
+    return result
+  }
+
   function enqueue(profileId: string, work: () => Promise<Alert[]>): void {
     queue = queue
       .then(work)
@@ -198,11 +204,17 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
             message: `There is no last price for ${draft.pair.replace('_', '/')} yet, so a crossing cannot be measured; try again when the market has traded.`,
           })
         }
-        return store.create(profileId, draft, last, line ?? undefined)
+        return changed(profileId, await store.create(profileId, draft, last, line ?? undefined))
       },
-      'alerts.cancel': async ({ id }) => store.cancel(activeProfileId(), id),
+      'alerts.cancel': async ({ id }) => {
+        const profileId = activeProfileId()
+        return changed(profileId, await store.cancel(profileId, id))
+      },
     },
-    cancelFollowing: (profileId, drawingId) => store.cancelFollowing(profileId, drawingId),
+    async cancelFollowing(profileId, drawingId) {
+      const cancelled = await store.cancelFollowing(profileId, drawingId)
+      return cancelled.length > 0 ? changed(profileId, cancelled) : cancelled
+    },
     dispose() {
       clearInterval(timer)
       for (const dispose of disposers) dispose()

@@ -86,6 +86,7 @@ export const EVENT_NAMES = [
   'account.changed',
   'notice',
   'alerts.fired',
+  'alerts.changed',
   'orders.move-step',
   'positions.changed',
   'algos.changed',

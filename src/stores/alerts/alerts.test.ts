@@ -38,6 +38,24 @@ describe('alerts store', () => {
     expect(alerts.alerts.map((a) => a.status)).toEqual(['fired'])
   })
 
+  it('reads the list again when an alert of its profile was set elsewhere (a popped-out chart), not for another profile', async () => {
+    const alerts = useAlertsStore()
+    alerts.listen()
+    await alerts.load()
+    let listed = [alert(), alert({ id: 'a2', price: '105' })]
+    terminal.handlers['alerts.list'] = () => listed
+    terminal.emit('alerts.changed', { profileId: 'other' })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(alerts.alerts.map((a) => a.id)).toEqual(['a1'])
+    terminal.emit('alerts.changed', { profileId: 'p1' })
+    await expect.poll(() => alerts.alerts.map((a) => a.id)).toEqual(['a1', 'a2'])
+    listed = []
+    alerts.dispose()
+    terminal.emit('alerts.changed', { profileId: 'p1' })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(alerts.alerts).toHaveLength(2)
+  })
+
   it("drops another profile's fired alerts", () => {
     const alerts = useAlertsStore()
     alerts.listen()

@@ -183,16 +183,22 @@ export const useAlertsStore = defineStore('alerts', () => {
     },
   )
 
-  let disposer: Disposer | null = null
+  let disposers: Disposer[] | null = null
   function listen(): void {
-    disposer ??= useTerminal().on('alerts.fired', (event) => {
-      if (event.session.profileId !== session.profile?.id) return
-      onFired(event.alerts)
-    })
+    disposers ??= [
+      useTerminal().on('alerts.fired', (event) => {
+        if (event.session.profileId !== session.profile?.id) return
+        onFired(event.alerts)
+      }),
+      // set or cancelled elsewhere (a popped-out chart, a drawing deleted): the list reads them again
+      useTerminal().on('alerts.changed', (event) => {
+        if (event.profileId === session.profile?.id) void load()
+      }),
+    ]
   }
   function dispose(): void {
-    disposer?.()
-    disposer = null
+    for (const d of disposers ?? []) d()
+    disposers = null
   }
 
   return {
