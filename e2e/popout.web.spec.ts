@@ -148,7 +148,7 @@ test('the book and trades pop out, come back after a restart, and "Back to the m
   await context.close()
 })
 
-test('a popped-out chart opens its own alert dialog, and the alert it sets is listed at once in the main window', async ({ page }) => {
+test('a popped-out chart opens its own alert dialog, the alert it sets is listed at once in the main window, and its drawings know which lines are armed', async ({ page }) => {
   await openApp(page, host)
   await page.getByTestId('tab-alerts').click()
   const list = page.getByTestId('alerts-list')
@@ -169,6 +169,17 @@ test('a popped-out chart opens its own alert dialog, and the alert it sets is li
   // the main window's list, open all along, reads it without a reload
   await expect(list.locator('tr[data-status="active"]')).toHaveCount(before + 1)
   await expect(list).toContainText(Number(level).toLocaleString('en-US'))
+
+  // a line drawn with an alert on it: the pop-out's drawings say it is armed, and no longer once cancelled elsewhere
+  const pair = await popup.locator('.toolbar .pair').inputValue()
+  const line = { id: 'popout-line', pair, kind: 'hline', color: '#3b82f6', points: [{ time: Date.now(), price: level }] }
+  await callApi(host, 'drawings.save', line)
+  const armed = await callApi<{ id: string }>(host, 'alerts.create', { kind: 'line', pair, drawingId: line.id, sound: false })
+  await popup.getByTestId('drawings-toggle').click()
+  await expect(popup.getByTestId(`drawing-${line.id}-alert`)).toHaveText('Alert armed')
+  await shot(popup, 'popout-drawing-armed')
+  await callApi(host, 'alerts.cancel', { id: armed.id })
+  await expect(popup.getByTestId(`drawing-${line.id}-alert`)).toHaveText('Alert on cross')
   await popup.close()
   await expect.poll(kept).toEqual([])
 })

@@ -56,6 +56,17 @@ describe('alerts store', () => {
     expect(alerts.alerts).toHaveLength(2)
   })
 
+  it('a pop-out (mirror) keeps its list true when an alert fires, and neither shows nor announces it', async () => {
+    const alerts = useAlertsStore()
+    alerts.listen('mirror')
+    await alerts.load()
+    const fired = alert({ status: 'fired', firedAt: 5, firedBy: '101.2' })
+    terminal.handlers['alerts.list'] = () => [fired]
+    terminal.emit('alerts.fired', { session: { profileId: 'p1', profileGeneration: 1 }, alerts: [fired] })
+    await expect.poll(() => alerts.alerts.map((a) => a.status)).toEqual(['fired'])
+    expect(alerts.takeFired()).toEqual([])
+  })
+
   it("drops another profile's fired alerts", () => {
     const alerts = useAlertsStore()
     alerts.listen()

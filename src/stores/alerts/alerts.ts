@@ -184,11 +184,16 @@ export const useAlertsStore = defineStore('alerts', () => {
   )
 
   let disposers: Disposer[] | null = null
-  function listen(): void {
+  /**
+   * Follows the core's alerts. The main window shows and sounds each fired one; a pop-out ('mirror')
+   * only keeps its list true (its chart's drawings say which lines are armed), reading it again.
+   */
+  function listen(mode: 'main' | 'mirror' = 'main'): void {
     disposers ??= [
       useTerminal().on('alerts.fired', (event) => {
         if (event.session.profileId !== session.profile?.id) return
-        onFired(event.alerts)
+        if (mode === 'main') onFired(event.alerts)
+        else void load()
       }),
       // set or cancelled elsewhere (a popped-out chart, a drawing deleted): the list reads them again
       useTerminal().on('alerts.changed', (event) => {
