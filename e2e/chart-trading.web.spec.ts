@@ -3,14 +3,14 @@
 // exactly one order, at the new price; the line's × cancels; an alert set just above the last price
 // fires once when a market buy lifts the price, and is listed as fired; an absurd alert price is
 // refused in the dialog and sets nothing, one far from the market is only warned about.
-import { test, expect, type Page } from '@playwright/test'
-import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api/api'
+import { test, expect } from '@playwright/test'
+import type { Alert } from '../electron/domain/api/api'
 import type { OrderBook, Pair, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { marketBuyFor, openApp, parseShown, shot } from './helpers'
+import { LIVE, dragBy, ordersOf, restingBuy as restingBuyOn } from './chart-orders'
 
 const PAIR = 'BTC_USDT'
-const LIVE = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
 let host: RunningHost
 
 test.beforeAll(async () => {
@@ -20,32 +20,8 @@ test.afterAll(async () => {
   await host?.stop()
 })
 
-async function btc(): Promise<Pair> {
-  const pairs = await callApi<Pair[]>(host, 'market.pairs')
-  return pairs.find((p) => p.name === PAIR)!
-}
-
-/** A resting limit buy a little under the bid (inside the chart's price range), placed through the API. */
-async function restingBuy(): Promise<{ id: number; price: string }> {
-  const pair = await btc()
-  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
-  const price = (Number(ticker!.buy) * 0.998).toFixed(pair.price_precision)
-  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', {
-    pair: PAIR,
-    order_type: 'LIMIT',
-    order_side: 'BUY',
-    wallet_type: 'SPOT',
-    base_amount: pair.minimum_order_size,
-    limit_price: price,
-  })
-  if (placed.outcome !== 'placed') throw new Error('not placed')
-  return { id: placed.orderIds[0]!, price }
-}
-
-async function orders() {
-  const snapshot = await callApi<AccountSnapshot>(host, 'account.snapshot')
-  return (snapshot.orders ?? []).filter((o) => o.pair === PAIR)
-}
+const restingBuy = () => restingBuyOn(host, PAIR)
+const orders = () => ordersOf(host, PAIR)
 
 async function cleanUp(): Promise<void> {
   await callApi(host, 'orders.cancel', { pair: PAIR }).catch(() => undefined)
@@ -74,16 +50,6 @@ async function liftPriceTo(level: string): Promise<void> {
   }
   if (Number(await lastPrice()) >= Number(level)) return
   throw new Error(`the last price did not reach ${level}: ${seen.join(', ')}`)
-}
-
-async function dragBy(page: Page, testId: string, dy: number): Promise<void> {
-  const box = (await page.getByTestId(testId).boundingBox())!
-  const x = box.x + box.width / 2
-  const y = box.y + box.height / 2
-  await page.mouse.move(x, y)
-  await page.mouse.down()
-  for (let i = 1; i <= 8; i++) await page.mouse.move(x, y + (dy * i) / 8)
-  await page.mouse.up()
 }
 
 test('dragging an order line moves the order: confirmed first, then exactly one order at the new price', async ({ page }) => {
@@ -167,7 +133,7 @@ test('an alert just above the last price fires once when the market crosses it, 
 
 test('an absurd alert price is refused under the field and nothing is set; one far from the market is only warned about; corrected, it is set and listed', async ({ page }) => {
   await openApp(page, host)
-  const pair = await btc()
+  const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === PAIR)!
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
   const last = Number(ticker!.last)
   const armedBefore = (await callApi<Alert[]>(host, 'alerts.list')).length

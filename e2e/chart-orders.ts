@@ -1,0 +1,43 @@
+// Orders on the chart, for the specs that trade there (chart-trading, popout-trading): a resting limit
+// buy placed through the API where the chart shows it, the account's orders of a pair, and a drag of an
+// order line by the mouse.
+import type { Page } from '@playwright/test'
+import type { AccountSnapshot, PlaceOrderResult } from '../electron/domain/api/api'
+import type { Pair, Ticker } from '../electron/domain/wire/wire'
+import { callApi, type RunningHost } from './web-host'
+
+export const LIVE = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
+
+/** A resting limit buy a little under the bid (inside the chart's price range), placed through the API. */
+export async function restingBuy(host: RunningHost, pairName: string): Promise<{ id: number; price: string }> {
+  const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === pairName)!
+  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: pairName })
+  const price = (Number(ticker!.buy) * 0.998).toFixed(pair.price_precision)
+  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', {
+    pair: pairName,
+    order_type: 'LIMIT',
+    order_side: 'BUY',
+    wallet_type: 'SPOT',
+    base_amount: pair.minimum_order_size,
+    limit_price: price,
+  })
+  if (placed.outcome !== 'placed') throw new Error('not placed')
+  return { id: placed.orderIds[0]!, price }
+}
+
+/** The account's orders of a pair, as the core has them. */
+export async function ordersOf(host: RunningHost, pair: string) {
+  const snapshot = await callApi<AccountSnapshot>(host, 'account.snapshot')
+  return (snapshot.orders ?? []).filter((o) => o.pair === pair)
+}
+
+/** Drags the element `testId` by `dy` pixels, in eight steps, as a hand would. */
+export async function dragBy(page: Page, testId: string, dy: number): Promise<void> {
+  const box = (await page.getByTestId(testId).boundingBox())!
+  const x = box.x + box.width / 2
+  const y = box.y + box.height / 2
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x, y + (dy * i) / 8)
+  await page.mouse.up()
+}
