@@ -8,21 +8,26 @@ import { callApi, type RunningHost } from './web-host'
 
 export const LIVE = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
 
-/** A resting limit buy a little under the bid (inside the chart's price range), placed through the API. */
-export async function restingBuy(host: RunningHost, pairName: string): Promise<{ id: number; price: string }> {
+/** A limit order of the pair's minimum size at `price`, placed through the API (it rests where nothing crosses it). */
+export async function placeLimit(host: RunningHost, pairName: string, side: 'BUY' | 'SELL', price: string): Promise<{ id: number; price: string }> {
   const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === pairName)!
-  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: pairName })
-  const price = (Number(ticker!.buy) * 0.998).toFixed(pair.price_precision)
   const placed = await callApi<PlaceOrderResult>(host, 'orders.place', {
     pair: pairName,
     order_type: 'LIMIT',
-    order_side: 'BUY',
+    order_side: side,
     wallet_type: 'SPOT',
     base_amount: pair.minimum_order_size,
     limit_price: price,
   })
   if (placed.outcome !== 'placed') throw new Error('not placed')
   return { id: placed.orderIds[0]!, price }
+}
+
+/** A resting limit buy a little under the bid (inside the chart's price range), placed through the API. */
+export async function restingBuy(host: RunningHost, pairName: string): Promise<{ id: number; price: string }> {
+  const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === pairName)!
+  const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: pairName })
+  return placeLimit(host, pairName, 'BUY', (Number(ticker!.buy) * 0.998).toFixed(pair.price_precision))
 }
 
 /** The account's orders of a pair, as the core has them. */

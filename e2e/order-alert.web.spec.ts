@@ -3,10 +3,11 @@
 // once when a market buy fills that resting sell; the core evaluates them, the window shows each once
 // and lists them as fired.
 import { test, expect } from '@playwright/test'
-import type { AccountSnapshot, Alert, PlaceOrderResult } from '../electron/domain/api/api'
-import type { OrderBook, Pair, Ticker } from '../electron/domain/wire/wire'
+import type { AccountSnapshot, Alert } from '../electron/domain/api/api'
+import type { OrderBook, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { marketBuyFor, openApp, shot } from './helpers'
+import { placeLimit } from './chart-orders'
 
 const PAIR = 'BTC_USDT'
 let host: RunningHost
@@ -25,20 +26,9 @@ test.afterAll(async () => {
  * since the makers requote after every trade, and a taker once filled it before the test did.)
  */
 async function restingSell(): Promise<{ id: number; price: string }> {
-  const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === PAIR)!
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
   const book = await callApi<OrderBook>(host, 'market.orderbook', { pair: PAIR, limit: 100 })
-  const price = (book.sell.find((l) => Number(l.price) > Number(ticker!.last) * 1.003) ?? book.sell.at(-1)!).price
-  const placed = await callApi<PlaceOrderResult>(host, 'orders.place', {
-    pair: PAIR,
-    order_type: 'LIMIT',
-    order_side: 'SELL',
-    wallet_type: 'SPOT',
-    base_amount: pair.minimum_order_size,
-    limit_price: price,
-  })
-  if (placed.outcome !== 'placed') throw new Error('not placed')
-  return { id: placed.orderIds[0]!, price }
+  return placeLimit(host, PAIR, 'SELL', (book.sell.find((l) => Number(l.price) > Number(ticker!.last) * 1.003) ?? book.sell.at(-1)!).price)
 }
 
 async function statusOf(id: number): Promise<string | undefined> {
