@@ -25,6 +25,8 @@ test('an order line dragged in a popped-out chart is moved from a dialog in that
   await expect(popup.getByTestId('move-dialog')).toBeVisible()
   await expect(page.getByTestId('move-dialog')).toHaveCount(0)
   expect(parseShown(await popup.getByTestId('move-old-price').textContent())).toBe(Number(order.price))
+  // with the pair's digits, as the order's line writes it
+  await expect(popup.getByTestId('move-old-price')).toHaveText(/\.\d{2}$/)
   const newPrice = parseShown(await popup.getByTestId('move-new-price').textContent())
   expect(newPrice).toBeLessThan(Number(order.price))
   // nothing is sent before the trader confirms

@@ -10,6 +10,7 @@ import { ref, shallowRef } from 'vue'
 import type { Disposer, MarketSession } from '@domain/api/api'
 import type { Currency, Pair, Ticker } from '@domain/wire/wire'
 import { toTerminalError } from '@domain/errors'
+import { formatExact } from '@/lib/format'
 import { useTerminal } from '@/api'
 import { frameScheduler } from './market-merge'
 import { useSessionStore } from '../session/session'
@@ -93,5 +94,15 @@ export const usePairsStore = defineStore('pairs', () => {
     disposers = []
   }
 
-  return { pairs, currencies, tickers, loading, error, load, reset, flushLive, dispose }
+  /** Digits after the point the pair quotes its prices or amounts in; 0 for a pair not listed. */
+  function places(pair: string, kind: 'price' | 'amount'): number {
+    const p = pairs.value.find((x) => x.name === pair)
+    return p ? (kind === 'price' ? p.price_precision : p.amount_precision) : 0
+  }
+  /** A price or amount of the pair: at least the pair's digits (so columns line up), never hiding one sent; '—' for none. */
+  function figure(pair: string, value: string | null | undefined, kind: 'price' | 'amount'): string {
+    return value === null || value === undefined ? '—' : formatExact(value, places(pair, kind))
+  }
+
+  return { pairs, currencies, tickers, loading, error, load, reset, flushLive, dispose, places, figure }
 })
