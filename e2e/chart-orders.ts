@@ -8,11 +8,15 @@ import { callApi, type RunningHost } from './web-host'
 
 export const LIVE = ['PENDING', 'OPEN', 'PARTIAL_FILLED']
 
+/** The exchange's record of a pair (its precisions and minimum size). */
+export async function pairOf(host: RunningHost, pairName: string): Promise<Pair> {
+  return (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === pairName)!
+}
+
 /** A limit order of the pair's minimum size at `price`, placed through the API (it rests where nothing crosses it). */
-export async function placeLimit(host: RunningHost, pairName: string, side: 'BUY' | 'SELL', price: string): Promise<{ id: number; price: string }> {
-  const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === pairName)!
+export async function placeLimit(host: RunningHost, pair: Pair, side: 'BUY' | 'SELL', price: string): Promise<{ id: number; price: string }> {
   const placed = await callApi<PlaceOrderResult>(host, 'orders.place', {
-    pair: pairName,
+    pair: pair.name,
     order_type: 'LIMIT',
     order_side: side,
     wallet_type: 'SPOT',
@@ -25,9 +29,9 @@ export async function placeLimit(host: RunningHost, pairName: string, side: 'BUY
 
 /** A resting limit buy a little under the bid (inside the chart's price range), placed through the API. */
 export async function restingBuy(host: RunningHost, pairName: string): Promise<{ id: number; price: string }> {
-  const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === pairName)!
+  const pair = await pairOf(host, pairName)
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: pairName })
-  return placeLimit(host, pairName, 'BUY', (Number(ticker!.buy) * 0.998).toFixed(pair.price_precision))
+  return placeLimit(host, pair, 'BUY', (Number(ticker!.buy) * 0.998).toFixed(pair.price_precision))
 }
 
 /** The account's orders of a pair, as the core has them. */

@@ -5,10 +5,10 @@
 // refused in the dialog and sets nothing, one far from the market is only warned about.
 import { test, expect } from '@playwright/test'
 import type { Alert } from '../electron/domain/api/api'
-import type { OrderBook, Pair, Ticker } from '../electron/domain/wire/wire'
+import type { OrderBook, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { marketBuyFor, openApp, parseShown, shot } from './helpers'
-import { LIVE, dragBy, ordersOf, restingBuy as restingBuyOn } from './chart-orders'
+import { LIVE, dragBy, ordersOf, pairOf, restingBuy as restingBuyOn } from './chart-orders'
 
 const PAIR = 'BTC_USDT'
 let host: RunningHost
@@ -133,7 +133,7 @@ test('an alert just above the last price fires once when the market crosses it, 
 
 test('an absurd alert price is refused under the field and nothing is set; one far from the market is only warned about; corrected, it is set and listed', async ({ page }) => {
   await openApp(page, host)
-  const pair = (await callApi<Pair[]>(host, 'market.pairs')).find((p) => p.name === PAIR)!
+  const pair = await pairOf(host, PAIR)
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
   const last = Number(ticker!.last)
   const armedBefore = (await callApi<Alert[]>(host, 'alerts.list')).length

@@ -7,7 +7,7 @@ import type { AccountSnapshot, Alert } from '../electron/domain/api/api'
 import type { OrderBook, Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { marketBuyFor, openApp, shot } from './helpers'
-import { placeLimit } from './chart-orders'
+import { pairOf, placeLimit } from './chart-orders'
 
 const PAIR = 'BTC_USDT'
 let host: RunningHost
@@ -28,7 +28,7 @@ test.afterAll(async () => {
 async function restingSell(): Promise<{ id: number; price: string }> {
   const [ticker] = await callApi<Ticker[]>(host, 'market.ticker', { pair: PAIR })
   const book = await callApi<OrderBook>(host, 'market.orderbook', { pair: PAIR, limit: 100 })
-  return placeLimit(host, PAIR, 'SELL', (book.sell.find((l) => Number(l.price) > Number(ticker!.last) * 1.003) ?? book.sell.at(-1)!).price)
+  return placeLimit(host, await pairOf(host, PAIR), 'SELL', (book.sell.find((l) => Number(l.price) > Number(ticker!.last) * 1.003) ?? book.sell.at(-1)!).price)
 }
 
 async function statusOf(id: number): Promise<string | undefined> {
