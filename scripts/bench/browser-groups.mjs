@@ -2,6 +2,7 @@
 // chart and book panels (fixture pages and the app). The window under load (a stream of trades, the
 // live feed, the soak) is in load-groups.mjs. Each group's runner gets the options and `browser()`,
 // which launches the one shared Chromium on first use.
+import { codeCacheWords } from './code-cache.mjs'
 import { quantileOf, summarize } from './lib.mjs'
 import { metric } from './report.mjs'
 
@@ -59,7 +60,7 @@ export async function benchPaint(opts, browser) {
       // single run on a shared machine moves it by more than 0.15×.
       budget: { maxRatio: 1.35 },
       baseline: r.floorAgain,
-      note: `budget 1.5×, judged with its margin (1.35×); host start → first chart paint (the cached one or the live one, whichever is first) in a Chromium launched on a profile on disk that two starts on the same port (and, for the app, data dir: the remembered chart's market is in its cache) filled: HTTP cache warm (Chromium still compiles the scripts: traced, it read no code cache in these starts, for either page); ${floor}`,
+      note: `budget 1.5×, judged with its margin (1.35×); host start → first chart paint (the cached one or the live one, whichever is first) in a Chromium launched on a profile on disk that two starts on the same port (and, for the app, data dir: the remembered chart's market is in its cache) filled: HTTP cache warm, and the scripts compiled from Chromium's code cache, traced on three starts more (${codeCacheWords('the app', r.codeCache?.app)}; ${codeCacheWords('the floor', r.codeCache?.floor)}); ${floor}`,
     }),
     metric({
       group: 'paint',

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chartPainted, firstCandlePaint, recordRenderTimes, VIEWPORT } from './browser.mjs'
 import { ROOT, callApi, freePort, launchChromiumProfile, spawnJsonLine, startWebHost, windowUrl } from './lib.mjs'
+import { codeCacheOfStartAgain } from './code-cache.mjs'
 import { buildPage } from './pages.mjs'
 
 /**
@@ -147,6 +148,16 @@ export async function measureFirstPaint(browser, { runs = 5, warmup = 1, againSt
     } finally {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
     }
+  }
+  // Whether those starts again had their scripts compiled from the code cache (traced, so apart).
+  const cacheDir = mkdtempSync(join(tmpdir(), 'bench-paint-'))
+  try {
+    r.codeCache = {
+      app: await codeCacheOfStartAgain((port) => startWebHost(cacheDir, {}, { port })),
+      floor: await codeCacheOfStartAgain((port) => floorHost(floorDir, port)),
+    }
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true })
   }
   return r
 }

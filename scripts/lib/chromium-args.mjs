@@ -9,6 +9,15 @@
 // own windows have no omnibox (Electron's window; the web host's app-mode window), so the bench and
 // the tests leave it out.
 //
+// It also turns off BackgroundResourceFetch, which in Chromium 156 streams a module script's compile
+// off the main thread without ever asking the code cache: traced, the third start of a page on a
+// profile kept on disk compiled all ~1,700 of its functions again although the second start had
+// written an 875 KB cache for the script ("v8.produceModuleCache"). Without the feature the third
+// start reads that cache ("consumedCacheSize", "script has code-cache available") and compiles ~70.
+// The bench's start again stands for the installed app's daily start, whose app:// scheme has the
+// code cache turned on (electron/main/app-protocol.ts), so its scripts must come compiled from that
+// cache, for the floor page and the terminal alike (docs/performance.md, 2026-12-06, night).
+//
 // Chromium takes only the last --disable-features on its command line, and Playwright passes its own
 // list; ours comes after it, so it repeats Playwright's (PLAYWRIGHT_DISABLED_FEATURES, copied from
 // the playwright-core that package-lock.json pins; chromium-args.test.ts fails when an upgrade adds
@@ -37,6 +46,9 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 /** The omnibox popup's WebUI, in each of its forms. */
 export const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']
 
+/** The fetch path that skips the code cache for module scripts (see above). */
+export const CODE_CACHE_FEATURES = ['BackgroundResourceFetch']
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -44,5 +56,5 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES, ...CODE_CACHE_FEATURES].join(',')}`,
 ]

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { BROWSER_UI_FEATURES, CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES } from './chromium-args.mjs'
+import { BROWSER_UI_FEATURES, CHROMIUM_ARGS, CODE_CACHE_FEATURES, PLAYWRIGHT_DISABLED_FEATURES } from './chromium-args.mjs'
 
 /** The `disabledFeatures` array of the installed playwright-core, read from its source. */
 function playwrightDisabledFeatures(): string[] {
@@ -23,10 +23,10 @@ describe("the tests' and the bench's Chromium", () => {
     expect(theirs.filter((f) => !PLAYWRIGHT_DISABLED_FEATURES.includes(f))).toEqual([])
   })
 
-  it('passes one --disable-features, with the omnibox popup in it', () => {
+  it('passes one --disable-features, with the omnibox popup and the code-cache-skipping fetch in it', () => {
     const flags = CHROMIUM_ARGS.filter((a) => a.startsWith('--disable-features='))
     expect(flags).toHaveLength(1)
     const features = flags[0]!.slice('--disable-features='.length).split(',')
-    for (const f of [...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES]) expect(features).toContain(f)
+    for (const f of [...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES, ...CODE_CACHE_FEATURES]) expect(features).toContain(f)
   })
 })
