@@ -19,6 +19,8 @@ import { within } from '@domain/within'
 const FRAME_WAIT_MS = 100
 /** At most this long the first calls wait for the cached chart's code (see below). */
 const CALLS_WAIT_MS = 300
+/** At most this long the window's mount waits for the live chart to replace a cached one (see below). */
+const LIVE_WAIT_MS = 300
 
 // A pop-out's window (?panel=…) lays out one panel, not the main window's regions the first chart is
 // placed in: its chart draws once the window is up.
@@ -53,7 +55,11 @@ if (answers && chartCode) {
       setTimeout(resolve, FRAME_WAIT_MS)
     })
   first = drawn.then((shown) => (shown ? shownOnScreen() : undefined))
-  awaitFirstChart(first)
+  // The window's code loads and runs after that frame, but on a start from the cache it mounts only
+  // once the exchange's chart has replaced the cached one, or LIVE_WAIT_MS after the cached frame:
+  // mounted first, its ~100 ms on the main thread held back that live paint, whose answers came in
+  // meanwhile, by as much (issue 46). Until it mounts the trader sees the chart alone, marked stale.
+  awaitFirstChart(first.then(() => chartCode.then((m) => within(m.firstChartFollowed(), LIVE_WAIT_MS))))
 }
 void first.finally(() => {
   // The window's modules all at once, not each only when the one importing it has arrived.

@@ -13,7 +13,7 @@ const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.tes
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
 vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
 
-const { drawFirstChart } = await import('./first-chart')
+const { drawFirstChart, firstChartFollowed } = await import('./first-chart')
 const { dropFirstChart, mainChartSaidOut, takeFirstChart } = await import('./first-chart-handoff')
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
@@ -169,6 +169,20 @@ describe('drawFirstChart from the cache', () => {
     expect(takeFirstChart('BTC_USDT|60', document.createElement('div'))?.candles).toBe(120)
   })
 
+  it('says when the live answer has replaced it (the window mounts then), and not before', async () => {
+    const { answers, live } = answersWith(CACHED)
+    await drawFirstChart(answers)
+    let followed = false
+    void firstChartFollowed().then(() => (followed = true))
+    await settle()
+    expect(followed).toBe(false)
+    expect(mark()).not.toBeNull()
+    live.resolve(LIVE)
+    await settle()
+    expect(followed).toBe(true)
+    expect(mark()).toBeNull()
+  })
+
   it('draws nothing when the main chart is in a window of its own, neither the cached chart nor the live one', async () => {
     const { answers, live } = answersWith({ ...CACHED, chartOut: true })
     const drawn = drawFirstChart(answers)
@@ -191,11 +205,11 @@ describe('drawFirstChart from the cache', () => {
     expect(frame()).toBeNull()
   })
 
-  it('stays marked when the exchange does not answer fresh (unreachable: the cache is all there is)', async () => {
+  it('stays marked when the exchange does not answer fresh (unreachable: the cache is all there is), and the window may mount', async () => {
     const { answers, live } = answersWith(CACHED)
     await drawFirstChart(answers)
     live.reject(new Error('unreachable'))
-    await settle()
+    await firstChartFollowed()
     expect(frame()).not.toBeNull()
     expect(mark()).not.toBeNull()
   })

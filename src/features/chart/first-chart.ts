@@ -119,6 +119,17 @@ function drawSnapshot(snapshot: MarketSnapshot, pairs: readonly Pair[], prefs: P
   }
 }
 
+let followed: Promise<void> = Promise.resolve()
+
+/**
+ * Settles once the cached first chart has followed the start's live answers (repainted, removed, or
+ * left marked stale by a failed answer); at once when no cached chart was drawn. The window's mount
+ * waits for it, bounded (boot.ts).
+ */
+export function firstChartFollowed(): Promise<void> {
+  return followed
+}
+
 /**
  * The cached first chart follows the start's live answers until the window takes it over: the
  * exchange's snapshot of the same chart repaints it and the mark goes; a session of another profile,
@@ -127,7 +138,7 @@ function drawSnapshot(snapshot: MarketSnapshot, pairs: readonly Pair[], prefs: P
  */
 function followLive(chart: FirstChart, cached: CachedStart, answers: FirstAnswers): void {
   const all = Promise.all([answers.answer('market.start'), answers.answer('market.pairs'), answers.answer('prefs.get'), answers.answer('session.get')])
-  all.then(
+  followed = all.then(
     ([snapshot, pairs, prefs, session]) => {
       if (!isOffered(chart)) return
       if (snapshot === null || session.profile?.id !== cached.profileId) return dropFirstChart()
