@@ -16,7 +16,8 @@
 // start reads that cache ("consumedCacheSize", "script has code-cache available") and compiles ~70.
 // The bench's start again stands for the installed app's daily start, whose app:// scheme has the
 // code cache turned on (electron/main/app-protocol.ts), so its scripts must come compiled from that
-// cache, for the floor page and the terminal alike (docs/performance.md, 2026-12-06, night).
+// cache, for the floor page and the terminal alike (docs/performance.md, 2026-12-06, night). Whether
+// Electron's Chromium skips the cache the same way for app:// is not known: no Electron binary here.
 //
 // Chromium takes only the last --disable-features on its command line, and Playwright passes its own
 // list; ours comes after it, so it repeats Playwright's (PLAYWRIGHT_DISABLED_FEATURES, copied from
