@@ -56,10 +56,13 @@ if (answers && chartCode) {
     })
   first = drawn.then((shown) => (shown ? shownOnScreen() : undefined))
   // The window's code loads and runs after that frame, but on a start from the cache it mounts only
-  // once the exchange's chart has replaced the cached one, or LIVE_WAIT_MS after the cached frame:
-  // mounted first, its ~100 ms on the main thread held back that live paint, whose answers came in
-  // meanwhile, by as much (issue 46). Until it mounts the trader sees the chart alone, marked stale.
-  awaitFirstChart(first.then(() => chartCode.then((m) => within(m.firstChartFollowed(), LIVE_WAIT_MS))))
+  // after the frame in which the exchange's chart has replaced the cached one, or LIVE_WAIT_MS after
+  // the cached frame: mounted first, or in the same task as that repaint, its ~100 ms on the main
+  // thread held the live chart off the screen by as much (issue 46). Until it mounts the trader sees
+  // the chart alone, marked stale.
+  // (Asked once the first chart is drawn: only then does it follow the live answers.)
+  const liveShown = () => chartCode.then((m) => m.firstChartFollowed()).then((repainted) => (repainted ? shownOnScreen() : undefined))
+  awaitFirstChart(first.then(() => within(liveShown(), LIVE_WAIT_MS)))
 }
 void first.finally(() => {
   // The window's modules all at once, not each only when the one importing it has arrived.

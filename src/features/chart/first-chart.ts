@@ -119,14 +119,14 @@ function drawSnapshot(snapshot: MarketSnapshot, pairs: readonly Pair[], prefs: P
   }
 }
 
-let followed: Promise<void> = Promise.resolve()
+let followed: Promise<boolean> = Promise.resolve(false)
 
 /**
- * Settles once the cached first chart has followed the start's live answers (repainted, removed, or
- * left marked stale by a failed answer); at once when no cached chart was drawn. The window's mount
- * waits for it, bounded (boot.ts).
+ * Settles once the cached first chart has followed the start's live answers: true when it was
+ * repainted live (its frame is yet to be shown), false when it was removed, left marked stale by a
+ * failed answer, or never drawn (then at once). The window's mount waits for it, bounded (boot.ts).
  */
-export function firstChartFollowed(): Promise<void> {
+export function firstChartFollowed(): Promise<boolean> {
   return followed
 }
 
@@ -140,20 +140,25 @@ function followLive(chart: FirstChart, cached: CachedStart, answers: FirstAnswer
   const all = Promise.all([answers.answer('market.start'), answers.answer('market.pairs'), answers.answer('prefs.get'), answers.answer('session.get')])
   followed = all.then(
     ([snapshot, pairs, prefs, session]) => {
-      if (!isOffered(chart)) return
-      if (snapshot === null || session.profile?.id !== cached.profileId) return dropFirstChart()
+      if (!isOffered(chart)) return false
+      if (snapshot === null || session.profile?.id !== cached.profileId) {
+        dropFirstChart()
+        return false
+      }
       const selected = pairs.find((p) => p.name === snapshot.pair)
-      if (snapshot.stale || snapshot.candles.length === 0 || `${snapshot.pair}|${snapshot.interval}` !== chart.series || !selected) return
+      if (snapshot.stale || snapshot.candles.length === 0 || `${snapshot.pair}|${snapshot.interval}` !== chart.series || !selected) return false
       try {
         const request = firstPaintRequest(snapshot, selected, prefs, chart.element)
         chart.painter.paint(request)
         chart.candles = request.data.candles.length
         chart.frame.querySelector('[data-testid="first-chart-stale"]')?.remove()
+        return true
       } catch {
         dropFirstChart()
+        return false
       }
     },
-    () => undefined,
+    () => false,
   )
 }
 
