@@ -4,11 +4,8 @@
 // and counts the functions it still compiled on first call ("V8.CompileCode"). Chromium 156 read no
 // cache at all until the bench turned BackgroundResourceFetch off (scripts/lib/chromium-args.mjs); this
 // check says so in the row's note if a browser update brings that back.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chartPainted, VIEWPORT } from './browser.mjs'
-import { freePort, launchChromiumProfile } from './lib.mjs'
+import { startsInOneProfile } from './lib.mjs'
 
 /** Collects the trace events of `run()` in `page`'s browser, for the V8 categories. */
 async function traced(context, page, run) {
@@ -31,12 +28,9 @@ async function traced(context, page, run) {
  * module scripts and how many functions it compiled lazily.
  */
 export async function codeCacheOfStartAgain(start, starts = 3) {
-  const profile = mkdtempSync(join(tmpdir(), 'bench-code-cache-'))
-  const port = await freePort()
-  try {
-    let events = []
-    for (let i = 0; i < starts; i++) {
-      const context = await launchChromiumProfile(profile, { viewport: VIEWPORT })
+  const events = await startsInOneProfile(
+    starts,
+    async (context, port, i) => {
       const page = await context.newPage()
       const server = await start(port)
       try {
@@ -44,24 +38,23 @@ export async function codeCacheOfStartAgain(start, starts = 3) {
           await page.goto(server.url, { waitUntil: 'commit' })
           await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })
         }
-        if (i === starts - 1) events = await traced(context, page, open)
-        else await open()
+        if (i === starts - 1) return await traced(context, page, open)
+        await open()
         // The cache is written once a module has run: give the browser a moment to store it.
         await page.waitForTimeout(500)
+        return []
       } finally {
         await page.close()
         await server.stop()
-        await context.close()
       }
-    }
-    const modules = events.filter((e) => e.name === 'v8.compileModule')
-    return {
-      readBytes: modules.reduce((sum, e) => sum + (e.args?.data?.consumedCacheSize ?? 0), 0),
-      modules: modules.length,
-      lazyCompiles: events.filter((e) => e.name === 'V8.CompileCode').length,
-    }
-  } finally {
-    rmSync(profile, { recursive: true, force: true })
+    },
+    { viewport: VIEWPORT },
+  )
+  const modules = events.filter((e) => e.name === 'v8.compileModule')
+  return {
+    readBytes: modules.reduce((sum, e) => sum + (e.args?.data?.consumedCacheSize ?? 0), 0),
+    modules: modules.length,
+    lazyCompiles: events.filter((e) => e.name === 'V8.CompileCode').length,
   }
 }
 

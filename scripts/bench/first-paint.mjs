@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chartPainted, firstCandlePaint, recordRenderTimes, VIEWPORT } from './browser.mjs'
-import { ROOT, callApi, freePort, launchChromiumProfile, spawnJsonLine, startWebHost, windowUrl } from './lib.mjs'
+import { ROOT, callApi, spawnJsonLine, startWebHost, startsInOneProfile, windowUrl } from './lib.mjs'
 import { codeCacheOfStartAgain } from './code-cache.mjs'
 import { buildPage } from './pages.mjs'
 
@@ -78,23 +78,8 @@ async function freshStart(browser, start, options = {}) {
  * profile and closed after the paint (as a window is closed and opened again), the last one timed.
  * `start(port)` must serve on the given port every time: the caches are per origin.
  */
-async function startAgain(start, starts, options = {}) {
-  const profile = mkdtempSync(join(tmpdir(), 'bench-profile-'))
-  const port = await freePort()
-  try {
-    let last = null
-    for (let i = 0; i < starts; i++) {
-      const context = await launchChromiumProfile(profile, { viewport: VIEWPORT })
-      try {
-        last = await timeToPaint(context, () => start(port), options)
-      } finally {
-        await context.close()
-      }
-    }
-    return last
-  } finally {
-    rmSync(profile, { recursive: true, force: true })
-  }
+function startAgain(start, starts, options = {}) {
+  return startsInOneProfile(starts, (context, port) => timeToPaint(context, () => start(port), options), { viewport: VIEWPORT })
 }
 
 /** The floor page on the bench's static host (a Node process, as the web host is). */

@@ -3,7 +3,8 @@
 // X-SIGN computed here, so a load generator never depends on the client it may be measuring).
 import { spawn } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createInterface } from 'node:readline'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -265,6 +266,30 @@ export async function launchChromium() {
 export async function launchChromiumProfile(userDataDir, options = {}) {
   const { chromium } = await import('@playwright/test')
   return watchLongTasks(await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options }))
+}
+
+/**
+ * `starts` browsers launched one after another on one profile on disk, each closed after
+ * `run(context, port, i)` (as a window is closed and opened again), all on one free port: the
+ * caches are per origin. Resolves with the last run's result; the profile is removed after.
+ */
+export async function startsInOneProfile(starts, run, options = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-profile-'))
+  const port = await freePort()
+  try {
+    let last = null
+    for (let i = 0; i < starts; i++) {
+      const context = await launchChromiumProfile(profile, options)
+      try {
+        last = await run(context, port, i)
+      } finally {
+        await context.close()
+      }
+    }
+    return last
+  } finally {
+    rmSync(profile, { recursive: true, force: true })
+  }
 }
 
 /** A TCP port free on 127.0.0.1 now (for a server that must start twice on the same port). */
