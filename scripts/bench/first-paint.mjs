@@ -8,7 +8,10 @@
 //     port as the starts before it, so the same origin; for the app, on the same data directory, so
 //     with the remembered chart's market in its cache: timed to the first paint (whichever it is), to
 //     the first paint with candles and the stale mark on screen (the cached paint), and to the first
-//     with candles and no mark (the live paint).
+//     with candles and no mark (the live paint);
+//   - the same start again, the app's exchange a demo exchange in a process of its own, up before the
+//     start and the data directory's only profile (the host starts no embedded demo), as a trader's
+//     real exchange is: the terminal's own start without the embedded demo's work on the host's thread.
 // Every kind is run for the app and the floor in turn, the same number of times.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +19,7 @@ import { join } from 'node:path'
 import { chartPainted, firstCandlePaint, recordRenderTimes, VIEWPORT } from './browser.mjs'
 import { ROOT, callApi, spawnJsonLine, startWebHost, startsInOneProfile, windowUrl } from './lib.mjs'
 import { codeCacheOfStartAgain } from './code-cache.mjs'
+import { spawnOwnDemo, watchOwnDemo } from './load.mjs'
 import { buildPage } from './pages.mjs'
 
 /**
@@ -101,38 +105,65 @@ async function startedHost(dataDir) {
 }
 
 /**
+ * A data directory whose only profile watches `demo`, a demo exchange in its own process (so the host
+ * starts no embedded demo), written by one start of the web host.
+ */
+async function prepareOwnExchange(dataDir, demo) {
+  const host = await startWebHost(dataDir)
+  try {
+    await watchOwnDemo(host, demo, { only: true })
+  } finally {
+    await host.stop()
+  }
+}
+
+/**
  * The three kinds of start, for the app and the floor page in turn, `warmup + runs` times (the first
  * `warmup` not kept). `againStarts`: how many starts share a profile in "start again" (the last timed).
  */
 export async function measureFirstPaint(browser, { runs = 5, warmup = 1, againStarts = 3 } = {}) {
   const floorDir = await buildPage('floor-page')
-  const keys = ['app', 'appReady', 'floor', 'appPage', 'appWhole', 'floorPage', 'appAgain', 'appAgainMarked', 'appAgainLive', 'floorAgain', 'appFirstRender']
+  const again = ['appAgain', 'appAgainMarked', 'appAgainLive']
+  const keys = ['app', 'appReady', 'floor', 'appPage', 'appWhole', 'floorPage', ...again, ...again.map((k) => `${k}Own`), 'floorAgain', 'appFirstRender']
   const r = Object.fromEntries(keys.map((k) => [k, []]))
-  for (let i = 0; i < warmup + runs; i++) {
-    const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'bench-paint-')))
-    try {
-      const app = await freshStart(browser, () => startWebHost(dirs[0]))
-      const floor = await freshStart(browser, () => floorHost(floorDir))
-      const appPage = await freshStart(browser, () => startedHost(dirs[1]), { whole: true })
-      // The same data directory for every start of the app in one profile: its second start is the app's.
-      const appAgain = await startAgain((port) => startWebHost(dirs[2], {}, { port }), againStarts, { untilLive: true })
-      const floorAgain = await startAgain((port) => floorHost(floorDir, port), againStarts)
-      if (i < warmup) continue
-      r.app.push(app.total)
-      r.appReady.push(app.total - app.page)
-      r.floor.push(floor.total)
-      r.appPage.push(appPage.page)
-      r.appWhole.push(appPage.wholePage)
-      r.floorPage.push(floor.page)
-      r.appAgain.push(appAgain.total)
-      // A start that painted no frame with the mark (the live answer came first) has no cached paint.
-      if (appAgain.marked !== null) r.appAgainMarked.push(appAgain.marked)
-      r.appAgainLive.push(appAgain.live)
-      r.floorAgain.push(floorAgain.total)
-      if (app.firstRenderMs !== null) r.appFirstRender.push(app.firstRenderMs)
-    } finally {
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  // The exchange of the starts again with an exchange of their own: up before them, as a real one
+  // is, and still (its market moves only when orders trade), so it takes no CPU from the other starts.
+  const demo = await spawnOwnDemo({ still: true })
+  const keepAgain = (start, suffix = '') => {
+    r[`appAgain${suffix}`].push(start.total)
+    // A start that painted no frame with the mark (the live answer came first) has no cached paint.
+    if (start.marked !== null) r[`appAgainMarked${suffix}`].push(start.marked)
+    r[`appAgainLive${suffix}`].push(start.live)
+  }
+  try {
+    for (let i = 0; i < warmup + runs; i++) {
+      const dirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), 'bench-paint-')))
+      try {
+        const app = await freshStart(browser, () => startWebHost(dirs[0]))
+        const floor = await freshStart(browser, () => floorHost(floorDir))
+        const appPage = await freshStart(browser, () => startedHost(dirs[1]), { whole: true })
+        // The same data directory for every start of the app in one profile: its second start is the app's.
+        const appAgain = await startAgain((port) => startWebHost(dirs[2], {}, { port }), againStarts, { untilLive: true })
+        const floorAgain = await startAgain((port) => floorHost(floorDir, port), againStarts)
+        await prepareOwnExchange(dirs[3], demo)
+        const appAgainOwn = await startAgain((port) => startWebHost(dirs[3], {}, { port }), againStarts, { untilLive: true })
+        if (i < warmup) continue
+        r.app.push(app.total)
+        r.appReady.push(app.total - app.page)
+        r.floor.push(floor.total)
+        r.appPage.push(appPage.page)
+        r.appWhole.push(appPage.wholePage)
+        r.floorPage.push(floor.page)
+        keepAgain(appAgain)
+        keepAgain(appAgainOwn, 'Own')
+        r.floorAgain.push(floorAgain.total)
+        if (app.firstRenderMs !== null) r.appFirstRender.push(app.firstRenderMs)
+      } finally {
+        for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+      }
     }
+  } finally {
+    await demo.stop()
   }
   // Whether those starts again had their scripts compiled from the code cache (traced, so apart).
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-paint-'))

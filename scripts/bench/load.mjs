@@ -57,28 +57,46 @@ export async function orderLoad(host, rate) {
 
 /**
  * A demo exchange run as a process of its own, as a real exchange is (its matching, market and feed
- * take no CPU from the web host's thread), with the admin endpoint on; the web host's active profile
- * points at it (its master key), so the window watches its market. `admin(path, body)` calls its
- * admin routes; `stop()` ends the process.
+ * take no CPU from the web host's thread), with the admin endpoint on; with `still`, its market moves
+ * only when orders trade (no CPU of its own between requests). `admin(path, body)` calls its admin
+ * routes; `stop()` ends the process.
  */
-export async function ownDemo(host, { seed = 1 } = {}) {
-  const demo = await spawnJsonLine(join(ROOT, 'out/main/demo-exchange.js'), ['--port', '0', '--admin', '--seed', String(seed)])
+export async function spawnOwnDemo({ seed = 1, still = false } = {}) {
+  const demo = await spawnJsonLine(join(ROOT, 'out/main/demo-exchange.js'), ['--port', '0', '--admin', '--seed', String(seed), ...(still ? ['--still'] : [])])
+  const { baseUrl, accounts, adminToken } = demo.info
+  const origin = new URL(baseUrl).origin
+  const admin = async (path, body) => {
+    const res = await fetch(`${origin}/__admin/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': adminToken },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    if (!res.ok) throw new Error(`the demo's /__admin/${path} answered ${res.status}: ${await res.text()}`)
+    return res.json()
+  }
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), accounts, pid: demo.child.pid, admin, stop: () => demo.stop() }
+}
+
+/**
+ * Points the web host's active profile at `demo` (spawnOwnDemo; its master key), so the window
+ * watches its market. With `only`, every other profile is removed (the embedded demo's among them,
+ * which would start that demo in the host): the host then knows this exchange alone, as the
+ * terminal of a trader who added a real exchange and no demo does.
+ */
+export async function watchOwnDemo(host, demo, { only = false } = {}) {
+  const master = demo.accounts.find((a) => a.parentId === null) ?? demo.accounts[0]
+  const profile = await callApi(host, 'profiles.create', { name: 'Demo process', baseUrl: demo.baseUrl, apiKey: master.apiKey, apiSecret: master.apiSecret })
+  await callApi(host, 'profiles.activate', { id: profile.id })
+  if (!only) return
+  for (const other of await callApi(host, 'profiles.list')) if (other.id !== profile.id) await callApi(host, 'profiles.remove', { id: other.id })
+}
+
+/** spawnOwnDemo, the web host's active profile pointed at it (watchOwnDemo). */
+export async function ownDemo(host, options = {}) {
+  const demo = await spawnOwnDemo(options)
   try {
-    const { baseUrl, accounts, adminToken } = demo.info
-    const master = accounts.find((a) => a.parentId === null) ?? accounts[0]
-    const profile = await callApi(host, 'profiles.create', { name: 'Demo process', baseUrl, apiKey: master.apiKey, apiSecret: master.apiSecret })
-    await callApi(host, 'profiles.activate', { id: profile.id })
-    const origin = new URL(baseUrl).origin
-    const admin = async (path, body) => {
-      const res = await fetch(`${origin}/__admin/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', 'x-admin-token': adminToken },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      if (!res.ok) throw new Error(`the demo's /__admin/${path} answered ${res.status}: ${await res.text()}`)
-      return res.json()
-    }
-    return { baseUrl: baseUrl.replace(/\/+$/, ''), accounts, pid: demo.child.pid, admin, stop: () => demo.stop() }
+    await watchOwnDemo(host, demo)
+    return demo
   } catch (error) {
     await demo.stop()
     throw error
