@@ -53,16 +53,20 @@ describe('alert wiring', () => {
     w.alerts.dispose()
   })
 
-  it('says when a profile’s alerts were set or cancelled, so every window’s list reads them again; a refused one says nothing', async () => {
+  it('says when a profile’s alerts were set or cancelled, with the whole list for every window to take; a refused one says nothing', async () => {
     const w = wired()
     const changed: EventPayloads['alerts.changed'][] = []
     w.hub.on('alerts.changed', (e) => changed.push(e))
     const alert = await w.alerts.handlers['alerts.create']({ kind: 'above', pair: 'BTC_USDT', price: '101' })
-    expect(changed).toEqual([{ profileId: 'p1' }])
+    expect(changed).toEqual([{ profileId: 'p1', alerts: [alert] }])
     await expect(w.alerts.handlers['alerts.create']({ kind: 'above', pair: 'BTC_USDT', price: '-1' })).rejects.toThrow()
     expect(changed).toHaveLength(1)
-    await w.alerts.handlers['alerts.cancel']({ id: alert.id })
-    expect(changed).toEqual([{ profileId: 'p1' }, { profileId: 'p1' }])
+    const cancelled = await w.alerts.handlers['alerts.cancel']({ id: alert.id })
+    expect(cancelled.status).toBe('cancelled')
+    expect(changed).toEqual([
+      { profileId: 'p1', alerts: [alert] },
+      { profileId: 'p1', alerts: [cancelled] },
+    ])
     // a deleted drawing with no alert on it cancels none, and says nothing
     expect(await w.alerts.cancelFollowing('p1', 'no-such-drawing')).toEqual([])
     expect(changed).toHaveLength(2)

@@ -86,9 +86,12 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
     hub.emit('alerts.fired', { session: { profileId, profileGeneration: session.profileGeneration }, alerts: fired })
   }
 
-  /** Says a profile's alerts changed (every window's list reads them again), and passes `result` on. */
-  function changed<T>(profileId: string, result: T): T {
-    hub.emit('alerts.changed', { profileId })
+  /**
+   * Says a profile's alerts changed, with its whole list as it now is: every window takes that list,
+   * none reads it again. Passes `result` on.
+   */
+  async function changed<T>(profileId: string, result: T): Promise<T> {
+    hub.emit('alerts.changed', { profileId, alerts: await store.list(profileId) })
     return result
   }
 
@@ -213,7 +216,7 @@ export function createTerminalAlerts(deps: AlertsDeps): TerminalAlerts {
     },
     async cancelFollowing(profileId, drawingId) {
       const cancelled = await store.cancelFollowing(profileId, drawingId)
-      return cancelled.length > 0 ? changed(profileId, cancelled) : cancelled
+      return cancelled.length > 0 ? await changed(profileId, cancelled) : cancelled
     },
     dispose() {
       clearInterval(timer)

@@ -179,8 +179,8 @@ export const eventPayloads = {
   notice: typed<Notice>(),
   /** Alerts that just fired on the active profile, already saved as fired: show each once. */
   'alerts.fired': typed<{ session: MarketSession; alerts: Alert[] }>(),
-  /** A profile's alerts were set or cancelled (by any window, or a drawing's delete): the alerts list reads them again. */
-  'alerts.changed': typed<{ profileId: string }>(),
+  /** A profile's alerts were set or cancelled (by any window, or a drawing's delete): its whole list as it now is, for every window to take. */
+  'alerts.changed': typed<{ profileId: string; alerts: Alert[] }>(),
   /** A step of an order move under way, as it happens. */
   'orders.move-step': typed<{ session: MarketSession; orderId: number; step: MoveStep }>(),
   /** The active profile's protected positions changed (a step of its keeper): all of them, as saved. */

@@ -38,22 +38,43 @@ describe('alerts store', () => {
     expect(alerts.alerts.map((a) => a.status)).toEqual(['fired'])
   })
 
-  it('reads the list again when an alert of its profile was set elsewhere (a popped-out chart), not for another profile', async () => {
+  it("takes the core's list when an alert of its profile was set elsewhere (a popped-out chart), without reading it again; not another profile's", async () => {
     const alerts = useAlertsStore()
     alerts.listen()
     await alerts.load()
-    let listed = [alert(), alert({ id: 'a2', price: '105' })]
-    terminal.handlers['alerts.list'] = () => listed
-    terminal.emit('alerts.changed', { profileId: 'other' })
-    await new Promise((r) => setTimeout(r, 0))
+    const reads = terminal.callsOf('alerts.list').length
+    terminal.emit('alerts.changed', { profileId: 'other', alerts: [alert({ id: 'x', profileId: 'other' })] })
     expect(alerts.alerts.map((a) => a.id)).toEqual(['a1'])
-    terminal.emit('alerts.changed', { profileId: 'p1' })
-    await expect.poll(() => alerts.alerts.map((a) => a.id)).toEqual(['a1', 'a2'])
-    listed = []
+    terminal.emit('alerts.changed', { profileId: 'p1', alerts: [alert(), alert({ id: 'a2', price: '105' })] })
+    expect(alerts.alerts.map((a) => a.id)).toEqual(['a1', 'a2'])
+    expect(terminal.callsOf('alerts.list')).toHaveLength(reads)
     alerts.dispose()
-    terminal.emit('alerts.changed', { profileId: 'p1' })
-    await new Promise((r) => setTimeout(r, 0))
+    terminal.emit('alerts.changed', { profileId: 'p1', alerts: [] })
     expect(alerts.alerts).toHaveLength(2)
+  })
+
+  it("lists an alert it set once, whether the core's list or the answer comes first, and reads nothing more", async () => {
+    const alerts = useAlertsStore()
+    alerts.listen()
+    await alerts.load()
+    const reads = terminal.callsOf('alerts.list').length
+    const made = alert({ id: 'n1', price: '110' })
+    // The core's list first (it is sent before the answer travels back), then the answer.
+    terminal.handlers['alerts.create'] = () => {
+      terminal.emit('alerts.changed', { profileId: 'p1', alerts: [alert(), made] })
+      return made
+    }
+    alerts.openDialog('BTC_USDT', '110', '100')
+    expect(await alerts.save()).toBe(true)
+    expect(alerts.alerts.map((a) => a.id)).toEqual(['a1', 'n1'])
+    // The answer first, then the core's list.
+    const line = alert({ id: 'n2', kind: 'line', drawingId: 'd1' })
+    terminal.handlers['alerts.create'] = () => line
+    await alerts.createOnLine('BTC_USDT', 'd1')
+    expect(alerts.alerts.map((a) => a.id)).toEqual(['a1', 'n1', 'n2'])
+    terminal.emit('alerts.changed', { profileId: 'p1', alerts: [alert(), made, line] })
+    expect(alerts.alerts.map((a) => a.id)).toEqual(['a1', 'n1', 'n2'])
+    expect(terminal.callsOf('alerts.list')).toHaveLength(reads)
   })
 
   it('a pop-out (mirror) keeps its list true when an alert fires, and neither shows nor announces it', async () => {

@@ -110,10 +110,18 @@ export const useAlertsStore = defineStore('alerts', () => {
     return check?.ok ? { kind: d.kind, pair: d.pair, price: check.price.toFixed(), sound: d.sound } : null
   }
 
+  /**
+   * An alert as a call answered it, in the list: in its place when the core's list (alerts.changed),
+   * which may arrive first, holds it already; at the end otherwise.
+   */
+  function keep(alert: Alert): void {
+    alerts.value = alerts.value.some((a) => a.id === alert.id) ? alerts.value.map((a) => (a.id === alert.id ? alert : a)) : [...alerts.value, alert]
+  }
+
   /** Arms an alert on a drawn line (the core checks the drawing is the profile's and a line). */
   async function createOnLine(pair: string, drawingId: string): Promise<Alert> {
     const created = await useTerminal().call('alerts.create', { kind: 'line', pair, drawingId, sound: true })
-    alerts.value = [...alerts.value, created]
+    keep(created)
     return created
   }
 
@@ -132,8 +140,7 @@ export const useAlertsStore = defineStore('alerts', () => {
     }
     saving.value = true
     try {
-      const created = await useTerminal().call('alerts.create', draft)
-      alerts.value = [...alerts.value, created]
+      keep(await useTerminal().call('alerts.create', draft))
       dialogOpen.value = false
       return true
     } catch (failure) {
@@ -146,8 +153,7 @@ export const useAlertsStore = defineStore('alerts', () => {
 
   async function cancel(id: string): Promise<void> {
     try {
-      const updated = await useTerminal().call('alerts.cancel', { id })
-      alerts.value = alerts.value.map((a) => (a.id === id ? updated : a))
+      keep(await useTerminal().call('alerts.cancel', { id }))
     } catch (failure) {
       error.value = failure instanceof Error ? failure.message : String(failure)
     }
@@ -155,7 +161,7 @@ export const useAlertsStore = defineStore('alerts', () => {
 
   function onFired(fired: readonly Alert[]): void {
     for (const alert of fired) {
-      alerts.value = alerts.value.some((a) => a.id === alert.id) ? alerts.value.map((a) => (a.id === alert.id ? alert : a)) : [...alerts.value, alert]
+      keep(alert)
       if (announced.has(alert.id)) continue
       announced.add(alert.id)
       firedQueue.value = [...firedQueue.value, alert]
@@ -195,9 +201,9 @@ export const useAlertsStore = defineStore('alerts', () => {
         if (mode === 'main') onFired(event.alerts)
         else void load()
       }),
-      // set or cancelled elsewhere (a popped-out chart, a drawing deleted): the list reads them again
+      // set or cancelled here or elsewhere (a popped-out chart, a drawing deleted): the core's list
       useTerminal().on('alerts.changed', (event) => {
-        if (event.profileId === session.profile?.id) void load()
+        if (event.profileId === session.profile?.id) alerts.value = event.alerts
       }),
     ]
   }
