@@ -14,8 +14,7 @@ import { profileMarketCache } from './market-cache'
 import { readCachedStart } from './cached-start'
 import { keepStartFile } from './start-file-keeper'
 import { type MarketFeed, createMarketFeed } from './market-feed'
-import { startBookSource } from './book-source'
-import { type TickersFeed, startTickersFeed } from './tickers-feed'
+import { createMarketSides } from './market-sides'
 import { type PairLists, sharedLists } from './pair-lists'
 import { createPaneFeeds } from './pane-feeds'
 import type { LiveSource } from '../live/live-link'
@@ -49,14 +48,7 @@ export interface Market {
   flush(maxMs: number): Promise<void>
 }
 
-/**
- * How long after a window's first subscription (it takes over the warm chart) its book and its pair
- * list's prices open. The window's other first calls (preferences, session, pair list) reach the core
- * within a few tens of milliseconds of it, and a deep book snapshot and every pair's 24 h took the
- * core's thread for ~40 ms ahead of them: the window's first chart waited for those answers. The book
- * panel shows after that chart, ~300 ms later, so the book is not waited for.
- */
-export const SIDES_AFTER_MS = 250
+export { SIDES_AFTER_MS } from './market-sides'
 
 export function noProfile(): TerminalError {
   return new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one.' })
@@ -68,28 +60,17 @@ export function createMarket(deps: MarketDeps): Market {
   let feed: MarketFeed | null = null
   /** The profile session `feed` was opened for. */
   let feedTag: MarketSession | null = null
-  let book: ReturnType<typeof startBookSource> | null = null
-  let tickers: TickersFeed | null = null
-  /** The first window's sides, waiting (SIDES_AFTER_MS). */
-  let sidesSoon: ReturnType<typeof setTimeout> | null = null
-
-  function cancelSidesSoon(): void {
-    if (sidesSoon) clearTimeout(sidesSoon)
-    sidesSoon = null
-  }
+  // The book of the feed's pair and the pair list's prices (market-sides.ts).
+  const sides = createMarketSides({ session, hub, now: deps.now, logger: log, bookMs: deps.rates?.bookMs, tickerRates: deps.tickerRates, current: () => feed })
 
   function stop(): void {
     panes.stop()
-    cancelSidesSoon()
     warmed = null
     lists.forget()
     feed?.stop()
     feed = null
     feedTag = null
-    book?.stop()
-    book = null
-    tickers?.stop()
-    tickers = null
+    sides.stop()
   }
 
   // Per exchange (market-cache.ts keys it by base URL): another exchange's prices are never read.
@@ -139,10 +120,10 @@ export function createMarket(deps: MarketDeps): Market {
         // start with the first window (the warm start had nobody to show them to), once its other
         // first calls are answered (SIDES_AFTER_MS).
         const live = deps.live?.() ?? null
-        if (!book && warm) openSidesSoon(pair, running, runningTag, live)
-        else if (!book) openSides(pair, running, runningTag, session.client, live)
+        if (!sides.bookRunning && warm) sides.openSoon(pair, running, runningTag, live)
+        else if (!sides.bookRunning) sides.open(pair, running, runningTag, session.client, live)
         // the book runs already: the window asking now has none yet, and a quiet market sends none
-        else setTimeout(() => book?.again(), 0)
+        else sides.again()
         return { ...now, session: runningTag }
       }
     }
@@ -169,26 +150,14 @@ export function createMarket(deps: MarketDeps): Market {
     warmed = { feed: next, started }
   }
 
-  /** The sides of the warm chart's first window, SIDES_AFTER_MS from now, unless the feed or the session changed meanwhile. */
-  function openSidesSoon(pair: string, running: MarketFeed, tag: MarketSession, live: LiveSource | null): void {
-    if (sidesSoon) return
-    sidesSoon = setTimeout(() => {
-      sidesSoon = null
-      const client = session.client
-      if (book || !client || feed !== running || tag.profileGeneration !== session.profileGeneration) return
-      openSides(pair, running, tag, client, live)
-    }, SIDES_AFTER_MS)
-    sidesSoon.unref?.()
-  }
-
-  /** Replaces the feed (and, with `sides`, the book's and the pair list's) with one of `pair` and `interval`, not started yet. */
-  function open(pair: string, interval: MethodInput<'market.subscribe'>['interval'], sides = true): { next: MarketFeed; tag: MarketSession } {
+  /** Replaces the feed (and, with `withSides`, the book's and the pair list's) with one of `pair` and `interval`, not started yet. */
+  function open(pair: string, interval: MethodInput<'market.subscribe'>['interval'], withSides = true): { next: MarketFeed; tag: MarketSession } {
     const { client, active } = session
     if (!client || !active) {
       throw new TerminalError({ kind: 'not-found', code: 'NO_PROFILE', message: 'No exchange profile is active. Add or activate one to see the market.' })
     }
     warmed = null
-    cancelSidesSoon()
+    sides.cancelSoon()
     feed?.stop()
     const tag: MarketSession = { profileId: active.id, profileGeneration: session.profileGeneration }
     const live = deps.live?.() ?? null
@@ -206,41 +175,9 @@ export function createMarket(deps: MarketDeps): Market {
     })
     feed = next
     feedTag = tag
-    book?.stop()
-    book = null
-    if (sides) openSides(pair, next, tag, client, live)
+    sides.stopBook()
+    if (withSides) sides.open(pair, next, tag, client, live)
     return { next, tag }
-  }
-
-  /** The book of `pair` and the pair list's prices, beside the market feed `next` (silent once it is replaced). */
-  function openSides(pair: string, next: MarketFeed, tag: MarketSession, client: NonNullable<Session['client']>, live: LiveSource | null): void {
-    book?.stop()
-    // The book of the same pair, from the same session's feed (or polled where it has none); it falls
-    // silent with the market feed it belongs to.
-    book = startBookSource(pair, {
-      client,
-      live,
-      emit: (payload) => {
-        if (feed !== next || tag.profileGeneration !== session.profileGeneration) return
-        hub.emit('market.book', { ...payload, session: tag })
-      },
-      now: deps.now,
-      logger: log,
-      ...(deps.rates?.bookMs ? { pollMs: deps.rates.bookMs } : {}),
-    })
-    // The pair list's prices: one feed for every pair, kept across pair switches, ended with the session's market.
-    if (!tickers) {
-      const mine: TickersFeed = startTickersFeed({
-        client,
-        live,
-        emit: (list) => {
-          if (tickers !== mine || tag.profileGeneration !== session.profileGeneration) return
-          hub.emit('market.tickers', { session: tag, tickers: list })
-        },
-        ...(deps.tickerRates ? { rates: deps.tickerRates } : {}),
-      })
-      tickers = mine
-    }
   }
 
   /** The disk's snapshot and pair list of the active exchange, tagged with the session asked in. */
