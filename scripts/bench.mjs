@@ -10,14 +10,15 @@
 // `--check` exits 1 when a metric is over its budget or could not be measured.
 //
 // This file reads the command line and runs the groups in turn, each within its time limit; the
-// groups' runners are in bench/node-groups.mjs, bench/browser-groups.mjs and bench/load-groups.mjs, the rows and the table
-// in bench/report.mjs.
+// groups' runners are in bench/node-groups.mjs, bench/paint-group.mjs, bench/browser-groups.mjs and
+// bench/load-groups.mjs, the rows and the table in bench/report.mjs.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { cpus, loadavg } from 'node:os'
 import { ROOT, launchChromium, withTimeout } from './bench/lib.mjs'
 import { benchBundle, benchClient, benchDemo, benchJournal, benchKeeper, benchMicro, benchPortfolio } from './bench/node-groups.mjs'
-import { benchChart, benchLadder, benchPaint } from './bench/browser-groups.mjs'
+import { benchChart, benchLadder } from './bench/browser-groups.mjs'
+import { benchPaint } from './bench/paint-group.mjs'
 import { benchCharts4, benchLive, benchSoak, benchStream } from './bench/load-groups.mjs'
 import { contextsOpened, longTasksBetween, longTasksText } from './bench/long-tasks.mjs'
 import { failed, log, table } from './bench/report.mjs'

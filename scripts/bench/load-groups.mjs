@@ -1,5 +1,6 @@
 // The bench groups that run in Chromium and load the window: a stream of trades, the live feed's
-// latencies and the firehose, and the soak. (The start and the panels are in browser-groups.mjs.)
+// latencies and the firehose, and the soak. (The start is in paint-group.mjs, the panels in
+// browser-groups.mjs.)
 // Each group's runner gets the options and `browser()`, which launches the one shared Chromium on
 // first use.
 import { quantileOf, summarize } from './lib.mjs'
