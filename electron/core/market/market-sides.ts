@@ -110,5 +110,3 @@ export function createMarketSides(deps: MarketSidesDeps) {
     },
   }
 }
-
-export type MarketSides = ReturnType<typeof createMarketSides>

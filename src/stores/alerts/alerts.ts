@@ -192,14 +192,14 @@ export const useAlertsStore = defineStore('alerts', () => {
   let disposers: Disposer[] | null = null
   /**
    * Follows the core's alerts. The main window shows and sounds each fired one; a pop-out ('mirror')
-   * only keeps its list true (its chart's drawings say which lines are armed), reading it again.
+   * only keeps its list true (its chart's drawings say which lines are armed) with the fired alerts.
    */
   function listen(mode: 'main' | 'mirror' = 'main'): void {
     disposers ??= [
       useTerminal().on('alerts.fired', (event) => {
         if (event.session.profileId !== session.profile?.id) return
         if (mode === 'main') onFired(event.alerts)
-        else void load()
+        else event.alerts.forEach(keep)
       }),
       // set or cancelled here or elsewhere (a popped-out chart, a drawing deleted): the core's list
       useTerminal().on('alerts.changed', (event) => {
