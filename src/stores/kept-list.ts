@@ -2,7 +2,10 @@
 // once, then kept current by the keeper's event), and a trader's request on one item. An answer or
 // event of another profile, or asked for before a switch, is dropped; a switch clears the list at
 // once and reads the new profile's. An item the keeper answered with is shown before its event comes,
-// but one already known is the events' (the answer and the event travel apart).
+// but one already known is the events' (the answer and the event travel apart). For the same reason a
+// read during which an event came is dropped: it may have been read before that event's change (a
+// keeper still starting reads its file) and arrive after it. The events alone are then right: each
+// is the whole list, they come in order, and every change the read may have seen sends its own.
 import { ref, watch, type Ref } from 'vue'
 import type { Disposer } from '@domain/api/api'
 import { useSessionStore } from './session/session'
@@ -33,12 +36,15 @@ export function useKeptList<T extends { id: string }, A extends string>(options:
   /** Items with a request out. */
   const busy = ref(new Set<string>())
   let asked = 0
+  /** The active profile's events so far: a read that spans one is dropped. */
+  let events = 0
   let disposer: Disposer | null = null
   const profileId = () => session.profile?.id ?? null
 
   function start(): void {
     disposer ??= options.follow((profile, next) => {
       if (profile !== profileId()) return
+      events += 1
       items.value = next
       loaded.value = true
     })
@@ -49,11 +55,12 @@ export function useKeptList<T extends { id: string }, A extends string>(options:
     if (profileId() === null) return
     const ticket = ++asked
     const generation = session.switchGeneration
+    const before = events
     loading.value = true
     try {
       const next = await options.read()
       if (ticket !== asked || generation !== session.switchGeneration) return
-      items.value = next
+      if (events === before) items.value = next
       loaded.value = true
       error.value = null
     } catch (failure) {

@@ -70,4 +70,26 @@ describe('the positions store', () => {
     expect(store.actionErrors['a']).toMatch(/Another process/)
     expect(store.busy.size).toBe(0)
   })
+
+  it('a read the keeper answered from before a change never puts that change back after its event', async () => {
+    const terminal = freshSession()
+    const reads = [deferred<Position[]>(), deferred<Position[]>()]
+    const answers = [...reads]
+    terminal.handlers['positions.list'] = () => answers.shift()!.promise
+    const store = usePositionsStore()
+    store.start()
+    await settle()
+    // the keeper, still starting, reads its file (triggered), then closes the position and tells of it
+    terminal.emit('positions.changed', { profileId: 'p1', positions: [position('a', { state: 'closed', closedBy: 'stop' })] })
+    reads[0]!.resolve([position('a', { state: 'triggered' })])
+    await settle()
+    expect(store.positions.map((p) => [p.id, p.state])).toEqual([['a', 'closed']])
+    expect(store.loaded).toBe(true)
+    // a read during which nothing changed is shown as read
+    void store.load()
+    await settle()
+    reads[1]!.resolve([position('a', { state: 'closed', closedBy: 'stop' }), position('b')])
+    await settle()
+    expect(store.positions.map((p) => p.id)).toEqual(['a', 'b'])
+  })
 })
