@@ -8,7 +8,7 @@ import type { LineAlertDraft } from '@domain/alerts/alerts'
 import type { Drawing } from '@domain/drawings/drawings'
 import { TerminalError } from '@domain/errors'
 import { setTerminal } from '@/api'
-import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '../test/fake-terminal.test-util'
+import { deferred, fakeTerminal, profileView, sessionState, type FakeTerminal } from '../test/fake-terminal.test-util'
 import { useSessionStore } from '../session/session'
 import { useMarketStore } from '../market/market'
 import { useDrawingsStore } from './drawings'
@@ -130,5 +130,32 @@ describe('drawings store', () => {
     terminal.emit('drawings.changed', { profileId: 'p1', pair: 'BTC_USDT' })
     await flush()
     expect(store.drawings.map((d) => d.id)).toEqual(['a', 'b'])
+  })
+
+  it('a drawing made while a read is on its way stays, and a change told meanwhile is read once the drawing is saved', async () => {
+    const store = await onPair('BTC_USDT')
+    // an event starts a read; the trader draws before its answer, which was read without the drawing
+    const slow = deferred<{ pair: string; drawings: Drawing[]; warning: null }>()
+    terminal.handlers['drawings.list'] = () => slow.promise
+    terminal.emit('drawings.changed', { profileId: 'p1', pair: 'BTC_USDT' })
+    const saved = deferred<Drawing>()
+    terminal.handlers['drawings.save'] = (d) => {
+      kept = [...kept, d]
+      return saved.promise
+    }
+    const adding = store.add(line('n', '130'))
+    slow.resolve({ pair: 'BTC_USDT', drawings: [line('a', '100')], warning: null })
+    await flush()
+    expect(store.drawings.map((d) => d.id)).toEqual(['a', 'n'])
+    // another window draws while the save is on its way: read after the save is answered
+    kept.push(line('o', '140'))
+    terminal.handlers['drawings.list'] = ({ pair }) => ({ pair, drawings: kept.filter((d) => d.pair === pair), warning: null })
+    terminal.emit('drawings.changed', { profileId: 'p1', pair: 'BTC_USDT' })
+    await flush()
+    expect(store.drawings.map((d) => d.id)).toEqual(['a', 'n'])
+    saved.resolve(line('n', '130'))
+    expect(await adding).toBe(true)
+    await flush()
+    expect(store.drawings.map((d) => d.id)).toEqual(['a', 'n', 'o'])
   })
 })

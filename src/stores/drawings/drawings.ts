@@ -2,7 +2,9 @@
 // (drawings.* of the contract). A change shows at once and goes to the core; a refusal puts back
 // what was there and says why, so nothing is lost and nothing shown is untrue for long. Undo and redo
 // (drawing-history.ts) send the core the drawing as it was. A switch of pair or profile reads the new
-// one's drawings and starts a fresh history; an answer for a pair the chart has left is dropped.
+// one's drawings and starts a fresh history; an answer for a pair the chart has left is dropped, and
+// so is a read a change of this chart's went out during (it would take the change away): the list
+// is read again once the chart's changes on their way are answered.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { LineAlertDraft } from '@domain/alerts/alerts'
@@ -66,6 +68,14 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
       return history.canRedo
     })
     const selected = computed(() => drawings.value.find((d) => d.id === selectedId.value) ?? null)
+    // One step at a time, in order: a delete never overtakes the save before it on its way to the core.
+    let queue: Promise<unknown> = Promise.resolve()
+    /** Steps sent and not yet answered: while any is, the core's list is older than what is shown. */
+    let pending = 0
+    /** Steps sent so far: a read that a step went out during is older than what is shown. */
+    let stepsSent = 0
+    /** A read is due once the steps on their way are answered (one was dropped, or an event came meanwhile). */
+    let readDue = false
     let asked = 0
 
     async function load(): Promise<void> {
@@ -76,9 +86,12 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
         pair.value = wanted
         return
       }
+      const sentBefore = stepsSent
       try {
         const answer = await useTerminal().call('drawings.list', { pair: wanted })
         if (ticket !== asked || answer.pair !== market.pair) return
+        // A change made here since the read went out is not in it: read again once the core has them all.
+        if (stepsSent !== sentBefore || pending > 0) return readWhenSent()
         drawings.value = answer.drawings
         pair.value = answer.pair
         warning.value = answer.warning
@@ -116,15 +129,15 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
       else if (before) drop(before.id)
     }
 
-    // One step at a time, in order: a delete never overtakes the save before it on its way to the core.
-    let queue: Promise<unknown> = Promise.resolve()
-    /** Steps sent and not yet answered: while any is, the core's list is older than what is shown. */
-    let pending = 0
+    function readWhenSent(): void {
+      if (pending > 0) readDue = true
+      else void load()
+    }
 
     // Another chart on this pair (a pane, a window of its own) or an undo changed the drawings: read
-    // again, unless a change of this chart's is on its way (its own answer will say the same).
+    // again, once this chart's own changes on their way are answered (a read before would miss them).
     useTerminal().on('drawings.changed', (event) => {
-      if (event.profileId === session.profile?.id && event.pair === pair.value && pending === 0) void load()
+      if (event.profileId === session.profile?.id && event.pair === pair.value) readWhenSent()
     })
 
     /**
@@ -150,6 +163,7 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
     function send(step: DrawingStep, undo: DrawingChange): Promise<boolean> {
       const forPair = pair.value
       pending++
+      stepsSent++
       const sent = queue.then(async () => {
         try {
           // What is still wrong once the step is done: an alert of an undone delete that did not come back.
@@ -170,6 +184,10 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
           return false
         } finally {
           pending--
+          if (pending === 0 && readDue) {
+            readDue = false
+            void load()
+          }
         }
       })
       queue = sent

@@ -79,9 +79,9 @@ describe('the positions store', () => {
     const store = usePositionsStore()
     store.start()
     await settle()
-    // the keeper, still starting, reads its file (triggered), then closes the position and tells of it
+    // the keeper, still starting, reads its file (open), then closes the position and tells of it
     terminal.emit('positions.changed', { profileId: 'p1', positions: [position('a', { state: 'closed', closedBy: 'stop' })] })
-    reads[0]!.resolve([position('a', { state: 'triggered' })])
+    reads[0]!.resolve([position('a', { state: 'open' })])
     await settle()
     expect(store.positions.map((p) => [p.id, p.state])).toEqual([['a', 'closed']])
     expect(store.loaded).toBe(true)
