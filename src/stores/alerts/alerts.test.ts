@@ -6,7 +6,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { Alert } from '@domain/api/api'
 import { TerminalError } from '@domain/errors'
 import { setTerminal } from '@/api'
-import { fakeTerminal, profileView, sessionState, type FakeTerminal } from '../test/fake-terminal.test-util'
+import { deferred, fakeTerminal, profileView, sessionState, type FakeTerminal } from '../test/fake-terminal.test-util'
 import { useSessionStore } from '../session/session'
 import { useAlertsStore } from './alerts'
 
@@ -75,6 +75,44 @@ describe('alerts store', () => {
     terminal.emit('alerts.changed', { profileId: 'p1', alerts: [alert(), made, line] })
     expect(alerts.alerts.map((a) => a.id)).toEqual(['a1', 'n1', 'n2'])
     expect(terminal.callsOf('alerts.list')).toHaveLength(reads)
+  })
+
+  it('a read taken before a change the core told meanwhile never puts the older state back', async () => {
+    const alerts = useAlertsStore()
+    alerts.listen()
+    const slow = deferred<Alert[]>()
+    terminal.handlers['alerts.list'] = () => slow.promise
+    // a fire told during the read: put back over what was read before it
+    const reading = alerts.load()
+    terminal.emit('alerts.fired', { session: { profileId: 'p1', profileGeneration: 1 }, alerts: [alert({ status: 'fired', firedAt: 5 })] })
+    slow.resolve([alert(), alert({ id: 'a2' })])
+    await reading
+    expect(alerts.alerts.map((a) => [a.id, a.status])).toEqual([
+      ['a1', 'fired'],
+      ['a2', 'active'],
+    ])
+    // a whole list told during the read stands over it
+    const again = deferred<Alert[]>()
+    terminal.handlers['alerts.list'] = () => again.promise
+    const rereading = alerts.load()
+    terminal.emit('alerts.changed', { profileId: 'p1', alerts: [alert({ status: 'fired', firedAt: 5 })] })
+    again.resolve([alert(), alert({ id: 'a2' })])
+    await rereading
+    expect(alerts.alerts.map((a) => [a.id, a.status])).toEqual([['a1', 'fired']])
+  })
+
+  it('an alert that fired before its create was answered stays fired', async () => {
+    const alerts = useAlertsStore()
+    alerts.listen()
+    await alerts.load()
+    const made = alert({ id: 'n1', kind: 'cross', price: '100' })
+    terminal.handlers['alerts.create'] = () => {
+      terminal.emit('alerts.fired', { session: { profileId: 'p1', profileGeneration: 1 }, alerts: [{ ...made, status: 'fired', firedAt: 5 }] })
+      return made
+    }
+    alerts.openDialog('BTC_USDT', '100', '100')
+    expect(await alerts.save()).toBe(true)
+    expect(alerts.alerts.find((a) => a.id === 'n1')?.status).toBe('fired')
   })
 
   it('a pop-out (mirror) keeps its list true when an alert fires, and neither shows nor announces it', async () => {

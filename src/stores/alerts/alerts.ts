@@ -1,6 +1,7 @@
 // The active profile's alerts, as the core keeps them: the armed ones and their history. The core
 // evaluates them (they fire with the window hidden); this store lists them, creates and cancels
-// them, and hands each fired alert to the window exactly once.
+// them, and hands each fired alert to the window exactly once. A read and the core's events travel
+// apart, so what was told during a read stands over it, and a call's answer never undoes a fire.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { Alert, Disposer } from '@domain/api/api'
@@ -43,17 +44,37 @@ export const useAlertsStore = defineStore('alerts', () => {
   // Ids already handed out: an alert is shown once, even if its event and a list reload overlap.
   const announced = new Set<string>()
 
+  /**
+   * What the core told while each read was on its way: the read may have been taken before it. A
+   * whole list (alerts.changed) stands over the read; fired alerts are put back over it (fired is final).
+   */
+  const reads = new Set<{ list: boolean; fired: Alert[] }>()
+
   async function load(): Promise<void> {
-    if (!session.profile) {
+    const profileId = session.profile?.id
+    if (profileId === undefined) {
       alerts.value = []
       return
     }
+    const told = { list: false, fired: [] as Alert[] }
+    reads.add(told)
     try {
-      alerts.value = await useTerminal().call('alerts.list', undefined)
+      const read = await useTerminal().call('alerts.list', undefined)
+      if (profileId !== session.profile?.id) return
+      if (!told.list) {
+        alerts.value = read
+        for (const alert of told.fired) keep(alert)
+      }
       error.value = null
     } catch (failure) {
       error.value = failure instanceof Error ? failure.message : String(failure)
+    } finally {
+      reads.delete(told)
     }
+  }
+  /** Fired alerts told: each read on its way puts them back over what it read. */
+  function toldFired(fired: readonly Alert[]): void {
+    for (const told of reads) told.fired.push(...fired)
   }
 
   /**
@@ -111,17 +132,21 @@ export const useAlertsStore = defineStore('alerts', () => {
   }
 
   /**
-   * An alert as a call answered it, in the list: in its place when the core's list (alerts.changed),
-   * which may arrive first, holds it already; at the end otherwise.
+   * An alert as a call or a fired event told it, in the list: in its place when the core's list
+   * (alerts.changed), which may arrive first, holds it already; at the end otherwise. A call's answer
+   * never takes back what is final (a create answered after its alert fired stays fired).
    */
-  function keep(alert: Alert): void {
-    alerts.value = alerts.value.some((a) => a.id === alert.id) ? alerts.value.map((a) => (a.id === alert.id ? alert : a)) : [...alerts.value, alert]
+  function keep(alert: Alert, from: 'answer' | 'event' = 'event'): void {
+    const known = alerts.value.find((a) => a.id === alert.id)
+    if (known === undefined) alerts.value = [...alerts.value, alert]
+    else if (from === 'event' || known.status === 'active') alerts.value = alerts.value.map((a) => (a.id === alert.id ? alert : a))
   }
+  const answered = (alert: Alert) => keep(alert, 'answer')
 
   /** Arms an alert on a drawn line (the core checks the drawing is the profile's and a line). */
   async function createOnLine(pair: string, drawingId: string): Promise<Alert> {
     const created = await useTerminal().call('alerts.create', { kind: 'line', pair, drawingId, sound: true })
-    keep(created)
+    answered(created)
     return created
   }
 
@@ -140,7 +165,7 @@ export const useAlertsStore = defineStore('alerts', () => {
     }
     saving.value = true
     try {
-      keep(await useTerminal().call('alerts.create', draft))
+      answered(await useTerminal().call('alerts.create', draft))
       dialogOpen.value = false
       return true
     } catch (failure) {
@@ -153,13 +178,14 @@ export const useAlertsStore = defineStore('alerts', () => {
 
   async function cancel(id: string): Promise<void> {
     try {
-      keep(await useTerminal().call('alerts.cancel', { id }))
+      answered(await useTerminal().call('alerts.cancel', { id }))
     } catch (failure) {
       error.value = failure instanceof Error ? failure.message : String(failure)
     }
   }
 
   function onFired(fired: readonly Alert[]): void {
+    toldFired(fired)
     for (const alert of fired) {
       keep(alert)
       if (announced.has(alert.id)) continue
@@ -199,11 +225,16 @@ export const useAlertsStore = defineStore('alerts', () => {
       useTerminal().on('alerts.fired', (event) => {
         if (event.session.profileId !== session.profile?.id) return
         if (mode === 'main') onFired(event.alerts)
-        else event.alerts.forEach(keep)
+        else {
+          toldFired(event.alerts)
+          for (const alert of event.alerts) keep(alert)
+        }
       }),
       // set or cancelled here or elsewhere (a popped-out chart, a drawing deleted): the core's list
       useTerminal().on('alerts.changed', (event) => {
-        if (event.profileId === session.profile?.id) alerts.value = event.alerts
+        if (event.profileId !== session.profile?.id) return
+        for (const told of reads) told.list = true
+        alerts.value = event.alerts
       }),
     ]
   }
