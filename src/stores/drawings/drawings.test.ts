@@ -158,4 +158,21 @@ describe('drawings store', () => {
     await flush()
     expect(store.drawings.map((d) => d.id)).toEqual(['a', 'n', 'o'])
   })
+
+  it("the read after the chart's own save leaves the list shown as it is; a drawing changed elsewhere is the only one replaced", async () => {
+    const store = await onPair('BTC_USDT')
+    await store.add(line('n', '130'))
+    // the save's own event, and the read it brings: nothing changed, so nothing is redrawn
+    const shown = store.drawings
+    terminal.emit('drawings.changed', { profileId: 'p1', pair: 'BTC_USDT' })
+    await flush()
+    expect(terminal.callsOf('drawings.list').length).toBeGreaterThan(1)
+    expect(store.drawings).toBe(shown)
+    // another window moves one line: that one is new, the other stays the object shown
+    kept = kept.map((d) => (d.id === 'a' ? line('a', '101') : d))
+    terminal.emit('drawings.changed', { profileId: 'p1', pair: 'BTC_USDT' })
+    await flush()
+    expect(store.drawings.map((d) => d.points[0]!.price)).toEqual(['101', '130'])
+    expect(store.drawings[1]).toBe(shown[1])
+  })
 })

@@ -5,6 +5,7 @@
 // one's drawings and starts a fresh history; an answer for a pair the chart has left is dropped, and
 // so is a read a change of this chart's went out during (it would take the change away): the list
 // is read again once the chart's changes on their way are answered.
+import equal from 'fast-deep-equal'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { LineAlertDraft } from '@domain/alerts/alerts'
@@ -27,6 +28,20 @@ export function newDrawingId(): string {
   const bytes = new Uint8Array(9)
   globalThis.crypto.getRandomValues(bytes)
   return `d${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
+}
+
+/**
+ * `read`, with each drawing that did not change kept as the object shown, and the list shown itself
+ * when none did: a read that echoes the chart's own save redraws nothing, and a field being typed in
+ * keeps its text.
+ */
+function unlessSame(shown: Drawing[], read: Drawing[]): Drawing[] {
+  const byId = new Map(shown.map((d) => [d.id, d]))
+  const next = read.map((d) => {
+    const old = byId.get(d.id)
+    return old !== undefined && equal(old, d) ? old : d
+  })
+  return next.length === shown.length && next.every((d, i) => d === shown[i]) ? shown : next
 }
 
 /**
@@ -92,7 +107,7 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
         if (ticket !== asked || answer.pair !== market.pair) return
         // A change made here since the read went out is not in it: read again once the core has them all.
         if (stepsSent !== sentBefore || pending > 0) return readWhenSent()
-        drawings.value = answer.drawings
+        drawings.value = unlessSame(drawings.value, answer.drawings)
         pair.value = answer.pair
         warning.value = answer.warning
         loaded.value = true
