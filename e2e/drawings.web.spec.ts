@@ -67,6 +67,14 @@ test('a horizontal line drawn by mouse, priced by keyboard, alerts when the pric
   await price.press('Enter')
   await expect(page.getByTestId(`drawing-${id}-problem`)).toHaveText('The price has more than 2 decimals, which this pair does not quote')
   expect((await callApi<Listed>(host, 'drawings.list', { pair: 'BTC_USDT' })).drawings[0]!.points[0]!.price).toBe(level.toFixed())
+  // Another window draws meanwhile: the list shows its line, and what was typed here stays as typed.
+  const other = { id: 'd0e2e0ther0line', pair: 'BTC_USDT', color: '#22c55e', kind: 'hline', points: [{ time: saved.drawings[0]!.points[0]!.time, price: last.minus(50).toFixed() }] }
+  await callApi(host, 'drawings.save', other)
+  await expect(rows(page)).toHaveCount(2)
+  await expect(price).toHaveValue(level.plus('0.001').toFixed())
+  await callApi(host, 'drawings.delete', { id: other.id })
+  await expect(rows(page)).toHaveCount(1)
+  await expect(price).toHaveValue(level.plus('0.001').toFixed())
   await price.fill(level.toFixed())
   await price.press('Enter')
 
