@@ -5,7 +5,6 @@
 // one's drawings and starts a fresh history; an answer for a pair the chart has left is dropped, and
 // so is a read a change of this chart's went out during (it would take the change away): the list
 // is read again once the chart's changes on their way are answered.
-import equal from 'fast-deep-equal'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { LineAlertDraft } from '@domain/alerts/alerts'
@@ -16,6 +15,7 @@ import { useMarketStore } from '../market/market'
 import { useSessionStore } from '../session/session'
 import { useAnnouncerStore } from '../announcer'
 import { DrawingHistory, type DrawingChange, type DrawingStep } from './drawing-history'
+import { unlessSame } from './same-drawings'
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 const alertsWord = (n: number) => `${n} alert${n === 1 ? '' : 's'}`
@@ -28,20 +28,6 @@ export function newDrawingId(): string {
   const bytes = new Uint8Array(9)
   globalThis.crypto.getRandomValues(bytes)
   return `d${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
-}
-
-/**
- * `read`, with each drawing that did not change kept as the object shown, and the list shown itself
- * when none did: a read that echoes the chart's own save redraws nothing, and a field being typed in
- * keeps its text.
- */
-function unlessSame(shown: Drawing[], read: Drawing[]): Drawing[] {
-  const byId = new Map(shown.map((d) => [d.id, d]))
-  const next = read.map((d) => {
-    const old = byId.get(d.id)
-    return old !== undefined && equal(old, d) ? old : d
-  })
-  return next.length === shown.length && next.every((d, i) => d === shown[i]) ? shown : next
 }
 
 /**
