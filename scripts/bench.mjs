@@ -77,7 +77,7 @@ const RUNNERS = {
   soak: benchSoak,
 }
 // Per-group time limits (paint: three kinds of start, the last with three browser launches per run).
-const LIMITS_S = { bundle: 60, micro: 120, portfolio: 180, journal: 180, client: 120, demo: 120, keeper: 180, paint: 300, chart: 150, ladder: 150, stream: 120, live: 420, charts4: 180, soak: 60 }
+const LIMITS_S = { bundle: 60, micro: 120, portfolio: 180, journal: 180, client: 120, demo: 120, keeper: 180, paint: 420, chart: 150, ladder: 150, stream: 120, live: 420, charts4: 180, soak: 60 }
 
 async function main() {
   const opts = commandLineOrExit('bench', USAGE, OPTIONS, readArgs)

@@ -112,6 +112,32 @@ describe('the pop-outs store', () => {
     expect(terminal.callsOf('popouts.open')).toEqual([{ panel: 'chart', pane: 0, pair: 'LTC_USDT', interval: '60', follow: true }])
   })
 
+  it('an answer that another window’s change overtook is not shown over it (the events are the newer list)', async () => {
+    // This window's read left the core before another window popped the book out, and arrives after its event.
+    let answerRead: (popouts: Popout[]) => void = () => undefined
+    terminal.handlers['popouts.list'] = () => new Promise((resolve) => (answerRead = (popouts) => resolve({ popouts, warning: null })))
+    const store = usePopoutsStore()
+    const loading = store.load()
+    await flush()
+    const book: Popout = { ...chart, panel: 'book' }
+    terminal.emit('popouts.changed', { popouts: [book] })
+    answerRead([])
+    await loading
+    expect(store.isOut({ panel: 'book', pane: 0 })).toBe(true)
+    expect(store.loaded).toBe(true)
+
+    // This window pops its chart out; the book comes back from another window before the open's answer.
+    terminal.handlers['popouts.open'] = async (input) => {
+      const mine = { bounds: null, ...input }
+      terminal.emit('popouts.changed', { popouts: [book, mine] })
+      terminal.emit('popouts.changed', { popouts: [mine] })
+      return { popouts: [book, mine] }
+    }
+    await store.open({ panel: 'chart', pane: 0 })
+    expect(store.isOut({ panel: 'chart', pane: 0 })).toBe(true)
+    expect(store.isOut({ panel: 'book', pane: 0 })).toBe(false)
+  })
+
   it('an extra chart pane pops out showing its own pair and interval, follows them, and never moves the main market', async () => {
     await usePrefsStore().load()
     const store = usePopoutsStore()

@@ -52,6 +52,19 @@ export const usePopoutsStore = defineStore('popouts', () => {
   const loaded = ref(false)
   let browser: BrowserWindows | null = null
   let stopListening: (() => void) | null = null
+  /**
+   * The core's popouts.changed so far. An answer (a read, or the list after this window's change)
+   * during which one came is dropped: it travels apart from the events and may tell of a list older
+   * than one already shown. The events alone are then right: each is the whole list, they come in
+   * order, and every change (this window's too) sends one.
+   */
+  let events = 0
+  async function answered<T extends { popouts: Popout[] }>(call: () => Promise<T>): Promise<T> {
+    const before = events
+    const answer = await call()
+    if (events === before) apply(answer.popouts)
+    return answer
+  }
 
   const isOut = (place: PopoutPlace): boolean => list.value.some((p) => same(p, place))
   const entry = (place: PopoutPlace): Popout | null => list.value.find((p) => same(p, place)) ?? null
@@ -105,10 +118,12 @@ export const usePopoutsStore = defineStore('popouts', () => {
   }
 
   async function load(): Promise<void> {
-    stopListening ??= useTerminal().on('popouts.changed', ({ popouts: next }) => apply(next))
+    stopListening ??= useTerminal().on('popouts.changed', ({ popouts: next }) => {
+      events += 1
+      apply(next)
+    })
     try {
-      const answer = await useTerminal().call('popouts.list', undefined)
-      apply(answer.popouts)
+      const answer = await answered(() => useTerminal().call('popouts.list', undefined))
       warning.value = answer.warning
     } catch (failure) {
       warning.value = `The pop-out windows could not be read: ${message(failure)}`
@@ -127,7 +142,7 @@ export const usePopoutsStore = defineStore('popouts', () => {
     // The window first, in the click's own task (a pop-up blocker allows only that); its link follows.
     const shown = windows?.show(place, bounds)
     try {
-      apply((await useTerminal().call('popouts.open', { ...place, ...showing(place), ...(placed ? { bounds: placed } : {}) })).popouts)
+      await answered(() => useTerminal().call('popouts.open', { ...place, ...showing(place), ...(placed ? { bounds: placed } : {}) }))
       const key = popoutKey(place)
       if (shown && !(await shown)) blocked.value = [...blocked.value.filter((k) => k !== key), key]
       else blocked.value = blocked.value.filter((k) => k !== key)
@@ -142,7 +157,7 @@ export const usePopoutsStore = defineStore('popouts', () => {
     const place = placeOf(at)
     browser?.close(place)
     try {
-      apply((await useTerminal().call('popouts.close', place)).popouts)
+      await answered(() => useTerminal().call('popouts.close', place))
     } catch (failure) {
       useNoticeStore().warn('The panel could not be brought back', message(failure))
     }
@@ -177,10 +192,7 @@ export const usePopoutsStore = defineStore('popouts', () => {
       for (const popout of list.value) {
         const now = showing(popout)
         if (!now.pair || (popout.pair === now.pair && popout.interval === now.interval)) continue
-        void useTerminal()
-          .call('popouts.open', { panel: popout.panel, pane: popout.pane, ...now, follow: true })
-          .then((answer) => apply(answer.popouts))
-          .catch(() => undefined)
+        void answered(() => useTerminal().call('popouts.open', { panel: popout.panel, pane: popout.pane, ...now, follow: true })).catch(() => undefined)
       }
     },
   )
