@@ -14,6 +14,7 @@ import { useTerminal } from '@/api'
 import { useSessionStore } from '../session/session'
 import { frameScheduler } from '../market/market-merge'
 import { withActivity } from '@/lib/activity'
+import { keepUnchangedRows } from '@/lib/same-rows'
 
 // Re-exported: the balances table reads it from here; the one definition lives in the domain.
 export { availableOf } from '@domain/account/balances'
@@ -21,6 +22,8 @@ export { availableOf } from '@domain/account/balances'
 const PARTS = ['balances', 'feeRules', 'orders'] as const
 type Parts = Record<(typeof PARTS)[number], string>
 const partsOf = (s: AccountSnapshot): Parts => ({ balances: JSON.stringify(s.balances), feeRules: JSON.stringify(s.feeRules), orders: JSON.stringify(s.orders) })
+const balanceKey = (b: Balance) => `${b.account_id}:${b.currency}:${b.wallet_type}`
+const orderKey = (o: OrderRecord) => o.id
 
 /** The previous list when the next one holds the very same rows: a computed that returns it triggers nothing. */
 function kept<T>(previous: T[] | undefined, next: T[]): T[] {
@@ -89,9 +92,17 @@ export const useAccountStore = defineStore('account', () => {
     if (before && PARTS.every((k) => parts[k] === before[k])) return true
     shownParts = parts
     const same = (k: (typeof PARTS)[number]): boolean => before !== null && parts[k] === before[k]
+    // A part that changed keeps its unchanged rows: a new order's snapshot re-rendered every cell of
+    // every open order and balance row, for one new row and one changed balance.
+    const orders = (): AccountSnapshot['orders'] => (shown?.orders && next.orders ? keepUnchangedRows(shown.orders, next.orders, orderKey) : next.orders)
     snapshot.value =
       before && shown
-        ? { ...next, balances: same('balances') ? shown.balances : next.balances, feeRules: same('feeRules') ? shown.feeRules : next.feeRules, orders: same('orders') ? shown.orders : next.orders }
+        ? {
+            ...next,
+            balances: same('balances') ? shown.balances : keepUnchangedRows(shown.balances, next.balances, balanceKey),
+            feeRules: same('feeRules') ? shown.feeRules : next.feeRules,
+            orders: same('orders') ? shown.orders : orders(),
+          }
         : next
     return true
   }

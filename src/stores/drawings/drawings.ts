@@ -15,7 +15,7 @@ import { useMarketStore } from '../market/market'
 import { useSessionStore } from '../session/session'
 import { useAnnouncerStore } from '../announcer'
 import { DrawingHistory, type DrawingChange, type DrawingStep } from './drawing-history'
-import { unlessSame } from './same-drawings'
+import { keepUnchangedRows } from '@/lib/same-rows'
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 const alertsWord = (n: number) => `${n} alert${n === 1 ? '' : 's'}`
@@ -93,7 +93,7 @@ function defineDrawingsStore(id: string, pairOf: () => string) {
         if (ticket !== asked || answer.pair !== market.pair) return
         // A change made here since the read went out is not in it: read again once the core has them all.
         if (stepsSent !== sentBefore || pending > 0) return readWhenSent()
-        drawings.value = unlessSame(drawings.value, answer.drawings)
+        drawings.value = keepUnchangedRows(drawings.value, answer.drawings, (d) => d.id)
         pair.value = answer.pair
         warning.value = answer.warning
         loaded.value = true

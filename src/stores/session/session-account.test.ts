@@ -1,3 +1,4 @@
+import type { OrderRecord } from '@domain/wire/wire'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { setTerminal } from '@/api'
@@ -214,6 +215,27 @@ describe('account store', () => {
     expect(account.balances.map((b) => b.balance)).toEqual(['3'])
     expect(account.orders).toBe(orders)
     expect(account.feeRules).toBe(rules)
+  })
+
+  it('a new order keeps the other open orders and the unchanged balances as the rows shown (their cells are not drawn again)', async () => {
+    const { account } = await ready()
+    const open = (id: number, price: string): OrderRecord => ({ id, pair: 'BTC_USDT', amount: '0.5', price, side: 'BID', status: 'OPEN', type: 'LIMIT' })
+    const usdt = balance({ currency: 'USDT', balance: '1000' })
+    terminal.emit('account.changed', accountSnapshot({ balances: [balance(), usdt], orders: [open(1, '100'), open(2, '101')], fetchedAt: 10 }))
+    await frame()
+    const [first, second] = account.orders!
+    const [btc] = account.balances
+    terminal.emit(
+      'account.changed',
+      accountSnapshot({ balances: [balance(), { ...usdt, reserve: '50' }], orders: [open(3, '102'), open(1, '100'), { ...open(2, '101'), amount_filled: '0.1' }], fetchedAt: 20 }),
+    )
+    await frame()
+    expect(account.orders!.map((o) => o.id)).toEqual([3, 1, 2])
+    expect(account.orders![1]).toBe(first)
+    expect(account.orders![2]).not.toBe(second)
+    expect(account.orders![2]!.amount_filled).toBe('0.1')
+    expect(account.balances[0]).toBe(btc)
+    expect(account.balances[1]!.reserve).toBe('50')
   })
 
   it('keeps orders null when the server has no orders endpoint', async () => {
