@@ -29,6 +29,9 @@ const { LiveOverlay } = await import('@/features/chart/live-overlay')
 /** What the live overlay was last given to draw: the live candle, the last price, the indicators' last segments. */
 const liveSet = vi.spyOn(LiveOverlay.prototype, 'set')
 const live = () => liveSet.mock.calls.at(-1)![0]
+/** The level lines the overlay was last given: the open orders, the positions' levels. */
+const levelsSet = vi.spyOn(LiveOverlay.prototype, 'setLevels')
+const levels = () => levelsSet.mock.calls.at(-1)![0]
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
 const ORDER: OrderRecord = { id: 5, pair: 'BTC_USDT', amount: '0.5', price: '43000', side: 'BID', status: 'OPEN', type: 'LIMIT' }
@@ -36,7 +39,7 @@ const ORDER: OrderRecord = { id: 5, pair: 'BTC_USDT', amount: '0.5', price: '430
 type Option = {
   animation?: boolean
   grid?: unknown[]
-  series: { id: string; data: unknown[]; itemStyle?: Record<string, unknown>; markLine?: { data: Record<string, unknown>[] } }[]
+  series: { id: string; data: unknown[]; itemStyle?: Record<string, unknown>; markLine?: unknown }[]
   dataZoom?: { startValue: number; endValue: number }[]
   xAxis?: unknown[]
   yAxis?: Record<string, unknown>[]
@@ -55,6 +58,7 @@ let wrapper: VueWrapper
 beforeEach(async () => {
   fake.reset()
   liveSet.mockClear()
+  levelsSet.mockClear()
   setActivePinia(createPinia())
   terminal = fakeTerminal()
   setTerminal(terminal)
@@ -132,10 +136,9 @@ describe('CandleChart', () => {
       [499, last.low],
       [499, last.high],
     ])
-    // Only the live order is drawn, dashed, with what is left of it at its price.
-    const lines = seriesOf(option, 'candles')!.markLine!.data
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ yAxis: 43000, lineStyle: { type: 'dashed' }, label: { formatter: 'BUY 0.5000 @ 43,000.00' } })
+    // Only the live order is drawn, dashed, with what is left of it at its price: by the overlay, not ECharts.
+    expect(levels()).toEqual([{ pane: 0, value: 43000, color: expect.any(String), type: 'dashed', label: { text: 'BUY 0.5000 @ 43,000.00', at: 'start-top' } }])
+    expect(option.series.some((s) => s.markLine !== undefined)).toBe(false)
     // The last 120 of 500 candles in view.
     expect(option.dataZoom![0]).toMatchObject({ startValue: 380, endValue: 499 })
   })
@@ -157,20 +160,15 @@ describe('CandleChart', () => {
     expect(fake.state.options).toHaveLength(1)
     expect(live().candle).toEqual({ ...last, close: 50000, volume: last.volume + 1 })
     expect(chart.attributes('data-first-paint-ms')).toBe(first)
-    // A changed order is a change of the lines: a merge that restates them, and the live extents —
+    // A changed order is a change of the lines: drawn by the overlay, with no setOption either —
     // after the next frame is painted, so the order's row and the form's "placed" show first.
     useAccountStore().apply({ switchGeneration: 1, accountId: 7, balances: [], feeRules: [], orders: [{ ...ORDER, price: '42000' }], fetchedAt: 2 })
     await flushPromises()
-    expect(fake.state.options).toHaveLength(1)
+    expect(levels()[0]).toMatchObject({ value: 43000 })
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-    expect(fake.state.options).toHaveLength(2)
-    const option = optionAt(-1)
-    expect(seriesOf(option, 'candles')!.markLine!.data[0]).toMatchObject({ yAxis: 42000 })
-    expect(seriesOf(option, 'candles')!.data).toBeUndefined()
-    expect(seriesOf(option, 'live-extent-0')!.data).toEqual([
-      [499, last.low],
-      [499, 50000],
-    ])
+    expect(levels()[0]).toMatchObject({ value: 42000, label: { text: 'BUY 0.5000 @ 42,000.00' } })
+    expect(fake.state.options).toHaveLength(1)
+    expect(chart.attributes('data-paint')).toBe('live')
   })
 
   it('a tick that corrects an older candle restates the settled candles too', async () => {

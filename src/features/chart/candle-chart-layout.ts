@@ -6,7 +6,7 @@
 // tick: the series (candle-chart-option.ts) are what a tick restates.
 import type { ComposeOption } from 'echarts/core'
 import type { BarSeriesOption, CandlestickSeriesOption, LineSeriesOption } from 'echarts/charts'
-import type { AxisPointerComponentOption, DataZoomComponentOption, GridComponentOption, MarkLineComponentOption } from 'echarts/components'
+import type { AxisPointerComponentOption, DataZoomComponentOption, GridComponentOption } from 'echarts/components'
 import type { Theme } from '@domain/api/api'
 import type { TimeZoneMode } from '@/lib/display-zone'
 import { formatAmount, formatCandleTime } from '@/lib/format'
@@ -14,9 +14,7 @@ import { chartGrids } from './indicator-chart-option'
 import { MONO_STACK } from '@/styles/fonts'
 
 /** The candle chart's whole ECharts option: the frame built here, the series in candle-chart-option.ts. */
-export type ChartOption = ComposeOption<
-  CandlestickSeriesOption | BarSeriesOption | LineSeriesOption | GridComponentOption | DataZoomComponentOption | AxisPointerComponentOption | MarkLineComponentOption
->
+export type ChartOption = ComposeOption<CandlestickSeriesOption | BarSeriesOption | LineSeriesOption | GridComponentOption | DataZoomComponentOption | AxisPointerComponentOption>
 
 /** The chart's font: its labels, the crosshair's and the live price's. */
 export const CHART_FONT = MONO_STACK

@@ -6,9 +6,11 @@
 // the series, the whole option (fullOption) and the data-only merge of a tick (dataUpdate).
 //
 // Series: the settled candles (all but the newest; a whole option hands those from just left of the
-// view, firstHanded), held unseen in ECharts' large mode so that the price axis covers them and the
-// order lines have a series (the window sees them drawn by settled-candles.ts); the indicators; and
-// per pane but the volume's an invisible series holding the live values, so each y axis covers them.
+// view, firstHanded), held unseen in ECharts' large mode so that the price axis covers them (the
+// window sees them drawn by settled-candles.ts); the indicators; and per pane but the volume's an
+// invisible series holding the live values, so each y axis covers them. The level lines (the open
+// orders, the positions' levels, RSI's 30 and 70: levelsOf) are not in the option at all: the chart's
+// own code draws them (level-lines.ts), so an order placed costs no setOption.
 // The live candle, its volume bar, the indicators' last segments and the last-price line are not
 // ECharts series: they are drawn over the chart (live-layer.ts, live-overlay.ts), because any
 // setOption makes ECharts re-process every series. Nor are the volume bars: the volume pane, its
@@ -20,13 +22,13 @@
 // cost of a tick in a profile. With it, a tick with three indicators measured ~35 % faster.
 import type { Position } from '@domain/protection/types'
 import type { CandlestickSeriesOption } from 'echarts/charts'
-import type { MarkLineComponentOption } from 'echarts/components'
 import type { Theme } from '@domain/api/api'
 import type { Candle, OrderRecord, Pair } from '@domain/wire/wire'
 import type { TimeZoneMode } from '@/lib/display-zone'
-import { type ChartIndicator, indicatorSeries, indicatorUpdates, subPaneCount } from './indicator-chart-option'
-import { orderMarkLines } from './chart-order-marks'
-import { positionMarkData } from './chart-position-marks'
+import { type ChartIndicator, indicatorLevels, indicatorSeries, indicatorUpdates, subPaneCount } from './indicator-chart-option'
+import { orderLevels } from './chart-order-marks'
+import { positionLevels } from './chart-position-marks'
+import type { Level } from './level-lines'
 import { extentSeries, liveState, type LiveState } from './live-layer'
 import { type ChartOption, chartLayout, paletteFor } from './candle-chart-layout'
 import { type SeriesData, firstHanded, seriesData, settledData } from './candle-chart-slots'
@@ -76,18 +78,13 @@ export function fullOption(input: ChartInput): ChartOption {
       height: input.height ?? null,
       volumeTop: input.volumeTop ?? null,
     }),
-    series: [
-      // The order lines ride on the candles' series: a series of their own cost as much as any other.
-      { ...candleSeries('candles', settled.ohlc), markLine: markLinesOf(input) },
-      ...indicatorSeries(indicators, input.candles.length, from),
-      ...extentSeries(liveOf(input), grids),
-    ],
+    series: [candleSeries('candles', settled.ohlc), ...indicatorSeries(indicators, input.candles.length, from), ...extentSeries(liveOf(input), grids)],
   }
 }
 
 /**
  * The settled candles as ECharts holds them: invisible, in its large mode (a few typed arrays, not an
- * element a candle), only so that the price axis covers them and the order lines have a series. What
+ * element a candle), only so that the price axis covers them. What
  * the window shows is drawn by settled-candles.ts.
  */
 function candleSeries(id: string, data: SeriesData['ohlc']): CandlestickSeriesOption {
@@ -106,12 +103,13 @@ function candleSeries(id: string, data: SeriesData['ohlc']): CandlestickSeriesOp
   }
 }
 
-/** The open orders' lines (chart-order-marks.ts) and the protected positions' levels (chart-position-marks.ts). */
-export function markLinesOf(input: ChartInput): MarkLineComponentOption {
+/**
+ * The chart's level lines (level-lines.ts): the open orders (chart-order-marks.ts), the protected
+ * positions' levels (chart-position-marks.ts) and RSI's 30 and 70.
+ */
+export function levelsOf(input: ChartInput): Level[] {
   const palette = paletteFor(input.theme)
-  const orders = orderMarkLines(input.orders, input.pair, palette)
-  const positions = input.positions ?? []
-  return positions.length === 0 ? orders : { ...orders, data: [...(orders.data ?? []), ...positionMarkData(positions, input.pair, palette)] }
+  return [...orderLevels(input.orders, input.pair, palette), ...positionLevels(input.positions ?? [], input.pair, palette), ...indicatorLevels(input.indicators ?? [])]
 }
 
 /** The live candle, the indicators' last values and the last price (live-layer.ts). */
@@ -120,21 +118,20 @@ export function liveOf(input: ChartInput): LiveState {
 }
 
 /**
- * The update of a new candle, a new page, changed order lines, or live values that left an axis's
- * range, merged into the chart (never `notMerge`). The live extents are always restated (a few
- * points); the settled series when `settled` (by default when the times changed), the axis
- * categories when `times`, the view when `view`, the order lines when `lines` (by default), the
- * volume axis's scale when `volumeTop` (for a series of its own on the volume pane: volume-bars.ts).
+ * The update of a new candle, a new page, or live values that left an axis's range, merged into the
+ * chart (never `notMerge`). The live extents are always restated (a few points); the settled series
+ * when `settled` (by default when the times changed), the axis categories when `times`, the view
+ * when `view`, the volume axis's scale when `volumeTop` (for a series of its own on the volume pane:
+ * volume-bars.ts).
  */
-export function dataUpdate(input: ChartInput, changes: { times: boolean; view: boolean; settled?: boolean; lines?: boolean; volumeTop?: number }): ChartOption {
+export function dataUpdate(input: ChartInput, changes: { times: boolean; view: boolean; settled?: boolean; volumeTop?: number }): ChartOption {
   const indicators = input.indicators ?? []
   const panes = 2 + subPaneCount(indicators)
   const series: NonNullable<ChartOption['series']> = []
-  const lines = changes.lines ?? true
   if (changes.settled ?? changes.times) {
     const settled = settledData(input.candles)
-    series.push({ id: 'candles', data: settled.ohlc, ...(lines ? { markLine: markLinesOf(input) } : {}) }, ...indicatorUpdates(indicators, input.candles.length))
-  } else if (lines) series.push({ id: 'candles', markLine: markLinesOf(input) })
+    series.push({ id: 'candles', data: settled.ohlc }, ...indicatorUpdates(indicators, input.candles.length))
+  }
   series.push(...extentSeries(liveOf(input), panes).map(({ id, data }) => ({ id, data })))
   const option: ChartOption = { series }
   if (changes.times) {

@@ -14,10 +14,11 @@ import type { EChartsType } from 'echarts/core'
 import type { Candle, CandleInterval } from '@domain/wire/wire'
 import { IndicatorSet } from '@/features/chart/indicators/indicator-set'
 import type { IndicatorConfig } from '@/features/chart/indicators/specs'
-import { CHART_FONT, type ChartInput, dataUpdate, firstHanded, fullOption, initialView, liveOf, markLinesOf } from './candle-chart-option'
+import { CHART_FONT, type ChartInput, dataUpdate, firstHanded, fullOption, initialView, levelsOf, liveOf } from './candle-chart-option'
 import { countBefore, sameSettled } from './candle-series-diff'
 import { paneIndexes, subPaneCount } from './indicator-chart-option'
 import { VOLUME_PANE } from './live-layer'
+import type { Level } from './level-lines'
 import { LiveOverlay } from './live-overlay'
 import { volumeMax, volumeTop } from './volume-bars'
 
@@ -47,7 +48,16 @@ interface Shown {
   first: number
   last: number
   candles: readonly Candle[]
-  lines: string
+}
+
+/** What the level lines were made from: the same inputs make the same lines (formatting them costs a tick). */
+interface LevelsMade {
+  orders: ChartInput['orders']
+  positions: ChartInput['positions']
+  pair: ChartInput['pair']
+  theme: ChartInput['theme']
+  configs: string
+  levels: Level[]
 }
 
 /**
@@ -80,6 +90,7 @@ export class CandleChartPainter {
   /** The volume pane's scale as the overlay draws it, and as ECharts' volume axis holds it (for a series of its own there). */
   private volumeTop: number | null = null
   private axisVolumeTop: number | null = null
+  private levelsMade: LevelsMade | null = null
 
   constructor(private readonly chart: EChartsType) {
     this.overlay = new LiveOverlay(
@@ -128,9 +139,10 @@ export class CandleChartPainter {
       const input = { ...this.input(request, request.height()), volumeTop: this.axisVolumeTop }
       this.setLive(input, true)
       this.overlay.setCandles(candles, volumeLines)
+      this.overlay.setLevels(this.levels(input, configsKey))
       this.chart.setOption(fullOption(input), { notMerge: true })
       this.handed = firstHanded(this.view, candles.length)
-      this.shown = { key: request.key, look: request.look, configs: configsKey, length: candles.length, first, last, candles, lines: JSON.stringify(markLinesOf(input)) }
+      this.shown = { key: request.key, look: request.look, configs: configsKey, length: candles.length, first, last, candles }
       return 'full'
     }
     let viewMoved = false
@@ -149,10 +161,10 @@ export class CandleChartPainter {
     // A new candle or a recompute moves settled indicator values too.
     const settled = times || change === 'append' || change === 'full' || !sameSettled(shown.candles, candles)
     const input = this.input(request, null)
-    // The order lines are a handful of labels: compared as text, restated only when they changed.
-    const lines = JSON.stringify(markLinesOf(input))
-    this.shown = { ...shown, length: candles.length, first, last, candles, lines }
-    if (!times && !settled && !viewMoved && lines === shown.lines) {
+    // Changed level lines (an order placed or gone) are the overlay's alone: drawn with the live state.
+    this.overlay.setLevels(this.levels(input, configsKey))
+    this.shown = { ...shown, length: candles.length, first, last, candles }
+    if (!times && !settled && !viewMoved) {
       this.setLive(input, false)
       if (this.overlay.draw()) return 'live'
     }
@@ -160,7 +172,7 @@ export class CandleChartPainter {
     // view as percentages, and the candles on screen would drift as the series grows.
     this.setLive(input, true)
     if (settled) this.overlay.setCandles(candles, this.volumeLines())
-    this.chart.setOption(dataUpdate(input, { times, view: viewMoved || times, settled, lines: lines !== shown.lines, ...this.volumeAxis() }))
+    this.chart.setOption(dataUpdate(input, { times, view: viewMoved || times, settled, ...this.volumeAxis() }))
     if (settled) this.handed = 0
     return 'update'
   }
@@ -182,6 +194,15 @@ export class CandleChartPainter {
 
   dispose(): void {
     this.overlay.dispose()
+  }
+
+  /** The level lines of `input`: made again only when what they are made from changed. */
+  private levels(input: ChartInput, configs: string): Level[] {
+    const made = this.levelsMade
+    if (made && made.orders === input.orders && made.positions === input.positions && made.pair === input.pair && made.theme === input.theme && made.configs === configs) return made.levels
+    const levels = levelsOf(input)
+    this.levelsMade = { orders: input.orders, positions: input.positions, pair: input.pair, theme: input.theme, configs, levels }
+    return levels
   }
 
   private input(request: PaintRequest, height: number | null): ChartInput {
@@ -225,7 +246,7 @@ export class CandleChartPainter {
       const input = this.last
       if (!input || this.chart.isDisposed()) return
       this.setLive(input, true)
-      this.chart.setOption(dataUpdate(input, { times: false, view: false, settled: all, lines: false, ...this.volumeAxis() }))
+      this.chart.setOption(dataUpdate(input, { times: false, view: false, settled: all, ...this.volumeAxis() }))
       if (all) this.handed = 0
     })
   }

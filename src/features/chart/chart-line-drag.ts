@@ -5,7 +5,7 @@
 import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue'
 import type { EChartsType } from 'echarts/core'
 import type { Pair } from '@domain/wire/wire'
-import { readMapping } from '@/features/chart/live-overlay'
+import { readMapping } from '@/features/chart/chart-mapping'
 import { CHART_GRIDS } from '@/features/chart/candle-chart-option'
 import { priceAt } from '@/features/chart/order-line-handles'
 

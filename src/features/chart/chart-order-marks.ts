@@ -1,13 +1,11 @@
 // The open orders drawn on the candle chart: one dashed line per live order of the pair, labelled
 // with what is left of it at its price. (The last-price line moves with every tick, so it is drawn
 // with the live candle instead: live-layer.ts.)
-import type { MarkLineComponentOption } from 'echarts/components'
 import type { OrderRecord, Pair } from '@domain/wire/wire'
 import { LIVE_ORDER_STATUSES, ORDER_SIDE_ALIASES } from '@domain/wire/constants'
 import { Decimal } from '@domain/decimal'
 import { formatAmount, formatExact } from '@/lib/format'
-
-type MarkLineData = NonNullable<MarkLineComponentOption['data']>
+import type { Level } from './level-lines'
 
 /** "BUY 0.5 @ 43,000.00": what is left of an order, at its price. */
 export function orderLabel(order: OrderRecord, pair: Pair | null): string | null {
@@ -40,19 +38,14 @@ export function sameDrawnOrders(a: readonly OrderRecord[], b: readonly OrderReco
 }
 
 /** One dashed line per open order, in the side's colour of the theme. */
-export function orderMarkLines(orders: readonly OrderRecord[], pair: Pair | null, colors: { orderBuy: string; orderSell: string }): MarkLineComponentOption {
-  const data: MarkLineData = []
+export function orderLevels(orders: readonly OrderRecord[], pair: Pair | null, colors: { orderBuy: string; orderSell: string }): Level[] {
+  const data: Level[] = []
   for (const order of orders) {
     const label = orderLabel(order, pair)
     if (label === null) continue
     const buy = (ORDER_SIDE_ALIASES[order.side.toUpperCase()] ?? '') === 'BUY'
     const color = buy ? colors.orderBuy : colors.orderSell
-    data.push({
-      name: `order-${order.id}`,
-      yAxis: Number(order.price),
-      lineStyle: { color, type: 'dashed', width: 1 },
-      label: { show: true, position: 'insideStartTop', formatter: label, color, fontSize: 11 },
-    })
+    data.push({ pane: 0, value: Number(order.price), color, type: 'dashed', label: { text: label, at: 'start-top' } })
   }
-  return { symbol: ['none', 'none'], silent: true, animation: false, data }
+  return data
 }

@@ -3,7 +3,7 @@ import { openPosition } from '@domain/protection/step'
 import type { Position } from '@domain/protection/types'
 import { PLAN } from '@domain/test/position-plan.test-util'
 import { BTC_USDT } from '@domain/test/order-rules.test-util'
-import { positionMarkData, positionsToDraw } from './chart-position-marks'
+import { positionLevels, positionsToDraw } from './chart-position-marks'
 
 const COLORS = { pointer: 'grey', orderBuy: 'green', orderSell: 'red' }
 const position = (over: Partial<Position> = {}): Position => ({
@@ -31,20 +31,20 @@ describe('the protected positions on the chart', () => {
         { price: '120', share: '50', state: 'waiting' },
       ],
     })
-    const data = positionMarkData([p], BTC_USDT, COLORS) as Array<{ name: string; yAxis: number; label: { formatter: string; position: string }; lineStyle: { color: string } }>
-    expect(data.map((d) => [d.name, d.yAxis, d.label.formatter, d.lineStyle.color])).toEqual([
-      ['position-p1-entry', 100, 'Long entry @ 100.00', 'grey'],
-      ['position-p1-stop', 95, 'Long stop @ 95.00 (terminal)', 'red'],
-      ['position-p1-target-1', 120, 'Long target 2 · 50 % @ 120.00', 'green'],
+    const data = positionLevels([p], BTC_USDT, COLORS)
+    expect(data.map((d) => [d.value, d.label?.text, d.color, d.type])).toEqual([
+      [100, 'Long entry @ 100.00', 'grey', 'dotted'],
+      [95, 'Long stop @ 95.00 (terminal)', 'red', 'solid'],
+      [120, 'Long target 2 · 50 % @ 120.00', 'green', 'solid'],
     ])
-    expect(data.every((d) => d.label.position === 'insideMiddleTop')).toBe(true)
+    expect(data.every((d) => d.pane === 0 && d.label?.at === 'middle-top')).toBe(true)
   })
   it('a stop moved to the entry (breakeven) is labelled under its line, so the two labels do not cover each other', () => {
     const p = position({ stop: { price: '100', limitOffset: '1' }, targets: [] })
-    const data = positionMarkData([p], BTC_USDT, COLORS) as Array<{ name: string; label: { formatter: string; position: string } }>
-    expect(data.map((d) => [d.name, d.label.formatter, d.label.position])).toEqual([
-      ['position-p1-entry', 'Long entry @ 100.00', 'insideMiddleTop'],
-      ['position-p1-stop', 'Long stop @ 100.00 (at the entry)', 'insideMiddleBottom'],
+    const data = positionLevels([p], BTC_USDT, COLORS)
+    expect(data.map((d) => [d.value, d.label?.text, d.label?.at])).toEqual([
+      [100, 'Long entry @ 100.00', 'middle-top'],
+      [100, 'Long stop @ 100.00 (at the entry)', 'middle-bottom'],
     ])
   })
 })

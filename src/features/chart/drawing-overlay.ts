@@ -11,7 +11,7 @@
 import { graphic, type EChartsType } from 'echarts/core'
 import type { Drawing } from '@domain/drawings/drawings'
 import { CHART_FONT } from './candle-chart-option'
-import { readMapping } from './live-overlay'
+import { readMapping } from './chart-mapping'
 import { type DrawMapping, type DrawingTarget, type SceneShape, type TimeAxis, drawingShapes, hitTest } from './drawing-scene'
 
 export type { DrawingTarget } from './drawing-scene'

@@ -12,4 +12,3 @@ import 'echarts/lib/component/grid'
 import 'echarts/lib/component/dataZoomInside'
 // No tooltip: the crosshair is the axis pointers alone (candle-chart-layout.ts).
 import 'echarts/lib/component/axisPointer'
-import 'echarts/lib/component/markLine'

@@ -11,6 +11,7 @@ import type { GridComponentOption } from 'echarts/components'
 import { INDICATOR_SPECS, indicatorLabel, type IndicatorConfig } from './indicators/specs'
 import type { Line } from './indicators/engine'
 import type { ChartIndicator } from './indicators/indicator-set'
+import type { Level } from './level-lines'
 import { formatAmount } from '@/lib/format'
 import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 
@@ -129,14 +130,18 @@ export function indicatorSeries(indicators: readonly ChartIndicator[], length: n
         lineStyle: style,
         itemStyle: { color: style.color },
         data,
-        // RSI's usual overbought / oversold levels.
-        ...(indicator.config.id === 'RSI'
-          ? { markLine: { silent: true, symbol: ['none', 'none'], label: { show: false }, lineStyle: { color: style.color, opacity: 0.35, type: 'dashed' }, data: [{ yAxis: 30 }, { yAxis: 70 }] } }
-          : {}),
       })
     })
   })
   return out
+}
+
+/** RSI's usual overbought and oversold levels, 30 and 70, faint and dashed on its pane (level-lines.ts). */
+export function indicatorLevels(indicators: readonly ChartIndicator[]): Level[] {
+  const panes = paneIndexes(indicators)
+  return indicators.flatMap((indicator, k) =>
+    indicator.config.id === 'RSI' ? [30, 70].map((value) => ({ pane: panes[k]!, value, color: lineColor(indicator.config, 0), type: 'dashed' as const, opacity: 0.35 })) : [],
+  )
 }
 
 /** The points of one sign (a histogram's bars above zero: 1, below: -1); empty values are left out. */

@@ -2,60 +2,24 @@
 // a few zrender elements on the chart's upper canvas layer (the crosshair's, zlevel 1): a tick moves
 // these and repaints that layer only, while ECharts and its 500-candle layer stay untouched.
 //
-// The shapes come from live-layer.ts on the chart's current mapping, read through ECharts' public
-// convertToPixel/convertFromPixel and, for each pane's rectangle, its grid model. The mapping is read
+// The shapes come from live-layer.ts on the chart's current mapping (chart-mapping.ts). The mapping is read
 // again after every ECharts update (pan, zoom, resize, setOption: the 'updated' event). When a live
 // value falls outside its pane's axis, nothing is drawn and the owner is told (onMisfit), so that it
 // restates the extents in ECharts and the axis grows to cover the value.
+//
+// The level lines (the open orders, the positions' levels: level-lines.ts) are drawn on the same layer,
+// under the live shapes, and follow the same mapping.
 //
 // The shapes follow ECharts' update before it paints (ECharts' post-update hook), so its own repaint
 // draws them with the chart: one repaint of the canvas layers, not a second one for the overlay.
 import { graphic, registerPostUpdate, type EChartsType } from 'echarts/core'
 import { CHART_FONT } from './candle-chart-option'
 import type { Candle } from '@domain/wire/wire'
-import { type LiveScene, type LiveState, type PaneGeometry, VOLUME_PANE, liveScene, samePane } from './live-layer'
+import { type Level, LevelLines } from './level-lines'
+import { type LiveScene, type LiveState, VOLUME_PANE, liveScene } from './live-layer'
+import { type Mapping, readMapping, sameMapping } from './chart-mapping'
 import { SettledCandles } from './settled-candles'
 import { VolumePane, type VolumeLines, type VolumeMapping } from './volume-bars'
-
-/** The parts of ECharts' model read here (not in its public types): each grid's rectangle. */
-interface ModelLike {
-  getComponent(type: 'grid', index: number): { coordinateSystem?: { getRect?(): { x: number; y: number; width: number; height: number } } } | undefined
-}
-
-/**
- * The x mapping (slot → px) and each pane's rectangle and edge values, or null when not readable.
- * The volume pane's values are not ECharts' (its scale is the chart's own, volume-bars.ts): 0 to 1
- * here, until the overlay scales them.
- */
-export function readMapping(chart: EChartsType, paneCount: number): { x0: number; band: number; panes: PaneGeometry[] } | null {
-  const model = (chart as unknown as { getModel?(): ModelLike | undefined }).getModel?.()
-  if (!model) return null
-  const panes: PaneGeometry[] = []
-  for (let i = 0; i < paneCount; i++) {
-    const rect = model.getComponent('grid', i)?.coordinateSystem?.getRect?.()
-    if (!rect) return null
-    if (i === VOLUME_PANE) {
-      panes.push({ left: rect.x, right: rect.x + rect.width, top: rect.y, bottom: rect.y + rect.height, valueTop: 1, valueBottom: 0 })
-      continue
-    }
-    const top = chart.convertFromPixel({ gridIndex: i }, [rect.x, rect.y]) as number[] | undefined
-    const bottom = chart.convertFromPixel({ gridIndex: i }, [rect.x, rect.y + rect.height]) as number[] | undefined
-    if (!top || !bottom || !Number.isFinite(top[1]) || !Number.isFinite(bottom[1]) || top[1] === bottom[1]) return null
-    panes.push({ left: rect.x, right: rect.x + rect.width, top: rect.y, bottom: rect.y + rect.height, valueTop: top[1]!, valueBottom: bottom[1]! })
-  }
-  const a = chart.convertToPixel({ gridIndex: 0 }, [0, panes[0]!.valueBottom]) as number[] | undefined
-  const b = chart.convertToPixel({ gridIndex: 0 }, [1, panes[0]!.valueBottom]) as number[] | undefined
-  if (!a || !b || !Number.isFinite(a[0]) || !Number.isFinite(b[0])) return null
-  return { x0: a[0]!, band: b[0]! - a[0]!, panes }
-}
-
-type Mapping = ReturnType<typeof readMapping>
-
-function sameMapping(a: Mapping, b: Mapping): boolean {
-  if (!a || !b) return a === b
-  if (a.x0 !== b.x0 || a.band !== b.band || a.panes.length !== b.panes.length) return false
-  return a.panes.every((p, i) => samePane(p, b.panes[i]!))
-}
 
 /** Each chart's overlay, by the chart's zrender instance (what ECharts' post-update hook is given). */
 const overlays = new WeakMap<object, LiveOverlay>()
@@ -74,6 +38,7 @@ export class LiveOverlay {
   private readonly group = new graphic.Group()
   private readonly settled: SettledCandles
   private readonly volume: VolumePane
+  private readonly levels: LevelLines
   private readonly shapes = new Map<string, Shape>()
   private mapping: Mapping = null
   private state: LiveState | null = null
@@ -92,6 +57,7 @@ export class LiveOverlay {
   ) {
     this.settled = new SettledCandles(chart)
     this.volume = new VolumePane(chart, onVolumeTop)
+    this.levels = new LevelLines(chart)
     chart.getZr().add(this.group)
     // The overlay's canvas layer is made, and its pixels allocated, with the chart rather than at its
     // first paint with candles: a new canvas's first drawing allocates them (1–8 ms in Chromium), and
@@ -131,10 +97,16 @@ export class LiveOverlay {
     this.volume.set(candles, volumeLines)
   }
 
-  /** The settled candles and volume bars on the current mapping and volume scale. True when anything was redrawn. */
+  /** The level lines to draw (level-lines.ts); false when they are the ones drawn. Drawn by the next draw() or update. */
+  setLevels(levels: readonly Level[]): boolean {
+    return this.levels.set(levels)
+  }
+
+  /** The settled candles, volume bars and level lines on the current mapping and volume scale. True when anything was redrawn. */
   private drawCandles(): boolean {
     const candles = this.drawSettledCandles()
-    return this.placeVolume().redrawn || candles
+    const levels = this.levels.place(this.mapping?.panes ?? null)
+    return this.placeVolume().redrawn || candles || levels
   }
 
   private drawSettledCandles(): boolean {
@@ -176,6 +148,7 @@ export class LiveOverlay {
       this.drawSettledCandles()
     }
     const m = this.mapping
+    this.levels.place(m?.panes ?? null)
     const volume = this.placeVolume().mapping
     const panes = m && volume ? m.panes.map((p, i) => (i === VOLUME_PANE ? volume.pane : p)) : m?.panes
     // A state ECharts already holds is drawn even if it does not fit (an axis it cannot cover).
@@ -191,6 +164,7 @@ export class LiveOverlay {
     overlays.delete(this.chart.getZr())
     this.settled.dispose()
     this.volume.dispose()
+    this.levels.dispose()
     if (!this.chart.isDisposed()) this.chart.getZr().remove(this.group)
     this.shapes.clear()
   }

@@ -7,7 +7,7 @@ import type { Candle } from '@domain/wire/wire'
 import { candleRun } from '@/stores/test/market-fixtures.test-util'
 import { CandleChartPainter } from './candle-chart-painter'
 import { T0, drawnOfType, paintRequest, ssrCharts } from './test/ssr-chart.test-util'
-import { readMapping } from './live-overlay'
+import { readMapping } from './chart-mapping'
 import { PER_CANDLE, candleShapes, rises } from './settled-candles'
 
 const charts = ssrCharts()

@@ -9,7 +9,7 @@ import { candleRun } from '@/stores/test/market-fixtures.test-util'
 import { CandleChartPainter } from './candle-chart-painter'
 import { T0, drawnOfType, paintRequest, ssrCharts } from './test/ssr-chart.test-util'
 import { normaliseConfig } from './indicators/specs'
-import { readMapping } from './live-overlay'
+import { readMapping } from './chart-mapping'
 import { volumeMax, volumeShapes, volumeTop } from './volume-bars'
 
 const charts = ssrCharts()
