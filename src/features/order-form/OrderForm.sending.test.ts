@@ -31,7 +31,7 @@ describe('OrderForm: sending', () => {
     expect((byId('limit-price').element as HTMLInputElement).value).toBe('43000')
   })
 
-  it('the submit button is disabled while sending', async () => {
+  it('the submit button is disabled while sending, and the order on its way is said where its result will be', async () => {
     setup()
     let answer: (value: PlaceOrderResult) => void = () => undefined
     terminal.handle('orders.place', () => new Promise<PlaceOrderResult>((resolve) => (answer = resolve)))
@@ -41,11 +41,21 @@ describe('OrderForm: sending', () => {
     await flushPromises()
     expect(text('order-submit')).toBe('Sending…')
     expect(byId('order-submit').attributes('disabled')).toBeDefined()
+    const clientOrderId = (terminal.callsOf('orders.place')[0] as { client_order_id: string }).client_order_id
+    // Not a result: nothing is said placed before the exchange has answered.
+    expect(byId('order-result').exists()).toBe(false)
+    expect(
+      byId('order-in-flight')
+        .findAll('strong, span')
+        .map((part) => part.text()),
+    ).toEqual(['Sending…', 'buy limit 0.01 BTC/USDT at 43000', `client id ${clientOrderId}`])
     await pressEnter('base-amount')
     expect(terminal.callsOf('orders.place')).toHaveLength(1)
-    answer({ outcome: 'placed', orderIds: [1], clientOrderId: 'x' })
+    answer({ outcome: 'placed', orderIds: [1], clientOrderId })
     await flushPromises()
     expect(text('order-submit')).toBe('Buy BTC')
+    expect(byId('order-in-flight').exists()).toBe(false)
+    expect(text('order-result')).toMatch(/^Order placed\s*#1/)
   })
 
   it('a server INVALID_QUANTITY lands on the amount field until the amount changes', async () => {

@@ -61,6 +61,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     touched: form.touched,
     submitAttempted: form.submitAttempted,
     sending: sent.sending,
+    inFlight: sent.inFlight,
     serverIssues: form.serverIssues,
     priceTarget: form.priceTarget,
     pendingConfirm: sent.pendingConfirm,

@@ -13,7 +13,7 @@ import { useSessionStore } from '../session/session'
 import type { OrderDraftState } from './order-draft'
 import { type OrderResult, issuesFromError, repeatWarning, sameOrderKey, secureRandom } from './order-answers'
 import { useSubmitReason } from './order-submit-reason'
-import { placeOrder } from './order-place'
+import { orderWords, placeOrder } from './order-place'
 
 /** Called from the order form's store setup, with the draft it sends. */
 export function useOrderSend(form: OrderDraftState) {
@@ -28,6 +28,12 @@ export function useOrderSend(form: OrderDraftState) {
    */
   const pendingConfirm = shallowRef<{ draft: OrderDraft; body: PlaceOrderBody; warning: string | null } | null>(null)
   const lastResult = shallowRef<OrderResult | null>(null)
+  /**
+   * The order on its way, in words, while its answer is awaited: shown where its result will be, so
+   * the form keeps its height through an order (the book and the trades under it do not jump, nor
+   * lay themselves out again, twice an order).
+   */
+  const inFlight = shallowRef<{ words: string; clientOrderId: string } | null>(null)
   /** The order behind `lastResult` (placed or unknown), to catch the same order sent again. */
   let lastSentKey: string | null = null
 
@@ -75,6 +81,7 @@ export function useOrderSend(form: OrderDraftState) {
     sending.value = true
     serverIssues.value = []
     lastResult.value = null
+    inFlight.value = { words: orderWords(toSend), clientOrderId: toSend.client_order_id ?? '' }
     // Known before the answer: an answer lost on the way is an unknown outcome of this very order.
     lastSentKey = sameOrderKey(body)
     const generation = session.switchGeneration
@@ -90,6 +97,7 @@ export function useOrderSend(form: OrderDraftState) {
       return outcome.kind === 'placed'
     } finally {
       sending.value = false
+      inFlight.value = null
     }
   }
 
@@ -101,5 +109,5 @@ export function useOrderSend(form: OrderDraftState) {
     },
   )
 
-  return { sending, pendingConfirm, lastResult, submitReason, canSubmit, submit, confirm, cancelConfirm }
+  return { sending, inFlight, pendingConfirm, lastResult, submitReason, canSubmit, submit, confirm, cancelConfirm }
 }
