@@ -13,7 +13,7 @@ import { readCachedStart } from './cached-start'
 const REAL = { baseUrl: 'https://exchange.example/api/v3', isDemo: false }
 const OTHER = { baseUrl: 'https://other.example/api/v3', isDemo: false }
 const T0 = 1_700_000_040 - (1_700_000_040 % 900)
-const candles = Array.from({ length: 5 }, (_, i) => candleAt(T0 + i * 900))
+const candles = Array.from({ length: 5 }, (_, i) => ({ ...candleAt(T0 + i * 900), quoteVolume: 123.45, tradesCount: 7, takerBuyBaseVolume: 0.5, takerBuyQuoteVolume: 61.7 }))
 const snapshot: MarketSnapshot = { pair: 'BTC_USDT', interval: '15', candles, trades: [], ticker: null, stale: false, fetchedAt: 1_700_000_000_000 }
 
 let dir = ''
@@ -48,6 +48,8 @@ describe('readCachedStart', () => {
     expect(start?.profileId).toBe('real')
     expect(start?.snapshot).toMatchObject({ pair: 'BTC_USDT', interval: '15', stale: true, fetchedAt: snapshot.fetchedAt })
     expect(start?.snapshot.candles.map((c) => c.time)).toEqual(candles.map((c) => c.time))
+    // Only what the chart draws: the exchange's other candle fields would double what the page carries.
+    expect(start?.snapshot.candles[0]).toEqual({ time: T0, open: candles[0]!.open, close: candles[0]!.close, low: candles[0]!.low, high: candles[0]!.high, volume: candles[0]!.volume })
     expect(start?.pairs.map((p) => p.name)).toEqual(['BTC_USDT'])
     expect(start?.prefs.theme).toBe('light')
   })

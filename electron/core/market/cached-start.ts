@@ -11,6 +11,7 @@
 // does not draw it first only to replace it with its placeholder (docs/popouts.md).
 import { join } from 'node:path'
 import type { CachedStart } from '../../domain/api/api'
+import type { Candle } from '../../domain/wire/wire'
 import { peekJsonFile } from '../storage/atomic-file'
 import { PREFERENCES_FILE, preferencesFileSchema, preferencesOf } from '../storage/preferences'
 import { profilesFileSchema } from '../profiles/profile-records'
@@ -18,6 +19,15 @@ import { PROFILES_FILE } from '../profiles/profile-store'
 import { profileCacheFiles, profileMarketCache } from './market-cache'
 import { POPOUTS_FILE } from '../popouts/popout-store'
 import { popoutsFileSchema } from '../../domain/popouts/popouts'
+
+/**
+ * A candle as the chart draws it: time, prices and volume. The exchange's other candle fields (quote
+ * volume, trade count, taker volumes) are shown nowhere, and were half of the cached start's bytes,
+ * which the web host writes into the app page for the browser to parse before the first chart.
+ */
+export function drawnCandle(c: Candle): Candle {
+  return { time: c.time, open: c.open, close: c.close, low: c.low, high: c.high, volume: c.volume }
+}
 
 /**
  * The remembered chart of the active profile's exchange from `dataDir`'s cache; null: nothing true to
@@ -43,5 +53,5 @@ export async function readCachedStart(dataDir: string, read: string[] = []): Pro
   // Drawn with the pair's precision and named by its currencies: a pair the list lacks is not drawn.
   if (!lists.pairs.some((p) => p.name === prefs.pair)) return null
   const chartOut = popouts?.popouts.some((p) => p.panel === 'chart' && p.pane === 0) ?? false
-  return { profileId: profile.id, snapshot: { ...snapshot, stale: true }, pairs: lists.pairs, prefs, ...(chartOut ? { chartOut } : {}) }
+  return { profileId: profile.id, snapshot: { ...snapshot, candles: snapshot.candles.map(drawnCandle), stale: true }, pairs: lists.pairs, prefs, ...(chartOut ? { chartOut } : {}) }
 }
