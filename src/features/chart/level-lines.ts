@@ -10,7 +10,7 @@
 // pane's axis: one outside the pane's values is not drawn.
 import { graphic, type EChartsType } from 'echarts/core'
 import { CHART_FONT } from './candle-chart-layout'
-import { type PaneGeometry, samePane, yOf } from './live-layer'
+import { type PaneGeometry, crisp, samePane, within, yOf } from './live-layer'
 
 /** Where a level's words sit: at the line's start, or in its middle, above or below it. */
 export type LevelLabelAt = 'start-top' | 'middle-top' | 'middle-bottom'
@@ -36,20 +36,13 @@ export function sameLevels(a: readonly Level[], b: readonly Level[]): boolean {
   })
 }
 
-/** A 1-px line is crisp on a half pixel. */
-const crisp = (v: number) => Math.round(v - 0.5) + 0.5
-
 /** Between a label and its line, and a start label and the pane's left edge (px). */
 const LABEL_GAP = 4
-
-function inPane(pane: PaneGeometry, value: number): boolean {
-  return value >= Math.min(pane.valueTop, pane.valueBottom) && value <= Math.max(pane.valueTop, pane.valueBottom)
-}
 
 /** One level's shapes in pixels, or null when it lies outside its pane (or the pane is unknown). */
 export function levelShape(level: Level, panes: readonly PaneGeometry[]) {
   const pane = panes[level.pane]
-  if (!pane || !Number.isFinite(level.value) || !inPane(pane, level.value)) return null
+  if (!pane || !Number.isFinite(level.value) || !within(pane, level.value)) return null
   const y = crisp(yOf(pane, level.value))
   const label = level.label
   const text = !label
@@ -78,11 +71,9 @@ export class LevelLines {
     chart.getZr().add(this.group)
   }
 
-  /** The levels to draw from now on; false when they draw what is drawn already. */
-  set(levels: readonly Level[]): boolean {
-    if (sameLevels(levels, this.levels)) return false
-    this.levels = levels
-    return true
+  /** The levels to draw from now on (kept as they are when they draw what is drawn already). */
+  set(levels: readonly Level[]): void {
+    if (!sameLevels(levels, this.levels)) this.levels = levels
   }
 
   /** Draws the levels on the panes (none: nothing to draw on); true when anything on screen changed. */

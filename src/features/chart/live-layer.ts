@@ -170,7 +170,8 @@ export function yOf(pane: PaneGeometry, value: number): number {
   return pane.bottom - ((value - pane.valueBottom) / (pane.valueTop - pane.valueBottom)) * (pane.bottom - pane.top)
 }
 
-const within = (pane: PaneGeometry, value: number) => {
+/** Whether `value` lies within the pane's values (its axis's range). */
+export const within = (pane: PaneGeometry, value: number) => {
   const lo = Math.min(pane.valueTop, pane.valueBottom)
   const hi = Math.max(pane.valueTop, pane.valueBottom)
   // A hair of tolerance: the axis ends are computed in floating point.
@@ -179,7 +180,7 @@ const within = (pane: PaneGeometry, value: number) => {
 }
 
 /** A crisp 1-px line sits on a half pixel. */
-const crisp = (v: number) => Math.round(v - 0.5) + 0.5
+export const crisp = (v: number) => Math.round(v - 0.5) + 0.5
 
 /**
  * ECharts' subPixelOptimize for a 1-px stroke, as its candles' edges are placed: the nearest half

@@ -97,9 +97,9 @@ export class LiveOverlay {
     this.volume.set(candles, volumeLines)
   }
 
-  /** The level lines to draw (level-lines.ts); false when they are the ones drawn. Drawn by the next draw() or update. */
-  setLevels(levels: readonly Level[]): boolean {
-    return this.levels.set(levels)
+  /** The level lines to draw (level-lines.ts), by the next draw() or update. */
+  setLevels(levels: readonly Level[]): void {
+    this.levels.set(levels)
   }
 
   /** The settled candles, volume bars and level lines on the current mapping and volume scale. True when anything was redrawn. */

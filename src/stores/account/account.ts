@@ -94,14 +94,13 @@ export const useAccountStore = defineStore('account', () => {
     const same = (k: (typeof PARTS)[number]): boolean => before !== null && parts[k] === before[k]
     // A part that changed keeps its unchanged rows: a new order's snapshot re-rendered every cell of
     // every open order and balance row, for one new row and one changed balance.
-    const orders = (): AccountSnapshot['orders'] => (shown?.orders && next.orders ? keepUnchangedRows(shown.orders, next.orders, orderKey) : next.orders)
     snapshot.value =
       before && shown
         ? {
             ...next,
             balances: same('balances') ? shown.balances : keepUnchangedRows(shown.balances, next.balances, balanceKey),
             feeRules: same('feeRules') ? shown.feeRules : next.feeRules,
-            orders: same('orders') ? shown.orders : orders(),
+            orders: same('orders') ? shown.orders : shown.orders && next.orders ? keepUnchangedRows(shown.orders, next.orders, orderKey) : next.orders,
           }
         : next
     return true

@@ -3,7 +3,7 @@
 //
 // Orders are never resent by themselves: an unknown outcome is shown as such, with what the core's
 // lookup found, and the trader decides.
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, shallowRef, watch } from 'vue'
 import { toTerminalError } from '@domain/errors'
 import type { OrderDraft } from '@domain/orders/orders'
 import type { PlaceOrderBody } from '@domain/wire/wire'
@@ -21,7 +21,6 @@ export function useOrderSend(form: OrderDraftState) {
   const prefs = usePrefsStore()
   const { pair, draft, context, check, fields, submitAttempted, serverIssues, feeClock, clearAmounts } = form
 
-  const sending = ref(false)
   /**
    * The order waiting in the confirmation dialog: the draft to send, the exact body it becomes, and
    * the question to ask when it repeats the order just sent.
@@ -34,6 +33,7 @@ export function useOrderSend(form: OrderDraftState) {
    * lay themselves out again, twice an order).
    */
   const inFlight = shallowRef<{ words: string; clientOrderId: string } | null>(null)
+  const sending = computed(() => inFlight.value !== null)
   /** The order behind `lastResult` (placed or unknown), to catch the same order sent again. */
   let lastSentKey: string | null = null
 
@@ -78,7 +78,6 @@ export function useOrderSend(form: OrderDraftState) {
   }
 
   async function send(toSend: OrderDraft, body: PlaceOrderBody): Promise<boolean> {
-    sending.value = true
     serverIssues.value = []
     lastResult.value = null
     inFlight.value = { words: orderWords(toSend), clientOrderId: toSend.client_order_id ?? '' }
@@ -96,7 +95,6 @@ export function useOrderSend(form: OrderDraftState) {
       if (outcome.kind === 'placed' && generation === session.switchGeneration) clearAmounts()
       return outcome.kind === 'placed'
     } finally {
-      sending.value = false
       inFlight.value = null
     }
   }

@@ -15,7 +15,7 @@ export interface SubmitState {
   pair: ComputedRef<Pair | null>
   orderType: Ref<OrderType>
   check: ComputedRef<OrderCheck>
-  sending: Ref<boolean>
+  sending: Readonly<Ref<boolean>>
   /** An order is waiting in the confirmation dialog. */
   confirming: ComputedRef<boolean>
 }
