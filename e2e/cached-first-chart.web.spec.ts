@@ -6,8 +6,8 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
-import { countCandleColours, gotoApp, shot } from './helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { candleColoursOn, countCandleColours, gotoApp, shot } from './helpers'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { onlyProfileOn, postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
@@ -27,6 +27,17 @@ test.afterAll(async () => {
   await stopAdminDemo(demo)
   rmSync(dataDir, { recursive: true, force: true })
 })
+
+/** Holds the page's requests for `url` back until the returned release is called. */
+async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
 
 /** The remembered chart's cache file, once the feed has saved it. */
 function cacheFile(): string | null {
@@ -68,19 +79,34 @@ test('a start again paints the cached chart, marked stale, before the exchange a
   expect(res.status).toBe(200)
   try {
     host = await startWebHost({ dataDir })
-    // The window's code held back a moment, so the first chart (drawn before it runs) is seen alone.
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/window-[^/]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    // The window's code held back a moment, so the first chart (drawn before it runs) is seen alone;
+    // and the first chart's own code (ECharts) too, so the cached frame drawn before it is seen alone.
+    const release = await holdBack(page, /\/assets\/window-[^/]+\.js$/)
+    const releaseChart = await holdBack(page, /\/assets\/first-chart-[^/]+\.js$/)
     const opened = Date.now()
     await gotoApp(page, host)
     await expect(page.getByTestId('first-chart-stale')).toHaveText(/^stale — cached data from \d\d:\d\d, updating…$/, { timeout: 4_000 })
     await expect.poll(async () => (await countCandleColours(page, 'first-chart')).down, { timeout: 3_000 }).toBeGreaterThan(0)
     const markedMs = Date.now() - opened
     expect(markedMs, 'painted well before the exchange could answer').toBeLessThan(SLOW_MS - 1_000)
+    await shot(page, 'cached-first-frame')
+    // The settled candles, away from the live candle and the last price's label at the right.
+    const settled = { left: 8, top: 30, right: 72 + 16, bottom: 118 }
+    const cachedFrame = await candleColoursOn(page.locator('[data-testid="first-chart"] > canvas'), settled)
+    expect(cachedFrame.up + cachedFrame.down).toBeGreaterThan(0)
+    releaseChart()
+    // ECharts' chart of the same cache takes its place: the cached frame's canvas goes, and the candles
+    // are where they were (the same pixels in the candles' colours, give or take their edges).
+    await expect(page.locator('[data-testid="first-chart"] > canvas')).toHaveCount(0, { timeout: 10_000 })
+    await expect(page.getByTestId('first-chart-stale')).toBeVisible()
+    // ECharts' layers together (the candles on its main one, the last price's line on the live one).
+    const echartsFrame = { up: 0, down: 0 }
+    for (const layer of await page.locator('[data-testid="first-chart"] .first-chart canvas').all()) {
+      const colours = await candleColoursOn(layer, settled)
+      echartsFrame.up += colours.up
+      echartsFrame.down += colours.down
+    }
+    for (const colour of ['up', 'down'] as const) expect(Math.abs(echartsFrame[colour] - cachedFrame[colour]), colour).toBeLessThanOrEqual(cachedFrame[colour] * 0.03 + 20)
     await shot(page, 'cached-first-chart-alone')
     release()
 

@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page, type Request } from '@playwright
 import type { AccountSnapshot, SessionState } from '../electron/domain/api/api'
 import type { Ticker } from '../electron/domain/wire/wire'
 import { callApi, startWebHost, windowUrl, type RunningHost } from './web-host'
+export { candleColoursOn, countCandleColours } from './canvas-pixels'
 
 export const SCREENSHOT_DIR = 'test-results/screenshots'
 
@@ -176,35 +177,8 @@ export async function demoAccountKeys(): Promise<DemoAccountKeys[]> {
 }
 
 // The node-side type check has no DOM library: the few browser shapes used in page functions.
-interface CanvasLike {
-  width: number
-  height: number
-  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null
-}
 interface WindowLike {
   getComputedStyle(element: unknown): { backgroundColor: string; color: string }
-}
-
-/** Pixels of the chart's canvas (or the first chart's, `first-chart`) in the up green (#26a69a) and the down red (#ef5350). */
-export async function countCandleColours(page: Page, testId: 'chart' | 'first-chart' = 'chart'): Promise<{ up: number; down: number }> {
-  return page
-    .getByTestId(testId)
-    .locator('canvas')
-    .first()
-    .evaluate((element) => {
-      const canvas = element as unknown as CanvasLike
-      const ctx = canvas.getContext('2d')
-      if (!ctx) return { up: 0, down: 0 }
-      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
-      const near = (i: number, r: number, g: number, b: number) => Math.abs(data[i]! - r) < 16 && Math.abs(data[i + 1]! - g) < 16 && Math.abs(data[i + 2]! - b) < 16
-      let up = 0
-      let down = 0
-      for (let i = 0; i < data.length; i += 4) {
-        if (near(i, 0x26, 0xa6, 0x9a)) up++
-        else if (near(i, 0xef, 0x53, 0x50)) down++
-      }
-      return { up, down }
-    })
 }
 
 /** The computed background colour of an element, as "rgb(r, g, b)". */

@@ -7,6 +7,7 @@
 import './styles/fonts.css'
 import { startTerminal, takePageData } from './api'
 import type { FirstAnswers } from './api/first-calls'
+import { drawCachedFrame, dropCachedFrame } from './features/chart/cached-frame-view'
 import { loadCandleChart } from './features/chart/chart-chunk'
 import { awaitFirstChart } from './features/chart/first-chart-handoff'
 import { afterNextPaint } from './lib/after-paint'
@@ -46,7 +47,22 @@ warmIcuOffThread()
 let first: Promise<unknown> = Promise.resolve()
 if (answers && chartCode) {
   const from = answers
-  const drawn = chartCode.then((m) => m.drawFirstChart(from))
+  // The remembered chart from the disk's cache, drawn by the chart's own code the moment its answer is
+  // in (in the web host's page, at once) and before ECharts' code has arrived: the first chart then
+  // draws the same over it (features/chart/cached-frame-view.ts). Once that code is here, it draws alone.
+  let chartHere = false
+  void chartCode.then(() => (chartHere = true)).catch(() => undefined)
+  void from.answer('market.cachedStart').then(
+    (cached) => chartHere || drawCachedFrame(cached),
+    () => undefined,
+  )
+  const drawn = chartCode.then(
+    (m) => m.drawFirstChart(from),
+    () => {
+      dropCachedFrame()
+      return false
+    },
+  )
   // The window mounts after the frame that shows the chart, not in the same task as its drawing; a
   // window that paints no frames (a hidden tab) mounts anyway.
   const shownOnScreen = () =>

@@ -11,6 +11,7 @@ import { ref } from 'vue'
 import { Decimal } from '@domain/decimal'
 import { parseInstant } from '@domain/time'
 import { displayZone, type TimeZoneMode } from './display-zone'
+import { dateOf, fieldsOf, hourMinuteText, pad } from './time-text'
 
 export {
   currencyPlaces,
@@ -36,26 +37,6 @@ export function compareDecimal(a: string | null | undefined, b: string | null | 
 // ---- Times ------------------------------------------------------------------------------------------
 
 export type { TimeZoneMode }
-
-const pad = (n: number): string => String(n).padStart(2, '0')
-
-interface Fields {
-  y: number
-  mo: number
-  d: number
-  h: number
-  mi: number
-  s: number
-}
-
-function fieldsOf(ms: number, zone: TimeZoneMode): Fields {
-  const t = new Date(ms)
-  return zone === 'utc'
-    ? { y: t.getUTCFullYear(), mo: t.getUTCMonth() + 1, d: t.getUTCDate(), h: t.getUTCHours(), mi: t.getUTCMinutes(), s: t.getUTCSeconds() }
-    : { y: t.getFullYear(), mo: t.getMonth() + 1, d: t.getDate(), h: t.getHours(), mi: t.getMinutes(), s: t.getSeconds() }
-}
-
-const dateOf = (f: Fields): string => `${f.y}-${pad(f.mo)}-${pad(f.d)}`
 
 /** Milliseconds since the epoch of an order, balance or rule time (zone-less text is UTC), or NaN. */
 export function timeValue(value: string | number | Date | null | undefined): number {
@@ -111,8 +92,7 @@ export function formatClock(unixSeconds: number, zone: TimeZoneMode = displayZon
 
 /** HH:MM from milliseconds since the epoch, in the chosen zone. */
 export function formatHourMinute(ms: number, zone: TimeZoneMode = displayZone.value): string {
-  const f = fieldsOf(ms, zone)
-  return `${pad(f.h)}:${pad(f.mi)}`
+  return hourMinuteText(ms, zone)
 }
 
 /**

@@ -11,28 +11,13 @@ import type { Theme } from '@domain/api/api'
 import type { TimeZoneMode } from '@/lib/display-zone'
 import { formatAmount, formatCandleTime } from '@/lib/format'
 import { chartGrids } from './indicator-chart-option'
-import { MONO_STACK } from '@/styles/fonts'
+import { CHART_FONT, paletteFor } from './chart-palette'
+import { PRICE_SPLIT_NUMBER } from './chart-scale'
+
+export { CHART_FONT, paletteFor, type ChartPalette } from './chart-palette'
 
 /** The candle chart's whole ECharts option: the frame built here, the series in candle-chart-option.ts. */
 export type ChartOption = ComposeOption<CandlestickSeriesOption | BarSeriesOption | LineSeriesOption | GridComponentOption | DataZoomComponentOption | AxisPointerComponentOption>
-
-/** The chart's font: its labels, the crosshair's and the live price's. */
-export const CHART_FONT = MONO_STACK
-
-export interface ChartPalette {
-  text: string
-  axis: string
-  grid: string
-  pointer: string
-  orderBuy: string
-  orderSell: string
-}
-
-export function paletteFor(theme: Theme): ChartPalette {
-  return theme === 'light'
-    ? { text: '#5b616e', axis: '#d5d8de', grid: '#eef0f3', pointer: '#7d8491', orderBuy: '#1b8a7f', orderSell: '#d84340' }
-    : { text: '#8a8f9c', axis: '#2a2e39', grid: '#1f232d', pointer: '#6b7080', orderBuy: '#4fd1c5', orderSell: '#ff8a80' }
-}
 
 export interface LayoutInput {
   theme: Theme
@@ -91,7 +76,7 @@ export function chartLayout(input: LayoutInput): Omit<ChartOption, 'series'> {
         gridIndex: 0,
         scale: true,
         position: 'right',
-        splitNumber: 6,
+        splitNumber: PRICE_SPLIT_NUMBER,
         axisLine: { show: false },
         axisLabel: { color: palette.text, formatter: (value: number) => formatAmount(value, places) },
         splitLine: { lineStyle: { color: palette.grid } },

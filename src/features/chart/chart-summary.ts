@@ -2,24 +2,13 @@
 // 1h") and a visually hidden summary it is described by. The figures are formatted exactly as the
 // window shows them (the last price as above the chart, the candle as in its readout), so what a
 // screen reader says and what the screen shows never differ.
-import type { Candle, CandleInterval, Pair } from '@domain/wire/wire'
+import type { Candle } from '@domain/wire/wire'
 import type { BookLevel } from '@domain/market/order-book'
 import { Decimal } from '@domain/decimal'
 import { formatAmount, formatChangePercent, formatExact } from '@/lib/format'
 import { directionOf } from '@/lib/direction'
 
-/** The intervals as the toolbar's buttons name them (the 1–7 shortcuts follow this order). */
-export const INTERVAL_LABELS: Readonly<Record<CandleInterval, string>> = { '1': '1m', '5': '5m', '15': '15m', '30': '30m', '60': '1h', '240': '4h', '1D': '1D' }
-
-/** "BTC/USDT" for the shown pair, as the toolbar names it (its exchange name before the pair list is known). */
-export function pairLabel(pair: Pick<Pair, 'currency1' | 'currency2'> | null | undefined, name: string): string {
-  return pair ? `${pair.currency1}/${pair.currency2}` : name
-}
-
-/** "BTC/USDT candles, 1h": the candle chart's accessible name. */
-export function candleChartLabel(pair: string, interval: CandleInterval): string {
-  return `${pair || 'No pair'} candles, ${INTERVAL_LABELS[interval]}`
-}
+export { INTERVAL_LABELS, candleChartLabel, pairLabel } from './chart-names'
 
 export interface CandleSummaryInput {
   /** The last price as the exchange sent it (decimal string), or null before the first. */

@@ -8,6 +8,7 @@ import type { CachedStart, MethodResults } from '@domain/api/api'
 import type { FirstAnswers } from '@/api/first-calls'
 import { BTC_USDT, PREFS, candleRun } from '@/stores/test/market-fixtures.test-util'
 import { deferred, sessionState } from '@/stores/test/fake-terminal.test-util'
+import { fakeCanvas } from './test/fake-canvas.test-util'
 
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
@@ -15,6 +16,7 @@ vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }))
 
 const { drawFirstChart, firstChartFollowed } = await import('./first-chart')
 const { dropFirstChart, mainChartSaidOut, takeFirstChart } = await import('./first-chart-handoff')
+const { drawCachedFrame } = await import('./cached-frame-view')
 
 const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
 type Start = NonNullable<MethodResults['market.start']>
@@ -148,6 +150,36 @@ const mark = () => document.querySelector('[data-testid="first-chart-stale"]')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('drawFirstChart from the cache', () => {
+  it('draws in the frame the entry drew from the cache, keeping its name and mark, and takes its canvas away once ECharts has drawn', async () => {
+    const canvas = fakeCanvas()
+    try {
+      expect(drawCachedFrame(CACHED)).toBe(true)
+      const drawnFirst = frame()
+      expect(await drawFirstChart(answersWith(CACHED).answers)).toBe(true)
+      expect(document.querySelectorAll('[data-testid="first-chart"]')).toHaveLength(1)
+      expect(frame()).toBe(drawnFirst)
+      expect(document.querySelectorAll('[data-testid="first-chart-stale"]')).toHaveLength(1)
+      // ECharts' chart has drawn the same picture: the cached drawing is gone.
+      expect(frame()?.querySelector(':scope > canvas')).toBeNull()
+      expect(frame()?.querySelector('.first-chart')).not.toBeNull()
+    } finally {
+      canvas.restore()
+    }
+  })
+
+  it('takes the cached frame away when no first chart is drawn (the exchange says no chart, nothing else to show)', async () => {
+    const canvas = fakeCanvas()
+    try {
+      expect(drawCachedFrame(CACHED)).toBe(true)
+      const { answers, live } = answersWith(null)
+      live.resolve(null)
+      expect(await drawFirstChart(answers)).toBe(false)
+      expect(frame()).toBeNull()
+    } finally {
+      canvas.restore()
+    }
+  })
+
   it('draws the cached chart before the exchange answers, marked stale with the time it was saved', async () => {
     const { answers } = answersWith(CACHED)
     expect(await drawFirstChart(answers)).toBe(true)

@@ -13,12 +13,16 @@
 // when the answers take longer than `waitMs`, nothing is drawn and the window starts as before.
 // Nor is anything drawn when the cached start says the main chart is in a window of its own
 // (docs/popouts.md): the main window's placeholder stands in its place.
+//
+// On a start from the cache the page's entry has usually drawn that chart already, on a plain canvas
+// (cached-frame-view.ts): the first chart then draws in its frame, keeping its name and mark, and its
+// canvas goes as soon as ECharts has drawn the same picture.
 import type { EChartsType } from 'echarts/core'
 import type { CachedStart, MarketSnapshot, Preferences } from '@domain/api/api'
 import type { Pair } from '@domain/wire/wire'
 import { within } from '@domain/within'
 import type { FirstAnswers } from '@/api/first-calls'
-import { displayZone, type TimeZoneMode } from '@/lib/display-zone'
+import { displayZone } from '@/lib/display-zone'
 import { initCanvasChart } from '@/lib/echarts-canvas'
 import { sessionNotice } from '@/stores/session/session-notice'
 import { mergeCandles } from '@/stores/market/market-merge'
@@ -27,7 +31,7 @@ import { chartConfigs, chartPaintRequest } from './chart-paint-request'
 import { candleChartLabel, pairLabel } from './chart-summary'
 import { type FirstChart, dropFirstChart, isOffered, markMainChartOut, offerFirstChart } from './first-chart-handoff'
 import { firstChartFrame } from './first-chart-place'
-import { staleUpdatingText } from './stale-mark'
+import { chartLookOf, dropCachedFrame, staleMark, takeCachedFrame } from './cached-frame-view'
 import './echarts-candles'
 
 /** How long the first chart waits for its answers before it lets the window start without it. */
@@ -39,13 +43,14 @@ function answersWithin(answers: FirstAnswers, waitMs: number) {
 
 /** The chart's paint request for a snapshot, in the preferences' theme and zone, `element` its box. */
 export function firstPaintRequest(snapshot: MarketSnapshot, selected: Pair, prefs: Preferences, element: HTMLElement) {
+  const { theme, zone } = chartLookOf(prefs)
   return chartPaintRequest({
     pair: snapshot.pair,
     interval: snapshot.interval,
     selectedPair: selected,
     candles: mergeCandles([], snapshot.candles),
-    theme: prefs.theme === 'light' ? 'light' : 'dark',
-    zone: prefs.timeZone === 'utc' ? 'utc' : 'local',
+    theme,
+    zone,
     configs: chartConfigs(prefs.indicators, snapshot.pair, snapshot.interval),
     orders: [],
     positions: [],
@@ -53,50 +58,36 @@ export function firstPaintRequest(snapshot: MarketSnapshot, selected: Pair, pref
   })
 }
 
-/** The words on the first chart while it shows the cache: where the window's toolbar will say the same. */
-function staleMark(fetchedAt: number): HTMLElement {
-  const mark = document.createElement('div')
-  mark.dataset.testid = 'first-chart-stale'
-  mark.setAttribute('role', 'status')
-  mark.textContent = staleUpdatingText(fetchedAt)
-  for (const [key, value] of Object.entries({
-    position: 'absolute',
-    top: '6px',
-    left: '8px',
-    padding: '2px 8px',
-    'border-radius': '3px',
-    background: 'rgba(240, 160, 32, 0.16)',
-    color: '#f0a020',
-    font: '11px sans-serif',
-    'z-index': '1',
-  }))
-    mark.style.setProperty(key, value)
-  return mark
-}
-
 /**
  * Draws `snapshot` where the window's chart will be and offers it to the window; with `stale`, marked
  * as the cache. Null when its pair is not listed. Throws when drawing fails (the frame is gone then).
  */
 function drawSnapshot(snapshot: MarketSnapshot, pairs: readonly Pair[], prefs: Preferences, stale: boolean): FirstChart | null {
+  const series = `${snapshot.pair}|${snapshot.interval}`
+  // The cached frame the page's entry drew of this chart, if any: its frame, name and mark are kept.
+  const cachedFrame = takeCachedFrame(series)
   const selected = pairs.find((p) => p.name === snapshot.pair)
-  if (!selected) return null
-  const theme = prefs.theme === 'light' ? 'light' : 'dark'
-  const zone: TimeZoneMode = prefs.timeZone === 'utc' ? 'utc' : 'local'
+  if (!selected) {
+    cachedFrame?.frame.remove()
+    return null
+  }
+  const { theme, zone } = chartLookOf(prefs)
   // As the window will have them: its stylesheet's theme, and the zone every time label follows.
   document.documentElement.dataset.theme = theme
   displayZone.value = zone
-  const { frame, chartBox } = firstChartFrame(prefs.layout, theme)
-  chartBox.dataset.testid = 'first-chart'
-  chartBox.setAttribute('role', 'img')
-  chartBox.setAttribute('aria-label', candleChartLabel(pairLabel(selected, snapshot.pair), snapshot.interval))
+  const { frame, chartBox } = cachedFrame ?? firstChartFrame(prefs.layout, theme)
+  if (!cachedFrame) {
+    chartBox.dataset.testid = 'first-chart'
+    chartBox.setAttribute('role', 'img')
+    chartBox.setAttribute('aria-label', candleChartLabel(pairLabel(selected, snapshot.pair), snapshot.interval))
+    if (stale) chartBox.append(staleMark(snapshot.fetchedAt, zone))
+  } else if (!stale) chartBox.querySelector('[data-testid="first-chart-stale"]')?.remove()
   const element = document.createElement('div')
   element.className = 'first-chart'
   element.style.setProperty('position', 'absolute')
   element.style.setProperty('inset', '0')
   chartBox.append(element)
-  if (stale) chartBox.append(staleMark(snapshot.fetchedAt))
-  document.body.append(frame)
+  if (!cachedFrame) document.body.append(frame)
   let instance: EChartsType | undefined
   try {
     instance = initCanvasChart(element)
@@ -105,6 +96,9 @@ function drawSnapshot(snapshot: MarketSnapshot, pairs: readonly Pair[], prefs: P
     const started = performance.now()
     painter.paint(request)
     const renderMs = performance.now() - started
+    // ECharts has drawn the same picture (setOption renders at once): the cached frame's canvas goes,
+    // in the same task, so no frame shows neither.
+    cachedFrame?.canvas.remove()
     // Where it was drawn, for the test that holds it where the window's chart is.
     const { left, top, width, height } = chartBox.getBoundingClientRect()
     element.dataset.firstBox = [left, top, width, height].map((n) => Math.round(n)).join(',')
@@ -167,6 +161,14 @@ function followLive(chart: FirstChart, cached: CachedStart, answers: FirstAnswer
  * was not (see above). Never throws: a window without its first chart starts as it always did.
  */
 export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART_WAIT_MS): Promise<boolean> {
+  const drawn = await drawEither(answers, waitMs)
+  // A cached frame the entry drew (cached-frame-view.ts) goes with a first chart that is not drawn.
+  if (!drawn) dropCachedFrame()
+  return drawn
+}
+
+/** The cached chart or the exchange's, whichever is in first (drawFirstChart). */
+async function drawEither(answers: FirstAnswers, waitMs: number): Promise<boolean> {
   try {
     const live = answersWithin(answers, waitMs)
     let liveIn = false

@@ -12,7 +12,7 @@ import { INDICATOR_SPECS, indicatorLabel, type IndicatorConfig } from './indicat
 import type { Line } from './indicators/engine'
 import type { ChartIndicator } from './indicators/indicator-set'
 import type { Level } from './level-lines'
-import { formatAmount } from '@/lib/format'
+import { formatAmount } from '@domain/number-format'
 import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 
 export type { ChartIndicator }

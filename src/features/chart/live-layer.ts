@@ -10,7 +10,7 @@
 import type { LineSeriesOption } from 'echarts/charts'
 import type { Candle } from '@domain/wire/wire'
 import { INDICATOR_SPECS } from '@/features/chart/indicators/specs'
-import { formatAmount } from '@/lib/format'
+import { formatAmount } from '@domain/number-format'
 import { DOWN_COLOR, UP_COLOR } from '@/styles/colors'
 import { type ChartIndicator, lineColor, lineWidth, paneIndexes } from './indicator-chart-option'
 

@@ -12,56 +12,11 @@
 // ECharts paints), so they move with every pan, zoom, resize and axis change in the same frame.
 import { graphic, type EChartsType } from 'echarts/core'
 import type { Candle } from '@domain/wire/wire'
+import { type CandleMapping, PER_CANDLE, candleShapes } from './candle-shapes'
 import { DirectionPaths, type PointsShape } from './direction-paths'
-import { type PaneGeometry, candleBox, samePane, slotsInView } from './live-layer'
+import { samePane } from './live-layer'
 
-/** The x mapping (slot centre → px) and the price pane: what the candles are placed by. */
-export interface CandleMapping {
-  x0: number
-  band: number
-  price: PaneGeometry
-}
-
-/**
- * The candles' shapes, PER_CANDLE numbers a candle (px: the wick's x, top and bottom; the body's left
- * edge, width, top and height), split by direction. Kept flat: a path is built from them on every
- * change of the mapping.
- */
-export interface CandleShapes {
-  up: number[]
-  down: number[]
-}
-
-/**
- * The direction ECharts gives a candle: rising when it closed above its open, falling below; a
- * candle that closed at its open takes the direction of its close against the one before.
- */
-export function rises(candles: readonly Candle[], i: number): boolean {
-  const c = candles[i]!
-  if (c.close !== c.open) return c.close > c.open
-  const before = candles[i - 1]
-  return !before || c.close >= before.close
-}
-
-/**
- * The shapes of candles 0..count-1 whose slot centre is inside the price pane, on `m`, placed as
- * ECharts places its candles (live-layer.ts candleBox, as the live candle).
- */
-export function candleShapes(candles: readonly Candle[], count: number, m: CandleMapping): CandleShapes {
-  const shapes: CandleShapes = { up: [], down: [] }
-  const pane = m.price
-  const [first, last] = slotsInView(m.x0, m.band, pane, count)
-  for (let i = first; i <= last; i++) {
-    const c = candles[i]
-    if (!c) continue
-    const b = candleBox(c, m.x0 + i * m.band, m.band, pane)
-    ;(rises(candles, i) ? shapes.up : shapes.down).push(b.wickX, b.high, b.low, b.left, b.width, b.top, b.height)
-  }
-  return shapes
-}
-
-/** Numbers a candle takes in CandleShapes. */
-export const PER_CANDLE = 7
+export { type CandleMapping, type CandleShapes, PER_CANDLE, candleShapes, rises } from './candle-shapes'
 
 /** One direction's candles as one path: each wick a line, each body a rectangle (filled and stroked 1 px, as ECharts' candles). */
 const CandlesPath = graphic.extendShape({

@@ -13,65 +13,13 @@
 // given this scale (min 0, max volumeTop) so the line and the bars agree.
 import { graphic, type EChartsType } from 'echarts/core'
 import type { Candle } from '@domain/wire/wire'
+import { type VolumeMapping, volumeShapes } from './candle-shapes'
+import { type VolumeLines, volumeMax, volumeTop } from './chart-scale'
 import { DirectionPaths, type PointsShape } from './direction-paths'
-import { type PaneGeometry, samePane, slotsInView, volumeBarWidth, yOf } from './live-layer'
+import { type PaneGeometry, samePane, slotsInView } from './live-layer'
 
-/** ECharts' nice number (numberUtil.nice, rounded): 1, 2, 3, 5 or 10 times a power of ten. */
-function nice(value: number): number {
-  const exp10 = 10 ** Math.floor(Math.log10(value))
-  const f = value / exp10
-  const nf = f < 1.5 ? 1 : f < 2.5 ? 2 : f < 4 ? 3 : f < 7 ? 5 : 10
-  return nf * exp10
-}
-
-/**
- * The value at the volume pane's top for a tallest value `max`: as ECharts' value axis rounded
- * [0, max] into two intervals (splitNumber 2), so the bars stand as tall as they did on its axis.
- */
-export function volumeTop(max: number): number {
-  if (!(max > 0) || !Number.isFinite(max)) return 1
-  const interval = nice(max / 2)
-  return Number((Math.ceil(max / interval - 1e-9) * interval).toPrecision(12))
-}
-
-/** Values of the volume pane's own series (the volume average), by slot. */
-export type VolumeLines = readonly (readonly (number | null | undefined)[])[]
-
-/** The largest value among slots first..last of the candles' volumes and of `lines` (the volume pane's indicator lines). */
-export function volumeMax(candles: readonly Candle[], first: number, last: number, lines: VolumeLines = []): number {
-  let max = 0
-  for (let i = Math.max(0, first); i <= last; i++) {
-    const v = candles[i]?.volume
-    if (v !== undefined && v > max) max = v
-    for (const line of lines) {
-      const l = line[i]
-      if (l !== null && l !== undefined && l > max) max = l
-    }
-  }
-  return max
-}
-
-/** The volume pane's geometry and scale: its rectangle from ECharts, its values (0 to top) the chart's own. */
-export interface VolumeMapping {
-  x0: number
-  band: number
-  pane: PaneGeometry
-}
-
-/** The settled bars' rectangles (x, y, width, height; px), split by direction (a bar rises with its candle: close ≥ open). */
-export function volumeShapes(candles: readonly Candle[], count: number, m: VolumeMapping): { up: number[]; down: number[] } {
-  const shapes = { up: [] as number[], down: [] as number[] }
-  const [first, last] = slotsInView(m.x0, m.band, m.pane, count)
-  const w = volumeBarWidth(m.band)
-  const base = Math.min(yOf(m.pane, 0), m.pane.bottom)
-  for (let i = first; i <= last; i++) {
-    const c = candles[i]
-    if (!c) continue
-    const y = yOf(m.pane, c.volume)
-    ;(c.close >= c.open ? shapes.up : shapes.down).push(m.x0 + i * m.band - w / 2, y, w, base - y)
-  }
-  return shapes
-}
+export { type VolumeMapping, volumeShapes } from './candle-shapes'
+export { type VolumeLines, volumeMax, volumeTop } from './chart-scale'
 
 /** One direction's bars as one path of rectangles (x, y, width, height each). */
 const BarsPath = graphic.extendShape({
