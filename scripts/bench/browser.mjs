@@ -45,6 +45,30 @@ export const chartPainted = (untilLive = false) => {
 }
 
 /**
+ * An init script (context.addInitScript({ content })) that runs chartPainted(true) on every frame from
+ * the document's start, keeping the first paint, the first marked one and the first live one in
+ * `window.__startPaints`, until the live paint is seen. Recorded in the page, so the time is the
+ * frame's whatever the page's main thread is doing: Playwright's own polling is installed by a task
+ * that queues behind the page's parsing and scripts, and on a busy start it began checking 50–120 ms
+ * after the chart was on screen (docs/performance.md, 2026-12-07, evening).
+ */
+export const watchStartPaints = `(() => {
+  const painted = ${chartPainted.toString()}
+  const loop = () => {
+    let seen = false
+    try { seen = painted(true) } catch { seen = false }
+    if (!seen) requestAnimationFrame(loop)
+  }
+  requestAnimationFrame(loop)
+})()`
+
+/** In the page: what watchStartPaints recorded once it has seen the first paint (with `untilLive`, the live one), or false. */
+export const startPaintsSeen = (untilLive = false) => {
+  const seen = window.__startPaints
+  return seen && (!untilLive || seen.live !== null) ? seen : false
+}
+
+/**
  * Before the app runs: collects every value the chart writes to its `data-render-ms` attribute
  * (CandleChart.vue times each paint there), in order, without missing one between two callbacks.
  */

@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chartPainted, firstCandlePaint, recordRenderTimes, VIEWPORT } from './browser.mjs'
+import { firstCandlePaint, recordRenderTimes, startPaintsSeen, VIEWPORT, watchStartPaints } from './browser.mjs'
 import { ROOT, callApi, spawnJsonLine, startWebHost, startsInOneProfile, windowUrl } from './lib.mjs'
 import { codeCacheOfStartAgain } from './code-cache.mjs'
 import { spawnOwnDemo, watchOwnDemo } from './load.mjs'
@@ -37,17 +37,19 @@ const wholeWindow = () =>
  * One start in `context`: `start()` launches the server, then a page opens its URL and waits for the
  * chart's paint. `total` is from the launch, `page` from the navigation (the server up); with `whole`,
  * `wholePage` is from the navigation to the whole window (the app's page only); with `untilLive`, it
- * waits on for the live paint: `marked` and `live` from the launch (chartPainted with `untilLive`).
+ * waits on for the live paint: `marked` and `live` from the launch. Every time is the page's own
+ * record of the frame (watchStartPaints), not of when a poll from outside first saw it.
  */
 async function timeToPaint(context, start, { whole = false, untilLive = false } = {}) {
+  await context.addInitScript({ content: watchStartPaints })
   const page = await context.newPage()
   const t0 = Date.now()
   const server = await start()
   const ready = Date.now()
   try {
     await page.goto(server.url, { waitUntil: 'commit' })
-    const paints = untilLive ? await (await page.waitForFunction(chartPainted, true, { polling: 'raf', timeout: 20_000 })).jsonValue() : null
-    const paintedAt = paints ? paints.painted : await (await page.waitForFunction(chartPainted, undefined, { polling: 'raf', timeout: 20_000 })).jsonValue()
+    const paints = await (await page.waitForFunction(startPaintsSeen, untilLive, { polling: 100, timeout: 20_000 })).jsonValue()
+    const paintedAt = paints.painted
     // The first paint with candles, not the empty chart's paints while they load (the app's alone).
     const first = await page.evaluate(firstCandlePaint)
     const wholeAt = whole ? await (await page.waitForFunction(wholeWindow, undefined, { polling: 'raf', timeout: 20_000 })).jsonValue() : null
