@@ -15,7 +15,7 @@ import { normaliseConfig } from '@/features/chart/indicators/specs'
 import { BTC_USDT, candleRun, fakeTerminal, type FakeTerminal } from '@/stores/test/market-fixtures.test-util'
 import { deferred } from '@/stores/test/fake-terminal.test-util'
 import { firstHanded } from '@/features/chart/candle-chart-option'
-import { volumeMax, volumeTop } from '@/features/chart/volume-bars'
+import { volumeMax, volumeTop } from '@/features/chart/chart-scale'
 
 // A canvas-free stand-in for an ECharts instance: records every setOption and keeps the handlers.
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())

@@ -20,7 +20,7 @@ import { paneIndexes, subPaneCount } from './indicator-chart-option'
 import { VOLUME_PANE } from './live-layer'
 import type { Level } from './level-lines'
 import { LiveOverlay } from './live-overlay'
-import { volumeMax, volumeTop } from './volume-bars'
+import { volumeMax, volumeTop } from './chart-scale'
 
 export interface PaintRequest {
   /** The candle series: pair and interval (the indicators are computed per series). */

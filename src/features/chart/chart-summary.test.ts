@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { Decimal } from '@domain/decimal'
 import type { Candle } from '@domain/wire/wire'
-import { candleChartLabel, candleSummary, depthSummary } from './chart-summary'
+import { candleChartLabel } from './chart-names'
+import { candleSummary, depthSummary } from './chart-summary'
 
 const candle: Candle = { time: 1_700_000_000, open: 57000, high: 58000.5, low: 56900.25, close: 57781.99, volume: 12.5 }
 

@@ -8,8 +8,6 @@ import { Decimal } from '@domain/decimal'
 import { formatAmount, formatChangePercent, formatExact } from '@/lib/format'
 import { directionOf } from '@/lib/direction'
 
-export { INTERVAL_LABELS, candleChartLabel, pairLabel } from './chart-names'
-
 export interface CandleSummaryInput {
   /** The last price as the exchange sent it (decimal string), or null before the first. */
   last: string | null

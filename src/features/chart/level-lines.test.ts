@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Candle, OrderRecord } from '@domain/wire/wire'
 import { candleRun } from '@/stores/test/market-fixtures.test-util'
 import { CandleChartPainter, type PaintRequest } from './candle-chart-painter'
-import { paletteFor } from './candle-chart-layout'
+import { paletteFor } from './chart-palette'
 import { normaliseConfig } from './indicators/specs'
 import { T0, drawnOfType, paintRequest, ssrCharts } from './test/ssr-chart.test-util'
 

@@ -9,7 +9,7 @@
 // few shapes on a layer that every tick repaints anyway. As markLines, a level does not widen its
 // pane's axis: one outside the pane's values is not drawn.
 import { graphic, type EChartsType } from 'echarts/core'
-import { CHART_FONT } from './candle-chart-layout'
+import { CHART_FONT } from './chart-palette'
 import { type PaneGeometry, crisp, samePane, within, yOf } from './live-layer'
 
 /** Where a level's words sit: at the line's start, or in its middle, above or below it. */

@@ -19,7 +19,9 @@ import { type Level, LevelLines } from './level-lines'
 import { type LiveScene, type LiveState, VOLUME_PANE, liveScene } from './live-layer'
 import { type Mapping, readMapping, sameMapping } from './chart-mapping'
 import { SettledCandles } from './settled-candles'
-import { VolumePane, type VolumeLines, type VolumeMapping } from './volume-bars'
+import type { VolumeMapping } from './candle-shapes'
+import type { VolumeLines } from './chart-scale'
+import { VolumePane } from './volume-bars'
 
 /** Each chart's overlay, by the chart's zrender instance (what ECharts' post-update hook is given). */
 const overlays = new WeakMap<object, LiveOverlay>()

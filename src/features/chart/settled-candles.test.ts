@@ -8,7 +8,7 @@ import { candleRun } from '@/stores/test/market-fixtures.test-util'
 import { CandleChartPainter } from './candle-chart-painter'
 import { T0, drawnOfType, paintRequest, ssrCharts } from './test/ssr-chart.test-util'
 import { readMapping } from './chart-mapping'
-import { PER_CANDLE, candleShapes, rises } from './settled-candles'
+import { PER_CANDLE, candleShapes, rises } from './candle-shapes'
 
 const charts = ssrCharts()
 const newChart = charts.make

@@ -16,8 +16,6 @@ import { type CandleMapping, PER_CANDLE, candleShapes } from './candle-shapes'
 import { DirectionPaths, type PointsShape } from './direction-paths'
 import { samePane } from './live-layer'
 
-export { type CandleMapping, type CandleShapes, PER_CANDLE, candleShapes, rises } from './candle-shapes'
-
 /** One direction's candles as one path: each wick a line, each body a rectangle (filled and stroked 1 px, as ECharts' candles). */
 const CandlesPath = graphic.extendShape({
   type: 'settled-candles',

@@ -10,7 +10,8 @@ import { CandleChartPainter } from './candle-chart-painter'
 import { T0, drawnOfType, paintRequest, ssrCharts } from './test/ssr-chart.test-util'
 import { normaliseConfig } from './indicators/specs'
 import { readMapping } from './chart-mapping'
-import { volumeMax, volumeShapes, volumeTop } from './volume-bars'
+import { volumeShapes } from './candle-shapes'
+import { volumeMax, volumeTop } from './chart-scale'
 
 const charts = ssrCharts()
 const newChart = charts.make

@@ -18,9 +18,6 @@ import { type VolumeLines, volumeMax, volumeTop } from './chart-scale'
 import { DirectionPaths, type PointsShape } from './direction-paths'
 import { type PaneGeometry, samePane, slotsInView } from './live-layer'
 
-export { type VolumeMapping, volumeShapes } from './candle-shapes'
-export { type VolumeLines, volumeMax, volumeTop } from './chart-scale'
-
 /** One direction's bars as one path of rectangles (x, y, width, height each). */
 const BarsPath = graphic.extendShape({
   type: 'settled-volume',
