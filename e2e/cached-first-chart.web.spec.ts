@@ -6,8 +6,8 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
-import { candleColoursOn, countCandleColours, gotoApp, shot } from './helpers'
+import { expect, test } from '@playwright/test'
+import { candleColoursOn, countCandleColours, gotoApp, holdBack, shot } from './helpers'
 import { callApi, startWebHost, type RunningHost } from './web-host'
 import { onlyProfileOn, postFaults, startAdminDemo, stopAdminDemo, type AdminDemo } from './demo-process'
 
@@ -27,17 +27,6 @@ test.afterAll(async () => {
   await stopAdminDemo(demo)
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-/** Holds the page's requests for `url` back until the returned release is called. */
-async function holdBack(page: Page, url: RegExp): Promise<() => void> {
-  let release: () => void = () => undefined
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(url, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
 
 /** The remembered chart's cache file, once the feed has saved it. */
 function cacheFile(): string | null {

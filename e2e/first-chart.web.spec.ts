@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test'
 import { DEFAULT_LAYOUT, type LayoutPrefs } from '../electron/domain/prefs/chart-prefs'
 import { callApi, type RunningHost } from './web-host'
-import { countCandleColours, gotoApp, shot, useWebHost } from './helpers'
+import { countCandleColours, gotoApp, holdBack, shot, useWebHost } from './helpers'
 
 let host: RunningHost
 
@@ -21,12 +21,7 @@ for (const c of cases) {
   test(`the candles show before the window, where its chart will be, and the window takes them over (${c.name})`, async ({ page }) => {
     await callApi(host, 'prefs.set', { theme: c.theme, layout: c.layout, pair: 'BTC_USDT', interval: '15' })
     // The window's code held back a moment, so the first chart is seen alone, as on a slow machine.
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/window-[^/]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdBack(page, /\/assets\/window-[^/]+\.js$/)
     await gotoApp(page, host)
     const first = page.getByTestId('first-chart')
     await expect(first).toHaveAttribute('aria-label', 'BTC/USDT candles, 15m')

@@ -181,6 +181,17 @@ interface WindowLike {
   getComputedStyle(element: unknown): { backgroundColor: string; color: string }
 }
 
+/** Holds the page's requests for `url` back until the returned release is called. */
+export async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 /** The computed background colour of an element, as "rgb(r, g, b)". */
 export async function backgroundOf(locator: Locator): Promise<string> {
   return locator.evaluate((element) => (globalThis as unknown as WindowLike).getComputedStyle(element).backgroundColor)

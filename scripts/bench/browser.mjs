@@ -49,8 +49,8 @@ export const chartPainted = (untilLive = false) => {
  * the document's start, keeping the first paint, the first marked one and the first live one in
  * `window.__startPaints`, until the live paint is seen. Recorded in the page, so the time is the
  * frame's whatever the page's main thread is doing: Playwright's own polling is installed by a task
- * that queues behind the page's parsing and scripts, and on a busy start it began checking 50–120 ms
- * after the chart was on screen (docs/performance.md, 2026-12-07, evening).
+ * that queues behind the page's parsing and scripts, and in a traced start again it first looked
+ * ~115 ms after the frame with the chart was committed (docs/performance.md, 2026-12-07, evening).
  */
 export const watchStartPaints = `(() => {
   const painted = ${chartPainted.toString()}
