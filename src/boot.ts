@@ -23,6 +23,8 @@ const CALLS_WAIT_MS = 300
 /** At most this long the window's mount waits for the live chart to replace a cached one (see below). */
 const LIVE_WAIT_MS = 300
 
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 // A pop-out's window (?panel=…) lays out one panel, not the main window's regions the first chart is
 // placed in: its chart draws once the window is up.
 const chartCode = parsePopoutRoute(window.location.search) ? null : import('./features/chart/first-chart')
@@ -50,14 +52,19 @@ if (answers && chartCode) {
   // The remembered chart from the disk's cache, drawn by the chart's own code the moment its answer is
   // in (in the web host's page, at once) and before ECharts' code has arrived: the first chart then
   // draws the same over it (features/chart/cached-frame-view.ts). Once that code is here, it draws alone.
+  // While it is on screen, the live chart is waited for until LIVE_WAIT_MS after it was drawn: in by
+  // then, ECharts draws that one alone (first-chart.ts), and the window mounts after it.
   let chartHere = false
+  let liveBy: Promise<void> | undefined
   void chartCode.then(() => (chartHere = true)).catch(() => undefined)
   void from.answer('market.cachedStart').then(
-    (cached) => chartHere || drawCachedFrame(cached),
+    (cached) => {
+      if (!chartHere && drawCachedFrame(cached)) liveBy = pause(LIVE_WAIT_MS)
+    },
     () => undefined,
   )
   const drawn = chartCode.then(
-    (m) => m.drawFirstChart(from),
+    (m) => m.drawFirstChart(from, undefined, liveBy),
     () => {
       dropCachedFrame()
       return false
@@ -71,14 +78,16 @@ if (answers && chartCode) {
       setTimeout(resolve, FRAME_WAIT_MS)
     })
   first = drawn.then((shown) => (shown ? shownOnScreen() : undefined))
-  // The window's code loads and runs after that frame, but on a start from the cache it mounts only
-  // after the frame in which the exchange's chart has replaced the cached one, or LIVE_WAIT_MS after
-  // the cached frame: mounted first, or in the same task as that repaint, its ~100 ms on the main
-  // thread held the live chart off the screen by as much (issue 46). Until it mounts the trader sees
-  // the chart alone, marked stale.
+  // The window's code is fetched and compiled after that frame, but on a start from the cache it is
+  // run and mounted only after the frame in which the exchange's chart has replaced the cached one, or
+  // LIVE_WAIT_MS after the cached frame: run first, or in the same task as that repaint, its
+  // ~100-150 ms on the main thread held the live chart off the screen by as much (issue 46). Until it
+  // mounts the trader sees the chart alone, marked stale.
   // (Asked once the first chart is drawn: only then does it follow the live answers.)
   const liveShown = () => chartCode.then((m) => m.firstChartFollowed()).then((repainted) => (repainted ? shownOnScreen() : undefined))
-  awaitFirstChart(first.then(() => within(liveShown(), LIVE_WAIT_MS)))
+  void first.finally(preloadWindowModules)
+  first = first.then(() => Promise.race([liveShown(), liveBy ?? pause(LIVE_WAIT_MS)]))
+  awaitFirstChart(first)
 }
 void first.finally(() => {
   // The window's modules all at once, not each only when the one importing it has arrived.

@@ -109,6 +109,11 @@ export function takeCachedFrame(series: string): CachedFrame | null {
   return null
 }
 
+/** True while the cached frame is on screen, not yet taken or dropped. */
+export function hasCachedFrame(): boolean {
+  return shown !== null
+}
+
 /** Removes a cached frame nobody took: the first chart is not drawn. */
 export function dropCachedFrame(): void {
   shown?.frame.remove()

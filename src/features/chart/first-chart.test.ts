@@ -9,6 +9,7 @@ import type { FirstAnswers } from '@/api/first-calls'
 import { BTC_USDT, PREFS, candleRun } from '@/stores/test/market-fixtures.test-util'
 import { deferred, sessionState } from '@/stores/test/fake-terminal.test-util'
 import { fakeCanvas } from './test/fake-canvas.test-util'
+import { CACHED, LIVE, type Start, T0, answersWith, frame, mark, settle } from './test/first-answers.test-util'
 
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
@@ -18,8 +19,6 @@ const { drawFirstChart, firstChartFollowed } = await import('./first-chart')
 const { dropFirstChart, mainChartSaidOut, takeFirstChart } = await import('./first-chart-handoff')
 const { drawCachedFrame } = await import('./cached-frame-view')
 
-const T0 = 1_700_000_000 - (1_700_000_000 % 3600)
-type Start = NonNullable<MethodResults['market.start']>
 const START: Start = {
   pair: 'BTC_USDT',
   interval: '60',
@@ -41,7 +40,6 @@ function answersOf(over: { start?: Start | null; pairs?: MethodResults['market.p
   return { answer: (method) => Promise.resolve(values[method] as never) }
 }
 
-const frame = () => document.querySelector('[data-testid="first-chart"]')
 type Option = { series: { id: string; data: unknown[] }[] }
 const candlesDrawn = () => (fake.state.options.at(-1)?.option as unknown as Option | undefined)?.series.find((s) => s.id === 'candles')?.data.length ?? 0
 
@@ -127,27 +125,6 @@ describe('drawFirstChart', () => {
     }
   })
 })
-
-// Cached a day ago, 14:02 local time of its own: the mark names when.
-const FETCHED = new Date(2026, 0, 5, 14, 2).getTime()
-const CACHED: CachedStart = {
-  profileId: 'p1',
-  snapshot: { pair: 'BTC_USDT', interval: '60', candles: candleRun(30, T0 - 40 * 3600), trades: [], ticker: null, stale: true, fetchedAt: FETCHED },
-  pairs: [BTC_USDT],
-  prefs: PREFS,
-}
-const LIVE: Start = { pair: 'BTC_USDT', interval: '60', candles: candleRun(120, T0), trades: [], ticker: null, stale: false, fetchedAt: T0 * 1000, session: { profileId: 'p1', profileGeneration: 1 } }
-
-/** The first answers, market.start held until the test lets it in. */
-function answersWith(cached: CachedStart | null, session = sessionState()) {
-  const live = deferred<Start | null>()
-  const values: Record<string, unknown> = { 'market.cachedStart': cached, 'market.pairs': [BTC_USDT], 'prefs.get': PREFS, 'session.get': session }
-  const answers: FirstAnswers = { answer: (method) => (method === 'market.start' ? (live.promise as never) : Promise.resolve(values[method] as never)) }
-  return { answers, live }
-}
-
-const mark = () => document.querySelector('[data-testid="first-chart-stale"]')
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('drawFirstChart from the cache', () => {
   it('draws in the frame the entry drew from the cache, keeping its name and mark, and takes its canvas away once ECharts has drawn', async () => {

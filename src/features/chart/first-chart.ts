@@ -31,7 +31,7 @@ import { chartConfigs, chartPaintRequest } from './chart-paint-request'
 import { candleChartLabel, pairLabel } from './chart-names'
 import { type FirstChart, dropFirstChart, isOffered, markMainChartOut, offerFirstChart } from './first-chart-handoff'
 import { firstChartFrame } from './first-chart-place'
-import { chartLookOf, dropCachedFrame, staleMark, takeCachedFrame } from './cached-frame-view'
+import { chartLookOf, dropCachedFrame, hasCachedFrame, staleMark, takeCachedFrame } from './cached-frame-view'
 import './echarts-candles'
 
 /** How long the first chart waits for its answers before it lets the window start without it. */
@@ -118,7 +118,8 @@ let followed: Promise<boolean> = Promise.resolve(false)
 /**
  * Settles once the cached first chart has followed the start's live answers: true when it was
  * repainted live (its frame is yet to be shown), false when it was removed, left marked stale by a
- * failed answer, or never drawn (then at once). The window's mount waits for it, bounded (boot.ts).
+ * failed answer, or never drawn (then at once: the live chart drawn over the cached frame included).
+ * The window's mount waits for it, bounded (boot.ts).
  */
 export function firstChartFollowed(): Promise<boolean> {
   return followed
@@ -160,15 +161,42 @@ function followLive(chart: FirstChart, cached: CachedStart, answers: FirstAnswer
  * Draws the first chart and offers it to the window; resolves true when it was drawn, false when it
  * was not (see above). Never throws: a window without its first chart starts as it always did.
  */
-export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART_WAIT_MS): Promise<boolean> {
-  const drawn = await drawEither(answers, waitMs)
+export async function drawFirstChart(answers: FirstAnswers, waitMs = FIRST_CHART_WAIT_MS, liveHold?: Promise<unknown>): Promise<boolean> {
+  const drawn = await drawEither(answers, waitMs, liveHold)
   // A cached frame the entry drew (cached-frame-view.ts) goes with a first chart that is not drawn.
   if (!drawn) dropCachedFrame()
   return drawn
 }
 
-/** The cached chart or the exchange's, whichever is in first (drawFirstChart). */
-async function drawEither(answers: FirstAnswers, waitMs: number): Promise<boolean> {
+/**
+ * The exchange's chart drawn at once over the cached frame the page's entry drew of the same chart:
+ * its answers are in, fresh, of the same profile and chart, with nothing the window must say first.
+ * True when drawn; false leaves the cached chart to be drawn and to follow them (followLive).
+ */
+async function drawLiveOver(cached: CachedStart, live: ReturnType<typeof answersWithin>): Promise<boolean> {
+  const all = await live.catch(() => null)
+  if (!all) return false
+  const [snapshot, pairs, prefs, session] = all
+  const drawable =
+    snapshot !== null &&
+    !snapshot.stale &&
+    snapshot.candles.length > 0 &&
+    snapshot.pair === cached.snapshot.pair &&
+    snapshot.interval === cached.snapshot.interval &&
+    session.profile?.id === cached.profileId &&
+    sessionNotice(session) === null &&
+    (session.storageWarnings?.length ?? 0) === 0
+  return drawable && drawSnapshot(snapshot, pairs, prefs, false) !== null
+}
+
+/**
+ * The cached chart or the exchange's, whichever is in first (drawFirstChart). While the page's entry
+ * shows the cached chart on its plain canvas, the exchange's answers are waited for until `liveHold`
+ * settles: in by then, their chart is drawn at once, and ECharts draws the start's chart once, not
+ * the cached one first and the live one a moment later (on two cores that second paint held the live
+ * chart back; issue 46).
+ */
+async function drawEither(answers: FirstAnswers, waitMs: number, liveHold?: Promise<unknown>): Promise<boolean> {
   try {
     const live = answersWithin(answers, waitMs)
     let liveIn = false
@@ -189,7 +217,10 @@ async function drawEither(answers: FirstAnswers, waitMs: number): Promise<boolea
     )
     const cached = await Promise.race([fromDisk, settled.then(() => null)])
     if (chartOut) return false
-    if (cached && !liveIn) {
+    const held = cached !== null && !liveIn && liveHold !== undefined && hasCachedFrame()
+    if (held) await Promise.race([settled, liveHold.catch(() => undefined)])
+    if (held && liveIn && (await drawLiveOver(cached, live))) return true
+    if (cached && (!liveIn || held)) {
       const chart = drawSnapshot(cached.snapshot, cached.pairs, cached.prefs, true)
       if (chart) {
         followLive(chart, cached, answers)
