@@ -6,10 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CachedStart, MethodResults } from '@domain/api/api'
 import type { FirstAnswers } from '@/api/first-calls'
-import { BTC_USDT, PREFS, candleRun } from '@/stores/test/market-fixtures.test-util'
+import { BTC_USDT, PREFS } from '@/stores/test/market-fixtures.test-util'
 import { deferred, sessionState } from '@/stores/test/fake-terminal.test-util'
 import { fakeCanvas } from './test/fake-canvas.test-util'
-import { CACHED, LIVE, type Start, T0, answersWith, frame, mark, settle } from './test/first-answers.test-util'
+import { CACHED, LIVE, type Start, answersWith, frame, mark, settle } from './test/first-answers.test-util'
 
 const fake = await vi.hoisted(async () => (await import('./test/fake-echarts.test-util')).fakeEcharts())
 vi.mock('echarts/core', async (importOriginal) => ({ ...(await importOriginal<object>()), init: fake.init, use: () => undefined }))
@@ -19,20 +19,9 @@ const { drawFirstChart, firstChartFollowed } = await import('./first-chart')
 const { dropFirstChart, mainChartSaidOut, takeFirstChart } = await import('./first-chart-handoff')
 const { drawCachedFrame } = await import('./cached-frame-view')
 
-const START: Start = {
-  pair: 'BTC_USDT',
-  interval: '60',
-  candles: candleRun(120, T0),
-  trades: [],
-  ticker: null,
-  stale: false,
-  fetchedAt: T0 * 1000,
-  session: { profileId: 'p1', profileGeneration: 1 },
-}
-
 function answersOf(over: { start?: Start | null; pairs?: MethodResults['market.pairs']; prefs?: MethodResults['prefs.get']; session?: MethodResults['session.get'] } = {}): FirstAnswers {
   const values: Record<string, unknown> = {
-    'market.start': over.start === undefined ? START : over.start,
+    'market.start': over.start === undefined ? LIVE : over.start,
     'market.pairs': over.pairs ?? [BTC_USDT],
     'prefs.get': over.prefs ?? PREFS,
     'session.get': over.session ?? sessionState(),
@@ -91,8 +80,8 @@ describe('drawFirstChart', () => {
 
   it.each([
     ['nothing remembered', { start: null }],
-    ['the offline cache answered (its stale mark is the window’s to show)', { start: { ...START, stale: true } }],
-    ['no candles', { start: { ...START, candles: [] } }],
+    ['the offline cache answered (its stale mark is the window’s to show)', { start: { ...LIVE, stale: true } }],
+    ['no candles', { start: { ...LIVE, candles: [] } }],
     ['the pair is not listed', { pairs: [] }],
     ['the exchange is unreachable (a banner will push the chart down)', { session: sessionState({ connection: { state: 'offline', message: 'down', since: 0 } }) }],
     ['a storage warning (a banner too)', { session: sessionState({ storageWarnings: ['The preferences file could not be read.'] }) }],
@@ -116,7 +105,7 @@ describe('drawFirstChart', () => {
       const drawn = drawFirstChart(answers, 500)
       await vi.advanceTimersByTimeAsync(500)
       expect(await drawn).toBe(false)
-      start.resolve(START)
+      start.resolve(LIVE)
       await vi.advanceTimersByTimeAsync(10)
       expect(frame()).toBeNull()
       expect(fake.state.inits).toHaveLength(0)
