@@ -233,6 +233,33 @@ describe('OpenOrdersTable', () => {
     expect(wrapper.find('table').exists()).toBe(false)
   })
 
+  it("renders a new order's row without rendering the other rows' buttons and tags again", async () => {
+    const orders = [7, 8, 9, 10, 11].map((id) => order({ id, date: `2024-01-02T03:04:0${id - 6}Z` }))
+    const { account } = await setup(accountSnapshot({ orders }))
+    // every component's re-render, by name (a mixin's `updated` runs in naive-ui's components too)
+    const updated: string[] = []
+    const wrapper = mount(OpenOrdersTable, {
+      global: {
+        mixins: [
+          {
+            updated(this: { $options: { name?: string } }) {
+              updated.push(this.$options.name ?? '')
+            },
+          },
+        ],
+      },
+    })
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid^="order-row-"]')).toHaveLength(5)
+    updated.length = 0
+    account.apply({ ...account.snapshot!, orders: [order({ id: 12, date: '2024-01-02T03:04:09Z' }), ...orders] })
+    await flushPromises()
+    expect(wrapper.get('[data-testid="order-row-12"]').find('[data-testid="cancel-order-12"]').exists()).toBe(true)
+    // The toolbar's "Cancel all BTC_USDT (6)" is the one button drawn again; no row's buttons or tag.
+    expect(updated.filter((name) => name === 'Button')).toHaveLength(1)
+    expect(updated.filter((name) => name === 'Tag')).toHaveLength(0)
+  })
+
   it('asks before cancelling every order of the pair', async () => {
     await setup(accountSnapshot({ orders: [order({ id: 7 }), order({ id: 9, pair: 'ETH_USDT' })] }))
     terminal.handlers['orders.cancel'] = () => ({ kind: 'accepted' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { orderColumnWidths, type OrderRowTexts } from './order-columns'
+import { orderColumnWidths, sameWidths, type OrderRowTexts } from './order-columns'
 
 const row = (over: Partial<OrderRowTexts> = {}): OrderRowTexts => ({
   time: '07:50:24',
@@ -45,5 +45,14 @@ describe('open orders column widths', () => {
 
   it('leaves the pinned column narrow when no row can be cancelled', () => {
     expect(orderColumnWidths([row({ live: false, status: 'FILLED' })], Infinity).actions).toBeLessThan(orderColumnWidths([row()], Infinity).actions)
+  })
+})
+
+describe('sameWidths', () => {
+  it('is true for the widths of a row whose texts fit the columns already shown, false once one grows', () => {
+    const shown = orderColumnWidths([row()], 2000)
+    expect(sameWidths(shown, orderColumnWidths([row(), row({ price: '40,000.99' })], 2000))).toBe(true)
+    expect(sameWidths(shown, orderColumnWidths([row(), row({ price: '140,000.99' })], 2000))).toBe(false)
+    expect(sameWidths(shown, orderColumnWidths([row()], 400))).toBe(false)
   })
 })
