@@ -57,6 +57,24 @@ async function setup(snapshot = accountSnapshot()) {
   return { session, account, market, prefs: usePrefsStore() }
 }
 
+/** Mounts a table and records every component's re-render by name (a mixin's `updated` runs in naive-ui's components too). */
+function mountCountingRenders(component: Parameters<typeof mount>[0]) {
+  const updated: string[] = []
+  const wrapper = mount(component, {
+    global: {
+      mixins: [
+        {
+          updated(this: { $options: { name?: string } }) {
+            updated.push(this.$options.name ?? '')
+          },
+        },
+      ],
+    },
+  })
+  const rendersOf = (name: string) => updated.filter((n) => n === name).length
+  return { wrapper, updated, rendersOf }
+}
+
 const cellTexts = (row: { findAll: (s: string) => { text: () => string }[] }) => row.findAll('td').map((td) => td.text())
 
 beforeEach(() => setActivePinia(createPinia()))
@@ -107,6 +125,19 @@ describe('BalancesTable', () => {
     await header.trigger('click')
     await flushPromises()
     expect(order()).toEqual(['balance-row-C-SPOT', 'balance-row-A-SPOT', 'balance-row-B-SPOT'])
+  })
+
+  it("renders the cells of the balance a fill changed, not every row's", async () => {
+    const balances = ['A', 'B', 'C'].map((currency) => balance({ currency }))
+    const { account } = await setup(accountSnapshot({ balances }))
+    const { wrapper, updated, rendersOf } = mountCountingRenders(BalancesTable)
+    await flushPromises()
+    updated.length = 0
+    account.apply(accountSnapshot({ balances: [balances[0]!, balance({ currency: 'B', balance: '1.5' }), balances[2]!], fetchedAt: 2 }))
+    await flushPromises()
+    expect(wrapper.get('[data-testid="balance-row-B-SPOT"] [data-col="available"]').text()).toBe('1.50')
+    // B's cells, one a column; none of A's or C's
+    expect(rendersOf('DataTableCell')).toBe(wrapper.findAll('th').length)
   })
 
   it('shows nothing of the previous account after a switch', async () => {
@@ -236,19 +267,7 @@ describe('OpenOrdersTable', () => {
   it("renders a new order's row without rendering the other rows' buttons and tags again", async () => {
     const orders = [7, 8, 9, 10, 11].map((id) => order({ id, date: `2024-01-02T03:04:0${id - 6}Z` }))
     const { account } = await setup(accountSnapshot({ orders }))
-    // every component's re-render, by name (a mixin's `updated` runs in naive-ui's components too)
-    const updated: string[] = []
-    const wrapper = mount(OpenOrdersTable, {
-      global: {
-        mixins: [
-          {
-            updated(this: { $options: { name?: string } }) {
-              updated.push(this.$options.name ?? '')
-            },
-          },
-        ],
-      },
-    })
+    const { wrapper, updated, rendersOf } = mountCountingRenders(OpenOrdersTable)
     await flushPromises()
     expect(wrapper.findAll('[data-testid^="order-row-"]')).toHaveLength(5)
     updated.length = 0
@@ -256,8 +275,8 @@ describe('OpenOrdersTable', () => {
     await flushPromises()
     expect(wrapper.get('[data-testid="order-row-12"]').find('[data-testid="cancel-order-12"]').exists()).toBe(true)
     // The toolbar's "Cancel all BTC_USDT (6)" is the one button drawn again; no row's buttons or tag.
-    expect(updated.filter((name) => name === 'Button')).toHaveLength(1)
-    expect(updated.filter((name) => name === 'Tag')).toHaveLength(0)
+    expect(rendersOf('Button')).toBe(1)
+    expect(rendersOf('Tag')).toBe(0)
   })
 
   it('asks before cancelling every order of the pair', async () => {
