@@ -1,9 +1,9 @@
 // The account feed with the live feed's private frames: what the window is sent, and when.
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountSnapshot } from '../../domain/api/api'
 import type { Balance } from '../../domain/wire/wire'
 import type { ExchangeClient } from '../exchange/client'
-import { createAccountFeed } from './account-feed'
+import { createAccountFeed, RECONCILE_MS } from './account-feed'
 import type { WalletEvent } from './account-frames'
 
 const OWN = 7
@@ -13,7 +13,7 @@ const wallet = (amount: string, currency = 'BTC'): WalletEvent => ({ kind: 'wall
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** A client whose balances answer is whatever `server.btc` says when the read is answered; reads can be held. */
-function setup(opts: { accountId?: number; current?: () => boolean } = {}) {
+function setup(opts: { accountId?: number; current?: () => boolean; reconcileMs?: number } = {}) {
   const server = { btc: '1', reads: 0, hold: null as Promise<void> | null }
   const log: string[] = []
   const client = {
@@ -40,7 +40,7 @@ function setup(opts: { accountId?: number; current?: () => boolean } = {}) {
     },
     notify: () => undefined,
     intervalMs: 60_000,
-    reconcileMs: 5,
+    ...(opts.reconcileMs === undefined ? { reconcileMs: 5 } : opts.reconcileMs < 0 ? {} : { reconcileMs: opts.reconcileMs }),
   })
   const shown = () => emitted.map((s) => s.balances[0]?.balance)
   return { server, feed, emitted, shown, log }
@@ -52,6 +52,8 @@ async function settle() {
 }
 
 describe('account feed on private frames', () => {
+  afterEach(() => vi.useRealTimers())
+
   it('sends a burst of frames as one snapshot with the last numbers, before any read', async () => {
     const { server, feed, log } = setup()
     await feed.fetch()
@@ -64,6 +66,23 @@ describe('account feed on private frames', () => {
     await settle()
     // the window had the numbers before the reconciling read began
     expect(log).toEqual(['show 4', 'read', 'show 4'])
+    feed.stop()
+  })
+
+  it('starts the reconciling read RECONCILE_MS after the frames were shown, not while the window draws them', async () => {
+    const { server, feed, log } = setup({ reconcileMs: -1 }) // the default
+    await feed.fetch()
+    await settle() // the poller's first read
+    log.length = 0
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    server.btc = '2'
+    feed.applyFrame(wallet('2'))
+    await turn()
+    expect(log).toEqual(['show 2'])
+    await vi.advanceTimersByTimeAsync(RECONCILE_MS - 1)
+    expect(log).toEqual(['show 2'])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(log).toEqual(['show 2', 'read', 'show 2'])
     feed.stop()
   })
 
