@@ -13,7 +13,7 @@ const wallet = (amount: string, currency = 'BTC'): WalletEvent => ({ kind: 'wall
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** A client whose balances answer is whatever `server.btc` says when the read is answered; reads can be held. */
-function setup(opts: { accountId?: number; current?: () => boolean; reconcileMs?: number } = {}) {
+function setup(opts: { accountId?: number; current?: () => boolean; reconcileMs?: number | 'default' } = {}) {
   const server = { btc: '1', reads: 0, hold: null as Promise<void> | null }
   const log: string[] = []
   const client = {
@@ -40,7 +40,7 @@ function setup(opts: { accountId?: number; current?: () => boolean; reconcileMs?
     },
     notify: () => undefined,
     intervalMs: 60_000,
-    ...(opts.reconcileMs === undefined ? { reconcileMs: 5 } : opts.reconcileMs < 0 ? {} : { reconcileMs: opts.reconcileMs }),
+    ...(opts.reconcileMs === 'default' ? {} : { reconcileMs: opts.reconcileMs ?? 5 }),
   })
   const shown = () => emitted.map((s) => s.balances[0]?.balance)
   return { server, feed, emitted, shown, log }
@@ -70,7 +70,7 @@ describe('account feed on private frames', () => {
   })
 
   it('starts the reconciling read RECONCILE_MS after the frames were shown, not while the window draws them', async () => {
-    const { server, feed, log } = setup({ reconcileMs: -1 }) // the default
+    const { server, feed, log } = setup({ reconcileMs: 'default' })
     await feed.fetch()
     await settle() // the poller's first read
     log.length = 0

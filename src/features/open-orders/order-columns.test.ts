@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { orderColumnWidths, sameWidths, type OrderRowTexts } from './order-columns'
+import { keptIfEqual } from '../../lib/same-rows'
+import { orderColumnWidths, type OrderRowTexts } from './order-columns'
 
 const row = (over: Partial<OrderRowTexts> = {}): OrderRowTexts => ({
   time: '07:50:24',
@@ -48,11 +49,11 @@ describe('open orders column widths', () => {
   })
 })
 
-describe('sameWidths', () => {
-  it('is true for the widths of a row whose texts fit the columns already shown, false once one grows', () => {
+describe('the widths shown, kept while equal (keptIfEqual)', () => {
+  it('are kept for a row whose texts fit the columns already shown, replaced once one grows', () => {
     const shown = orderColumnWidths([row()], 2000)
-    expect(sameWidths(shown, orderColumnWidths([row(), row({ price: '40,000.99' })], 2000))).toBe(true)
-    expect(sameWidths(shown, orderColumnWidths([row(), row({ price: '140,000.99' })], 2000))).toBe(false)
-    expect(sameWidths(shown, orderColumnWidths([row()], 400))).toBe(false)
+    expect(keptIfEqual(shown, orderColumnWidths([row(), row({ price: '40,000.99' })], 2000))).toBe(shown)
+    expect(keptIfEqual(shown, orderColumnWidths([row(), row({ price: '140,000.99' })], 2000))).not.toBe(shown)
+    expect(keptIfEqual(shown, orderColumnWidths([row()], 400))).not.toBe(shown)
   })
 })

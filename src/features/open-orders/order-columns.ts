@@ -67,8 +67,3 @@ export function orderColumnWidths(rows: OrderRowTexts[], panelWidth: number): Or
   const stackedPair = Math.max(pair, textCell(8), CELL_PADDING_PX + SMALL_MONO_CH_PX * longest(of('stackedTime'), 0))
   return { time: null, pair: stackedPair, ...rest, total: stackedPair + restTotal }
 }
-
-/** Whether two sets of widths are the same, column by column. */
-export function sameWidths(a: OrderColumnWidths, b: OrderColumnWidths): boolean {
-  return (Object.keys(a) as (keyof OrderColumnWidths)[]).every((key) => a[key] === b[key])
-}
