@@ -20,10 +20,7 @@ export interface CandleOut {
   takerBuyQuoteVolume: number
 }
 
-function roundTo(value: number, places: number): number {
-  const f = 10 ** places
-  return Math.round(value * f) / f
-}
+const roundTo = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places
 
 export class MinuteSeries implements CandleStore {
   readonly capacity: number
@@ -51,9 +48,8 @@ export class MinuteSeries implements CandleStore {
 
   /**
    * Allocates the whole ring on the first minute written, not when the market is built: a month of
-   * minutes is ~3 MB a pair, and a start that allocated every pair's paid ~30 ms for memory nobody had
-   * read yet (the allocator zero-fills it page by page once earlier frees have raised glibc's mmap
-   * threshold, as a host's start does), plus the garbage collector's attention to it.
+   * minutes is ~3 MB a pair, and allocating every pair's at a host's start cost ~30 ms (zero-filled
+   * page by page) and the garbage collector's attention, for memory nobody had read yet.
    */
   private allocate(): void {
     if (this.trades.length === this.capacity) return

@@ -77,6 +77,8 @@ export function createKeeper(deps: KeeperDeps): Keeper {
 
   const acting = (): boolean => lock !== null && !lost && !stopped
   const all = (): Position[] => [...positions.values()]
+  /** The pairs of the active positions (the ones the keeper watches). */
+  const activePairs = (): string[] => all().flatMap((p) => (isActive(p) ? [p.pair] : []))
 
   async function save(): Promise<void> {
     const json = JSON.stringify(all())
@@ -93,13 +95,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
 
   /** The feed follows the pairs of the active positions (trades) and of the running chases (the touch) while this keeper acts. */
   function follow(): void {
-    prices?.follow(
-      acting()
-        ? all()
-            .filter(isActive)
-            .map((p) => p.pair)
-        : [],
-    )
+    prices?.follow(acting() ? activePairs() : [])
     touches?.follow(acting() ? algos.chasePairs() : [])
   }
 
@@ -145,12 +141,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
   /** Reads each pair's orders and last price once; feeds what changed. The first round after a start is the reconcile. */
   async function syncNow(): Promise<void> {
     await takeRequests()
-    const pairs = new Set([
-      ...all()
-        .filter(isActive)
-        .map((p) => p.pair),
-      ...algos.pairs(),
-    ])
+    const pairs = new Set([...activePairs(), ...algos.pairs()])
     for (const pair of pairs) {
       if (!acting()) return
       let records: OrderRecord[]
@@ -206,7 +197,7 @@ export function createKeeper(deps: KeeperDeps): Keeper {
       return positionOf(request.plan.id)
     }
     const p = positionOf(request.id)
-    const last = async () => (await client.ticker({ pair: p.pair })).find((t) => t.pair.toUpperCase() === p.pair)?.last ?? null
+    const last = async () => (await tickerOf(p.pair))?.last ?? null
     if (request.type === 'acknowledge') await feed(p.id, { type: 'acknowledged' })
     else if (request.type === 'modify') await feed(p.id, levelsEventOf(p, request.change, await last()))
     else {
