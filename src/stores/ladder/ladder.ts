@@ -90,20 +90,27 @@ export const useLadderStore = defineStore('ladder', () => {
   }
 
   // ---- the session's volume at each price -------------------------------------------------------
+  // Every batch of trades is counted; the totals are written out as text only when read (the ladder
+  // on screen). Writing every price's total after each batch cost the window a conversion per price
+  // seen this session, every frame of a burst, with the ladder closed too.
   const volume = new VolumeAtPrice()
-  const volumeTotals = shallowRef<ReadonlyMap<string, string>>(new Map())
+  const volumeChanges = shallowRef(0)
+  const volumeTotals = computed<ReadonlyMap<string, string>>(() => {
+    void volumeChanges.value // a total changed, or the pair did
+    return volume.totals()
+  })
   watch(
     () => market.shownKey,
     () => {
       volume.clear()
-      volumeTotals.value = new Map()
+      volumeChanges.value++
     },
     { flush: 'sync' },
   )
   watch(
     () => market.trades,
     (trades) => {
-      if (!market.stale && volume.add(trades)) volumeTotals.value = volume.totals()
+      if (!market.stale && volume.add(trades)) volumeChanges.value++
     },
     { immediate: true },
   )
