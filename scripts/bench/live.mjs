@@ -48,9 +48,9 @@ const recordPaints = () => {
 }
 
 /**
- * Resolves in the page with the wall-clock time of the first chart paint at or after the moment the
- * trade whose amount reads `text` reached the window (its market.trades message); null when the
- * chart paints nothing within `withinMs` of it: it never showed the trade. (Until issue 46 this bench
+ * Resolves in the page with the wall-clock times the trade whose amount reads `text` reached the
+ * window (its market.trades message: `arrived`) and of the first chart paint at or after it (`at`);
+ * `at` null when the chart paints nothing within `withinMs` of it: it never showed the trade. (Until issue 46 this bench
  * looked for a paint from the trades row's frame on; when the row came a frame or more after the
  * paint that drew the trade, it counted the market's next trade's paint instead, up to seconds
  * later: that was the unexplained 1.2 s p99.)
@@ -60,12 +60,12 @@ const paintAfter = ({ text, withinMs }) =>
     // the wire may write the amount with fewer trailing zeros than the row: compared as numbers
     const amount = Number(text)
     const arrived = window.__tradesAt.find(([, data]) => JSON.parse(data).trades.some((t) => Number(t.amount) === amount))?.[0]
-    if (arrived === undefined) return resolve(null)
+    if (arrived === undefined) return resolve({ arrived: null, at: null })
     const until = arrived + withinMs
     const look = () => {
       const at = window.__paintAt.find((t) => t >= arrived)
-      if (at !== undefined) resolve(at)
-      else if (performance.timeOrigin + performance.now() > until) resolve(null)
+      if (at !== undefined) resolve({ arrived, at })
+      else if (performance.timeOrigin + performance.now() > until) resolve({ arrived, at: null })
       else requestAnimationFrame(look)
     }
     look()
@@ -125,7 +125,8 @@ const PAINT_WITHIN_MS = 5_000
 /**
  * `samples` trades, each timed from its order to the later of its row and the chart's paint. A trade
  * the chart never painted is no sample: it is counted in `unpainted` instead. `trace`: each sample's
- * times and the window's long tasks, to explain a slow one.
+ * times (sent, arrived at the window, row shown, chart painted) and the window's long tasks, to
+ * explain a slow one (`slowest`).
  */
 export async function tickToPixel(browser, env, samples, { demoProcess = true, gapMs = 100 } = {}) {
   const w = await openWindow(browser, env, { demoProcess })
@@ -144,8 +145,8 @@ export async function tickToPixel(browser, env, samples, { demoProcess = true, g
       // amounts under 1 show as the wire writes them (no grouping)
       const rowAt = await w.page.evaluate(rowShown, amount)
       // the chart's last candle: the first chart paint since the trade reached the window
-      const paintAt = await w.page.evaluate(paintAfter, { text: amount, withinMs: PAINT_WITHIN_MS })
-      trace.push({ i, sentAt, rowAt, paintAt })
+      const { arrived, at: paintAt } = await w.page.evaluate(paintAfter, { text: amount, withinMs: PAINT_WITHIN_MS })
+      trace.push({ i, sentAt, arrived, rowAt, paintAt })
       if (paintAt === null) unpainted++
       else ms.push(Math.max(rowAt, paintAt) - sentAt)
       await sleep(gapMs)
@@ -155,6 +156,21 @@ export async function tickToPixel(browser, env, samples, { demoProcess = true, g
   } finally {
     await w.close()
   }
+}
+
+/**
+ * The slowest painted sample of a tickToPixel run, split where its time went: before its trade
+ * reached the window (the order, the exchange, the host and the event stream) and in the window
+ * (to the later of its row and the chart's paint). Null when no sample was painted.
+ */
+export function slowest(trace) {
+  let worst = null
+  for (const t of trace) {
+    if (t.paintAt === null || t.arrived === null) continue
+    const total = Math.max(t.rowAt, t.paintAt) - t.sentAt
+    if (worst === null || total > worst.total) worst = { total, beforeWindow: t.arrived - t.sentAt, inWindow: Math.max(t.rowAt, t.paintAt) - t.arrived }
+  }
+  return worst
 }
 
 /** Every row here runs against a demo exchange process of its own (ownDemo), as a real exchange would be. */

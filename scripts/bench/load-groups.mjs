@@ -9,6 +9,12 @@ import { log, metric } from './report.mjs'
 
 const MB = 1024 * 1024
 
+/** The slowest tick's split (live.mjs `slowest`), for the max row's note: upstream of the window, or in it. */
+const slowestText = (w) =>
+  w
+    ? `; the slowest, ${w.total.toFixed(0)} ms: ${w.beforeWindow.toFixed(0)} ms before its trade reached the window (the order, the exchange, the host, the event stream), ${w.inWindow.toFixed(0)} ms in the window`
+    : ''
+
 export async function benchStream(opts, browser) {
   const { measureStream } = await import('./app-under-load.mjs')
   const seconds = opts.quick ? 10 : 30
@@ -98,7 +104,7 @@ export async function benchCharts4(opts, browser) {
 }
 
 export async function benchLive(opts, browser) {
-  const { measureLive } = await import('./live.mjs')
+  const { measureLive, slowest } = await import('./live.mjs')
   const r = await measureLive(await browser(), { samples: opts.quick ? 100 : 600, pollingSamples: opts.quick ? 5 : 10, orders: opts.quick ? 10 : 30 })
   const p = quantileOf
   const feedP50 = summarize(r.feed.ms).median
@@ -142,7 +148,7 @@ export async function benchLive(opts, browser) {
         unit: 'ms',
         samples: r.feed.ms.length ? [p(r.feed.ms, q)] : [],
         budget,
-        note: `of ${r.feed.ms.length} painted trades; the window's long tasks meanwhile: ${longTasksText(r.feed.longTasks)}`,
+        note: `of ${r.feed.ms.length} painted trades; the window's long tasks meanwhile: ${longTasksText(r.feed.longTasks)}${label === 'max' ? slowestText(slowest(r.feed.trace)) : ''}`,
       }),
     ),
     metric({
