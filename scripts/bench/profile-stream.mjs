@@ -5,12 +5,14 @@
 // Not a bench group (nothing is judged): a tool to find what to fix. Build first (ensure-built.mjs).
 //
 //   node scripts/bench/profile-stream.mjs [--charts 1|4] [--seconds 15] [--rate 2000] [--top 30] [--out profile.cpuprofile]
-//   node scripts/bench/profile-stream.mjs --trace …   the main thread's trace events (layout, paint, …) instead
+//   node scripts/bench/profile-stream.mjs --trace …   the main thread's trace events (layout, paint, …) instead,
+//   and what style and layout worked on, counted (trace-counts.mjs)
 import { writeFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { launchChromium, summarize } from './lib.mjs'
 import { measureStream } from './app-under-load.mjs'
+import { styleAndLayoutCounts } from './trace-counts.mjs'
 
 /** Self time (ms) per key of a CDP profile: `keyOf(callFrame)` names a node's bucket. */
 export function selfTimes(profile, keyOf) {
@@ -129,6 +131,10 @@ try {
   if (values.trace) {
     console.log('\nmain thread self time by trace event:')
     for (const [k, ms, n] of traceSelfTimes(r.recorded.events).slice(0, Number(values.top))) console.log(`  ${perSec(ms).padStart(10)}  ${k} (${(n / seconds).toFixed(0)}/s)`)
+    const c = styleAndLayoutCounts(r.recorded.events)
+    const each = (n, of) => (of > 0 ? (n / of).toFixed(0) : '0')
+    console.log(`\nstyle: ${each(c.styleRecalcs, seconds)} recalculations/s, ${each(c.elementsStyled, frames)} elements styled a frame`)
+    console.log(`layout: ${each(c.layouts, seconds)} layouts/s, ${c.fromDocument} of ${c.layouts} from the document, ${each(c.dirtyObjects, c.layouts)} objects dirty in each`)
   } else {
     const { profile, metrics: m } = r.recorded
     const out = values.out || `/tmp/stream-${values.charts}charts.cpuprofile`
